@@ -1,0 +1,72 @@
+"""dlxsat: pencil puzzles as Knuth's exact-cover problems, solved by DLX, SAT and CP-SAT.
+
+The public API is small and lazy (heavy solver libraries load only when a backend runs)::
+
+    >>> import dlxsat
+    >>> text = open("puzzles/sudoku/puzzlium-A.txt").read()
+    >>> dlxsat.encode("sudoku", text).splitlines()[0]
+    '| sudoku-general-dlx:'
+    >>> dlxsat.solve("sudoku", text, backend="dlx").status
+    'unique'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import InputError, RuleViolation
+
+__version__ = "0.1.0"
+__all__ = [
+    "InputError",
+    "RuleViolation",
+    "encode",
+    "read_puzzle",
+    "solve",
+    "parse_dlx",
+    "write_dlx",
+    "solve_problem",
+]
+
+
+def read_puzzle(family: str, text: str) -> Any:
+    """Parse and validate a puzzle of ``family`` given in Knuth's input format."""
+    from .families import get_family
+
+    return get_family(family).read(text)
+
+
+def encode(family: str, text: str) -> str:
+    """Knuth's exact-cover data for a puzzle, byte for byte as his generator prints it."""
+    from .families import get_family
+
+    fam = get_family(family)
+    return fam.encode(fam.read(text))
+
+
+def solve(family: str, text: str, **kwargs: Any) -> Any:
+    """Solve a puzzle; see :func:`dlxsat.solve.solve` for the options."""
+    from .solve import solve as _solve
+
+    return _solve(family, text, **kwargs)
+
+
+def parse_dlx(text: str) -> Any:
+    """Read Knuth's DLX text into a :class:`dlxsat.xcc.Problem`."""
+    from .xcc import parse
+
+    return parse(text)
+
+
+def write_dlx(problem: Any) -> str:
+    """Write a :class:`dlxsat.xcc.Problem` as DLX text."""
+    from .xcc import write
+
+    return write(problem)
+
+
+def solve_problem(problem: Any, backend: str = "dlx", **kwargs: Any) -> Any:
+    """Solve an exact-cover problem directly with a search backend (see ``dlxsat.backends``)."""
+    from .backends import get_backend
+
+    return get_backend(backend).solve(problem, **kwargs)

@@ -1,0 +1,5 @@
+"""``python -m dlxsat``: the same as the ``dlxsat`` command."""
+
+from .cli import run
+
+run()

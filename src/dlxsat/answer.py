@@ -1,0 +1,33 @@
+"""Answers and their JSON form (SPEC.md §5).
+
+An answer is a plain dict so that it is its own JSON form: ``{"edges": [[r, c], ...]}`` for the
+loop families (midpoints of the loop's edges in doubled coordinates, sorted) and
+``{"grid": ["row", ...]}`` for sudoku (digits ``1-9a-w``, ``#`` for holes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Answer = dict
+
+
+def edges_answer(edges: Iterable[tuple[int, int]]) -> Answer:
+    """The answer made of these edge midpoints, sorted.
+
+    >>> edges_answer([(2, 1), (0, 1)])
+    {'edges': [[0, 1], [2, 1]]}
+    """
+    return {"edges": sorted([int(r), int(c)] for r, c in edges)}
+
+
+def grid_answer(rows: Iterable[str]) -> Answer:
+    """The answer made of these sudoku rows."""
+    return {"grid": list(rows)}
+
+
+def answer_key(answer: Answer) -> tuple:
+    """A hashable key, to compare sets of answers across backends."""
+    if "edges" in answer:
+        return ("edges", tuple(tuple(e) for e in answer["edges"]))
+    return ("grid", tuple(answer["grid"]))

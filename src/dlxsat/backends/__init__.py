@@ -1,0 +1,70 @@
+"""Backends: solvers of an exact-cover :class:`~dlxsat.xcc.Problem`, knowing nothing of puzzles.
+
+Every search backend is a module with one entry point::
+
+    solve(problem, *, loop=False, allow_empty_loop=True, limit=None, keep=None,
+          timeout=None, **options) -> SearchResult
+
+``loop``
+    enforce the single-loop rule on the items named as vertices and edges (``xcc.loop``).
+``allow_empty_loop``
+    with ``loop``: whether the empty edge set counts as a loop (Knuth's solvers count it when no
+    clue forbids it; ``dlxsat solve`` never does, since a puzzle's answer is a loop).
+``limit``
+    stop after this many solutions (None: all of them).
+``keep``
+    store at most this many solutions in the result (None: all found; 0: count only).
+``timeout``
+    seconds; on expiry stop cleanly with ``timed_out=True`` and the figures so far.
+``options``
+    backend-specific settings (cardinality encoding, SAT solver, loop mode, workers, ...); an
+    unknown or inapplicable one is an :class:`~dlxsat.errors.InputError`.
+
+The ``logic`` backend is different: it reasons on the puzzle itself (see ``backends.logic``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from ..errors import InputError
+
+#: Search backends by name → module (imported only when used, to keep start-up light).
+SEARCH_BACKENDS = {
+    "dlx": "dlxsat.backends.dlx",
+    "sat": "dlxsat.backends.cnf",
+    "cpsat": "dlxsat.backends.cpsat",
+}
+ALL_BACKENDS = (*SEARCH_BACKENDS, "logic")
+
+
+@dataclass
+class SearchResult:
+    """What a search backend found.
+
+    ``solutions`` holds the chosen option indices of each stored solution (sorted ascending);
+    ``count`` is the number of solutions found; ``exhausted`` says the whole search space was
+    explored (so ``count`` is the exact total); ``timed_out`` that the time limit stopped it.
+    ``stats`` holds backend figures (``seconds``, ``nodes``, ``updates``, ``rounds``, ``cuts``,
+    ``variables``, ``clauses``, ...).
+    """
+
+    solutions: list[list[int]] = field(default_factory=list)
+    count: int = 0
+    exhausted: bool = False
+    timed_out: bool = False
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+def get_backend(name: str) -> ModuleType:
+    """The module of search backend ``name``."""
+    try:
+        module = SEARCH_BACKENDS[name]
+    except KeyError:
+        raise InputError(
+            f"unknown backend {name!r} (choose from {', '.join(ALL_BACKENDS)})"
+        ) from None
+    return importlib.import_module(module)

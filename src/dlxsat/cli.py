@@ -1,0 +1,350 @@
+"""The ``dlxsat`` command line (SPEC.md §5): argument parsing and printing only.
+
+Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
+or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement.
+Output is assembled in full before anything is written, so an error never leaves half a
+result on stdout or in an output file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import InputError, RuleViolation
+from .families import FAMILIES
+
+EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but usage errors are one line and exit status 2 like every other input error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise InputError(f"{self.prog}: {message}")
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="dlxsat",
+        description="Pencil puzzles as Knuth's exact-cover problems, solved by dancing links, "
+        "SAT and CP-SAT.",
+    )
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    e = sub.add_parser("encode", help="print Knuth's exact-cover (DLX) data for a puzzle")
+    e.add_argument("family", choices=FAMILIES)
+    e.add_argument("file", nargs="?", help="puzzle file (stdin when omitted)")
+
+    d = sub.add_parser("dlx", help="solve DLX/XCC/MCC data with the native dancing-links solver")
+    d.add_argument("file", nargs="?", help="DLX file (stdin when omitted)")
+    d.add_argument("--loop", action="store_true", help="edges of color 1 must form one cycle")
+    g = d.add_mutually_exclusive_group()
+    g.add_argument("--count", action="store_true", help="count the solutions (the default)")
+    g.add_argument("--all", action="store_true", help="print every solution")
+    g.add_argument("--first", type=_count, metavar="K", help="print the first K solutions")
+    d.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    d.add_argument("--timeout", type=_positive, metavar="S")
+
+    s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
+    s.add_argument("family", choices=FAMILIES)
+    s.add_argument("file", help="puzzle file ('-' for stdin)")
+    s.add_argument("--backend", choices=["dlx", "sat", "cpsat", "logic"])
+    g = s.add_mutually_exclusive_group()
+    g.add_argument("--unique", action="store_true", help="look for two answers (the default)")
+    g.add_argument("--count", action="store_true", help="count every answer")
+    g.add_argument("--all", action="store_true", help="list every answer")
+    s.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    s.add_argument("--timeout", type=_positive, metavar="S")
+    s.add_argument("--encoding", help="sat: cardinality encoding (see `dlxsat solve --help`)")
+    s.add_argument("--colors", choices=["onehot", "binary"], help="sat: color variables")
+    s.add_argument("--solver", help="sat: PySAT solver name (cadical195, glucose4, ...)")
+    s.add_argument(
+        "--loop",
+        dest="loop_mode",
+        choices=["lazy", "eager", "circuit"],
+        help="single-loop rule for sat/cpsat: lazy cuts (default), eager encoding, "
+        "or AddCircuit (cpsat)",
+    )
+    s.add_argument("--workers", type=int, help="cpsat: number of search workers")
+    s.add_argument("--explain", action="store_true", help="logic: print every deduction")
+    s.add_argument("--fallback", action="store_true", help="logic: search when reasoning stalls")
+    s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+
+    x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
+    x.add_argument("format", choices=["dimacs"])
+    x.add_argument("family", choices=FAMILIES)
+    x.add_argument("file", help="puzzle file ('-' for stdin)")
+    x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
+    x.add_argument("--encoding", help="cardinality encoding")
+    x.add_argument("--colors", choices=["onehot", "binary"], help="color variables")
+    x.add_argument(
+        "--loop",
+        choices=["none", "eager"],
+        default=None,
+        help="none: disjoint loops allowed (like DLX2); eager: complete encoding "
+        "(default for loop families)",
+    )
+
+    m = sub.add_parser("decode", help="turn a SAT solver's model of an exported CNF into an answer")
+    m.add_argument("family", choices=FAMILIES)
+    m.add_argument("file", help="puzzle file")
+    m.add_argument("model", help="solver output with s/v lines ('-' for stdin)")
+    m.add_argument("--json", action="store_true")
+
+    c = sub.add_parser("crosscheck", help="solve with several backends and compare")
+    c.add_argument("family", choices=FAMILIES)
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--backends", default="dlx,sat,cpsat", help="comma-separated (dlx,sat,cpsat)")
+    c.add_argument("--timeout", type=_positive, metavar="S", help="per backend and puzzle")
+    c.add_argument("--json", action="store_true")
+
+    n = sub.add_parser("generate", help="make a new puzzle with a unique answer")
+    n.add_argument("family", choices=["masyu"])
+    n.add_argument("size", metavar="ROWSxCOLS")
+    n.add_argument("--seed", type=int, default=None)
+    n.add_argument("--timeout", type=_positive, metavar="S")
+    return p
+
+
+def _emit(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def _write_file(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (temporary file, then rename)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".dlxsat-")
+    except OSError as e:
+        raise InputError(f"{path}: cannot write: {e.strerror}") from None
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def cmd_encode(a: argparse.Namespace) -> int:
+    from .families import get_family
+    from .inputs import read_text
+
+    fam = get_family(a.family)
+    _emit(fam.encode(fam.read(read_text(a.file, "puzzle"))))
+    return EXIT_OK
+
+
+def cmd_dlx(a: argparse.Namespace) -> int:
+    from .backends import get_backend
+    from .inputs import read_text
+    from .xcc import parse
+
+    problem = parse(read_text(a.file, "DLX"))
+    limit = a.first if a.first else None
+    keep = None if (a.all or a.first) else 0
+    r = get_backend("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=a.timeout)
+    st = r.stats
+    if a.json:
+        out = (
+            json.dumps(
+                {
+                    "count": r.count,
+                    "complete": not r.timed_out,
+                    "nodes": st.get("nodes"),
+                    "updates": st.get("updates"),
+                    "seconds": round(st.get("seconds", 0.0), 6),
+                }
+            )
+            + "\n"
+        )
+    else:
+        lines = []
+        for k, chosen in enumerate(r.solutions, 1):
+            lines.append(f"{k}:")
+            lines.extend(" " + problem.option_text(i) for i in chosen)
+        note = " (time limit reached)" if r.timed_out else ""
+        lines.append(
+            f"{r.count} solution{'s' if r.count != 1 else ''}, {st.get('nodes', 0)} nodes, "
+            f"{st.get('updates', 0)} updates, {st.get('seconds', 0.0):.3f} s{note}"
+        )
+        out = "\n".join(lines) + "\n"
+    _emit(out)
+    return EXIT_TIMEOUT if r.timed_out else EXIT_OK
+
+
+def _backend_options(a: argparse.Namespace) -> dict[str, Any]:
+    names = ("encoding", "colors", "solver", "loop_mode", "workers", "explain", "fallback")
+    return {k: getattr(a, k) for k in names if getattr(a, k, None) not in (None, False)}
+
+
+def cmd_solve(a: argparse.Namespace) -> int:
+    from .inputs import read_text
+    from .solve import prepare, solve
+
+    text = read_text(a.file, "puzzle")
+    mode = "count" if a.count else "all" if a.all else "unique"
+    report = solve(
+        a.family, text, backend=a.backend, mode=mode, timeout=a.timeout, **_backend_options(a)
+    )
+    if a.json:
+        out = json.dumps(report.to_json()) + "\n"
+    else:
+        lines = list(report.steps)
+        count = "?" if report.count is None else report.count
+        lines.append(
+            f"{report.status}: {count} solution{'s' if report.count != 1 else ''} "
+            f"({report.family}, backend {report.backend}, {report.seconds:.3f} s)"
+        )
+        if report.stats:
+            lines.append(
+                "stats: "
+                + ", ".join(
+                    f"{k}={v}" for k, v in report.stats.items() if not isinstance(v, (dict, list))
+                )
+            )
+        if not a.quiet and report.solutions:
+            fam = prepare(a.family, text)
+            for k, answer in enumerate(report.solutions, 1):
+                if len(report.solutions) > 1:
+                    lines.append(f"solution {k}:")
+                lines.append(fam.family.render(fam.puzzle, answer).rstrip("\n"))
+        out = "\n".join(lines) + "\n"
+    _emit(out)
+    return EXIT_TIMEOUT if report.status == "timeout" else EXIT_OK
+
+
+def cmd_export(a: argparse.Namespace) -> int:
+    from .backends import cnf
+    from .inputs import read_text
+    from .solve import prepare
+
+    prep = prepare(a.family, read_text(a.file, "puzzle"))
+    loop = a.loop or ("eager" if prep.family.LOOP else "none")
+    text = cnf.export_dimacs(
+        prep.problem,
+        source=f"{a.family} {a.file}",
+        encoding=a.encoding,
+        colors=a.colors,
+        loop=loop,
+    )
+    if a.output:
+        _write_file(a.output, text)
+    else:
+        _emit(text)
+    return EXIT_OK
+
+
+def cmd_decode(a: argparse.Namespace) -> int:
+    from .backends import cnf
+    from .inputs import read_text
+    from .solve import prepare
+
+    prep = prepare(a.family, read_text(a.file, "puzzle"))
+    status, true_vars = cnf.read_solver_output(read_text(a.model, "solver output"))
+    if status != "SATISFIABLE":
+        out = {"family": a.family, "status": "none", "count": 0, "solutions": []}
+        _emit(json.dumps(out) + "\n" if a.json else f"no answer: the solver said {status}\n")
+        return EXIT_OK
+    n = len(prep.problem.options)
+    chosen = sorted(v - 1 for v in true_vars if 1 <= v <= n)
+    answer = prep.family.decode(prep.puzzle, prep.problem, chosen)
+    problems = prep.family.check(prep.puzzle, answer)
+    if problems:
+        raise InputError(
+            f"{a.model}: the model is not an answer to this puzzle ({problems[0]}); "
+            "was it exported with --loop none, or from another puzzle?"
+        )
+    if a.json:
+        out = {"family": a.family, "status": "solved", "count": 1, "solutions": [answer]}
+        _emit(json.dumps(out) + "\n")
+    else:
+        _emit(prep.family.render(prep.puzzle, answer).rstrip("\n") + "\n")
+    return EXIT_OK
+
+
+def cmd_crosscheck(a: argparse.Namespace) -> int:
+    from .crosscheck import crosscheck, format_table
+
+    backends = [b.strip() for b in a.backends.split(",") if b.strip()]
+    rows = crosscheck(a.family, a.files, backends, timeout=a.timeout)
+    if a.json:
+        _emit(json.dumps([r.to_json() for r in rows]) + "\n")
+    else:
+        _emit(format_table(rows))
+    if any(not r.agree for r in rows):
+        return EXIT_DISAGREE
+    return EXIT_TIMEOUT if any(r.timed_out for r in rows) else EXIT_OK
+
+
+def cmd_generate(a: argparse.Namespace) -> int:
+    from .generate import generate_masyu, parse_size
+
+    rows, cols = parse_size(a.size)
+    _emit(generate_masyu(rows, cols, seed=a.seed, timeout=a.timeout))
+    return EXIT_OK
+
+
+COMMANDS = {
+    "encode": cmd_encode,
+    "dlx": cmd_dlx,
+    "solve": cmd_solve,
+    "export": cmd_export,
+    "decode": cmd_decode,
+    "crosscheck": cmd_crosscheck,
+    "generate": cmd_generate,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit status (also the process's, via ``sys.exit``)."""
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except InputError as e:
+        print(f"dlxsat: error: {e}", file=sys.stderr)
+        return EXIT_INPUT
+    except RuleViolation as e:
+        print(f"dlxsat: internal error (please report): {e}", file=sys.stderr)
+        return EXIT_BUG
+    except KeyboardInterrupt:
+        print("dlxsat: interrupted", file=sys.stderr)
+        return 130
+    except MemoryError:
+        print("dlxsat: error: out of memory", file=sys.stderr)
+        return EXIT_BUG
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); nothing more to say to it.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+def run() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,36 @@
+"""Coordinates and item names shared by the grid families (SPEC.md §4).
+
+Knuth names a point of the doubled grid by two base-62 digits, row first. Boards too large for
+one digit per coordinate (a coordinate above 61) use decimal coordinates joined by a dot
+instead, in every name of that board, so that small boards stay byte-identical to his output.
+"""
+
+from __future__ import annotations
+
+from ..xcc.names import DIGITS, MAX_DIGIT, b62, parse_point_name, un62
+
+__all__ = [
+    "DIGITS",
+    "MAX_DIGIT",
+    "b62",
+    "un62",
+    "parse_point_name",
+    "needs_wide_names",
+    "point_name",
+]
+
+
+def needs_wide_names(max_coord: int) -> bool:
+    """Whether a board whose largest doubled coordinate is ``max_coord`` needs decimal names."""
+    return max_coord > MAX_DIGIT
+
+
+def point_name(x: int, y: int, wide: bool = False, infix: str = "") -> str:
+    """The name of doubled-grid point (x, y): ``b62(x) infix b62(y)``, or decimal when ``wide``.
+
+    >>> point_name(3, 14), point_name(40, 70, wide=True), point_name(40, 70, True, "NW")
+    ('3e', '40.70', '40NW70')
+    """
+    if wide:
+        return f"{x}{infix or '.'}{y}"
+    return b62(x) + infix + b62(y)

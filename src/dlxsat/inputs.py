@@ -1,0 +1,62 @@
+"""Reading text input (a file or stdin) with the checks every command shares."""
+
+from __future__ import annotations
+
+import sys
+
+from .errors import InputError
+
+
+def read_text(path: str | None, what: str = "input") -> str:
+    """Return the text of ``path`` (stdin when ``path`` is None or ``-``), with CRLF ends made LF.
+
+    Raises :class:`InputError` for a missing file, a directory, bytes that are not UTF-8 text
+    or an empty input, so that callers deal only with text.
+    """
+    try:
+        if path is None or path == "-":
+            data = sys.stdin.buffer.read()
+            name = "stdin"
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+            name = path
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a {what} file") from None
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    except OSError as e:
+        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    if b"\0" in data:
+        raise InputError(f"{name}: binary data (NUL byte), not a {what} text")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise InputError(f"{name}: line {line}: bytes that are not UTF-8 text") from None
+    text = text.replace("\r\n", "\n")
+    if not text.strip():
+        raise InputError(f"{name}: empty {what}")
+    return text
+
+
+def puzzle_lines(text: str) -> list[str]:
+    """Split puzzle text into lines, dropping trailing blank lines (which are accepted).
+
+    A lone carriage return or a tab is rejected with its line and column, since no puzzle
+    format uses them and they are invisible in an error message otherwise.
+
+    >>> puzzle_lines("ab\\ncd\\n\\n")
+    ['ab', 'cd']
+    """
+    lines = text.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    for r, line in enumerate(lines, 1):
+        for bad, label in (("\t", "a tab"), ("\r", "a carriage return")):
+            c = line.find(bad)
+            if c >= 0:
+                raise InputError(f"line {r}, column {c + 1}: {label} is not allowed in a puzzle")
+    return lines

@@ -1,0 +1,164 @@
+"""The solving pipeline: puzzle text → family → exact-cover problem → backend → checked answers.
+
+Every answer a backend returns is decoded by the family and judged by the family's own rule
+checker; an answer that fails it is a bug in dlxsat and raises :class:`RuleViolation` rather
+than being reported.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from .answer import Answer
+from .backends import ALL_BACKENDS, SearchResult, get_backend
+from .errors import InputError, RuleViolation
+from .families import get_family
+from .xcc import Problem, parse
+
+#: The backend ``solve`` uses when none is named: the fastest measured per family
+#: (benchmarks/loops.py and benchmarks/dlx.py; see the README).
+DEFAULT_BACKEND = {
+    "masyu": "sat",
+    "slitherlink": "sat",
+    "superslitherlink": "sat",
+    "sudoku": "dlx",
+}
+
+MODES = ("unique", "count", "all")
+#: In ``count`` mode answers are not returned, but this many are still decoded and checked.
+CHECKED_WHEN_COUNTING = 1000
+
+
+@dataclass
+class Prepared:
+    """A puzzle read and encoded: what every backend starts from."""
+
+    family: ModuleType
+    puzzle: Any
+    dlx_text: str
+    problem: Problem
+
+
+@dataclass
+class SolveReport:
+    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5."""
+
+    family: str
+    backend: str
+    status: str
+    count: int | None
+    solutions: list[Answer]
+    seconds: float
+    stats: dict[str, Any] = field(default_factory=dict)
+    steps: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "family": self.family,
+            "backend": self.backend,
+            "status": self.status,
+            "count": self.count,
+            "solutions": self.solutions,
+            "seconds": round(self.seconds, 6),
+            "stats": self.stats,
+        }
+
+
+def prepare(family: str, text: str) -> Prepared:
+    """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it."""
+    fam = get_family(family)
+    puzzle = fam.read(text)
+    dlx_text = fam.encode(puzzle)
+    return Prepared(fam, puzzle, dlx_text, parse(dlx_text))
+
+
+def check_answer(prep: Prepared, answer: Answer, backend: str) -> None:
+    """Raise :class:`RuleViolation` if ``answer`` breaks the puzzle's rules."""
+    problems = prep.family.check(prep.puzzle, answer)
+    if problems:
+        raise RuleViolation(
+            f"backend {backend} returned an answer that breaks the rules: {problems[0]}"
+        )
+
+
+def status_of(mode: str, count: int, exhausted: bool, timed_out: bool) -> str:
+    """The ``status`` word of SPEC.md §5."""
+    if timed_out:
+        return "timeout"
+    if mode != "unique":
+        return "counted"
+    if count == 0:
+        return "none"
+    return "unique" if count == 1 and exhausted else "multiple"
+
+
+def solve(
+    family: str,
+    text: str,
+    *,
+    backend: str | None = None,
+    mode: str = "unique",
+    timeout: float | None = None,
+    **options: Any,
+) -> SolveReport:
+    """Solve a puzzle given as text in Knuth's input format.
+
+    ``mode`` is ``unique`` (look for two answers: is there exactly one?), ``count`` (count them
+    all) or ``all`` (return them all). ``options`` go to the backend.
+
+    >>> r = solve("sudoku", open("puzzles/sudoku/puzzlium-A.txt").read(), backend="dlx")
+    >>> r.status, r.count, r.solutions[0]["grid"][1]
+    ('unique', 1, '546132')
+    """
+    if mode not in MODES:
+        raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+    backend = backend or DEFAULT_BACKEND.get(family, "sat")
+    if backend not in ALL_BACKENDS:
+        raise InputError(f"unknown backend {backend!r} (choose from {', '.join(ALL_BACKENDS)})")
+    start = time.perf_counter()
+    prep = prepare(family, text)
+    if backend == "logic":
+        from .backends import logic
+
+        outcome = logic.solve(family, prep.puzzle, mode=mode, timeout=timeout, **options)
+        for answer in outcome.answers:
+            check_answer(prep, answer, backend)
+        return SolveReport(
+            family,
+            backend,
+            outcome.status,
+            outcome.count,
+            outcome.answers if mode != "count" else [],
+            time.perf_counter() - start,
+            outcome.stats,
+            outcome.steps,
+        )
+    limit = 2 if mode == "unique" else None
+    keep = CHECKED_WHEN_COUNTING if mode == "count" else None
+    result: SearchResult = get_backend(backend).solve(
+        prep.problem,
+        loop=prep.family.LOOP,
+        allow_empty_loop=False,
+        limit=limit,
+        keep=keep,
+        timeout=timeout,
+        **options,
+    )
+    answers = []
+    for chosen in result.solutions:
+        answer = prep.family.decode(prep.puzzle, prep.problem, chosen)
+        check_answer(prep, answer, backend)
+        answers.append(answer)
+    status = status_of(mode, result.count, result.exhausted, result.timed_out)
+    return SolveReport(
+        family,
+        backend,
+        status,
+        result.count,
+        answers if mode != "count" else [],
+        time.perf_counter() - start,
+        result.stats,
+    )

@@ -1,0 +1,124 @@
+"""The single-loop rule's graph, recognised from item names only (SPEC.md §4, DLX2-LOOP).
+
+A primary item named by two even coordinates is a *vertex*; a secondary item named by two
+coordinates of odd sum is an *edge* joining the two vertices beside it. The rule says that the
+edges colored ``1`` in a solution form one cycle. Backends learn about loops from here only,
+never from a puzzle family, so any DLX file that follows the naming gets the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import InputError
+from .model import Problem
+from .names import parse_point_name
+
+#: The color that puts an edge on the loop.
+ON = "1"
+
+
+@dataclass(frozen=True)
+class LoopGraph:
+    """Vertices and edges of the loop rule, as item indices of a :class:`Problem`.
+
+    ``edges[k] = (e, u, v)``: secondary item ``e`` joins vertex items ``u`` and ``v``.
+    ``coords`` maps every vertex and edge item to its doubled coordinates.
+    """
+
+    vertices: tuple[int, ...]
+    edges: tuple[tuple[int, int, int], ...]
+    coords: dict[int, tuple[int, int]]
+
+    @property
+    def empty(self) -> bool:
+        return not self.edges
+
+
+def loop_graph(problem: Problem) -> LoopGraph:
+    """Find the vertex and edge items of ``problem`` by their names, as DLX2-LOOP does.
+
+    Raises :class:`InputError` where Knuth's loop solver panics: an edge-named item that is
+    primary, a vertex-named item that is secondary, an edge without both of its vertices.
+
+    >>> from dlxsat.xcc.dlxformat import parse
+    >>> g = loop_graph(parse("00 02 | 01\\n00 01:1\\n02 01:1\\n"))
+    >>> g.vertices, g.edges
+    ((0, 1), ((2, 0, 1),))
+    """
+    at: dict[tuple[int, int], int] = {}
+    vertices: list[int] = []
+    edges: list[tuple[int, int, int]] = []
+    coords: dict[int, tuple[int, int]] = {}
+    for k, it in enumerate(problem.items):
+        xy = parse_point_name(it.name)
+        if xy is None:
+            continue
+        x, y = xy
+        at[xy] = k
+        if (x + y) & 1:
+            if it.primary:
+                raise InputError(f"loop rule: edge item {it.name!r} isn't secondary")
+            ends = ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
+            u, v = at.get(ends[0]), at.get(ends[1])
+            if u is None or v is None:
+                raise InputError(f"loop rule: edge item {it.name!r} for a nonexistent vertex")
+            edges.append((k, u, v))
+            coords[k] = xy
+        elif not x & 1:
+            if not it.primary:
+                raise InputError(f"loop rule: vertex item {it.name!r} isn't primary")
+            vertices.append(k)
+            coords[k] = xy
+    return LoopGraph(tuple(vertices), tuple(edges), coords)
+
+
+def used_edges(problem: Problem, chosen: Iterable[int]) -> list[tuple[int, int]]:
+    """Coordinates of the edge items colored ``1`` by the chosen options, sorted.
+
+    An edge item is a two-coordinate secondary name with odd coordinate sum; this does not
+    check the vertices (use :func:`loop_graph` for that).
+    """
+    found: set[tuple[int, int]] = set()
+    n_primary = problem.n_primary
+    for k in chosen:
+        for i, color in problem.options[k]:
+            if color == ON and i >= n_primary:
+                xy = parse_point_name(problem.items[i].name)
+                if xy is not None and (xy[0] + xy[1]) & 1:
+                    found.add(xy)
+    return sorted(found)
+
+
+def is_single_cycle(edges: Sequence[tuple[int, int]]) -> bool:
+    """Whether these edges (midpoints in doubled coordinates) form exactly one cycle.
+
+    The empty set is not a cycle here. Every vertex must have degree 0 or 2 and the edges must
+    be connected.
+
+    >>> is_single_cycle([(0, 1), (1, 0), (1, 2), (2, 1)])
+    True
+    >>> is_single_cycle([(0, 1), (1, 0)])
+    False
+    """
+    if not edges:
+        return False
+    adj: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for x, y in edges:
+        if not (x + y) & 1:
+            return False
+        a, b = ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    if any(len(n) != 2 for n in adj.values()):
+        return False
+    start = next(iter(adj))
+    seen = {start}
+    stack = [start]
+    while stack:
+        for w in adj[stack.pop()]:
+            if w not in seen:
+                seen.add(w)
+                stack.append(w)
+    return len(seen) == len(adj)

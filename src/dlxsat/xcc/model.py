@@ -1,0 +1,90 @@
+"""The exact-cover model: items with multiplicity bounds, secondary items, options with colors.
+
+One :class:`Problem` describes any problem of Knuth's DLX1 (exact cover with secondary items),
+DLX2 (with colors) or DLX3 (with multiplicities). Every backend reads this and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+#: One entry of an option: the item's index and its color (a one-character string) or None.
+Entry = tuple[int, "str | None"]
+
+
+@dataclass(frozen=True)
+class Item:
+    """An item: primary ones must be covered between ``lo`` and ``hi`` times, secondary at most once
+    (or any number of times with one color)."""
+
+    name: str
+    primary: bool = True
+    lo: int = 1
+    hi: int = 1
+
+
+@dataclass(eq=False)
+class Problem:
+    """Items (primaries first, then secondaries, in the order given) and options.
+
+    Each option is a tuple of ``(item index, color)`` pairs in the order written; ``color`` is
+    None for an uncolored item. Options that name no primary item are dropped when parsing (as
+    Knuth's solvers do), so option ``k`` here is option ``k`` of his solvers.
+
+    >>> p = Problem([Item("a"), Item("b"), Item("x", primary=False)], [((0, None), (2, "1"))])
+    >>> p.kind, p.n_primary, p.option_names(0)
+    ('XCC', 2, ['a', 'x:1'])
+    """
+
+    items: list[Item]
+    options: list[tuple[Entry, ...]]
+    comments: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        seen_secondary = False
+        for it in self.items:
+            if it.primary and seen_secondary:
+                raise ValueError("primary items must come before secondary items")
+            seen_secondary |= not it.primary
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return self.items == other.items and self.options == other.options
+
+    @cached_property
+    def n_primary(self) -> int:
+        """The number of primary items (they come first)."""
+        return sum(1 for it in self.items if it.primary)
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Item name → item index."""
+        return {it.name: k for k, it in enumerate(self.items)}
+
+    @cached_property
+    def has_colors(self) -> bool:
+        return any(c is not None for opt in self.options for _, c in opt)
+
+    @cached_property
+    def has_multiplicities(self) -> bool:
+        return any((it.lo, it.hi) != (1, 1) for it in self.items if it.primary)
+
+    @property
+    def kind(self) -> str:
+        """``XC``, ``XCC`` or ``MCC``: which of Knuth's solvers (DLX1, DLX2, DLX3) this needs."""
+        if self.has_multiplicities:
+            return "MCC"
+        return "XCC" if self.has_colors else "XC"
+
+    def option_names(self, k: int) -> list[str]:
+        """Option ``k`` written as Knuth writes it, one ``name`` or ``name:color`` per entry."""
+        return [
+            self.items[i].name if c is None else f"{self.items[i].name}:{c}"
+            for i, c in self.options[k]
+        ]
+
+    def option_text(self, k: int) -> str:
+        """Option ``k`` as one line of DLX text."""
+        return " ".join(self.option_names(k))

@@ -1,0 +1,141 @@
+"""Random small exact-cover problems and an obviously correct brute-force solver, for tests.
+
+The brute force decides each option in turn (in or out), pruning only on upper bounds and
+secondary-item conflicts, and checks everything else at the leaves, so that its correctness can
+be seen at a glance. Every backend's property tests compare their counts with it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import strategies as st
+
+from dlxsat.xcc import Item, Problem
+from dlxsat.xcc.loop import is_single_cycle
+from dlxsat.xcc.names import b62, parse_point_name
+
+
+def brute_force(problem: Problem, loop: bool = False, allow_empty_loop: bool = True) -> list:
+    """All solutions (sorted option-index lists) of ``problem``, by exhaustive search."""
+    items = problem.items
+    n_primary = problem.n_primary
+    counts = [0] * len(items)
+    colors: list[list] = [[] for _ in items]  # colors given to each secondary item so far
+    chosen: list[int] = []
+    found: list[list[int]] = []
+
+    def secondary_ok(i: int) -> bool:
+        cs = colors[i]
+        if len(cs) <= 1:
+            return True
+        return None not in cs and len(set(cs)) == 1
+
+    def leaf() -> None:
+        for i, it in enumerate(items[:n_primary]):
+            if not it.lo <= counts[i] <= it.hi:
+                return
+        if loop:
+            edges = []
+            for k in chosen:
+                for i, c in problem.options[k]:
+                    xy = parse_point_name(items[i].name)
+                    if c == "1" and i >= n_primary and xy and (xy[0] + xy[1]) % 2:
+                        edges.append(xy)
+            edges = sorted(set(edges))
+            if not edges:
+                if not allow_empty_loop:
+                    return
+            elif not is_single_cycle(edges):
+                return
+        found.append(sorted(chosen))
+
+    def go(k: int) -> None:
+        if k == len(problem.options):
+            leaf()
+            return
+        go(k + 1)
+        opt = problem.options[k]
+        ok = True
+        for i, c in opt:
+            if i < n_primary:
+                counts[i] += 1
+                ok &= counts[i] <= items[i].hi
+            else:
+                colors[i].append(c)
+                ok &= secondary_ok(i)
+        if ok:
+            chosen.append(k)
+            go(k + 1)
+            chosen.pop()
+        for i, _ in opt:
+            if i < n_primary:
+                counts[i] -= 1
+            else:
+                colors[i].pop()
+
+    go(0)
+    return found
+
+
+@st.composite
+def exact_cover_problems(draw, kind: str = "XCC", max_options: int = 10) -> Problem:
+    """A random small problem of ``kind`` ``XC``, ``XCC`` or ``MCC``."""
+    n_primary = draw(st.integers(1, 5))
+    n_secondary = draw(st.integers(0, 3))
+    items = []
+    for i in range(n_primary):
+        lo, hi = 1, 1
+        if kind == "MCC":
+            hi = draw(st.integers(1, 3))
+            lo = draw(st.integers(0, hi))
+        items.append(Item(f"p{i}", True, lo, hi))
+    items += [Item(f"s{i}", False) for i in range(n_secondary)]
+    n_options = draw(st.integers(0, max_options))
+    options = []
+    for _ in range(n_options):
+        prim = draw(st.lists(st.integers(0, n_primary - 1), min_size=1, max_size=3, unique=True))
+        sec = draw(
+            st.lists(st.integers(n_primary, n_primary + n_secondary - 1), max_size=2, unique=True)
+            if n_secondary
+            else st.just([])
+        )
+        entries = [(i, None) for i in prim]
+        for i in sec:
+            color = draw(st.sampled_from([None, "a", "b"])) if kind != "XC" else None
+            entries.append((i, color))
+        entries = draw(st.permutations(entries))
+        options.append(tuple(entries))
+    return Problem(items, options)
+
+
+@st.composite
+def loop_problems(draw, max_rows: int = 3, max_cols: int = 3) -> Problem:
+    """A random small loop problem in Knuth's naming: vertices ``2i 2j`` (primary), edges
+    between them (secondary, colors ``0``/``1``), each vertex's options giving degree 0 or 2,
+    a random subset of them kept (as clues would do)."""
+    rows = draw(st.integers(2, max_rows))
+    cols = draw(st.integers(2, max_cols))
+    verts = [(2 * i, 2 * j) for i in range(rows) for j in range(cols)]
+    edge_list = [(2 * i + 1, 2 * j) for i in range(rows - 1) for j in range(cols)]
+    edge_list += [(2 * i, 2 * j + 1) for i in range(rows) for j in range(cols - 1)]
+    edge_list.sort()
+    names = [b62(x) + b62(y) for x, y in verts] + [b62(x) + b62(y) for x, y in edge_list]
+    items = [Item(n) for n in names[: len(verts)]] + [Item(n, False) for n in names[len(verts) :]]
+    index = {n: k for k, n in enumerate(names)}
+    options = []
+    for x, y in verts:
+        inc = [e for e in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if e in edge_list]
+        choices = [()] + list(combinations(inc, 2))
+        keep = draw(st.lists(st.booleans(), min_size=len(choices), max_size=len(choices)))
+        if rows * cols > 6:
+            # Keep the brute force small on the larger grids.
+            keep = [k and draw(st.booleans()) for k in keep]
+        for on, choice in zip(keep, choices, strict=True):
+            if not on:
+                continue
+            entries = [(index[b62(x) + b62(y)], None)]
+            for e in inc:
+                entries.append((index[b62(e[0]) + b62(e[1])], "1" if e in choice else "0"))
+            options.append(tuple(entries))
+    return Problem(items, options)
