@@ -69,6 +69,7 @@ def parse(text: str) -> Problem:
     items: list[Item] = []
     index: dict[str, int] = {}
     options: list[tuple[Entry, ...]] = []
+    warnings: list[str] = []
     have_items = False
     n_primary = 0
     for line_no, raw in enumerate(lines, 1):
@@ -98,6 +99,7 @@ def parse(text: str) -> Problem:
             continue
         entries: list[Entry] = []
         used: set[int] = set()
+        unknown = None
         for token in stripped.split():
             name, colon, color = token.partition(":")
             if not name:
@@ -106,7 +108,8 @@ def parse(text: str) -> Problem:
                 raise _fail(line_no, f"item name too long: {name!r}")
             k = index.get(name)
             if k is None:
-                raise _fail(line_no, f"unknown item name {name!r}")
+                unknown = name
+                break
             if k in used:
                 raise _fail(line_no, f"duplicate item name {name!r} in this option")
             used.add(k)
@@ -118,13 +121,18 @@ def parse(text: str) -> Problem:
                 entries.append((k, color))
             else:
                 entries.append((k, None))
-        if any(k < n_primary for k, _ in entries):
+        if unknown is not None:
+            # SUPERSLITHERLINK-GENERAL-DLX names a letter whose clue is 0 in options without
+            # declaring it (its item would be `0|a`, which DLX3 refuses). Such an option can
+            # never be chosen, so it is dropped, with a warning, instead of rejecting the file.
+            warnings.append(f"line {line_no}: unknown item name {unknown!r}: option dropped")
+        elif any(k < n_primary for k, _ in entries):
             options.append(tuple(entries))
         else:
             comments.append(f"| option ignored (no primary items): {stripped}")
     if not have_items:
         raise InputError("no items: the DLX data has no item-name line")
-    return Problem(items, options, comments)
+    return Problem(items, options, comments, warnings)
 
 
 def write(problem: Problem) -> str:

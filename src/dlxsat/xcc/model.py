@@ -40,6 +40,8 @@ class Problem:
     items: list[Item]
     options: list[tuple[Entry, ...]]
     comments: list[str] = field(default_factory=list)
+    #: What the reader let pass but a user should hear of (e.g. options naming unknown items).
+    warnings: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         seen_secondary = False

@@ -1,0 +1,112 @@
+"""Solve each puzzle with several backends and compare what they found.
+
+Every backend enumerates all answers (``mode="all"``), so agreement means the same count and the
+same set of answers, not just the same first answer. A disagreement is the most important thing
+dlxsat can report: it means one backend (or an encoding) is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .answer import answer_key
+from .errors import InputError
+from .inputs import read_text
+from .solve import solve
+
+
+@dataclass
+class CrossRow:
+    """One puzzle's results: per backend count, seconds and answer set; do they agree?"""
+
+    file: str
+    counts: dict[str, int | None] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    answers: dict[str, set] = field(default_factory=dict)
+    timed_out: bool = False
+    agree: bool = True
+    difference: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "counts": self.counts,
+            "seconds": {b: round(s, 6) for b, s in self.seconds.items()},
+            "agree": self.agree,
+            "timed_out": self.timed_out,
+            "difference": self.difference,
+        }
+
+
+def compare(row: CrossRow) -> None:
+    """Set ``row.agree`` and ``row.difference`` from the backends' results."""
+    done = [b for b in row.counts if row.counts[b] is not None]
+    if len(done) < 2:
+        return
+    first = done[0]
+    for other in done[1:]:
+        if row.counts[other] != row.counts[first]:
+            row.agree = False
+            row.difference = (
+                f"{first} found {row.counts[first]} answers, {other} found {row.counts[other]}"
+            )
+            return
+        only_a = row.answers[first] - row.answers[other]
+        only_b = row.answers[other] - row.answers[first]
+        if only_a or only_b:
+            row.agree = False
+            which, ans = (first, only_a) if only_a else (other, only_b)
+            row.difference = f"an answer only {which} found: {sorted(ans)[0]}"
+            return
+
+
+def crosscheck(
+    family: str, files: list[str], backends: list[str], timeout: float | None = None
+) -> list[CrossRow]:
+    """Run every backend on every file; a row per file."""
+    if len(backends) < 2:
+        raise InputError("crosscheck needs at least two backends (e.g. --backends dlx,sat)")
+    from .backends import SEARCH_BACKENDS
+
+    for b in backends:
+        if b not in SEARCH_BACKENDS:
+            raise InputError(
+                f"crosscheck: unknown backend {b!r} (choose from {', '.join(SEARCH_BACKENDS)})"
+            )
+    rows = []
+    texts = [(f, read_text(f, "puzzle")) for f in files]  # all inputs checked before any work
+    for path, text in texts:
+        row = CrossRow(path)
+        for b in backends:
+            report = solve(family, text, backend=b, mode="all", timeout=timeout)
+            row.seconds[b] = report.seconds
+            if report.status == "timeout":
+                row.timed_out = True
+                row.counts[b] = None
+                continue
+            row.counts[b] = report.count
+            row.answers[b] = {answer_key(a) for a in report.solutions}
+        compare(row)
+        rows.append(row)
+    return rows
+
+
+def format_table(rows: list[CrossRow]) -> str:
+    """A small text table: one line per puzzle, count and time per backend, verdict."""
+    if not rows:
+        return ""
+    backends = list(rows[0].counts)
+    width = max(len(r.file) for r in rows)
+    head = f"{'puzzle':<{width}}  " + "  ".join(f"{b:>16}" for b in backends) + "  verdict"
+    lines = [head]
+    for r in rows:
+        cells = []
+        for b in backends:
+            n = r.counts[b]
+            cells.append(f"{'timeout' if n is None else n:>7} {r.seconds[b]:7.3f}s")
+        verdict = "agree" if r.agree else f"DISAGREE: {r.difference}"
+        if r.agree and r.timed_out:
+            verdict = "agree (some timed out)"
+        lines.append(f"{r.file:<{width}}  " + "  ".join(f"{c:>16}" for c in cells) + f"  {verdict}")
+    return "\n".join(lines) + "\n"
