@@ -149,6 +149,14 @@ def _write_file(path: str, text: str) -> None:
         raise
 
 
+def _warn(warnings: list[str], most: int = 3) -> None:
+    """Print the first few warnings on stderr, and how many more there were."""
+    for w in warnings[:most]:
+        print(f"dlxsat: warning: {w}", file=sys.stderr)
+    if len(warnings) > most:
+        print(f"dlxsat: warning: ... and {len(warnings) - most} more like these", file=sys.stderr)
+
+
 def cmd_encode(a: argparse.Namespace) -> int:
     from .families import get_family
     from .inputs import read_text
@@ -164,6 +172,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     from .xcc import parse
 
     problem = parse(read_text(a.file, "DLX"))
+    _warn(problem.warnings)
     limit = a.first if a.first else None
     keep = None if (a.all or a.first) else 0
     r = get_backend("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=a.timeout)

@@ -72,7 +72,7 @@ def prepare(family: str, text: str) -> Prepared:
     fam = get_family(family)
     puzzle = fam.read(text)
     dlx_text = fam.encode(puzzle)
-    return Prepared(fam, puzzle, dlx_text, parse(dlx_text))
+    return Prepared(fam, puzzle, dlx_text, parse(dlx_text, allow_empty=True))
 
 
 def check_answer(prep: Prepared, answer: Answer, backend: str) -> None:

@@ -55,8 +55,11 @@ def _parse_item_spec(token: str, primary: bool, line_no: int) -> Item:
     return Item(name, primary, lo, hi)
 
 
-def parse(text: str) -> Problem:
+def parse(text: str, allow_empty: bool = False) -> Problem:
     """Read DLX/XCC/MCC text into a :class:`Problem`.
+
+    ``allow_empty`` accepts data with no item line as the empty problem (whose one solution
+    chooses nothing): a Sudoku whose cells are all given encodes that way.
 
     >>> p = parse("| a comment\\n2|a b | x\\na b x:1\\na\\n")
     >>> [(it.name, it.lo, it.hi, it.primary) for it in p.items]
@@ -131,6 +134,8 @@ def parse(text: str) -> Problem:
         else:
             comments.append(f"| option ignored (no primary items): {stripped}")
     if not have_items:
+        if allow_empty:
+            return Problem([], [], comments)
         raise InputError("no items: the DLX data has no item-name line")
     return Problem(items, options, comments, warnings)
 

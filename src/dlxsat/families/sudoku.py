@@ -1,0 +1,576 @@
+"""Generalized sudoku, as Knuth's SUDOKU-GENERAL-DLX reads and encodes it.
+
+The input is ``n`` lines of ``n`` characters (1 ≤ n ≤ 32), the first line's length fixing
+``n``: a digit ``1-9a-w`` up to ``n`` is a clue, ``#`` a hole (a cell outside the puzzle), and
+any other character a blank cell. Then come zero or more *box-definition groups*, each again
+``n`` lines of ``n`` characters: ``.`` says nothing about the cell, a box name ``0-9a-v`` puts
+the cell into that box. Boxes of different groups may overlap (X-sudoku diagonals), a box name
+may be reused in several groups (it is then one box), and a box may have at most ``n`` cells.
+
+The rules, exactly as his encoding states them:
+
+- every non-hole cell gets one digit 1..n; no digit twice in a row, a column or a box;
+- a row or column *without holes* must contain every digit (its items are primary); one with
+  holes only forbids repeats (secondary items);
+- a box with exactly ``n`` cells must contain every digit, a smaller box only forbids repeats.
+  A box's size counts its holes too (as his program counts them), so an ``n``-cell box with a
+  hole has no solution.
+
+The encoding (:func:`encode`) is his byte for byte: a comment line with the clues, then the
+items ``pij`` (cell i, j is filled), ``rid``/``cjd``/``bxd`` (digit d in row i, column j,
+box x) — omitting those that a clue already settles — and one option per possible digit of
+each blank cell. Clue cells get no option, so :func:`decode` starts from the clues.
+
+Deliberate differences from his program, all on input it mishandles or rejects anyway: trailing
+empty lines and a missing final newline are accepted (he rejects both), CRLF line ends are
+accepted, a clue digit larger than ``n`` is rejected (he keeps it as a clue that no option can
+respect), and tabs, lone carriage returns and non-ASCII characters are rejected (he reads bytes,
+so a multibyte character would count as several cells).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..answer import Answer, grid_answer
+from ..errors import InputError
+from ..xcc.model import Problem
+
+LOOP = False
+
+#: Knuth's ``encode``: the character of 0..32. Clue digits are 1..n, box names and coordinates
+#: 0..31, so one character always suffices.
+CHARS = "0123456789abcdefghijklmnopqrstuvw"
+MAX_N = 32
+MAX_BOXES = 32
+HOLE = "#"
+BLANK = "."
+
+Cell = tuple[int, int]
+
+
+def _char(v: int) -> str:
+    return CHARS[v]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A row, column or box: no digit may appear twice in it.
+
+    ``cells`` are its non-hole cells (row-major order). ``size`` is Knuth's count of the unit:
+    ``n`` minus the holes for rows and columns, every listed cell (holes too) for boxes.
+    ``complete`` (``size == n``) means every digit 1..n must appear in it; otherwise each digit
+    appears at most once. ``index`` is the row or column number or the box name's value.
+    """
+
+    kind: str
+    index: int
+    cells: tuple[Cell, ...]
+    size: int
+    complete: bool
+
+    @property
+    def label(self) -> str:
+        """Human name, e.g. ``row 3`` (0-based, like Knuth's item names) or ``box a``."""
+        return f"{self.kind} {_char(self.index)}"
+
+
+@dataclass(eq=False)
+class SudokuPuzzle:
+    """A parsed generalized sudoku.
+
+    Attributes (coordinates are 0-based ``(row, column)``; digits are ints 1..n):
+
+    ``n``
+        the size: n rows, n columns, digits 1..n.
+    ``digits``
+        the digit alphabet, ``digits[d - 1]`` is digit d's character (``"123456789abc..."``).
+    ``clues``
+        cell → given digit.
+    ``holes``
+        the cells outside the puzzle (``#``), which take no digit.
+    ``boxes``
+        box name value (0..31) → its cells in row-major order, holes included.
+    ``groups``
+        the box-definition groups as read, each a tuple of n strings (for drawing regions).
+    ``units``
+        every row, column and box that has at least one cell in Knuth's count (see
+        :class:`Unit`), rows first, then columns, then boxes by name.
+    ``units_of``
+        cell → indices into ``units`` of the units holding it (non-hole cells only).
+    ``boxes_of``
+        cell → names of the boxes holding it (what each option of the encoding lists).
+    ``blanks``, ``givens``
+        the cells to fill; the grid as given (digits, ``#``, ``.``), as Knuth's comment shows it.
+    """
+
+    n: int
+    clues: dict[Cell, int]
+    holes: frozenset[Cell]
+    boxes: dict[int, tuple[Cell, ...]]
+    groups: tuple[tuple[str, ...], ...] = field(default_factory=tuple)
+
+    @property
+    def digits(self) -> str:
+        """The first ``n`` of Knuth's digit characters ``1-9a-w``."""
+        return CHARS[1 : self.n + 1]
+
+    @property
+    def blanks(self) -> list[Cell]:
+        """The cells to fill: neither hole nor clue, row-major."""
+        return [
+            (i, j)
+            for i in range(self.n)
+            for j in range(self.n)
+            if (i, j) not in self.holes and (i, j) not in self.clues
+        ]
+
+    @property
+    def givens(self) -> list[str]:
+        """The grid as given: clue digits, ``#`` for holes, ``.`` for blank cells."""
+        return [
+            "".join(
+                HOLE if (i, j) in self.holes else self._given_char((i, j)) for j in range(self.n)
+            )
+            for i in range(self.n)
+        ]
+
+    def _given_char(self, cell: Cell) -> str:
+        d = self.clues.get(cell)
+        return BLANK if d is None else _char(d)
+
+    @cached_property
+    def units(self) -> tuple[Unit, ...]:
+        """Rows, columns (those with a non-hole cell), then boxes by name; see :class:`Unit`."""
+        n = self.n
+        out: list[Unit] = []
+        for kind in ("row", "col"):
+            for a in range(n):
+                cells = [(a, b) if kind == "row" else (b, a) for b in range(n)]
+                live = tuple(c for c in cells if c not in self.holes)
+                if live:
+                    out.append(Unit(kind, a, live, len(live), len(live) == n))
+        for x in sorted(self.boxes):
+            cells = self.boxes[x]
+            live = tuple(c for c in cells if c not in self.holes)
+            out.append(Unit("box", x, live, len(cells), len(cells) == n))
+        return tuple(out)
+
+    @cached_property
+    def units_of(self) -> dict[Cell, tuple[int, ...]]:
+        """Non-hole cell → indices into :attr:`units` of the units that hold it."""
+        acc: dict[Cell, list[int]] = {}
+        for k, unit in enumerate(self.units):
+            for cell in unit.cells:
+                acc.setdefault(cell, []).append(k)
+        return {cell: tuple(ks) for cell, ks in acc.items()}
+
+    @cached_property
+    def boxes_of(self) -> dict[Cell, tuple[int, ...]]:
+        """Cell → the names of the boxes holding it, ascending (holes included)."""
+        acc: dict[Cell, list[int]] = {}
+        for x in sorted(self.boxes):
+            for cell in self.boxes[x]:
+                acc.setdefault(cell, []).append(x)
+        return {cell: tuple(xs) for cell, xs in acc.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def _split_lines(text: str) -> list[str]:
+    """Lines of ``text``; trailing *empty* lines dropped, but not lines of spaces.
+
+    :func:`dlxsat.inputs.puzzle_lines` drops whitespace-only trailing lines, which would be
+    wrong here: a space is a blank cell in Knuth's format, so ``"    "`` is a real row.
+    """
+    lines = text.replace("\r\n", "\n").split("\n")
+    while lines and lines[-1] == "":
+        lines.pop()
+    for r, line in enumerate(lines, 1):
+        for c, ch in enumerate(line, 1):
+            if ch == "\t":
+                raise InputError(f"line {r}, column {c}: a tab is not allowed in a puzzle")
+            if ch == "\r":
+                raise InputError(
+                    f"line {r}, column {c}: a carriage return is not allowed in a puzzle"
+                )
+            if not ch.isascii():
+                raise InputError(
+                    f"line {r}, column {c}: non-ASCII character {ch!r} is not allowed in a sudoku"
+                )
+    return lines
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def read(text: str) -> SudokuPuzzle:
+    """Parse Knuth's generalized-sudoku format; raise :class:`InputError` for what he rejects.
+
+    Lines are checked in order, as his program reads them, so the first error reported is
+    the one he would stop at.
+
+    >>> p = read("1.\\n.#\\n0.\\n1.\\n")
+    >>> p.n, p.clues, sorted(p.holes), p.boxes
+    (2, {(0, 0): 1}, [(1, 1)], {0: ((0, 0),), 1: ((1, 0),)})
+    >>> p.digits, [u.label for u in p.units if u.complete]
+    ('12', ['row 0', 'col 0'])
+    """
+    lines = _split_lines(text)
+    if not lines:
+        raise InputError("empty puzzle")
+    n = len(lines[0])
+    if n == 0:
+        raise InputError("line 1: the first line is empty (its length is n, from 1 to 32)")
+    if n > MAX_N:
+        raise InputError(f"line 1: the first line has {n} characters, but n is at most {MAX_N}")
+
+    clues: dict[Cell, int] = {}
+    holes: set[Cell] = set()
+    row_clue: dict[tuple[int, int], int] = {}  # (row, digit) → column of that clue
+    col_clue: dict[tuple[int, int], int] = {}  # (column, digit) → row of that clue
+    boxes: dict[int, list[Cell]] = {}
+    box_group: dict[tuple[int, Cell], int] = {}  # (box, cell) → group that put it there
+    box_clue: dict[tuple[int, int], Cell] = {}  # (box, digit) → the clue's cell
+
+    def cell_line(i: int, line: str) -> None:
+        for j, ch in enumerate(line):
+            where = f"line {i + 1}, column {j + 1}"
+            if ch == HOLE:
+                holes.add((i, j))
+                continue
+            d = CHARS.find(ch) if ch != "0" else -1
+            if d <= 0:
+                continue  # any other character is a blank cell, as in Knuth's program
+            if d > n:
+                raise InputError(f"{where}: digit {ch!r} is larger than n={n}")
+            if (i, d) in row_clue:
+                raise InputError(
+                    f"{where}: digit {ch} is already a clue in this row "
+                    f"(column {row_clue[i, d] + 1})"
+                )
+            if (j, d) in col_clue:
+                raise InputError(
+                    f"{where}: digit {ch} is already a clue in this column "
+                    f"(line {col_clue[j, d] + 1})"
+                )
+            row_clue[i, d] = j
+            col_clue[j, d] = i
+            clues[i, j] = d
+
+    def box_line(g: int, i: int, line: str) -> None:
+        for j, ch in enumerate(line):
+            if ch == ".":
+                continue
+            where = f"line {g * n + i + 1}, column {j + 1}"
+            x = CHARS.find(ch)
+            if not 0 <= x < MAX_BOXES:
+                raise InputError(
+                    f"{where}: invalid character {ch!r} in box-definition group {g} "
+                    "(a box name 0-9 or a-v, or '.')"
+                )
+            if (x, (i, j)) in box_group:
+                raise InputError(
+                    f"{where}: box {ch} already contains this cell (row {i + 1}, column "
+                    f"{j + 1}, put there by box-definition group {box_group[x, (i, j)]})"
+                )
+            d = clues.get((i, j))
+            if d is not None:
+                if (x, d) in box_clue:
+                    r, c = box_clue[x, d]
+                    raise InputError(
+                        f"{where}: digit {_char(d)} appears twice in box {ch} (clues at row "
+                        f"{r + 1}, column {c + 1} and row {i + 1}, column {j + 1})"
+                    )
+                box_clue[x, d] = (i, j)
+            box_group[x, (i, j)] = g
+            cells = boxes.setdefault(x, [])
+            cells.append((i, j))
+            if len(cells) > n:
+                raise InputError(f"{where}: box {ch} has more than n={n} cells")
+
+    for r, line in enumerate(lines):
+        if len(line) != n:
+            raise InputError(
+                f"line {r + 1} has {_plural(len(line), 'character')}, but every line must have "
+                f"n={n} (the length of the first line)"
+            )
+        g, i = divmod(r, n)
+        if g == 0:
+            cell_line(i, line)
+        else:
+            box_line(g, i, line)
+    if len(lines) < n:
+        raise InputError(
+            f"only {_plural(len(lines), 'line')}, but an n={n} sudoku needs {n} lines of cells"
+        )
+    if len(lines) % n:
+        g = len(lines) // n
+        raise InputError(
+            f"box-definition group {g} (from line {g * n + 1}) has "
+            f"{_plural(len(lines) % n, 'line')}, not n={n}"
+        )
+    groups = tuple(tuple(lines[g * n : (g + 1) * n]) for g in range(1, len(lines) // n))
+    return SudokuPuzzle(
+        n=n,
+        clues=clues,
+        holes=frozenset(holes),
+        boxes={x: tuple(sorted(cells)) for x, cells in sorted(boxes.items())},
+        groups=groups,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Encoding
+
+
+def encode(puzzle: SudokuPuzzle) -> str:
+    """Exactly what SUDOKU-GENERAL-DLX prints for ``puzzle``.
+
+    >>> print(encode(read("1.\\n..\\n")), end="")
+    |sudoku!1.!..
+    p01 p10 p11 r02 r11 r12 c02 c11 c12 |
+    p01 r02 c12
+    p10 r12 c02
+    p11 r11 c11
+    p11 r12 c12
+    """
+    n = puzzle.n
+    digits = range(1, n + 1)
+    ch = _char
+    # Which digits are already clues in each row, column and box (their items are omitted).
+    row_has = [set() for _ in range(n)]
+    col_has = [set() for _ in range(n)]
+    box_has: dict[int, set[int]] = {x: set() for x in puzzle.boxes}
+    for (i, j), d in puzzle.clues.items():
+        row_has[i].add(d)
+        col_has[j].add(d)
+    boxes_of = puzzle.boxes_of
+    for cell, d in puzzle.clues.items():
+        for x in boxes_of.get(cell, ()):
+            box_has[x].add(d)
+    row_size = [n - sum((i, j) in puzzle.holes for j in range(n)) for i in range(n)]
+    col_size = [n - sum((i, j) in puzzle.holes for i in range(n)) for j in range(n)]
+    box_size = {x: len(cells) for x, cells in puzzle.boxes.items()}
+    box_names = sorted(puzzle.boxes)
+
+    out = ["|sudoku", *("!" + row for row in puzzle.givens), "\n"]
+    blanks = puzzle.blanks
+    # Primary items (units that need all n digits), then "|", then secondary ones; each primary
+    # name is followed by a space and each secondary one preceded by one, as Knuth prints them.
+    out.extend(f"p{ch(i)}{ch(j)} " for i, j in blanks)
+    for prefix, sizes, has in (("r", row_size, row_has), ("c", col_size, col_has)):
+        out.extend(
+            f"{prefix}{ch(a)}{ch(d)} "
+            for a in range(n)
+            if sizes[a] == n
+            for d in digits
+            if d not in has[a]
+        )
+    out.extend(
+        f"b{ch(x)}{ch(d)} "
+        for x in box_names
+        if box_size[x] == n
+        for d in digits
+        if d not in box_has[x]
+    )
+    out.append("|")
+    for prefix, sizes, has in (("r", row_size, row_has), ("c", col_size, col_has)):
+        out.extend(
+            f" {prefix}{ch(a)}{ch(d)}"
+            for a in range(n)
+            if 0 < sizes[a] < n
+            for d in digits
+            if d not in has[a]
+        )
+    out.extend(
+        f" b{ch(x)}{ch(d)}"
+        for x in box_names
+        if box_size[x] < n
+        for d in digits
+        if d not in box_has[x]
+    )
+    out.append("\n")
+    for i, j in blanks:
+        xs = boxes_of.get((i, j), ())
+        for d in digits:
+            if d in row_has[i] or d in col_has[j] or any(d in box_has[x] for x in xs):
+                continue
+            out.append(f"p{ch(i)}{ch(j)} r{ch(i)}{ch(d)} c{ch(j)}{ch(d)}")
+            out.extend(f" b{ch(x)}{ch(d)}" for x in xs)
+            out.append("\n")
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Decoding, checking, drawing
+
+
+def _coord(name: str, k: int) -> int:
+    v = CHARS.find(name[k]) if len(name) == 3 else -1
+    if v < 0:
+        raise ValueError(name)
+    return v
+
+
+def decode(puzzle: SudokuPuzzle, problem: Problem, chosen: list[int]) -> Answer:
+    """The filled grid for the chosen options: the clues plus one digit per chosen option.
+
+    Each option of :func:`encode` names its cell (``pij``) and its digit (in ``rid``). A cell
+    that no chosen option fills stays ``.`` (the rule checker will report it); an option that
+    is not a cell assignment, or a cell filled twice, is an :class:`InputError`.
+    """
+    grid = [list(row) for row in puzzle.givens]
+    for k in chosen:
+        if not 0 <= k < len(problem.options):
+            raise InputError(f"option {k} does not exist (the problem has {len(problem.options)})")
+        names = problem.option_names(k)
+        cell = digit = None
+        try:
+            for name in names:
+                if name.startswith("p"):
+                    cell = (_coord(name, 1), _coord(name, 2))
+                elif name.startswith("r"):
+                    digit = _coord(name, 2)
+        except ValueError:
+            cell = None
+        if cell is None or digit is None or not (0 < digit <= puzzle.n):
+            raise InputError(f"option {k} ({' '.join(names)}) is not a sudoku cell assignment")
+        i, j = cell
+        if not (i < puzzle.n and j < puzzle.n) or grid[i][j] != BLANK:
+            raise InputError(f"option {k} ({' '.join(names)}) fills a cell that is not blank")
+        grid[i][j] = _char(digit)
+    return grid_answer("".join(row) for row in grid)
+
+
+def check(puzzle: SudokuPuzzle, answer: Answer) -> list[str]:
+    """Every way ``answer`` breaks the rules (empty list: it is a solution).
+
+    This works from the puzzle's clues, holes and boxes directly, not from the encoding, so it
+    can catch an encoding or solver bug. Rows and columns in messages count from 1.
+    """
+    n = puzzle.n
+    grid = answer.get("grid") if isinstance(answer, dict) else None
+    if not isinstance(grid, list) or not all(isinstance(row, str) for row in grid):
+        return ["the answer has no grid (a list of row strings)"]
+    problems: list[str] = []
+    if len(grid) != n:
+        problems.append(f"the grid has {len(grid)} rows, not {n}")
+    for i, row in enumerate(grid):
+        if len(row) != n:
+            problems.append(f"row {i + 1} has {len(row)} characters, not {n}")
+    if problems:
+        return problems
+
+    value: dict[Cell, int] = {}
+    for i in range(n):
+        for j in range(n):
+            ch = grid[i][j]
+            at = f"row {i + 1}, column {j + 1}"
+            if (i, j) in puzzle.holes:
+                if ch != HOLE:
+                    problems.append(f"{at}: {ch!r} in a hole (should be '#')")
+                continue
+            if ch == HOLE:
+                problems.append(f"{at}: '#' in a cell that is not a hole")
+                continue
+            d = CHARS.find(ch) if ch != "0" else -1
+            if not 1 <= d <= n:
+                problems.append(f"{at}: {ch!r} is not a digit from 1 to {_char(n)}")
+                continue
+            value[i, j] = d
+            given = puzzle.clues.get((i, j))
+            if given is not None and given != d:
+                problems.append(f"{at}: the clue {_char(given)} was changed to {ch}")
+
+    # Rows and columns: never a digit twice; all n digits when the line has no hole.
+    # Boxes: never a digit twice; all n digits when the box has n cells (holes counted).
+    regions: list[tuple[str, list[Cell], bool]] = []
+    for i in range(n):
+        cells = [(i, j) for j in range(n)]
+        regions.append((f"row {i + 1}", cells, not any(c in puzzle.holes for c in cells)))
+    for j in range(n):
+        cells = [(i, j) for i in range(n)]
+        regions.append((f"column {j + 1}", cells, not any(c in puzzle.holes for c in cells)))
+    for x, cells in puzzle.boxes.items():
+        regions.append((f"box {_char(x)}", list(cells), len(cells) == n))
+    for label, cells, complete in regions:
+        seen: dict[int, Cell] = {}
+        for cell in cells:
+            d = value.get(cell)
+            if d is None:
+                continue
+            if d in seen:
+                (a, b), (i, j) = seen[d], cell
+                problems.append(
+                    f"{label}: digit {_char(d)} twice (row {a + 1}, column {b + 1} and "
+                    f"row {i + 1}, column {j + 1})"
+                )
+            else:
+                seen[d] = cell
+        if complete:
+            missing = [_char(d) for d in range(1, n + 1) if d not in seen]
+            if missing:
+                problems.append(f"{label}: digits {' '.join(missing)} missing")
+    return problems
+
+
+def render(puzzle: SudokuPuzzle, answer: Answer) -> str:
+    """The grid as text, one row a line, cells separated by spaces.
+
+    Where the first box-definition group puts neighbouring cells in different boxes, the space
+    between them becomes ``|`` and a line of ``-`` (``+`` at crossings) separates the rows,
+    so ordinary sudoku boxes show as usual.
+
+    >>> p = read("....\\n....\\n....\\n....\\n0011\\n0011\\n2233\\n2233\\n")
+    >>> print(render(p, {"grid": ["1234", "3412", "2143", "4321"]}))
+    1 2|3 4
+    3 4|1 2
+    ---+---
+    2 1|4 3
+    4 3|2 1
+    """
+    n = puzzle.n
+    grid = list(answer.get("grid", [])) if isinstance(answer, dict) else []
+    rows = [(grid[i] if i < len(grid) else "").ljust(n, BLANK)[:n] for i in range(n)]
+    region = puzzle.groups[0] if puzzle.groups else None
+
+    def box(i: int, j: int) -> str:
+        return region[i][j] if region else "."
+
+    def wall_right(i: int, j: int) -> bool:  # between (i, j) and (i, j + 1)
+        return region is not None and box(i, j) != box(i, j + 1)
+
+    def wall_below(i: int, j: int) -> bool:  # between (i, j) and (i + 1, j)
+        return region is not None and box(i, j) != box(i + 1, j)
+
+    out: list[str] = []
+    for i in range(n):
+        line = []
+        for j in range(n):
+            line.append(rows[i][j])
+            if j + 1 < n:
+                line.append("|" if wall_right(i, j) else " ")
+        out.append("".join(line))
+        if i + 1 < n and any(wall_below(i, j) for j in range(n)):
+            sep = []
+            for j in range(n):
+                sep.append("-" if wall_below(i, j) else " ")
+                if j + 1 < n:
+                    vertical = wall_right(i, j) or wall_right(i + 1, j)
+                    horizontal = wall_below(i, j) or wall_below(i, j + 1)
+                    sep.append(
+                        "+"
+                        if vertical and horizontal
+                        else "|"
+                        if vertical
+                        else "-"
+                        if horizontal
+                        else " "
+                    )
+            out.append("".join(sep).rstrip())
+    return "\n".join(out)

@@ -1,0 +1,186 @@
+"""The command line: bad input gives one specific line on stderr, exit 2, and nothing on stdout."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+from conftest import GOLDEN, ROOT, golden_cases
+
+from dlxsat import cli
+
+FAMILY_PUZZLE = {
+    "masyu": GOLDEN / "masyu" / "tatham-10x10-1.txt",
+    "slitherlink": GOLDEN / "slitherlink" / "tatham-5x5-1.txt",
+    "superslitherlink": GOLDEN / "superslitherlink" / "pi-day-2025.txt",
+    "sudoku": GOLDEN / "sudoku" / "puzzlium-A.txt",
+}
+
+
+def run(args: list[str], stdin: bytes = b"", monkeypatch=None, capfd=None):
+    """Run the CLI in-process; return (exit status, stdout, stderr)."""
+    fake = io.TextIOWrapper(io.BytesIO(stdin))
+    monkeypatch.setattr(sys, "stdin", fake)
+    rc = cli.main([str(a) for a in args])
+    out, err = capfd.readouterr()
+    return rc, out, err
+
+
+def assert_input_error(rc, out, err, *fragments):
+    assert rc == 2, f"exit {rc}, stderr {err!r}"
+    assert out == "", f"stdout not empty: {out[:200]!r}"
+    lines = err.strip("\n").split("\n")
+    assert len(lines) == 1, f"not one line: {err!r}"
+    assert lines[0].startswith("dlxsat: error: ")
+    assert "Traceback" not in err
+    for f in fragments:
+        assert f in lines[0], f"{f!r} not in {lines[0]!r}"
+
+
+@pytest.fixture
+def cli_run(monkeypatch, capfd):
+    return lambda args, stdin=b"": run(args, stdin, monkeypatch, capfd)
+
+
+BAD_INPUTS = [
+    # (family, bytes, fragments expected in the message)
+    ("masyu", b"", ["empty"]),
+    ("masyu", b"\n\n  \n", ["empty"]),
+    ("masyu", b"\xff\xfe..\n..\n", ["not UTF-8"]),
+    ("masyu", b"..\0\n..\n", ["binary"]),
+    ("masyu", b"..\t.\n...\n", ["line 1, column 3", "tab"]),
+    ("masyu", b"...\n", ["2 or more"]),
+    ("masyu", b".\n.\n.\n", ["2 or more"]),
+    ("masyu", b"...\n.x.\n", ["line 2", "column 2", "illegal clue"]),
+    ("masyu", b"...\n....\n", ["line 2", "wrong number"]),
+    ("slitherlink", b"", ["empty"]),
+    ("slitherlink", b"3.2\n", ["2 or more"]),
+    ("slitherlink", b"..\t\n...\n", ["tab"]),
+    ("slitherlink", b".5.\n...\n", ["line 1"]),
+    ("superslitherlink", b"", ["empty"]),
+    ("superslitherlink", b"aa.\n...\n!a3\n", ["line 3", "="]),
+    ("superslitherlink", b"a\n.\n", ["2 or more"]),
+    ("sudoku", b"", ["empty"]),
+    ("sudoku", b"\x80\n", ["not UTF-8"]),
+]
+
+
+@pytest.mark.parametrize("family, data, fragments", BAD_INPUTS)
+def test_bad_puzzle_input_on_stdin(cli_run, family, data, fragments):
+    rc, out, err = cli_run(["encode", family], data)
+    assert_input_error(rc, out, err, *fragments)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [e for e in golden_cases() if e["exit_status"] != 0],
+    ids=lambda e: f"{e['family']}/{e['name']}",
+)
+def test_knuths_rejected_inputs(cli_run, case):
+    rc, out, err = cli_run(["encode", case["family"], GOLDEN / case["puzzle"]])
+    assert_input_error(rc, out, err)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_PUZZLE))
+def test_missing_file_and_directory(cli_run, family, tmp_path):
+    rc, out, err = cli_run(["encode", family, tmp_path / "nope.txt"])
+    assert_input_error(rc, out, err, "no such file")
+    rc, out, err = cli_run(["solve", family, tmp_path])
+    assert_input_error(rc, out, err, "directory")
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_PUZZLE))
+def test_crlf_and_trailing_blank_lines_are_accepted(cli_run, family):
+    data = FAMILY_PUZZLE[family].read_bytes()
+    rc, plain, _ = cli_run(["encode", family], data)
+    assert rc == 0 and plain
+    rc, crlf, err = cli_run(["encode", family], data.replace(b"\n", b"\r\n"))
+    assert (rc, err) == (0, "") and crlf == plain
+    rc, trailing, err = cli_run(["encode", family], data + b"\n\n\n")
+    assert (rc, err) == (0, "") and trailing == plain
+
+
+@pytest.mark.parametrize(
+    "args, fragments",
+    [
+        (["encode", "kakuro"], ["invalid choice", "kakuro"]),
+        (["frobnicate"], ["invalid choice"]),
+        ([], ["required"]),
+        (["solve", "masyu", FAMILY_PUZZLE["masyu"], "--backend", "quantum"], ["invalid choice"]),
+        (["solve", "masyu", FAMILY_PUZZLE["masyu"], "--timeout", "-1"], ["positive"]),
+        (["dlx", "--first", "0"], ["positive whole number"]),
+        (["dlx", "--all", "--count"], ["not allowed with"]),
+        (["generate", "masyu", "axb"], ["ROWSxCOLS"]),
+    ],
+)
+def test_usage_errors(cli_run, args, fragments):
+    rc, out, err = cli_run(args, b"")
+    assert_input_error(rc, out, err, *fragments)
+
+
+@pytest.mark.parametrize(
+    "data, fragments",
+    [
+        (b"| nothing but a comment\n", ["no items"]),
+        (b"a b\na c\n", []),  # unknown item: dropped with a warning, not an error
+        (b"a a\n", ["line 1", "duplicate item name"]),
+        (b"3:1|a\n", ["lower bound exceeds upper bound"]),
+        (b"a | x\na x:10\n", ["line 2", "single character"]),
+    ],
+)
+def test_bad_dlx_input(cli_run, data, fragments):
+    rc, out, err = cli_run(["dlx"], data)
+    if not fragments:
+        assert rc == 0 and "unknown item name 'c'" in err
+        return
+    assert_input_error(rc, out, err, *fragments)
+
+
+def test_loop_rule_errors_are_input_errors(cli_run):
+    rc, out, err = cli_run(["dlx", "--loop"], b"00 | 01\n00 01:1\n")
+    assert_input_error(rc, out, err, "nonexistent vertex")
+
+
+def test_export_to_an_unwritable_place_writes_nothing(cli_run, tmp_path):
+    target = tmp_path / "missing-dir" / "out.cnf"
+    rc, out, err = cli_run(["export", "dimacs", "masyu", FAMILY_PUZZLE["masyu"], "-o", target])
+    assert_input_error(rc, out, err, "cannot write")
+    assert not target.parent.exists()
+
+
+def test_export_of_a_bad_puzzle_leaves_no_file(cli_run, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("..x\n...\n")
+    target = tmp_path / "out.cnf"
+    rc, out, err = cli_run(["export", "dimacs", "masyu", bad, "-o", target])
+    assert_input_error(rc, out, err, "illegal clue")
+    assert list(tmp_path.iterdir()) == [bad]
+
+
+def test_python_dash_m_runs_the_cli():
+    p = subprocess.run(
+        [sys.executable, "-m", "dlxsat", "encode", "masyu", str(FAMILY_PUZZLE["masyu"])],
+        capture_output=True,
+        cwd=ROOT,
+    )
+    assert p.returncode == 0
+    assert p.stdout == (GOLDEN / "masyu" / "tatham-10x10-1.dlx").read_bytes()
+
+
+def test_import_is_light():
+    """`import dlxsat` and the CLI's start-up must not load the heavy solver libraries."""
+    code = (
+        "import sys, dlxsat, dlxsat.cli, dlxsat.solve; "
+        "heavy = [m for m in ('numba', 'ortools', 'networkx', 'pysat') if m in sys.modules]; "
+        "print(','.join(heavy))"
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert p.stdout.strip() == ""
+
+
+def test_encode_reads_stdin_when_no_file(cli_run):
+    data = FAMILY_PUZZLE["masyu"].read_bytes()
+    rc, out, err = cli_run(["encode", "masyu"], data)
+    assert rc == 0 and out == (GOLDEN / "masyu" / "tatham-10x10-1.dlx").read_text()
