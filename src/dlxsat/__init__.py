@@ -5,7 +5,7 @@ The public API is small and lazy (heavy solver libraries load only when a backen
     >>> import dlxsat
     >>> text = open("puzzles/sudoku/puzzlium-A.txt").read()
     >>> dlxsat.encode("sudoku", text).splitlines()[0]
-    '| sudoku-general-dlx:'
+    '|sudoku!#.5..#!.4..3.!6.##..!.5.2..!.....1!.3##..'
     >>> dlxsat.solve("sudoku", text, backend="dlx").status
     'unique'
 """
