@@ -1,0 +1,352 @@
+"""SuperSlitherlink: read Knuth's SUPERSLITHERLINK-GENERAL-DLX input, print his MCC data, judge
+and draw answers.
+
+SuperSlitherlink is Slitherlink where several cells may share one clue: they carry the same
+letter, and a line ``!<letter>=<clue>`` after the board says how many *boundary edges* of that
+letter's cells the loop uses. An edge between two cells of the same letter is *internal* and the
+loop may not use it; an edge between a letter's cell and anything else (another letter, a
+digit, a blank cell, the outside) is a boundary edge of that letter. Cells may also hold the
+ordinary clues ``0``-``4`` and ``.``.
+
+Knuth's data is an MCC problem (DLX3; DLX3-LOOP for the single-loop rule). It leaves out every
+edge the loop cannot use (internal edges, sides of ``0`` cells and of letters whose clue is 0),
+and counts clues by multiplicities: each loop edge is seen by the options of both its end
+points, so a clue ``c`` is an item that must be covered ``2c`` times. A grid point's two loop
+edges can border up to four cells' clues, more than one option may name, so each point has up
+to six *subtiles* (``NW``, ``NE``, ``SE``, ``SW``, ``NS``, ``EW``: named ``2iNW2j`` and so on),
+each tracking a pair of the point's edges and naming the other clues.
+
+One quirk is kept for byte-exactness: when a letter's clue is 0, his program clears the edges
+around the *first* cell of that letter only (row by row) and then forgets the letter, so the
+other cells keep their edges and some options name the letter, which is not an item. DLX3
+refuses such data; dlxsat's reader drops those options (with a warning), and that is exactly
+the rule: each of them puts on the loop an edge beside a cell of that letter, and any loop
+through such an edge needs one of them (at each end of the edge, either the tile's option or
+the subtile's "both edges" option names every cell beside its two edges).
+
+Characters other than ``0``-``4``, ``.`` and ASCII letters are rejected here, and so are the
+input mistakes his program only warns about (a letter without a clue line, a clue line for a
+letter that is not on the board or given twice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..answer import Answer
+from ..errors import InputError
+from ..inputs import puzzle_lines
+from ..xcc.model import Problem
+from . import slitherlink
+from .grid import point_name
+from .slitherlink import (
+    CLUES,
+    NO_CLUE,
+    SIDES,
+    cell_sides,
+    comment_lines,
+    digit_clue_problems,
+    item_line,
+    loop_problems,
+    read_board,
+    render_board,
+    tile_options,
+)
+
+LOOP = True
+
+#: The start of a line that gives a letter's clue, ``!a=3``.
+CLUE_LINE = "!"
+
+#: The subtiles of a grid point in Knuth's order: name, its two sides (in the order he lists
+#: them), and the quadrants whose clues the option "both edges on the loop" names.
+SUBTILES = (
+    ("NW", "N", "W", ("NW", "NE")),
+    ("NE", "N", "E", ("NE", "SE")),
+    ("SE", "S", "E", ("SE", "SW")),
+    ("SW", "S", "W", ("SW", "NW")),
+    ("NS", "N", "S", ("SE", "SW")),
+    ("EW", "E", "W", ("SW", "NW")),
+)
+
+#: The quadrants whose clues each option of a tile names, by pattern number in
+#: ``slitherlink.TILE_PATTERNS`` (N+W, N+E, W+S, E+S, N+S, W+E, none). Together with the
+#: subtile options this names every cell beside a loop edge once per end of that edge.
+TILE_QUADRANTS = (
+    ("SW", "NW"),
+    ("NW", "NE"),
+    ("SE", "SW"),
+    ("NE", "SE"),
+    ("NW", "NE"),
+    ("NE", "SE"),
+    (),
+)
+
+#: Where each quadrant's cell lies from grid point (i, j): (row step, column step).
+QUADRANTS = {"NW": (-1, -1), "NE": (-1, 0), "SE": (0, 0), "SW": (0, -1)}
+
+
+@dataclass(frozen=True)
+class SuperSlitherlinkPuzzle:
+    """A SuperSlitherlink board: ``rows[i][j]`` is ``.``, a digit ``0``-``4`` or a letter, and
+    ``clues`` gives each letter its clue. ``lines`` holds the input lines as given.
+
+    >>> p = read("aa.\\n..1\\n!a=2\\n")
+    >>> p.m, p.n, p.clues, p.name(2, 4, "NW")
+    (2, 3, {'a': 2}, '2NW4')
+    """
+
+    rows: tuple[str, ...]
+    lines: tuple[str, ...]
+    clues: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def m(self) -> int:
+        """Number of rows of cells."""
+        return len(self.rows)
+
+    @property
+    def n(self) -> int:
+        """Number of columns of cells."""
+        return len(self.rows[0])
+
+    @property
+    def wide(self) -> bool:
+        """Whether names are decimal (a coordinate above 61)."""
+        return slitherlink.board_is_wide(self.m, self.n)
+
+    def name(self, x: int, y: int, infix: str = "") -> str:
+        """The item name of doubled-grid point (x, y), with ``infix`` for a subtile."""
+        return point_name(x, y, self.wide, infix)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def _cell_error(ch: str) -> str | None:
+    if ch in CLUES or ch == NO_CLUE or (ch.isascii() and ch.isalpha()):
+        return None
+    return f"illegal character {ch!r} (use 0-4 for a clue, a letter for a group, . for none)"
+
+
+def read(text: str) -> SuperSlitherlinkPuzzle:
+    """Parse SUPERSLITHERLINK-GENERAL-DLX input: the board, then ``!<letter>=<clue>`` lines.
+
+    >>> read("aa.\\n...\\n!a=3\\n").clues
+    {'a': 3}
+    >>> read("aa.\\n...\\n!a3\\n")
+    Traceback (most recent call last):
+      ...
+    dlxsat.errors.InputError: line 3: no = sign in '!a3' (write !<letter>=<clue>)
+    """
+    lines = tuple(puzzle_lines(text))
+    first_clue = next((r for r, line in enumerate(lines) if line.startswith(CLUE_LINE)), len(lines))
+    rows = read_board(lines[:first_clue], _cell_error, longest_infix="NW")
+    seen: dict[str, tuple[int, int]] = {}
+    for r, row in enumerate(rows, 1):
+        for c, ch in enumerate(row, 1):
+            if ch.isalpha():
+                seen.setdefault(ch, (r, c))
+    clues: dict[str, int] = {}
+    clue_line: dict[str, int] = {}
+    for r in range(first_clue + 1, len(lines) + 1):
+        line = lines[r - 1]
+        if not line.startswith(CLUE_LINE):
+            raise InputError(
+                f"line {r}: a board row after the clue lines (expected !<letter>=<clue>)"
+            )
+        if len(line) < 3 or line[2] != "=":
+            raise InputError(f"line {r}: no = sign in {line!r} (write !<letter>=<clue>)")
+        letter, value = line[1], line[3:]
+        if letter not in seen:
+            what = "never occurs in the board" if letter.isalpha() else "is not a letter"
+            raise InputError(f"line {r}, column 2: {letter!r} {what}")
+        if letter in clues:
+            raise InputError(
+                f"line {r}: a second clue for letter {letter!r} (the first is on line "
+                f"{clue_line[letter]})"
+            )
+        if not (value.isascii() and value.isdigit()):
+            raise InputError(
+                f"line {r}, column 4: the clue of letter {letter!r} must be a number, not {value!r}"
+            )
+        clues[letter] = int(value)
+        clue_line[letter] = r
+    for letter, (r, c) in seen.items():
+        if letter not in clues:
+            raise InputError(
+                f"line {r}, column {c}: letter {letter!r} has no clue line '!{letter}=...'"
+            )
+    return SuperSlitherlinkPuzzle(rows, lines, {k: clues[k] for k in sorted(clues)})
+
+
+# ---------------------------------------------------------------------------------------------
+# Encoding
+
+
+def legal_edges(puzzle: SuperSlitherlinkPuzzle) -> tuple[list[list[bool]], list[str]]:
+    """Which edges Knuth's program lets the loop use (``legal[x][y]`` for the edge at (x, y)),
+    and the letters that get a clue item, in his order (ASCII).
+
+    Internal edges of a letter, the sides of ``0`` cells and the sides of the first cell of a
+    letter whose clue is 0 are illegal; such a letter then gets no item (the quirk of the
+    module docstring).
+
+    >>> legal, letters = legal_edges(read("aa\\n.b\\n!a=0\\n!b=2\\n"))
+    >>> legal[0][1], legal[1][2], legal[0][3], letters
+    (False, False, True, ['b'])
+    """
+    m, n, rows = puzzle.m, puzzle.n, puzzle.rows
+    legal = [[bool((x + y) & 1) for y in range(2 * n + 1)] for x in range(2 * m + 1)]
+    active = dict.fromkeys(puzzle.clues, True)
+
+    def clear_sides(i: int, j: int) -> None:
+        for x, y in cell_sides(i, j):
+            legal[x][y] = False
+
+    for i in range(m):
+        for j in range(n):
+            k = rows[i][j]
+            if k == "0":
+                clear_sides(i, j)
+            elif active.get(k):
+                if j < n - 1 and rows[i][j + 1] == k:
+                    legal[2 * i + 1][2 * j + 2] = False
+                if i < m - 1 and rows[i + 1][j] == k:
+                    legal[2 * i + 2][2 * j + 1] = False
+                if puzzle.clues[k] == 0:
+                    clear_sides(i, j)
+                    active[k] = False
+    return legal, sorted(k for k, on in active.items() if on)
+
+
+def encode(puzzle: SuperSlitherlinkPuzzle) -> str:
+    """Exactly what SUPERSLITHERLINK-GENERAL-DLX prints on stdout for this puzzle (including
+    the heading ``| slitherlink-dlx:``, sic, and the quirk of letters with clue 0).
+
+    >>> print(encode(read("a.\\n..\\n!a=1\\n")).split("\\n")[4])
+    00 0SE0 02 0SE2 0SW2 0EW2 04 0SW4 20 2NE0 2SE0 2NS0 22 2NW2 2NE2 2SE2 2SW2 2NS2 2EW2 24 ...
+    """
+    m, n, rows, name = puzzle.m, puzzle.n, puzzle.rows, puzzle.name
+    legal, letters = legal_edges(puzzle)
+
+    def usable(i: int, j: int) -> dict[str, str]:
+        """Side → edge name for the legal edges at grid point (i, j)."""
+        x, y = 2 * i, 2 * j
+        return {
+            side: name(x + dx, y + dy)
+            for side, _, dx, dy in SIDES
+            if 0 <= x + dx <= 2 * m and 0 <= y + dy <= 2 * n and legal[x + dx][y + dy]
+        }
+
+    def clue_names(i: int, j: int, quadrants: Iterable[str]) -> list[str]:
+        """The clue items of the cells in these quadrants of grid point (i, j)."""
+        names = []
+        for q in quadrants:
+            di, dj = QUADRANTS[q]
+            r, c = i + di, j + dj
+            if 0 <= r < m and 0 <= c < n and rows[r][c] != NO_CLUE:
+                k = rows[r][c]
+                names.append(name(2 * r + 1, 2 * c + 1) if k in "1234" else k)
+        return names
+
+    out = comment_lines(puzzle.lines)
+    primaries = []
+    for i in range(m + 1):
+        for j in range(n + 1):
+            edges = usable(i, j)
+            primaries.append(name(2 * i, 2 * j))
+            primaries.extend(
+                name(2 * i, 2 * j, sub) for sub, a, b, _ in SUBTILES if a in edges and b in edges
+            )
+    for i in range(m):
+        for j in range(n):
+            if rows[i][j] in "1234":
+                primaries.append(f"{2 * int(rows[i][j])}|{name(2 * i + 1, 2 * j + 1)}")
+    primaries.extend(f"{2 * puzzle.clues[k]}|{k}" for k in letters)
+    secondaries = [name(x, y) for x in range(2 * m + 1) for y in range(2 * n + 1) if legal[x][y]]
+    out.append(item_line(primaries, secondaries))
+
+    for i in range(m + 1):
+        for j in range(n + 1):
+            edges = usable(i, j)
+            for k, entries in tile_options(name(2 * i, 2 * j), edges):
+                out.append(" ".join(entries + clue_names(i, j, TILE_QUADRANTS[k])))
+            for sub, a, b, quadrants in SUBTILES:
+                if a not in edges or b not in edges:
+                    continue
+                head, ea, eb = name(2 * i, 2 * j, sub), edges[a], edges[b]
+                out.append(f"{head} {ea}:0 {eb}:0")
+                out.append(f"{head} {ea}:1 {eb}:0")
+                out.append(f"{head} {eb}:1 {ea}:0")
+                out.append(" ".join([head, f"{ea}:1", f"{eb}:1"] + clue_names(i, j, quadrants)))
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Decoding, checking, drawing
+
+
+def decode(puzzle: SuperSlitherlinkPuzzle, problem: Problem, chosen: Iterable[int]) -> Answer:
+    """The loop of a solution: the edges colored 1 by the chosen options (every edge the loop
+    may use is an item, so these are all of its edges)."""
+    return slitherlink.decode(puzzle, problem, chosen)
+
+
+def check(puzzle: SuperSlitherlinkPuzzle, answer: Answer) -> list[str]:
+    """Judge ``answer`` by the rules of SuperSlitherlink, directly on the board; [] is right.
+
+    The loop is one cycle along the grid lines; a digit cell has that many loop sides; no loop
+    edge lies between two cells of the same letter; and the loop uses exactly as many boundary
+    edges of each letter's cells as its clue says.
+
+    >>> p = read("aa\\n..\\n!a=6\\n")
+    >>> check(p, {"edges": [[0, 1], [0, 3], [1, 0], [1, 4], [2, 1], [2, 3]]})
+    []
+    >>> print(*check(p, {"edges": [[0, 1], [1, 0], [1, 2], [2, 1]]}), sep="\\n")
+    loop edge [1, 2] lies inside the cells of 'a'
+    letter 'a' has clue 6 but 3 loop boundary edges
+    """
+    edges, problems = loop_problems(puzzle.m, puzzle.n, answer)
+    problems += digit_clue_problems(puzzle.rows, edges)
+    m, n, rows = puzzle.m, puzzle.n, puzzle.rows
+    boundary = dict.fromkeys(puzzle.clues, 0)
+    for i in range(m):
+        for j in range(n):
+            k = rows[i][j]
+            if k not in boundary:
+                continue
+            for (x, y), (_, _, di, dj) in zip(cell_sides(i, j), SIDES, strict=True):
+                if (x, y) not in edges:
+                    continue
+                r, c = i + di, j + dj
+                if not (0 <= r < m and 0 <= c < n and rows[r][c] == k):
+                    boundary[k] += 1
+                elif (di, dj) in ((0, 1), (1, 0)):  # report each internal edge once
+                    problems.append(f"loop edge [{x}, {y}] lies inside the cells of {k!r}")
+    for k, clue in puzzle.clues.items():
+        if boundary[k] != clue:
+            problems.append(
+                f"letter {k!r} has clue {clue} but {boundary[k]} loop boundary edge"
+                + ("" if boundary[k] == 1 else "s")
+            )
+    return problems
+
+
+def render(puzzle: SuperSlitherlinkPuzzle, answer: Answer | None = None) -> str:
+    """The board (letters and digits in their cells) and the loop of ``answer`` in ASCII, then
+    the letters' clues.
+
+    >>> print(render(read("aa\\n..\\n!a=4\\n")), end="")
+    +   +   +
+      a   a
+    +   +   +
+    <BLANKLINE>
+    +   +   +
+    !a=4
+    """
+    return render_board(puzzle.rows, answer) + "".join(
+        f"{CLUE_LINE}{k}={v}\n" for k, v in puzzle.clues.items()
+    )
