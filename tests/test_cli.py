@@ -172,7 +172,7 @@ def test_python_dash_m_runs_the_cli():
 def test_import_is_light():
     """`import dlxsat` and the CLI's start-up must not load the heavy solver libraries."""
     code = (
-        "import sys, dlxsat, dlxsat.cli, dlxsat.solve; "
+        "import sys, dlxsat, dlxsat.cli, dlxsat.pipeline; "
         "heavy = [m for m in ('numba', 'ortools', 'networkx', 'pysat') if m in sys.modules]; "
         "print(','.join(heavy))"
     )

@@ -14,7 +14,7 @@ MODULES = [
     "dlxsat.errors",
     "dlxsat.inputs",
     "dlxsat.answer",
-    "dlxsat.solve",
+    "dlxsat.pipeline",
     "dlxsat.xcc.model",
     "dlxsat.xcc.dlxformat",
     "dlxsat.xcc.names",

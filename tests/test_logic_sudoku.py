@@ -397,7 +397,7 @@ def test_golden_unique_cases_solve_by_logic(case):
 
 
 def test_golden_unique_case_through_the_pipeline():
-    from dlxsat.solve import solve
+    from dlxsat.pipeline import solve
 
     case = next(e for e in UNIQUE if e["name"] == "puzzlium-A")
     report = solve("sudoku", (GOLDEN / case["puzzle"]).read_text(), backend="logic", explain=True)

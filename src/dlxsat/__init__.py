@@ -45,8 +45,8 @@ def encode(family: str, text: str) -> str:
 
 
 def solve(family: str, text: str, **kwargs: Any) -> Any:
-    """Solve a puzzle; see :func:`dlxsat.solve.solve` for the options."""
-    from .solve import solve as _solve
+    """Solve a puzzle; see :func:`dlxsat.pipeline.solve` for the options."""
+    from .pipeline import solve as _solve
 
     return _solve(family, text, **kwargs)
 

@@ -77,15 +77,19 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--all", action="store_true", help="list every answer")
     s.add_argument("--json", action="store_true", help="one JSON object on stdout")
     s.add_argument("--timeout", type=_positive, metavar="S")
-    s.add_argument("--encoding", help="sat: cardinality encoding (see `dlxsat solve --help`)")
-    s.add_argument("--colors", choices=["onehot", "binary"], help="sat: color variables")
+    s.add_argument(
+        "--encoding",
+        help="sat: cardinality encoding (auto, pairwise, seqcounter, ladder, totalizer, bitwise, "
+        "sortnetwrk, cardnetwrk, mtotalizer, kmtotalizer, native)",
+    )
+    s.add_argument("--colors", choices=["onehot", "binary"], help="sat, cpsat: color variables")
     s.add_argument("--solver", help="sat: PySAT solver name (cadical195, glucose4, ...)")
     s.add_argument(
         "--loop",
         dest="loop_mode",
         choices=["lazy", "eager", "circuit"],
-        help="single-loop rule for sat/cpsat: lazy cuts (default), eager encoding, "
-        "or AddCircuit (cpsat)",
+        help="single-loop rule: lazy cuts (sat default; cpsat too), eager CNF encoding "
+        "(sat), or AddCircuit (cpsat default)",
     )
     s.add_argument("--workers", type=int, help="cpsat: number of search workers")
     s.add_argument("--explain", action="store_true", help="logic: print every deduction")
@@ -212,7 +216,7 @@ def _backend_options(a: argparse.Namespace) -> dict[str, Any]:
 
 def cmd_solve(a: argparse.Namespace) -> int:
     from .inputs import read_text
-    from .solve import prepare, solve
+    from .pipeline import prepare, solve
 
     text = read_text(a.file, "puzzle")
     mode = "count" if a.count else "all" if a.all else "unique"
@@ -249,7 +253,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
 def cmd_export(a: argparse.Namespace) -> int:
     from .backends import cnf
     from .inputs import read_text
-    from .solve import prepare
+    from .pipeline import prepare
 
     prep = prepare(a.family, read_text(a.file, "puzzle"))
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
@@ -270,7 +274,7 @@ def cmd_export(a: argparse.Namespace) -> int:
 def cmd_decode(a: argparse.Namespace) -> int:
     from .backends import cnf
     from .inputs import read_text
-    from .solve import prepare
+    from .pipeline import prepare
 
     prep = prepare(a.family, read_text(a.file, "puzzle"))
     status, true_vars = cnf.read_solver_output(read_text(a.model, "solver output"))

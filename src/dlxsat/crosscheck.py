@@ -13,7 +13,7 @@ from typing import Any
 from .answer import answer_key
 from .errors import InputError
 from .inputs import read_text
-from .solve import solve
+from .pipeline import solve
 
 
 @dataclass

@@ -1103,7 +1103,7 @@ def solve(
     """Solve a :class:`~dlxsat.families.sudoku.SudokuPuzzle` by reasoning.
 
     ``mode``: ``unique`` (is there exactly one answer?), ``count`` or ``all`` (as in
-    :func:`dlxsat.solve.solve`); ``fallback``: search when the strategies stall.
+    :func:`dlxsat.pipeline.solve`); ``fallback``: search when the strategies stall.
     """
     if options:
         name = sorted(options)[0]
