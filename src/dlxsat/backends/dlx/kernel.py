@@ -1,0 +1,733 @@
+"""The compiled dancing-links kernels: Knuth's Algorithms X/C (DLX1, DLX2) and M (DLX3).
+
+Both kernels follow Knuth's programs step by step -- the same item choice with the same tie
+breaking, the same order of covering, purifying, tweaking and undoing, the same ``nodes`` and
+``updates`` counters -- so that their search trees and figures are his. The single-loop rule of
+DLX2-LOOP is built in (``loop`` flag): when a purification gives an edge item color ``1``, the
+edge joins the path fragments (``mate``/``inner`` of its vertices); an edge that would give a
+vertex degree 3, close a cycle while other fragments exist, or come after the cycle is closed
+is refused, and the option is abandoned at once (his "dangerous recovery"). The same rule sits
+in Algorithm M's purify/unpurify (DLX3-LOOP).
+
+One thing is done differently in Algorithm X/C, for speed, without changing any choice: Knuth
+finds the item to branch on by walking the list of active items, a dependent memory access per
+item (a third of his running time). Dancing links keep that list in the original item order,
+so "the leftmost shortest item" is "the shortest item of smallest index"; the kernel finds it
+as the least (length, index) pair over all primary items in one pass over the array of
+lengths, a loop the compiler turns into vector instructions. For that, the length of a
+primary item out of the active list carries an extra ``HIDDEN`` (added when it is unlinked,
+taken off when it is linked again, in both kernels), which keeps it out of the minimum.
+
+The kernels work on ``arrays.py``'s matrices flattened: node ``p``'s field ``F`` is
+``nd[N * p + F]`` and item ``c``'s field ``F`` is ``cl[I * c + F]``; the lengths of the item
+lists (the ``ITM`` field of the header nodes in Knuth's layout) are kept apart, in ``ln``, so
+that the choice above scans contiguous memory. Keeping a node's fields side by side, as
+Knuth's structs do, measured faster than one array per field, and it keeps calls between the
+compiled functions cheap (three arrays to pass, not a dozen).
+
+numba code cannot read the clock, so a kernel is *resumable*: the whole search state lives in
+arrays (the choice stack, ``st``); the kernel runs until it has begun ``budget`` more nodes,
+found a solution that must be handed over, reached the solution limit, or finished, and
+returns a status; calling it again continues where it stopped. The budget is checked where a
+node begins (``FORWARD``); solutions stop it right after they are recorded.
+
+This module imports numba; the backend imports it only when it runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.extending import intrinsic
+
+from .arrays import (
+    BOUND,
+    COLOR,
+    DOWN,
+    EU,
+    EV,
+    HIDDEN,
+    INNER,
+    ITM,
+    MATE,
+    NEXT,
+    ON_COLOR,
+    PREV,
+    SLACK,
+    UP,
+)
+
+#: Fields per node and per item in the flat arrays ``nd`` and ``cl``.
+N, I = 4, 8
+
+# Program counters (Knuth's labels).
+FORWARD, ADVANCE, BACKUP, RECOVER, BACKDOWN = 0, 1, 2, 3, 4
+
+# Slots of the state vector ``st`` (int64).
+S_PC, S_LEVEL, S_BEST, S_CUR, S_COUNT, S_NODES, S_UPDATES = 0, 1, 2, 3, 4, 5, 6
+S_LAST_EDGE, S_FRAGS, S_STORED = 7, 8, 9
+N_STATE = 10
+
+# Slots of the parameter vector ``params`` (int64).
+P_SECOND, P_LAST_ITM, P_LOOP, P_ALLOW_EMPTY, P_MAX_COUNT, P_BUDGET, P_STORE_CAP = range(7)
+N_PARAMS = 7
+
+# Return codes.
+DONE, BUDGET, LIMIT, FULL = 0, 1, 2, 3
+
+#: A score above every real one: "no active item" (Knuth's ``infty``).
+NONE_ACTIVE = HIDDEN // 2
+
+# Every access goes through these two: numba's indexing adds code for negative indices
+# (counting from the end) to each access, which costs a sixth of the running time here, and
+# the kernels never use negative indices.
+
+
+@intrinsic
+def get(typingctx, array, index):
+    """``array[index]`` for an index known to be in range (no wraparound, no check)."""
+    sig = array.dtype(array, index)
+
+    def codegen(context, builder, sig, args):
+        data = context.make_array(sig.args[0])(context, builder, args[0]).data
+        return builder.load(builder.gep(data, [args[1]], inbounds=True))
+
+    return sig, codegen
+
+
+@intrinsic
+def put(typingctx, array, index, value):
+    """``array[index] = value`` for an index known to be in range."""
+    sig = types.void(array, index, value)
+
+    def codegen(context, builder, sig, args):
+        data = context.make_array(sig.args[0])(context, builder, args[0]).data
+        item = context.cast(builder, args[2], sig.args[2], sig.args[0].dtype)
+        builder.store(item, builder.gep(data, [args[1]], inbounds=True))
+
+    return sig, codegen
+
+
+# The helpers are compiled into the two kernels (and cached with them).
+helper = njit
+
+
+@helper
+def _cover(nd, ln, cl, c, second, last_itm, deact):
+    """Remove item ``c`` from the active list (if ``deact``) and hide all its options."""
+    if deact:
+        l = get(cl, I * c + PREV)
+        r = get(cl, I * c + NEXT)
+        put(cl, I * l + NEXT, r)
+        put(cl, I * r + PREV, l)
+        if c < second:
+            put(ln, c, get(ln, c) + HIDDEN)
+    upd = 1
+    rr = get(nd, N * c + DOWN)
+    while rr >= last_itm:
+        nn = rr + 1
+        while nn != rr:
+            if get(nd, N * nn + COLOR) >= 0:
+                uu = get(nd, N * nn + UP)
+                dd = get(nd, N * nn + DOWN)
+                cc = get(nd, N * nn + ITM)
+                if cc <= 0:
+                    nn = uu
+                    continue
+                put(nd, N * uu + DOWN, dd)
+                put(nd, N * dd + UP, uu)
+                upd += 1
+                put(ln, cc, get(ln, cc) - 1)
+            nn += 1
+        rr = get(nd, N * rr + DOWN)
+    return upd
+
+
+@helper
+def _uncover(nd, ln, cl, c, second, last_itm, react):
+    """Undo :func:`_cover` (options in the same order: the dance still comes out right)."""
+    rr = get(nd, N * c + DOWN)
+    while rr >= last_itm:
+        nn = rr + 1
+        while nn != rr:
+            if get(nd, N * nn + COLOR) >= 0:
+                uu = get(nd, N * nn + UP)
+                dd = get(nd, N * nn + DOWN)
+                cc = get(nd, N * nn + ITM)
+                if cc <= 0:
+                    nn = uu
+                    continue
+                put(nd, N * uu + DOWN, nn)
+                put(nd, N * dd + UP, nn)
+                put(ln, cc, get(ln, cc) + 1)
+            nn += 1
+        rr = get(nd, N * rr + DOWN)
+    if react:
+        l = get(cl, I * c + PREV)
+        r = get(cl, I * c + NEXT)
+        put(cl, I * l + NEXT, c)
+        put(cl, I * r + PREV, c)
+        if c < second:
+            put(ln, c, get(ln, c) - HIDDEN)
+
+
+@helper
+def _purify(nd, ln, p, last_itm):
+    """Hide the options that give node ``p``'s item another color; mark those that agree."""
+    c = get(nd, N * p + ITM)
+    x = get(nd, N * p + COLOR)
+    upd = 0
+    rr = get(nd, N * c + DOWN)
+    while rr >= last_itm:
+        if get(nd, N * rr + COLOR) != x:
+            nn = rr + 1
+            while nn != rr:
+                uu = get(nd, N * nn + UP)
+                dd = get(nd, N * nn + DOWN)
+                cc = get(nd, N * nn + ITM)
+                if cc <= 0:
+                    nn = uu
+                    continue
+                if get(nd, N * nn + COLOR) >= 0:
+                    put(nd, N * uu + DOWN, dd)
+                    put(nd, N * dd + UP, uu)
+                    upd += 1
+                    put(ln, cc, get(ln, cc) - 1)
+                nn += 1
+        elif rr != p:
+            put(nd, N * rr + COLOR, -1)
+        rr = get(nd, N * rr + DOWN)
+    return upd
+
+
+@helper
+def _unpurify(nd, ln, p, last_itm):
+    """Undo :func:`_purify` (bottom up, each option right to left)."""
+    c = get(nd, N * p + ITM)
+    x = get(nd, N * p + COLOR)
+    rr = get(nd, N * c + UP)
+    while rr >= last_itm:
+        if get(nd, N * rr + COLOR) < 0:
+            put(nd, N * rr + COLOR, x)
+        elif rr != p:
+            nn = rr - 1
+            while nn != rr:
+                uu = get(nd, N * nn + UP)
+                dd = get(nd, N * nn + DOWN)
+                cc = get(nd, N * nn + ITM)
+                if cc <= 0:
+                    nn = dd
+                    continue
+                if get(nd, N * nn + COLOR) >= 0:
+                    put(nd, N * uu + DOWN, nn)
+                    put(nd, N * dd + UP, nn)
+                    put(ln, cc, get(ln, cc) + 1)
+                nn -= 1
+        rr = get(nd, N * rr + UP)
+
+
+@helper
+def _tweak(nd, ln, n, block):
+    """DLX3: take node ``n`` (the top of its item) out; with ``block`` its whole option."""
+    upd = 0
+    nn = n + 1 if block else n
+    while True:
+        if get(nd, N * nn + COLOR) >= 0:
+            uu = get(nd, N * nn + UP)
+            dd = get(nd, N * nn + DOWN)
+            cc = get(nd, N * nn + ITM)
+            if cc <= 0:
+                nn = uu
+                continue
+            put(nd, N * uu + DOWN, dd)
+            put(nd, N * dd + UP, uu)
+            upd += 1
+            put(ln, cc, get(ln, cc) - 1)
+        if nn == n:
+            break
+        nn += 1
+    return upd
+
+
+@helper
+def _untweak(nd, ln, cl, c, x, unblock, second, last_itm):
+    """DLX3: undo every tweak of item ``c`` since its top was node ``x``."""
+    z = get(nd, N * c + DOWN)
+    put(nd, N * c + DOWN, x)
+    rr = x
+    k = 0
+    qq = c
+    while rr != z:
+        put(nd, N * rr + UP, qq)
+        k += 1
+        if unblock:
+            nn = rr + 1
+            while nn != rr:
+                if get(nd, N * nn + COLOR) >= 0:
+                    uu = get(nd, N * nn + UP)
+                    dd = get(nd, N * nn + DOWN)
+                    cc = get(nd, N * nn + ITM)
+                    if cc <= 0:
+                        nn = uu
+                        continue
+                    put(nd, N * uu + DOWN, nn)
+                    put(nd, N * dd + UP, nn)
+                    put(ln, cc, get(ln, cc) + 1)
+                nn += 1
+        qq = rr
+        rr = get(nd, N * rr + DOWN)
+    put(nd, N * rr + UP, qq)
+    put(ln, c, get(ln, c) + k)
+    if not unblock:
+        _uncover(nd, ln, cl, c, second, last_itm, False)
+
+
+@helper
+def _add_edge(cl, e, st):
+    """DLX2-LOOP: edge item ``e`` gets color 1; join it to the path fragments or refuse it."""
+    if st[S_LAST_EDGE] != 0:
+        return False  # the loop is already closed
+    u = get(cl, I * e + EU)
+    v = get(cl, I * e + EV)
+    mu = get(cl, I * u + MATE)
+    mv = get(cl, I * v + MATE)
+    if mu != 0 and get(cl, I * u + INNER) != 0:
+        return False  # u would get degree 3
+    if mv != 0 and get(cl, I * v + INNER) != 0:
+        return False
+    if mu == 0:
+        if mv == 0:  # a new fragment u-v
+            put(cl, I * u + MATE, v)
+            put(cl, I * v + MATE, u)
+            st[S_FRAGS] += 1
+        else:  # extend the fragment that ends at v
+            put(cl, I * u + MATE, mv)
+            put(cl, I * mv + MATE, u)
+            put(cl, I * v + INNER, 1)
+    elif mv == 0:  # extend the fragment that ends at u
+        put(cl, I * v + MATE, mu)
+        put(cl, I * mu + MATE, v)
+        put(cl, I * u + INNER, 1)
+    elif mu == v:  # the edge closes a fragment: only the last one may close
+        if st[S_FRAGS] != 1:
+            return False
+        st[S_LAST_EDGE] = e
+    else:  # two fragments become one
+        put(cl, I * mu + MATE, mv)
+        put(cl, I * mv + MATE, mu)
+        put(cl, I * u + INNER, 1)
+        put(cl, I * v + INNER, 1)
+        st[S_FRAGS] -= 1
+    return True
+
+
+@helper
+def _delete_edge(cl, e, st):
+    """Undo :func:`_add_edge`."""
+    u = get(cl, I * e + EU)
+    v = get(cl, I * e + EV)
+    mu = get(cl, I * u + MATE)
+    mv = get(cl, I * v + MATE)
+    if mu == mv:  # e was the end of a longer fragment
+        if get(cl, I * mu + MATE) == v:
+            put(cl, I * mu + MATE, u)
+            put(cl, I * v + MATE, 0)
+            put(cl, I * u + INNER, 0)
+        else:
+            put(cl, I * mu + MATE, v)
+            put(cl, I * u + MATE, 0)
+            put(cl, I * v + INNER, 0)
+    elif mu == v:  # e was a fragment by itself, or the edge that closed the loop
+        if st[S_LAST_EDGE] == e:
+            st[S_LAST_EDGE] = 0
+        else:
+            put(cl, I * u + MATE, 0)
+            put(cl, I * v + MATE, 0)
+            st[S_FRAGS] -= 1
+    else:  # e joined two fragments
+        put(cl, I * mu + MATE, u)
+        put(cl, I * mv + MATE, v)
+        put(cl, I * u + INNER, 0)
+        put(cl, I * v + INNER, 0)
+        st[S_FRAGS] += 1
+
+
+@helper
+def _accept(st, params):
+    """Does the solution at hand obey the loop rule (when it applies)?
+
+    Knuth's rule admits the empty edge set (``allow_empty``). A solution whose edges are open
+    paths cannot arise when every vertex has degree 0 or 2, as in every loop encoding; it is
+    refused here (his program would count it).
+    """
+    if params[P_LOOP] == 0 or st[S_LAST_EDGE] != 0:
+        return True
+    return st[S_FRAGS] == 0 and params[P_ALLOW_EMPTY] != 0
+
+
+@helper
+def _record(choice, top, opt_of, last_itm, st, sols, sol_len, params):
+    """Count an accepted solution (``choice[0:top]``) and store it if there is room.
+
+    Returns the status that should stop the kernel (``LIMIT``, ``FULL``) or -1.
+    """
+    st[S_COUNT] += 1
+    cap = params[P_STORE_CAP]
+    k = st[S_STORED]
+    if k < cap:
+        m = 0
+        for i in range(top):
+            node = choice[i]
+            if node > last_itm:  # Algorithm M's null moves choose no option
+                sols[k, m] = opt_of[node]
+                m += 1
+        sol_len[k] = m
+        st[S_STORED] = k + 1
+    if st[S_COUNT] >= params[P_MAX_COUNT]:
+        return LIMIT
+    if cap > 0 and st[S_STORED] >= cap:
+        return FULL
+    return -1
+
+
+@helper
+def _cover_option_c(nd, ln, cl, cur, second, last_itm, loop, st):
+    """Algorithm C: cover/purify the items of ``cur``'s option after ``cur``.
+
+    Returns -1, or the node whose edge the loop rule refused (nothing of it was done).
+    """
+    upd = 0
+    pp = cur + 1
+    bad = -1
+    while pp != cur:
+        cc = get(nd, N * pp + ITM)
+        if cc <= 0:
+            pp = get(nd, N * pp + UP)
+            continue
+        x = get(nd, N * pp + COLOR)
+        if x == 0:
+            upd += _cover(nd, ln, cl, cc, second, last_itm, True)
+        elif x > 0:
+            if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
+                if not _add_edge(cl, cc, st):
+                    bad = pp
+                    break
+            upd += _purify(nd, ln, pp, last_itm)
+        pp += 1
+    st[S_UPDATES] += upd
+    return bad
+
+
+@helper
+def _uncover_option_c(nd, ln, cl, pp, cur, second, last_itm, loop, st):
+    """Algorithm C: undo the items of ``cur``'s option from ``pp`` leftward back to ``cur``."""
+    while pp != cur:
+        cc = get(nd, N * pp + ITM)
+        if cc <= 0:
+            pp = get(nd, N * pp + DOWN)
+            continue
+        x = get(nd, N * pp + COLOR)
+        if x == 0:
+            _uncover(nd, ln, cl, cc, second, last_itm, True)
+        elif x > 0:
+            if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
+                _delete_edge(cl, cc, st)
+            _unpurify(nd, ln, pp, last_itm)
+        pp -= 1
+
+
+@njit(cache=True)
+def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
+    """Algorithms X and C (DLX1, DLX2, DLX2-LOOP), resumable; returns a status code."""
+    second = params[P_SECOND]
+    last_itm = params[P_LAST_ITM]
+    loop = params[P_LOOP] != 0
+    pc = st[S_PC]
+    level = st[S_LEVEL]
+    best = st[S_BEST]
+    cur = st[S_CUR]
+    stop_at = st[S_NODES] + params[P_BUDGET]
+    status = DONE
+    while True:
+        if pc == FORWARD:
+            if st[S_NODES] >= stop_at:
+                status = BUDGET
+                break
+            st[S_NODES] += 1
+            # The active item with the shortest list, the leftmost one on ties: the least
+            # (length, index) pair.
+            key = (np.int64(get(ln, 1)) << 32) | 1
+            for k in range(2, second):
+                key = min(key, (np.int64(get(ln, k)) << 32) | k)
+            best = key & 0xFFFFFFFF
+            st[S_UPDATES] += _cover(nd, ln, cl, best, second, last_itm, True)
+            cur = get(nd, N * best + DOWN)
+            choice[level] = cur
+            pc = ADVANCE
+        elif pc == ADVANCE:
+            if cur == best:
+                pc = BACKUP
+                continue
+            bad = _cover_option_c(nd, ln, cl, cur, second, last_itm, loop, st)
+            if bad >= 0:
+                # An edge was refused: undo what was done of this option, try the next one.
+                _uncover_option_c(nd, ln, cl, bad - 1, cur, second, last_itm, loop, st)
+                cur = get(nd, N * cur + DOWN)
+                choice[level] = cur
+                continue
+            if get(cl, NEXT) == 0:
+                st[S_NODES] += 1  # a solution is a node of the search tree too
+                pc = RECOVER
+                if _accept(st, params):
+                    stop = _record(choice, level + 1, opt_of, last_itm, st, sols, sol_len, params)
+                    if stop >= 0:
+                        status = stop
+                        break
+                continue
+            level += 1
+            pc = FORWARD
+        elif pc == BACKUP:
+            _uncover(nd, ln, cl, best, second, last_itm, True)
+            if level == 0:
+                status = DONE
+                break
+            level -= 1
+            cur = choice[level]
+            best = get(nd, N * cur + ITM)
+            pc = RECOVER
+        else:  # RECOVER
+            _uncover_option_c(nd, ln, cl, cur - 1, cur, second, last_itm, loop, st)
+            cur = get(nd, N * cur + DOWN)
+            choice[level] = cur
+            pc = ADVANCE
+    st[S_PC] = -1 if status == DONE else pc
+    st[S_LEVEL] = level
+    st[S_BEST] = best
+    st[S_CUR] = cur
+    return status
+
+
+@helper
+def _cover_option_m(nd, ln, cl, cur, second, last_itm, loop, st):
+    """Algorithm M: cover or partially cover the items of ``cur``'s option after ``cur``.
+
+    Returns -1, or the node whose edge the loop rule refused (nothing of it was done).
+    """
+    upd = 0
+    pp = cur + 1
+    bad = -1
+    while pp != cur:
+        cc = get(nd, N * pp + ITM)
+        if cc <= 0:
+            pp = get(nd, N * pp + UP)
+            continue
+        if cc < second:
+            put(cl, I * cc + BOUND, get(cl, I * cc + BOUND) - 1)
+            if get(cl, I * cc + BOUND) == 0:
+                upd += _cover(nd, ln, cl, cc, second, last_itm, True)
+        else:
+            x = get(nd, N * pp + COLOR)
+            if x == 0:
+                upd += _cover(nd, ln, cl, cc, second, last_itm, True)
+            elif x > 0:
+                if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
+                    if not _add_edge(cl, cc, st):
+                        bad = pp
+                        break
+                upd += _purify(nd, ln, pp, last_itm)
+        pp += 1
+    st[S_UPDATES] += upd
+    return bad
+
+
+@helper
+def _uncover_option_m(nd, ln, cl, pp, cur, second, last_itm, loop, st):
+    """Algorithm M: undo the items of ``cur``'s option from ``pp`` leftward back to ``cur``."""
+    while pp != cur:
+        cc = get(nd, N * pp + ITM)
+        if cc <= 0:
+            pp = get(nd, N * pp + DOWN)
+            continue
+        if cc < second:
+            if get(cl, I * cc + BOUND) == 0:
+                _uncover(nd, ln, cl, cc, second, last_itm, True)
+            put(cl, I * cc + BOUND, get(cl, I * cc + BOUND) + 1)
+        else:
+            x = get(nd, N * pp + COLOR)
+            if x == 0:
+                _uncover(nd, ln, cl, cc, second, last_itm, True)
+            elif x > 0:
+                if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
+                    _delete_edge(cl, cc, st)
+                _unpurify(nd, ln, pp, last_itm)
+        pp -= 1
+
+
+@njit(cache=True)
+def search_m(nd, ln, cl, opt_of, stack, st, params, sols, sol_len):
+    """Algorithm M (DLX3, and DLX3 with the loop rule), resumable; returns a status code.
+
+    ``stack[0]`` holds the choice of every level, ``stack[1]`` its ``first_tweak``.
+    """
+    second = params[P_SECOND]
+    last_itm = params[P_LAST_ITM]
+    loop = params[P_LOOP] != 0
+    choice = stack[0]
+    first_tweak = stack[1]
+    pc = st[S_PC]
+    level = st[S_LEVEL]
+    best = st[S_BEST]
+    cur = st[S_CUR]
+    stop_at = st[S_NODES] + params[P_BUDGET]
+    status = DONE
+    while True:
+        if pc == FORWARD:
+            if st[S_NODES] >= stop_at:
+                status = BUDGET
+                break
+            st[S_NODES] += 1
+            # Knuth's score: the branching degree l + s - b + 1, with s = min(slack, bound);
+            # ties: smaller s, then the longer list, then the leftmost item. (The list walk
+            # is kept here: Algorithm M looks at every active item, and a scan of all the
+            # headers with this tie breaking measured no faster.)
+            score = NONE_ACTIVE
+            best_s = 0
+            best_l = 0
+            k = get(cl, NEXT)
+            while k != 0:
+                b = get(cl, I * k + BOUND)
+                s = min(get(cl, I * k + SLACK), b)
+                size = get(ln, k)
+                t = size + s - b + 1
+                if t <= score:
+                    if t < score or s < best_s or (s == best_s and size > best_l):
+                        score = t
+                        best = k
+                        best_s = s
+                        best_l = size
+                k = get(cl, I * k + NEXT)
+            if score <= 0:
+                pc = BACKDOWN  # too few options left for this item
+                continue
+            if score == NONE_ACTIVE:
+                pc = BACKDOWN  # no active item: a solution
+                if _accept(st, params):
+                    stop = _record(choice, level, opt_of, last_itm, st, sols, sol_len, params)
+                    if stop >= 0:
+                        status = stop
+                        break
+                continue
+            first_tweak[level] = 0
+            cur = get(nd, N * best + DOWN)
+            choice[level] = cur
+            put(cl, I * best + BOUND, get(cl, I * best + BOUND) - 1)
+            if get(cl, I * best + BOUND) == 0 and get(cl, I * best + SLACK) == 0:
+                st[S_UPDATES] += _cover(nd, ln, cl, best, second, last_itm, True)
+            else:
+                first_tweak[level] = cur
+                if get(cl, I * best + BOUND) == 0:
+                    st[S_UPDATES] += _cover(nd, ln, cl, best, second, last_itm, True)
+            pc = ADVANCE
+        elif pc == ADVANCE:
+            b = get(cl, I * best + BOUND)
+            s = get(cl, I * best + SLACK)
+            if b == 0 and s == 0:
+                if cur == best:
+                    pc = BACKUP
+                    continue
+            elif get(ln, best) <= b - s:
+                pc = BACKUP
+                continue
+            elif cur != best:
+                st[S_UPDATES] += _tweak(nd, ln, cur, b != 0)
+            elif b != 0:
+                # The null move: no more options of this item; deactivate it.
+                p = get(cl, I * best + PREV)
+                q = get(cl, I * best + NEXT)
+                put(cl, I * p + NEXT, q)
+                put(cl, I * q + PREV, p)
+                put(ln, best, get(ln, best) + HIDDEN)
+            if cur > last_itm:
+                bad = _cover_option_m(nd, ln, cl, cur, second, last_itm, loop, st)
+                if bad >= 0:
+                    _uncover_option_m(nd, ln, cl, bad - 1, cur, second, last_itm, loop, st)
+                    cur = get(nd, N * cur + DOWN)
+                    choice[level] = cur
+                    continue
+            level += 1
+            pc = FORWARD
+        elif pc == BACKUP:
+            if get(cl, I * best + BOUND) == 0 and get(cl, I * best + SLACK) == 0:
+                _uncover(nd, ln, cl, best, second, last_itm, True)
+            else:
+                unblock = get(cl, I * best + BOUND) != 0
+                _untweak(nd, ln, cl, best, first_tweak[level], unblock, second, last_itm)
+            put(cl, I * best + BOUND, get(cl, I * best + BOUND) + 1)
+            pc = BACKDOWN
+        else:  # BACKDOWN
+            if level == 0:
+                status = DONE
+                break
+            level -= 1
+            cur = choice[level]
+            if cur < last_itm:
+                # Undo a null move: reactivate the item.
+                best = cur
+                p = get(cl, I * best + PREV)
+                q = get(cl, I * best + NEXT)
+                put(cl, I * p + NEXT, best)
+                put(cl, I * q + PREV, best)
+                put(ln, best, get(ln, best) - HIDDEN)
+                pc = BACKUP
+                continue
+            best = get(nd, N * cur + ITM)
+            _uncover_option_m(nd, ln, cl, cur - 1, cur, second, last_itm, loop, st)
+            cur = get(nd, N * cur + DOWN)
+            choice[level] = cur
+            pc = ADVANCE
+    st[S_PC] = -1 if status == DONE else pc
+    st[S_LEVEL] = level
+    st[S_BEST] = best
+    st[S_CUR] = cur
+    return status
+
+
+def new_state() -> np.ndarray:
+    """A fresh state vector: at ``FORWARD`` on level 0, nothing counted."""
+    return np.zeros(N_STATE, dtype=np.int64)
+
+
+def lengths(nd: np.ndarray, n_items: int) -> np.ndarray:
+    """The lengths of the item lists (the header nodes' ``ITM``), in an array of their own."""
+    return np.array(nd[: n_items + 1, ITM], dtype=np.int32)
+
+
+def flat(matrix: np.ndarray) -> np.ndarray:
+    """A private, contiguous, one-dimensional copy of ``matrix`` (the kernels' ``nd``, ``cl``)."""
+    return np.array(matrix, dtype=np.int32, order="C").reshape(-1)
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) both kernels by running them on a tiny problem."""
+    from ...xcc.model import Item, Problem
+    from .arrays import build
+
+    for items in ([Item("a"), Item("b", False)], [Item("a", True, 0, 2), Item("b", False)]):
+        problem = Problem(items, [((0, None), (1, "1")), ((0, None),)])
+        a = build(problem)
+        nd, ln, cl = flat(a.nd), lengths(a.nd, a.n_items), flat(a.cl)
+        params = np.zeros(N_PARAMS, dtype=np.int64)
+        params[P_SECOND] = a.second
+        params[P_LAST_ITM] = a.last_itm
+        params[P_LOOP] = 1
+        params[P_MAX_COUNT] = 1 << 62
+        params[P_BUDGET] = 1 << 20
+        sols = np.zeros((1, a.max_level), dtype=np.int32)
+        sol_len = np.zeros(1, dtype=np.int32)
+        st = new_state()
+        if problem.has_multiplicities:
+            stack = np.zeros((2, a.max_level), dtype=np.int32)
+            search_m(nd, ln, cl, a.opt_of, stack, st, params, sols, sol_len)
+        else:
+            choice = np.zeros(a.max_level, dtype=np.int32)
+            search_c(nd, ln, cl, a.opt_of, choice, st, params, sols, sol_len)
