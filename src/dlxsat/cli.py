@@ -211,7 +211,8 @@ def cmd_dlx(a: argparse.Namespace) -> int:
 
 def _backend_options(a: argparse.Namespace) -> dict[str, Any]:
     names = ("encoding", "colors", "solver", "loop_mode", "workers", "explain", "fallback")
-    return {k: getattr(a, k) for k in names if getattr(a, k, None) not in (None, False)}
+    # Not "not in (None, False)": 0 == False, and --workers 0 must reach the backend's check.
+    return {k: v for k in names if (v := getattr(a, k, None)) is not None and v is not False}
 
 
 def cmd_solve(a: argparse.Namespace) -> int:

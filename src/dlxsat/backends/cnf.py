@@ -1,0 +1,766 @@
+"""The SAT backend: an exact-cover problem as CNF, solved with PySAT, exported as DIMACS.
+
+The translation (every CNF here starts the same way)
+    * Variables ``1 .. len(problem.options)`` are the options, in order: true = chosen.
+      ``dlxsat decode`` and :func:`read_solver_output` rely on it.
+    * A primary item with bounds ``[lo, hi]`` (``1, 1`` for plain exact cover) is covered
+      between ``lo`` and ``hi`` times: a cardinality constraint over the options holding it,
+      in the encoding chosen (``encoding``: :data:`ENCODINGS`, PySAT's ``pysat.card``).
+    * A secondary item follows SPEC.md §3. With ``colors='onehot'`` each of its colors ``c``
+      gets a variable ``y_c`` meaning "some chosen option gives it color ``c``" (an option
+      with that color implies ``y_c``, and ``y_c`` implies one of those options); at most one
+      of the ``y_c`` and the options that use the item uncolored is true. With
+      ``colors='binary'`` an item with exactly two colors gets one variable instead, true for
+      one color (``1`` when it is one of them) and false for the other or for "unused".
+    * The single-loop rule (``loop``; SPEC.md §4): an edge is *on* when its color-``1``
+      variable is true. Every vertex has 0 or 2 edges on (:mod:`.loopcuts`); then either
+      ``lazy`` cuts are added between incremental solver calls (the solver keeps its learnt
+      clauses), or the ``eager`` encoding below makes every model a single loop.
+
+The eager loop encoding (``loop_mode='eager'``, and ``dlxsat export dimacs --loop eager``)
+    A rooted ordering. The *root* is the used vertex that comes first in item order (a prefix
+    chain of "some earlier vertex is used" variables makes it unique and determined). Every
+    edge that is on gets a direction (two arc variables, exactly one true when the edge is
+    on, none otherwise); a used vertex has one arc out and one in. Every vertex has a label
+    of ``B = ceil(log2(number of vertices))`` bits, and an arc ``t -> h`` whose head ``h`` is
+    not the root forces ``label(t) < label(h)`` (a comparator of ``3B`` clauses and ``B - 1``
+    auxiliary variables). A cycle avoiding the root would need ever larger labels all the
+    way round, so every cycle goes through the root: there is one. Conversely the labels
+    0, 1, 2, ... along any single loop from its root satisfy it, so the encoding is complete
+    and exact. It is ``O(E log V)`` in size, against ``O(V^2)`` or worse for reachability
+    by steps or transitive closure.
+
+Enumeration blocks each answer found with a clause over the option variables (the negated
+chosen options suffice when every primary item has ``lo == hi``: no answer contains another),
+so solutions are counted once whatever the auxiliary variables do.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from ..xcc import Problem
+from ..xcc.loop import ON, loop_graph
+from . import SearchResult
+from .loopcuts import Cut, LoopRule
+
+#: Cardinality encodings (names of ``pysat.card.EncType``), and ``auto``: chosen per constraint.
+ENCODINGS = (
+    "auto",
+    "pairwise",
+    "seqcounter",
+    "ladder",
+    "totalizer",
+    "bitwise",
+    "sortnetwrk",
+    "cardnetwrk",
+    "mtotalizer",
+    "kmtotalizer",
+    "native",
+)
+#: These encode "at most one" only.
+AMO_ONLY = frozenset({"pairwise", "bitwise", "ladder"})
+#: ``auto``: pairwise for "at most one" among at most this many literals (O(n^2) clauses, no
+#: auxiliary variables, the strongest propagation), ``AUTO_AMO`` above it, ``AUTO_CARD`` for
+#: larger bounds.
+#:
+#: Measured with ``benchmarks/loops.py --set encodings --repeat 3`` (2 cores; 18 loop puzzles up
+#: to 40 x 30 Slitherlink, unique-answer search; total seconds, best of 3): auto 2.13,
+#: seqcounter 2.32, kmtotalizer 2.38, mtotalizer 2.73, cardnetwrk 2.90, totalizer 3.03,
+#: sortnetwrk 3.53; pairwise 1.95, bitwise 2.15 and ladder 2.52 on the 15 puzzles they can do
+#: (not SuperSlitherlink's larger bounds). Solver time alone (best of 5, 10 puzzles): auto
+#: 0.77 s, pairwise 0.81, bitwise 0.96, ladder 1.13. So ``auto`` (pairwise on the small groups
+#: loop puzzles have, a linear encoding on Sudoku's larger ones) is the default; counting
+#: every golden case shows the same order within noise.
+AUTO_PAIRWISE_MAX = 6
+AUTO_AMO = "seqcounter"
+AUTO_CARD = "seqcounter"
+DEFAULT_ENCODING = "auto"
+
+COLOR_MODES = ("onehot", "binary")
+#: Binary colors: about 10 % fewer variables and clauses on loop puzzles, and 0.67 s against
+#: 0.93 s of solver time summed over the 11 hardest benchmark puzzles (best of 7); counting
+#: every golden case: equal.
+DEFAULT_COLORS = "binary"
+LOOP_MODES = ("lazy", "eager")
+#: Lazy cuts solve the 30 x 25 Slitherlink in well under 0.2 s of solver time (about 15
+#: rounds); the eager encoding (a formula 4 times larger) needs 4-10 s.
+DEFAULT_LOOP_MODE = "lazy"
+#: ``--set solvers --repeat 3`` (total seconds as above): cadical195 2.22, cadical153 2.23,
+#: glucose4 2.34, glucose42 2.36, minisat22 2.40, mergesat3 2.78, cadical300 3.56,
+#: maplechrono 3.69, maplecm 4.08, lingeling 5.98.
+DEFAULT_SOLVER = "cadical195"
+
+#: Solvers with native cardinality constraints in PySAT (``add_atmost``: encoding ``native``).
+_NATIVE_CARDINALITY = frozenset({"minicard", "gluecard3", "gluecard4"})
+#: Solvers that cannot take new clauses after solving (a new solver is built each round).
+_NOT_INCREMENTAL = frozenset({"kissat404"})
+#: Solvers whose calls can be stopped by a conflict budget only (no interrupt in PySAT).
+_BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
+#: Solvers whose calls cannot be stopped at all: the time limit is checked between calls.
+_UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
+
+
+# --------------------------------------------------------------------------- the formula
+
+
+@dataclass
+class Cnf:
+    """A CNF built from a :class:`Problem`, with what each variable means.
+
+    ``on`` maps each edge item that can be on to its (positive) literal; ``rule`` is the
+    loop rule when the lazy loop mode needs cuts. ``atmosts`` hold the ``native`` cardinality
+    constraints (for solvers with ``add_atmost``).
+    """
+
+    n_options: int
+    nvars: int = 0
+    clauses: list[list[int]] = field(default_factory=list)
+    atmosts: list[tuple[list[int], int]] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)
+    ranges: list[tuple[int, int, str]] = field(default_factory=list)
+    on: dict[int, int] = field(default_factory=dict)
+    rule: LoopRule | None = None
+    describe: list[str] = field(default_factory=list)
+
+    def cut_clause(self, cut: Cut) -> list[int]:
+        """The clause of a loop cut (see :mod:`.loopcuts`)."""
+        return [-self.on[cut.inside], -self.on[cut.outside], *(self.on[e] for e in cut.boundary)]
+
+
+def _check_choice(what: str, value: str | None, choices: Iterable[str], default: str) -> str:
+    if value is None:
+        return default
+    choices = tuple(choices)
+    if value not in choices:
+        raise InputError(f"unknown {what} {value!r} (choose from {', '.join(choices)})")
+    return value
+
+
+class _Builder:
+    """Accumulates variables, clauses and variable descriptions."""
+
+    def __init__(self, problem: Problem, encoding: str, colors: str):
+        self.problem = problem
+        self.encoding = encoding
+        self.colors = colors
+        self.cnf = Cnf(len(problem.options))
+        self.top = len(problem.options)
+        for k in range(len(problem.options)):
+            self.cnf.names[k + 1] = f"option {problem.option_text(k)}"
+        self.color_lit: dict[tuple[int, str], int] = {}
+
+    # ----- variables and clauses
+
+    def var(self, name: str) -> int:
+        self.top += 1
+        self.cnf.names[self.top] = name
+        return self.top
+
+    def block(self, count: int, name: str) -> list[int]:
+        """``count`` fresh variables described together."""
+        first = self.top + 1
+        self.top += count
+        if count:
+            self.cnf.ranges.append((first, self.top, name))
+        return list(range(first, self.top + 1))
+
+    def add(self, clause: list[int]) -> None:
+        self.cnf.clauses.append(clause)
+
+    def contradiction(self, why: str) -> None:
+        """Make the formula unsatisfiable (portable: no empty clause in the DIMACS text)."""
+        v = self.var(f"false: {why}")
+        self.add([v])
+        self.add([-v])
+
+    # ----- cardinality
+
+    def _encoding_for(self, n: int, bound: int) -> str:
+        if self.encoding != "auto":
+            return self.encoding
+        if bound == 1:
+            return "pairwise" if n <= AUTO_PAIRWISE_MAX else AUTO_AMO
+        return AUTO_CARD
+
+    def _card(self, lits: list[int], bound: int, what: str, need: str) -> None:
+        """At most ``bound`` (1 <= bound < len(lits)) of ``lits`` are true."""
+        from pysat.card import CardEnc, EncType
+
+        enc = self._encoding_for(len(lits), bound)
+        if enc == "pairwise" and bound == 1:  # written here: PySAT's call costs more than this
+            self.cnf.clauses.extend([-a, -b] for j, a in enumerate(lits) for b in lits[j + 1 :])
+            return
+        if enc in AMO_ONLY and bound != 1:
+            raise InputError(
+                f"encoding {enc!r} only encodes 'at most one', but {what} needs {need}; "
+                "choose seqcounter, totalizer, sortnetwrk, cardnetwrk, mtotalizer, "
+                "kmtotalizer or auto"
+            )
+        if enc == "native":
+            self.cnf.atmosts.append((list(lits), bound))
+            return
+        first = self.top + 1
+        f = CardEnc.atmost(lits, bound=bound, top_id=self.top, encoding=getattr(EncType, enc))
+        self.cnf.clauses.extend(f.clauses)
+        if f.nv > self.top:
+            self.cnf.ranges.append((first, f.nv, f"aux {enc}: {what}"))
+            self.top = f.nv
+
+    def at_most(self, lits: list[int], k: int, what: str) -> None:
+        if k >= len(lits):
+            return
+        if k <= 0:
+            self.cnf.clauses.extend([-x] for x in lits)
+            return
+        self._card(lits, k, what, f"at most {k} of {len(lits)}")
+
+    def at_least(self, lits: list[int], k: int, what: str) -> None:
+        n = len(lits)
+        if k <= 0:
+            return
+        if k > n:
+            self.contradiction(f"{what} needs {k} of {n}")
+        elif k == n:
+            self.cnf.clauses.extend([x] for x in lits)
+        elif k == 1:
+            self.add(list(lits))
+        else:
+            self._card([-x for x in lits], n - k, what, f"at least {k} of {n}")
+
+    # ----- the exact-cover model
+
+    def exact_cover(self) -> None:
+        p = self.problem
+        n_primary = p.n_primary
+        prim: list[list[int]] = [[] for _ in range(n_primary)]
+        unc: dict[int, list[int]] = {}
+        col: dict[int, dict[str, list[int]]] = {}
+        for k, opt in enumerate(p.options):
+            for i, c in opt:
+                if i < n_primary:
+                    prim[i].append(k + 1)
+                elif c is None:
+                    unc.setdefault(i, []).append(k + 1)
+                else:
+                    col.setdefault(i, {}).setdefault(c, []).append(k + 1)
+        for i in range(n_primary):
+            it = p.items[i]
+            what = f"item {it.name}"
+            self.at_least(prim[i], it.lo, what)
+            self.at_most(prim[i], it.hi, what)
+        for i in range(n_primary, len(p.items)):
+            self.secondary(i, unc.get(i, []), col.get(i, {}))
+
+    def secondary(self, i: int, unc: list[int], col: dict[str, list[int]]) -> None:
+        name = self.problem.items[i].name
+        what = f"item {name}"
+        colors = sorted(col)
+        if not colors:
+            self.at_most(unc, 1, what)
+            return
+        if self.colors == "binary" and len(colors) == 2:
+            pos = ON if ON in colors else colors[0]
+            neg = colors[1] if pos == colors[0] else colors[0]
+            b = self.var(f"color {name}:{pos} (false: {name}:{neg} or unused)")
+            self.cnf.clauses.extend([-x, b] for x in col[pos])
+            self.cnf.clauses.extend([-x, -b] for x in col[neg])
+            self.add([-b, *col[pos]])  # b only when some option gives color pos
+            self.color_lit[(i, pos)] = b
+            if unc:
+                colored = col[pos] + col[neg]
+                u = self.var(f"used {name} with a color")
+                self.cnf.clauses.extend([-x, u] for x in colored)
+                self.add([-u, *colored])
+                self.at_most([*unc, u], 1, what)
+            return
+        ys = []
+        for c in colors:
+            y = self.var(f"color {name}:{c}")
+            self.cnf.clauses.extend([-x, y] for x in col[c])
+            self.add([-y, *col[c]])
+            self.color_lit[(i, c)] = y
+            ys.append(y)
+        self.at_most([*unc, *ys], 1, what)
+
+    # ----- the single-loop rule
+
+    def loop(self, mode: str, allow_empty: bool) -> None:
+        """Degree 0 or 2 at every vertex, then ``lazy`` (cuts later) or ``eager``."""
+        p = self.problem
+        graph = loop_graph(p)
+        on: dict[int, int] = {}
+        for e, _, _ in graph.edges:
+            lit = self.color_lit.get((e, ON))
+            if lit is not None:
+                on[e] = lit
+                x, y = graph.coords[e]
+                self.cnf.names[lit] = f"edge {x} {y} = {p.items[e].name}:{ON}"
+        self.cnf.on = on
+        rule = LoopRule(p, possible=on, graph=graph)
+        for es in rule.degree_groups():
+            lits = [on[e] for e in es]
+            for a in lits:  # not degree 1
+                self.add([-a, *(b for b in lits if b != a)])
+            for j, a in enumerate(lits):  # not degree 3 or more
+                for k in range(j + 1, len(lits)):
+                    for m in range(k + 1, len(lits)):
+                        self.add([-a, -lits[k], -lits[m]])
+        if not allow_empty:
+            if on:
+                self.add(list(on.values()))
+            else:
+                self.contradiction("the loop rule needs an edge on, and no edge can be on")
+        if mode == "eager":
+            self.eager_loop(rule)
+        else:
+            self.cnf.rule = rule
+
+    def eager_loop(self, rule: LoopRule) -> None:
+        """The rooted ordering of the module docstring."""
+        p = self.problem
+        on = self.cnf.on
+        at = rule.incident()
+        verts = [v for v in rule.graph.vertices if at[v]]
+        if not verts:
+            return
+        names = {v: p.items[v].name for v in verts}
+        used: dict[int, int] = {}
+        for v in verts:
+            u = used[v] = self.var(f"used {names[v]}")
+            self.cnf.clauses.extend([-on[e], u] for e in at[v])
+            self.add([-u, *(on[e] for e in at[v])])
+        root: dict[int, int] = {}
+        before = 0  # "some earlier vertex is used"; 0 = none yet (constant false)
+        for j, v in enumerate(verts):
+            r = root[v] = self.var(f"root {names[v]}")
+            self.add([-r, used[v]])
+            if before:
+                self.add([-r, -before])
+                self.add([-used[v], before, r])
+            else:
+                self.add([-used[v], r])
+            if j + 1 < len(verts):
+                nxt = self.var(f"some vertex up to {names[v]} used")
+                self.add([-used[v], nxt])
+                if before:
+                    self.add([-before, nxt])
+                    self.add([-nxt, before, used[v]])
+                else:
+                    self.add([-nxt, used[v]])
+                before = nxt
+        out: dict[int, list[int]] = {v: [] for v in verts}
+        inn: dict[int, list[int]] = {v: [] for v in verts}
+        arcs: list[tuple[int, int, int]] = []
+        for e, u, v in rule.edges:
+            f = self.var(f"arc {names[u]} -> {names[v]}")
+            g = self.var(f"arc {names[v]} -> {names[u]}")
+            self.add([-f, on[e]])
+            self.add([-g, on[e]])
+            self.add([-on[e], f, g])
+            self.add([-f, -g])
+            out[u].append(f)
+            inn[v].append(f)
+            out[v].append(g)
+            inn[u].append(g)
+            arcs += [(u, v, f), (v, u, g)]
+        for group in (*out.values(), *inn.values()):
+            for j, a in enumerate(group):
+                for b in group[j + 1 :]:
+                    self.add([-a, -b])
+        bits = max(1, (len(verts) - 1).bit_length())
+        label = {v: self.block(bits, f"label of {names[v]} (bits, low first)") for v in verts}
+        for t, h, a in arcs:
+            aux = self.block(bits - 1, f"label order for arc {names[t]} -> {names[h]}")
+            self.less(label[t], label[h], [-a, root[h]], aux)
+
+    def less(self, x: list[int], y: list[int], inactive: list[int], aux: list[int]) -> None:
+        """Clauses for ``x < y`` (bit lists, low bit first) unless a literal of ``inactive``.
+
+        Going down from the top bit, "still to decide" ``t_i`` says ``x[i:] < y[i:]``:
+        ``x_i <= y_i``, and unless ``x_i < y_i`` already, ``t_{i-1}``; at bit 0 it must be
+        strict.
+        """
+        cond = inactive
+        for i in reversed(range(len(x))):
+            if i == 0:
+                self.add([*cond, -x[0]])
+                self.add([*cond, y[0]])
+            else:
+                t = aux[i - 1]
+                self.add([*cond, -x[i], y[i]])
+                self.add([*cond, -x[i], t])
+                self.add([*cond, y[i], t])
+                cond = [-t]
+
+    def finish(self) -> Cnf:
+        self.cnf.nvars = self.top
+        return self.cnf
+
+
+def build(
+    problem: Problem,
+    *,
+    encoding: str | None = None,
+    colors: str | None = None,
+    loop: str = "none",
+    allow_empty_loop: bool = True,
+) -> Cnf:
+    """The CNF of ``problem``; ``loop`` is ``none``, ``lazy`` or ``eager``.
+
+    >>> from dlxsat.xcc import parse
+    >>> cnf = build(parse("a b | x\\na x:1\\nb x:1\\na b\\n"))
+    >>> cnf.names[1], cnf.names[4], cnf.nvars
+    ('option a x:1', 'color x:1', 4)
+    """
+    enc = _check_choice("encoding", encoding, ENCODINGS, DEFAULT_ENCODING)
+    cm = _check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
+    b = _Builder(problem, enc, cm)
+    b.cnf.describe = [
+        f"encoding: {enc} (cardinality), colors: {cm}",
+    ]
+    b.exact_cover()
+    if loop != "none":
+        b.loop(loop, allow_empty_loop)
+    return b.finish()
+
+
+# --------------------------------------------------------------------------- DIMACS
+
+
+_LOOP_NOTES = {
+    "none": "loop: none - the single-loop rule is NOT encoded: models may have several "
+    "disjoint loops (and no edge at all), like DLX2 without DLX2-LOOP",
+    "eager": "loop: eager - complete: every model is exactly one loop (rooted ordering: "
+    "edges oriented, root = first used vertex, labels increase along arcs not into the root)",
+}
+
+
+def export_dimacs(
+    problem: Problem,
+    *,
+    source: str = "",
+    encoding: str | None = None,
+    colors: str | None = None,
+    loop: str = "none",
+) -> str:
+    """A DIMACS CNF of ``problem`` whose comments say what every variable means.
+
+    ``loop='eager'`` adds the complete single-loop encoding and "some edge is on" (a puzzle's
+    answer is a loop), so every model is an answer; ``loop='none'`` is the bare exact-cover
+    problem. Variables ``1..len(problem.options)`` are the options in order.
+
+    >>> from dlxsat.xcc import parse
+    >>> text = export_dimacs(parse("a b\\na\\nb\\na b\\n"), source="demo")
+    >>> [line for line in text.splitlines() if not line.startswith("c")]
+    ['p cnf 3 4', '1 3 0', '-1 -3 0', '2 3 0', '-2 -3 0']
+    """
+    if loop not in ("none", "eager"):
+        raise InputError(f"unknown loop mode {loop!r} for export (choose from none, eager)")
+    if encoding == "native":
+        raise InputError("encoding 'native' is a solver feature, not CNF: it can't be exported")
+    if loop == "eager":
+        g = loop_graph(problem)
+        if not g.vertices and not g.edges:
+            raise InputError(
+                "--loop eager: this problem has no loop items (vertex and edge names); "
+                "use --loop none"
+            )
+    cnf = build(problem, encoding=encoding, colors=colors, loop=loop, allow_empty_loop=False)
+    out = [
+        "c dlxsat: an exact-cover problem as CNF",
+        f"c source: {source}" if source else "c source: (not given)",
+        f"c problem: {problem.kind}, {len(problem.items)} items ({problem.n_primary} primary),"
+        f" {len(problem.options)} options",
+        *(f"c {line}" for line in cnf.describe),
+    ]
+    out.append(f"c {_LOOP_NOTES[loop]}")
+    out.append(f"c variables 1..{cnf.n_options} are the options in order (true = chosen)")
+    if cnf.on:
+        out.append("c 'c var N edge X Y': true = the edge at doubled coordinates (X, Y) is on")
+    notes = [(v, v, text) for v, text in cnf.names.items()] + cnf.ranges
+    for first, last, text in sorted(notes):
+        span = str(first) if first == last else f"{first}-{last}"
+        out.append(f"c var {span} {text}")
+    out.append(f"p cnf {cnf.nvars} {len(cnf.clauses)}")
+    out.extend(" ".join(map(str, c)) + " 0" for c in cnf.clauses)
+    return "\n".join(out) + "\n"
+
+
+_STATUS = {
+    "SATISFIABLE": "SATISFIABLE",
+    "SAT": "SATISFIABLE",
+    "UNSATISFIABLE": "UNSATISFIABLE",
+    "UNSAT": "UNSATISFIABLE",
+    "UNKNOWN": "UNKNOWN",
+    "INDET": "UNKNOWN",
+    "INDETERMINATE": "UNKNOWN",
+}
+
+
+def read_solver_output(text: str) -> tuple[str, set[int]]:
+    """A SAT solver's answer: its status and the set of variables it made true.
+
+    Reads the competition format (``s SATISFIABLE`` and ``v ... 0`` lines, as picosat and
+    cadical print; ``c`` lines are comments) and MiniSat's result files (``SAT`` then a line
+    of literals). Status is ``SATISFIABLE``, ``UNSATISFIABLE`` or ``UNKNOWN``.
+
+    >>> read_solver_output("c hello\\ns SATISFIABLE\\nv 1 -2 3\\nv -4 0\\n")
+    ('SATISFIABLE', {1, 3})
+    """
+    status: str | None = None
+    true: set[int] = set()
+    values = False
+    bare = False  # MiniSat style: literal lines without 'v'
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("c"):
+            continue
+        head, _, rest = line.partition(" ")
+        if head == "s" or (head in _STATUS and not rest):
+            word = (rest if head == "s" else head).strip().upper()
+            if word not in _STATUS:
+                raise InputError(f"line {n}: unknown solver status {word!r}")
+            if status is not None and status != _STATUS[word]:
+                raise InputError(f"line {n}: a second, different status line")
+            status = _STATUS[word]
+            bare = head != "s"
+            continue
+        if head == "v":
+            fields = rest.split()
+        elif bare and head.lstrip("-").isdigit():
+            fields = line.split()
+        else:
+            raise InputError(f"line {n}: not a line of SAT solver output: {line[:40]!r}")
+        for word in fields:
+            try:
+                lit = int(word)
+            except ValueError:
+                raise InputError(f"line {n}: not a literal: {word!r}") from None
+            if lit > 0:
+                true.add(lit)
+        values = True
+    if status is None:
+        raise InputError("no status line ('s SATISFIABLE' or 's UNSATISFIABLE') in the output")
+    if status == "SATISFIABLE" and not values:
+        raise InputError("the solver said SATISFIABLE but printed no values ('v' lines)")
+    return status, true
+
+
+# --------------------------------------------------------------------------- solving
+
+
+def _solver_name(name: str | None) -> str:
+    """The canonical PySAT name of ``name`` (aliases accepted)."""
+    from pysat.solvers import SolverNames
+
+    if name is None:
+        return DEFAULT_SOLVER
+    known = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
+    for canonical, aliases in known.items():
+        if name == canonical or name in aliases:
+            return canonical
+    raise InputError(f"unknown SAT solver {name!r} (PySAT names: {', '.join(sorted(known))})")
+
+
+class _Session:
+    """One PySAT solver kept across rounds, with a time limit on each call."""
+
+    def __init__(self, name: str, cnf: Cnf):
+        from pysat.solvers import NoSuchSolverError, Solver
+
+        self.name = name
+        self.cnf = cnf
+        self.incremental = name not in _NOT_INCREMENTAL
+        self.added: list[list[int]] = []
+        if cnf.atmosts and name not in _NATIVE_CARDINALITY:
+            raise InputError(
+                "encoding 'native' needs a solver with cardinality constraints "
+                f"({', '.join(sorted(_NATIVE_CARDINALITY))}), not {name!r}"
+            )
+        try:
+            self.solver = self._open(Solver)
+        except NoSuchSolverError:
+            raise InputError(f"SAT solver {name!r} is not available in this PySAT") from None
+
+    def _open(self, solver_class: Any) -> Any:
+        s = solver_class(name=self.name, bootstrap_with=self.cnf.clauses)
+        for lits, k in self.cnf.atmosts:
+            s.add_atmost(lits, k)
+        for c in self.added:
+            s.add_clause(c)
+        return s
+
+    def add(self, clause: list[int]) -> None:
+        if self.incremental:
+            self.solver.add_clause(clause)
+        else:
+            self.added.append(clause)
+
+    def solve(self, deadline: float | None) -> bool | None:
+        """True/False, or None when the deadline came first."""
+        if not self.incremental and self.added:
+            from pysat.solvers import Solver
+
+            self.solver.delete()
+            self.solver = self._open(Solver)
+        if deadline is None or self.name in _UNSTOPPABLE:
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            return self.solver.solve()
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            if self.name in _BUDGET_ONLY:
+                result = self._solve_budgeted(deadline)
+            else:
+                timer = threading.Timer(left, self.solver.interrupt)
+                timer.start()
+                try:
+                    result = self.solver.solve_limited(expect_interrupt=True)
+                finally:
+                    timer.cancel()
+                    self.solver.clear_interrupt()
+            if result is not None or time.monotonic() >= deadline:
+                return result
+
+    def _solve_budgeted(self, deadline: float) -> bool | None:
+        """CaDiCaL in PySAT has no interrupt: run in conflict budgets, checking the clock."""
+        budget = 2000
+        while time.monotonic() < deadline:
+            self.solver.conf_budget(budget)
+            result = self.solver.solve_limited()
+            if result is not None:
+                return result
+            budget = min(2 * budget, 50000)
+        return None
+
+    def model(self) -> list[int]:
+        """The model as a list: ``model[v - 1] > 0`` when variable ``v`` is true."""
+        return self.solver.get_model() or []
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def _is_true(model: list[int], v: int) -> bool:
+    """Whether variable ``v`` is true in a PySAT model (a solver may leave out variables it
+    never saw: they are false)."""
+    return v <= len(model) and model[v - 1] > 0
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    for name in options:
+        if name == "workers":
+            raise InputError("option 'workers' is for the cpsat backend, not sat")
+        raise InputError(f"unknown option {name!r} for the sat backend")
+
+
+def solve(
+    problem: Problem,
+    *,
+    loop: bool = False,
+    allow_empty_loop: bool = True,
+    limit: int | None = None,
+    keep: int | None = None,
+    timeout: float | None = None,
+    encoding: str | None = None,
+    colors: str | None = None,
+    solver: str | None = None,
+    loop_mode: str | None = None,
+    **options: Any,
+) -> SearchResult:
+    """Find, count or list the solutions of ``problem`` with a SAT solver (see the module doc).
+
+    Stats: ``variables``, ``clauses`` (of the first formula), ``rounds`` (solver calls),
+    ``cuts`` (loop cuts added), ``seconds`` (everything), ``build_seconds`` (the
+    translation), ``solve_seconds`` (inside the solver's calls), ``cut_seconds`` (finding
+    cuts), ``encoding``, ``colors``, ``solver``, ``loop_mode``.
+
+    >>> from dlxsat.xcc import parse
+    >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"))
+    >>> r.count, sorted(r.solutions), r.exhausted
+    (2, [[0, 1], [2, 3]], True)
+    """
+    start = time.perf_counter()
+    deadline = None if timeout is None else time.monotonic() + timeout
+    _check_options(options)
+    enc = _check_choice("encoding", encoding, ENCODINGS, DEFAULT_ENCODING)
+    cm = _check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
+    if loop_mode is not None and not loop:
+        raise InputError("a loop mode applies only with the single-loop rule (loop families)")
+    if loop_mode == "circuit":
+        raise InputError("loop mode 'circuit' is for the cpsat backend (sat has lazy, eager)")
+    mode = _check_choice("loop mode", loop_mode, LOOP_MODES, DEFAULT_LOOP_MODE) if loop else "none"
+    name = _solver_name(solver)
+    cnf = build(problem, encoding=enc, colors=cm, loop=mode, allow_empty_loop=allow_empty_loop)
+    built = time.perf_counter()
+    stats: dict[str, Any] = {
+        "variables": cnf.nvars,
+        "clauses": len(cnf.clauses),
+        "rounds": 0,
+        "cuts": 0,
+        "encoding": enc,
+        "colors": cm,
+        "solver": name,
+        "loop_mode": mode,
+    }
+    result = SearchResult(stats=stats)
+    n = cnf.n_options
+    exact = all(it.lo == it.hi for it in problem.items[: problem.n_primary]) and all(
+        any(i < problem.n_primary for i, _ in opt) for opt in problem.options
+    )
+    session = _Session(name, cnf)
+    solving = cutting = 0.0
+    try:
+        while True:
+            t0 = time.perf_counter()
+            answer = session.solve(deadline)
+            t1 = time.perf_counter()
+            solving += t1 - t0
+            stats["rounds"] += 1
+            if answer is None:
+                result.timed_out = True
+                break
+            if not answer:
+                result.exhausted = True
+                break
+            model = session.model()
+
+            if cnf.rule is not None:
+                on = [e for e, lit in cnf.on.items() if _is_true(model, lit)]
+                cuts = cnf.rule.cuts(on)
+                cutting += time.perf_counter() - t1
+                if cuts:
+                    for cut in cuts:
+                        session.add(cnf.cut_clause(cut))
+                    stats["cuts"] += len(cuts)
+                    continue
+            chosen = [lit - 1 for lit in model[:n] if lit > 0]  # model[k] is ±(k + 1)
+            result.count += 1
+            if keep is None or len(result.solutions) < keep:
+                result.solutions.append(chosen)
+            if limit is not None and result.count >= limit:
+                break
+            if exact:
+                blocking = [-(k + 1) for k in chosen]
+            else:
+                blocking = [-(k + 1) if _is_true(model, k + 1) else k + 1 for k in range(n)]
+            if not blocking:
+                result.exhausted = True
+                break
+            session.add(blocking)
+    finally:
+        session.close()
+    end = time.perf_counter()
+    stats["build_seconds"] = round(built - start, 6)
+    stats["solve_seconds"] = round(solving, 6)
+    stats["cut_seconds"] = round(cutting, 6)
+    stats["seconds"] = round(end - start, 6)
+    return result

@@ -1,0 +1,253 @@
+"""DIMACS export and solver-output reading (``dlxsat.backends.cnf``), round trips through the
+external solvers picosat and cadical (Debian packages; CI installs them: a missing one is a
+failure, not a skip)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import GOLDEN, golden_cases
+from hypothesis import HealthCheck, given, settings
+from problems import brute_force, exact_cover_problems, loop_problems
+
+from dlxsat.backends import cnf
+from dlxsat.cli import main
+from dlxsat.errors import InputError
+from dlxsat.xcc import Problem, parse
+from dlxsat.xcc.loop import used_edges
+from dlxsat.xcc.names import parse_point_name
+
+SOLVERS = {
+    "picosat": lambda path: ["picosat", str(path)],
+    "cadical": lambda path: ["cadical", "-q", str(path)],
+}
+UNIQUE = [
+    pytest.param(c, id=f"{c['family']}/{c['name']}")
+    for c in golden_cases(ok_only=True)
+    if "solution_edges" in c or "solution" in c
+]
+
+
+def run_solver(name: str, path: Path) -> str:
+    """Run an external SAT solver on a DIMACS file; its stdout."""
+    if shutil.which(name) is None:
+        pytest.fail(f"the SAT solver {name!r} is not installed (apt-get install {name})")
+    done = subprocess.run(SOLVERS[name](path), capture_output=True, text=True, timeout=120)
+    # Competition exit codes: 10 satisfiable, 20 unsatisfiable.
+    assert done.returncode in (10, 20), done.stderr
+    return done.stdout
+
+
+def chosen_options(problem: Problem, true_vars: set[int]) -> list[int]:
+    """What ``dlxsat decode`` does: variable k + 1 is option k."""
+    return sorted(v - 1 for v in true_vars if 1 <= v <= len(problem.options))
+
+
+def is_exact_cover(problem: Problem, chosen: list[int]) -> bool:
+    """Every primary item within its bounds, every secondary item used consistently."""
+    count = [0] * len(problem.items)
+    colors: dict[int, set] = {}
+    for k in chosen:
+        for i, c in problem.options[k]:
+            count[i] += 1
+            colors.setdefault(i, set()).add(c)
+    for i, it in enumerate(problem.items):
+        if it.primary:
+            if not it.lo <= count[i] <= it.hi:
+                return False
+        elif count[i] > 1 and (None in colors[i] or len(colors[i]) > 1):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- the file itself
+
+
+def test_export_header_and_variable_map():
+    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
+    text = cnf.export_dimacs(p, source="masyu empty-2x2.txt", loop="eager")
+    lines = text.splitlines()
+    comments = [x for x in lines if x.startswith("c")]
+    assert "c source: masyu empty-2x2.txt" in comments
+    assert any(x.startswith("c encoding: auto") for x in comments)
+    assert any(x.startswith("c loop: eager - complete") for x in comments)
+    # Variables 1..n are the options, in order, written as in the DLX text.
+    for k in range(len(p.options)):
+        assert f"c var {k + 1} option {p.option_text(k)}" in comments
+    # Edge variables by doubled coordinates (Knuth's two-character names 01, 10, 12, 21).
+    for x, y in [(0, 1), (1, 0), (1, 2), (2, 1)]:
+        assert any(re.fullmatch(rf"c var \d+ edge {x} {y} = .*", c) for c in comments)
+    header = [x for x in lines if x.startswith("p ")]
+    assert len(header) == 1
+    _, _, nv, nc = header[0].split()
+    clauses = [x for x in lines if not x.startswith(("c", "p"))]
+    assert len(clauses) == int(nc)
+    used = set()
+    for c in clauses:
+        lits = [int(w) for w in c.split()]
+        assert lits[-1] == 0 and all(lits[:-1])
+        used |= {abs(v) for v in lits[:-1]}
+    assert max(used) <= int(nv)
+    # Every variable is described (singly or in a range).
+    described = set()
+    for c in comments:
+        m = re.match(r"c var (\d+)(?:-(\d+))? ", c)
+        if m:
+            first = int(m.group(1))
+            described |= set(range(first, int(m.group(2) or first) + 1))
+    assert described == set(range(1, int(nv) + 1))
+
+
+def test_export_without_loop_says_disjoint_loops_are_possible():
+    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
+    text = cnf.export_dimacs(p, loop="none")
+    assert "several disjoint loops" in text and "NOT encoded" in text
+    assert not re.search(r"^c var \d+ edge", text, re.M)  # no loop variables at all
+
+
+@pytest.mark.parametrize(
+    "kw, message",
+    [
+        ({"loop": "lazy"}, "unknown loop mode"),
+        ({"encoding": "native"}, "can't be exported"),
+        ({"encoding": "nosuch"}, "unknown encoding"),
+        ({"colors": "nosuch"}, "unknown color mode"),
+    ],
+)
+def test_export_bad_options(kw, message):
+    with pytest.raises(InputError, match=message):
+        cnf.export_dimacs(parse("a\na\n"), **kw)
+
+
+def test_eager_export_needs_loop_items():
+    with pytest.raises(InputError, match="no loop items"):
+        cnf.export_dimacs(parse((GOLDEN / "sudoku/tatham-4x4-1.dlx").read_text()), loop="eager")
+
+
+# ---------------------------------------------------------------- reading solver output
+
+
+def test_read_competition_output():
+    out = "c comment\ns SATISFIABLE\nv 1 -2 3\nv -4 5 0\n"
+    assert cnf.read_solver_output(out) == ("SATISFIABLE", {1, 3, 5})
+    assert cnf.read_solver_output("s UNSATISFIABLE\n") == ("UNSATISFIABLE", set())
+    assert cnf.read_solver_output("c x\ns UNKNOWN\n")[0] == "UNKNOWN"
+
+
+def test_read_minisat_result_file():
+    assert cnf.read_solver_output("SAT\n1 -2 3 0\n") == ("SATISFIABLE", {1, 3})
+    assert cnf.read_solver_output("UNSAT\n") == ("UNSATISFIABLE", set())
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "no status line"),
+        ("v 1 2 0\n", "no status line"),
+        ("s SATISFIABLE\n", "no values"),
+        ("s SATISFIABLE\nv 1 x 0\n", "line 2: not a literal"),
+        ("s MAYBE\n", "unknown solver status"),
+        ("s SATISFIABLE\nhello world\n", "line 2: not a line of SAT solver output"),
+        ("s SATISFIABLE\ns UNSATISFIABLE\n", "second, different status"),
+    ],
+)
+def test_read_bad_output(text, message):
+    with pytest.raises(InputError, match=message):
+        cnf.read_solver_output(text)
+
+
+# ---------------------------------------------------------------- round trips
+
+
+@pytest.mark.parametrize("solver", sorted(SOLVERS))
+@pytest.mark.parametrize("case", UNIQUE)
+def test_round_trip_on_unique_golden_cases(case, solver, tmp_path):
+    """export -> external solver -> read_solver_output -> the answer Knuth's solvers found."""
+    p = parse((GOLDEN / case["dlx"]).read_text())
+    loop = case["family"] != "sudoku"
+    path = tmp_path / "x.cnf"
+    path.write_text(cnf.export_dimacs(p, source=case["name"], loop="eager" if loop else "none"))
+    status, true_vars = cnf.read_solver_output(run_solver(solver, path))
+    assert status == "SATISFIABLE"
+    chosen = chosen_options(p, true_vars)
+    assert is_exact_cover(p, chosen)
+    if loop:
+        # The eager encoding is complete: any model is the (unique) single loop.
+        want = sorted(parse_point_name(n) for n in case["solution_edges"])
+        assert used_edges(p, chosen) == want
+    else:
+        r = cnf.solve(p, limit=2)
+        assert r.count == 1 and r.exhausted
+        assert chosen == r.solutions[0]
+
+
+@pytest.mark.parametrize("case", [c for c in UNIQUE if c.values[0]["family"] != "sudoku"])
+def test_round_trip_without_loop_rule_is_an_exact_cover(case, tmp_path):
+    """``--loop none``: a model is a solution of DLX2's problem (maybe several loops)."""
+    p = parse((GOLDEN / case["dlx"]).read_text())
+    path = tmp_path / "x.cnf"
+    path.write_text(cnf.export_dimacs(p, loop="none"))
+    status, true_vars = cnf.read_solver_output(run_solver("cadical", path))
+    assert status == "SATISFIABLE"
+    assert is_exact_cover(p, chosen_options(p, true_vars))
+
+
+@pytest.mark.parametrize("colors", ["onehot", "binary"])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(p=exact_cover_problems("MCC"))
+def test_exported_cnf_has_the_problems_solutions(colors, p):
+    """Without the loop rule the CNF's models, projected on the options, are the solutions:
+    checked by enumerating models of the exported text with PySAT."""
+    got = _enumerate_dimacs(
+        cnf.export_dimacs(p, colors=colors, encoding="totalizer"), len(p.options)
+    )
+    assert got == sorted(brute_force(p))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(p=loop_problems(max_rows=3, max_cols=4))
+def test_exported_eager_cnf_has_the_single_loops(p):
+    got = _enumerate_dimacs(cnf.export_dimacs(p, loop="eager"), len(p.options))
+    assert got == sorted(brute_force(p, loop=True, allow_empty_loop=False))
+
+
+def _enumerate_dimacs(text: str, n: int) -> list[list[int]]:
+    """Every solution (option sets) of a DIMACS text, by blocking clauses on 1..n."""
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    formula = CNF(from_string=text)
+    found = []
+    with Solver(name="cadical195", bootstrap_with=formula.clauses) as s:
+        while s.solve():
+            model = s.get_model() or []
+            chosen = [v - 1 for v in model[:n] if v > 0]
+            found.append(chosen)
+            if n == 0:  # no option variables to block: the one (empty) solution
+                break
+            s.add_clause([-(k + 1) if k in chosen else k + 1 for k in range(n)])
+    return sorted(found)
+
+
+@pytest.mark.parametrize("case", UNIQUE)
+def test_cli_round_trip(case, tmp_path, capsys):
+    """``dlxsat export dimacs`` -> cadical -> ``dlxsat decode`` gives the golden answer."""
+    fam, puzzle = case["family"], str(GOLDEN / case["puzzle"])
+    out = tmp_path / "x.cnf"
+    assert main(["export", "dimacs", fam, puzzle, "-o", str(out)]) == 0
+    model = tmp_path / "x.model"
+    model.write_text(run_solver("cadical", out))
+    capsys.readouterr()
+    assert main(["decode", fam, puzzle, str(model), "--json"]) == 0
+    import json
+
+    answer = json.loads(capsys.readouterr().out)["solutions"][0]
+    if fam == "sudoku":
+        assert answer["grid"] == case["solution"]
+    else:
+        want = sorted(list(parse_point_name(n)) for n in case["solution_edges"])
+        assert answer["edges"] == want
