@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..answer import Answer, edges_answer
+from ..answer import Answer, edges_answer, loop_pieces
 from ..errors import InputError
 from ..inputs import puzzle_lines
 from ..xcc.model import Problem
@@ -454,24 +454,7 @@ def check(puzzle: MasyuPuzzle, answer: Answer) -> list[str]:
         return ["there is no loop"]
 
     # One cycle: every vertex has degree 2, so it is enough that the edges are connected.
-    adj: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for x, y in edges:
-        a, b = ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    pieces = 0
-    seen: set[tuple[int, int]] = set()
-    for start in adj:
-        if start in seen:
-            continue
-        pieces += 1
-        seen.add(start)
-        stack = [start]
-        while stack:
-            for w in adj[stack.pop()]:
-                if w not in seen:
-                    seen.add(w)
-                    stack.append(w)
+    pieces = loop_pieces(edges)
     if pieces > 1:
         problems.append(f"the edges form {pieces} separate loops, not one")
 

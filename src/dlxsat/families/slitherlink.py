@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..answer import Answer, edges_answer
+from ..answer import Answer, edge_ends, edges_answer, loop_pieces
 from ..errors import InputError
 from ..inputs import puzzle_lines
 from ..xcc.loop import used_edges
@@ -341,7 +341,7 @@ def loop_problems(m: int, n: int, answer: Answer) -> tuple[set[tuple[int, int]],
             edges.add((x, y))
     adj: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for x, y in sorted(edges):
-        a, b = ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
+        a, b = edge_ends(x, y)
         adj.setdefault(a, []).append(b)
         adj.setdefault(b, []).append(a)
     for (x, y), nbrs in sorted(adj.items()):
@@ -353,19 +353,7 @@ def loop_problems(m: int, n: int, answer: Answer) -> tuple[set[tuple[int, int]],
     if problems:
         return edges, problems
     # Every point has degree 2, so the edges are one cycle iff they are connected.
-    pieces = 0
-    seen: set[tuple[int, int]] = set()
-    for start in adj:
-        if start in seen:
-            continue
-        pieces += 1
-        seen.add(start)
-        stack = [start]
-        while stack:
-            for w in adj[stack.pop()]:
-                if w not in seen:
-                    seen.add(w)
-                    stack.append(w)
+    pieces = loop_pieces(edges)
     if pieces > 1:
         problems.append(f"the edges form {pieces} separate loops, not one")
     return edges, problems
