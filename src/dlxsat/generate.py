@@ -1,0 +1,681 @@
+"""New Masyu puzzles with a unique answer: a random loop, all the circles it allows, then fewer.
+
+1. **A random loop.** The loop runs through cell centres, so it is drawn on the lattice of
+   cell centres: the (m-1) x (n-1) unit squares ("faces") between four cell centres. A region
+   of faces grows from one random face by additions that keep it a topological disk (each new
+   face meets the region in one arc of its boundary that includes a side: no holes, no
+   corner-only contacts), so its boundary is one simple cycle: the loop. Faces touching the
+   region by one side are preferred (tree-like growth, a long boundary). Then simulated
+   annealing flips faces in and out (keeping the disk) to raise a score: a cell scores when
+   the loop can put a circle there, and loses when the loop passes it with no circle possible
+   or misses it. (Simon Tatham's ``sgt-pearl`` biases its loops toward black-circle sites for
+   the same reason: plain random loops rarely make puzzles with a unique answer.)
+2. **Every circle the loop allows**: black where it turns and runs straight through the next
+   cell on both sides, white where it runs straight and turns in at least one neighbouring
+   cell. The logic solver must solve this board (a proof that its answer is unique); where
+   its deductions leave edges open, the loop is reshaped around them and tried again.
+3. **Fewer circles**: in random order, each circle is taken away when the puzzle without it
+   still has exactly one answer. That question is asked hundreds of times about boards one
+   circle apart, so one incremental SAT solver answers them all (:class:`UniquenessOracle`);
+   the finished puzzle is checked once more with the SAT backend through the pipeline
+   (:func:`is_unique`).
+
+The output is Knuth's MASYU-DLX input: rows of ``0`` (white), ``1`` (black) and ``.``. Every
+step draws from one ``random.Random(seed)`` and every uniqueness answer is exact, so a seed
+always gives the same puzzle.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from collections.abc import Iterable, Sequence
+
+from .errors import InputError
+
+__all__ = [
+    "MAX_SIDE",
+    "LoopCanvas",
+    "UniquenessOracle",
+    "board_text",
+    "generate_masyu",
+    "is_unique",
+    "loop_circles",
+    "loop_edges",
+    "parse_size",
+    "random_loop",
+    "solvable_loop",
+]
+
+#: The largest number of rows or columns (item names must fit in 8 characters; SPEC.md §4).
+MAX_SIDE = 99
+
+Cell = tuple[int, int]
+Edge = tuple[int, int]  # midpoint in doubled coordinates
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``ROWSxCOLS`` → (rows, cols).
+
+    >>> parse_size("10x18"), parse_size("36X20")
+    ((10, 18), (36, 20))
+    >>> parse_size("10 by 18")
+    Traceback (most recent call last):
+      ...
+    dlxsat.errors.InputError: board size '10 by 18' is not ROWSxCOLS (e.g. 10x10)
+    """
+    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
+    if not m:
+        raise InputError(f"board size {text!r} is not ROWSxCOLS (e.g. 10x10)")
+    rows, cols = int(m.group(1)), int(m.group(2))
+    if rows < 2 or cols < 2:
+        raise InputError(f"board size {text!r}: rows and columns must be 2 or more")
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise InputError(f"board size {text!r}: at most {MAX_SIDE} rows and columns")
+    return rows, cols
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. A random loop
+
+
+#: Scores of a cell for the annealing of loops: the loop should visit many cells, turn where a
+#: black circle can go (two straight cells on), run straight where a white one can, and
+#: leave few cells on it without a possible clue (turns next to turns, long straight runs).
+SCORE_BLACK, SCORE_WHITE, SCORE_BARE, SCORE_OFF = 3.0, 1.0, -1.0, -2.0
+
+
+class LoopCanvas:
+    """A region of faces (see the module docstring) and the score of the loop around it.
+
+    Faces and cells are kept in arrays padded by one all round (so no bounds checks): face
+    (a, b) is ``face[(a + 1) * fw + b + 1]``, cell (i, j) is ``mask[(i + 1) * cw + j + 1]``,
+    whose bits 1, 2, 4, 8 say the loop leaves the cell N, S, W, E.
+    """
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        self.fm, self.fn = rows - 1, cols - 1
+        self.fw = self.fn + 2
+        self.cw = cols + 2
+        self.face = bytearray((self.fm + 2) * self.fw)
+        self.mask = bytearray((rows + 2) * self.cw)
+        self.size = 0
+        self.faces = [(a + 1) * self.fw + b + 1 for a in range(self.fm) for b in range(self.fn)]
+
+    # -- geometry -----------------------------------------------------------------------------
+
+    def can_flip(self, f: int) -> bool:
+        """Whether face f (padded index) can change sides with the loop staying one loop.
+
+        The loop is the border between the region and the rest (the faces outside it and the
+        area beyond the board). The face may change sides when its boundary -- in cyclic order
+        corner NW, side N, corner NE, side E, corner SE, side S, corner SW, side W -- meets the
+        side it joins in a single run that includes a side (a side touches it when the face
+        across is on it, a corner when any of the three other faces around the corner is).
+        Then that side gains no hole, no part meeting the rest at a corner only, and the other
+        side stays in one piece.
+        """
+        face, fw = self.face, self.fw
+        want = face[f] ^ 1
+        if want == 0 and self.size == 1:
+            return False
+        n_ = face[f - fw] == want
+        s_ = face[f + fw] == want
+        w_ = face[f - 1] == want
+        e_ = face[f + 1] == want
+        if not (n_ or e_ or s_ or w_):
+            return False
+        ring = (
+            n_ or w_ or face[f - fw - 1] == want,
+            n_,
+            n_ or e_ or face[f - fw + 1] == want,
+            e_,
+            s_ or e_ or face[f + fw + 1] == want,
+            s_,
+            s_ or w_ or face[f + fw - 1] == want,
+            w_,
+        )
+        starts = 0
+        for k in range(8):
+            if ring[k] and not ring[k - 1]:
+                starts += 1
+        return starts == 1
+
+    def _remask(self, f: int) -> None:
+        """Recompute the masks of face f's four corner cells."""
+        face, fw, cw, mask = self.face, self.fw, self.cw, self.mask
+        a, b = divmod(f, fw)  # padded face (a, b) = face (a-1, b-1): corners cells (a-1.., b-1..)
+        for i in (a, a + 1):  # padded cell rows
+            for j in (b, b + 1):
+                # Faces around padded cell (i, j): NW = padded face (i-1, j-1), etc.
+                nw = face[(i - 1) * fw + j - 1]
+                ne = face[(i - 1) * fw + j]
+                sw = face[i * fw + j - 1]
+                se = face[i * fw + j]
+                mask[i * cw + j] = (nw != ne) | (sw != se) << 1 | (nw != sw) << 2 | (ne != se) << 3
+
+    def flip(self, f: int) -> None:
+        self.face[f] ^= 1
+        self.size += 1 if self.face[f] else -1
+        self._remask(f)
+
+    # -- score --------------------------------------------------------------------------------
+
+    def _value(self, v: int) -> float:
+        mask, cw = self.mask, self.cw
+        mk = mask[v]
+        if mk == 0:
+            return SCORE_OFF
+        if mk == 3:
+            return SCORE_WHITE if mask[v - cw] != 3 or mask[v + cw] != 3 else SCORE_BARE
+        if mk == 12:
+            return SCORE_WHITE if mask[v - 1] != 12 or mask[v + 1] != 12 else SCORE_BARE
+        up = mask[v - cw] if mk & 1 else mask[v + cw]
+        side = mask[v - 1] if mk & 4 else mask[v + 1]
+        return SCORE_BLACK if up == 3 and side == 12 else SCORE_BARE
+
+    def _block(self, f: int) -> float:
+        """The score of the cells whose value a flip of face f can change (padding excluded)."""
+        a, b = divmod(f, self.fw)
+        cw, value = self.cw, self._value
+        total = 0.0
+        for i in range(max(1, a - 1), min(self.rows, a + 2) + 1):
+            for j in range(max(1, b - 1), min(self.cols, b + 2) + 1):
+                total += value(i * cw + j)
+        return total
+
+    def anneal(
+        self,
+        rng: random.Random,
+        steps: int,
+        hot: float,
+        cold: float,
+        faces: list[int] | None = None,
+    ) -> None:
+        """Simulated annealing on the score, flipping faces (from ``faces`` when given)."""
+        faces = faces or self.faces
+        can_flip, flip, block = self.can_flip, self.flip, self._block
+        rand, choice, exp = rng.random, rng.choice, math.exp
+        ratio = cold / hot
+        for step in range(steps):
+            temp = hot * ratio ** (step / steps)
+            f = choice(faces)
+            if not can_flip(f):
+                continue
+            before = block(f)
+            flip(f)
+            delta = block(f) - before
+            if delta < 0 and rand() >= exp(delta / temp):
+                flip(f)  # rejected
+
+    def loop(self) -> list[Cell]:
+        """The loop, as its cells in order."""
+        return _boundary(
+            bytearray(
+                self.face[(a + 1) * self.fw + b + 1] for a in range(self.fm) for b in range(self.fn)
+            ),
+            self.rows,
+            self.cols,
+        )
+
+
+def random_loop(
+    rows: int, cols: int, rng: random.Random, fill: float = 0.5, anneal: bool = True
+) -> LoopCanvas:
+    """A random loop on a rows x cols board fit for Masyu, on a :class:`LoopCanvas`.
+
+    A region grows from a random face, preferring faces that touch it by one side (tree-like
+    growth) until it holds ``fill`` of the faces; then annealing on the score shapes it.
+
+    >>> loop = random_loop(5, 6, random.Random(3)).loop()
+    >>> len(loop) == len(set(loop)) and all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    ...     for a, b in zip(loop, loop[1:] + loop[:1]))
+    True
+    """
+    canvas = LoopCanvas(rows, cols)
+    face, fw = canvas.face, canvas.fw
+    start = rng.choice(canvas.faces)
+    canvas.flip(start)
+    target = max(1, round(fill * len(canvas.faces)))
+    frontier: set[int] = set()
+
+    def grow_frontier(f: int) -> None:
+        for g in (f - fw, f + fw, f - 1, f + 1):
+            a, b = divmod(g, fw)
+            if 1 <= a <= canvas.fm and 1 <= b <= canvas.fn and not face[g]:
+                frontier.add(g)
+
+    grow_frontier(start)
+    while canvas.size < target and frontier:
+        cands = sorted(frontier)
+        weights = [
+            6 if face[f - fw] + face[f + fw] + face[f - 1] + face[f + 1] == 1 else 1 for f in cands
+        ]
+        f = rng.choices(cands, weights)[0]
+        frontier.discard(f)
+        if not canvas.can_flip(f):
+            continue  # it may become possible later, when a neighbour joins
+        canvas.flip(f)
+        grow_frontier(f)
+    if anneal:
+        canvas.anneal(rng, 25 * len(canvas.faces), 1.5, 0.05)
+    return canvas
+
+
+def _boundary(region: bytearray, rows: int, cols: int) -> list[Cell]:
+    """The boundary cycle of a disk of faces, as cells in order."""
+    fm, fn = rows - 1, cols - 1
+
+    def r(x: int, y: int) -> bool:
+        return 0 <= x < fm and 0 <= y < fn and region[x * fn + y] == 1
+
+    adj: dict[Cell, list[Cell]] = {}
+
+    def link(p: Cell, q: Cell) -> None:
+        adj.setdefault(p, []).append(q)
+        adj.setdefault(q, []).append(p)
+
+    for i in range(rows):
+        for j in range(cols - 1):  # cells (i, j)-(i, j+1): between faces (i-1, j) and (i, j)
+            if r(i - 1, j) != r(i, j):
+                link((i, j), (i, j + 1))
+    for i in range(rows - 1):
+        for j in range(cols):  # cells (i, j)-(i+1, j): between faces (i, j-1) and (i, j)
+            if r(i, j - 1) != r(i, j):
+                link((i, j), (i + 1, j))
+    start = min(adj)
+    loop = [start]
+    prev, cur = None, start
+    while True:
+        a, b = adj[cur]
+        nxt = a if a != prev else b
+        if nxt == start:
+            return loop
+        loop.append(nxt)
+        prev, cur = cur, nxt
+
+
+def loop_edges(loop: Sequence[Cell]) -> list[Edge]:
+    """The loop's edges as midpoints in doubled coordinates, sorted."""
+    return sorted(
+        (a[0] + b[0], a[1] + b[1]) for a, b in zip(loop, list(loop[1:]) + [loop[0]], strict=True)
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. The circles a loop allows
+
+
+def loop_circles(loop: Sequence[Cell]) -> dict[Cell, str]:
+    """Every circle the loop allows: ``1`` (black) where it turns and runs straight through the
+    next cell on both sides, ``0`` (white) where it runs straight and turns in a neighbour.
+
+    >>> ring = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
+    >>> print(board_text(3, 3, loop_circles(ring)), end="")
+    101
+    0.0
+    101
+    """
+    k = len(loop)
+
+    def turns(t: int) -> bool:
+        p, c, q = loop[(t - 1) % k], loop[t % k], loop[(t + 1) % k]
+        return (p[0] - c[0], p[1] - c[1]) != (c[0] - q[0], c[1] - q[1])
+
+    out = {}
+    for t in range(k):
+        if turns(t):
+            if not turns(t - 1) and not turns(t + 1):
+                out[loop[t]] = "1"
+        elif turns(t - 1) or turns(t + 1):
+            out[loop[t]] = "0"
+    return out
+
+
+def board_text(rows: int, cols: int, circles: dict[Cell, str]) -> str:
+    """The puzzle text: rows of ``0``, ``1`` and ``.``, newline-terminated."""
+    return "".join(
+        "".join(circles.get((i, j), ".") for j in range(cols)) + "\n" for i in range(rows)
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. Uniqueness
+
+
+def _deduce(rows: int, cols: int, circles: dict[Cell, str]):
+    """The logic solver's deductions on a board: (result, Deducer)."""
+    from .backends.logic import masyu as logic
+
+    kinds = [logic.EMPTY] * (rows * cols)
+    for (i, j), clue in circles.items():
+        kinds[i * cols + j] = logic.BLACK if clue == "1" else logic.WHITE
+    d = logic.Deducer(logic.Board(rows, cols, tuple(kinds)))
+    return d.run(), d
+
+
+def is_unique(text: str) -> bool:
+    """Whether the Masyu puzzle ``text`` has exactly one answer.
+
+    The logic solver's deductions settle most cases (completing the board proves uniqueness; a
+    contradiction proves there is no answer); what they leave open goes to the SAT backend.
+
+    >>> is_unique("..\\n..\\n"), is_unique("...\\n...\\n")
+    (True, False)
+    """
+    from .backends.logic import masyu as logic
+    from .pipeline import solve
+
+    d = logic.Deducer(logic.board_from_rows(text.split()))
+    result = d.run()
+    if result in ("solved", "none"):
+        return result == "solved"
+    return solve("masyu", text, backend="sat", mode="unique").status == "unique"
+
+
+class UniquenessOracle:
+    """Does a Masyu board have an answer other than a known loop? Many boards, one SAT solver.
+
+    Removing circles one by one asks this question hundreds of times about boards that differ
+    by one circle, so one incremental SAT solver (PySAT) keeps everything it learns: a
+    variable per edge, the degree rule (0 or 2 lines at each cell), each circle's rule guarded
+    by a selector variable (assumed true while the circle is on the board), a clause excluding
+    the known loop, and the single-loop rule as lazy cuts. A cut says that a closed piece of
+    line is all of the answer: when its edges are all on, every other edge is off (true of every
+    single loop, so every cut stays valid whichever circles remain).
+
+    Asking costs milliseconds where a fresh ``dlxsat.solve(..., backend="sat")`` costs about a
+    second on a 36 x 20 board; the puzzle that comes out is checked once more that way.
+    """
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        loop: Sequence[Cell],
+        circles: dict[Cell, str],
+        solver: str = "glucose4",
+    ) -> None:
+        from pysat.solvers import Solver
+
+        from .backends.logic.masyu import Geometry, board_from_rows
+
+        g = self.g = Geometry(board_from_rows(["." * cols] * rows))
+        self.rows, self.cols = rows, cols
+        self.solver = Solver(name=solver)
+        add = self.solver.add_clause
+        sentinel = g.sentinel
+
+        def x(i: int, j: int, d: int) -> int | None:
+            """The variable of the edge from cell (i, j) in direction d; None off the board."""
+            e = g.edge(i, j, d)
+            return None if e == sentinel else e + 1
+
+        for es in g.cell_edges:
+            lits = [e + 1 for e in es if e != sentinel]
+            for a in lits:  # not exactly one line
+                add([-a] + [b for b in lits if b != a])
+            for t in range(len(lits)):  # not three or four
+                for u in range(t + 1, len(lits)):
+                    for v in range(u + 1, len(lits)):
+                        add([-lits[t], -lits[u], -lits[v]])
+        add([e + 1 for e in range(g.ne)])  # the answer is a loop, not nothing
+        on_loop = set()
+        for a, b in zip(loop, list(loop[1:]) + [loop[0]], strict=True):
+            e = g.between(a[0] * cols + a[1], b[0] * cols + b[1])
+            on_loop.add(e)
+        add([-(e + 1) if e in on_loop else e + 1 for e in range(g.ne)])
+
+        self.selector: dict[Cell, int] = {}
+        top = g.ne
+        for (i, j), clue in sorted(circles.items()):
+            top += 1
+            sel = self.selector[(i, j)] = top
+
+            def rule(*lits: int | None, sel: int = sel) -> None:
+                """Add the clause (lits) under the selector; None literals are false."""
+                add([-sel] + [v for v in lits if v is not None])
+
+            n_, s_, w_, e_ = (x(i, j, d) for d in range(4))
+            rule(n_, s_, w_, e_)  # on the loop
+            if clue == "1":
+                # Turn: not straight on; each leg goes straight through the next cell.
+                for a, b in ((n_, s_), (w_, e_)):
+                    if a is not None and b is not None:
+                        rule(-a, -b)
+                for d in range(4):
+                    near = x(i, j, d)
+                    if near is not None:
+                        di, dj = ((-1, 0), (1, 0), (0, -1), (0, 1))[d]
+                        rule(-near, x(i + di, j + dj, d))
+            else:
+                # Straight through, with a turn in a neighbour (not straight in both).
+                for a, b in ((n_, s_), (s_, n_), (w_, e_), (e_, w_)):
+                    if a is not None:
+                        rule(-a, b)
+                if n_ is not None and w_ is not None:
+                    rule(-n_, -w_)
+                for a, b, far1, far2 in (
+                    (n_, s_, x(i - 1, j, 0), x(i + 1, j, 1)),
+                    (w_, e_, x(i, j - 1, 2), x(i, j + 1, 3)),
+                ):
+                    if None not in (a, b, far1, far2):
+                        rule(-a, -b, -far1, -far2)  # type: ignore[operator]
+        self.top = top
+        self.checks = 0
+        self.cuts = 0
+
+    def other_answer(self, circles: Iterable[Cell]) -> bool:
+        """Whether the board with just these circles (of the initial ones) has another answer."""
+        g = self.g
+        active = set(circles)
+        assumptions = [v if c in active else -v for c, v in self.selector.items()]
+        self.checks += 1
+        while True:
+            if not self.solver.solve(assumptions=assumptions):
+                return False
+            model = self.solver.get_model()
+            on = [e for e in range(g.ne) if model[e] > 0]
+            pieces = _pieces(g, on)
+            if len(pieces) == 1:
+                return True
+            self._cut(pieces)
+
+    def _cut(self, pieces: list[tuple[set[int], list[int]]]) -> None:
+        """Subtour cuts (as in the SAT backend's ``loopcuts``): for each closed piece C and each
+        other piece D, a single loop using an edge of C and an edge of D must leave the region
+        R of the board minus C's cells that holds D, and it can only do so into C's cells."""
+        g = self.g
+        for cells, edges in pieces:
+            region: dict[int, int] = {}
+            label = 0
+            for _other_cells, other_edges in pieces:
+                if other_edges is edges:
+                    continue
+                start = g.edge_cells[other_edges[0]][0]
+                if start not in region:
+                    label += 1
+                    region[start] = label
+                    stack = [start]
+                    while stack:
+                        c = stack.pop()
+                        for e in g.cell_edges[c]:
+                            if e == g.sentinel:
+                                continue
+                            a, b = g.edge_cells[e]
+                            d = b if a == c else a
+                            if d not in cells and d not in region:
+                                region[d] = label
+                                stack.append(d)
+                mine = region[start]
+                boundary = sorted(
+                    e
+                    for c in cells
+                    for e in g.cell_edges[c]
+                    if e != g.sentinel and region.get(sum(g.edge_cells[e]) - c) == mine
+                )
+                self.solver.add_clause(
+                    [-(edges[0] + 1), -(other_edges[0] + 1)] + [e + 1 for e in boundary]
+                )
+                self.cuts += 1
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def _pieces(g, on: list[int]) -> list[tuple[set[int], list[int]]]:
+    """The connected pieces of a set of edges: (cells, edges) each."""
+    adj: dict[int, list[int]] = {}
+    for e in on:
+        a, b = g.edge_cells[e]
+        adj.setdefault(a, []).append(e)
+        adj.setdefault(b, []).append(e)
+    seen: set[int] = set()
+    out = []
+    for start in adj:
+        if start in seen:
+            continue
+        cells, edges, stack = {start}, set(), [start]
+        while stack:
+            c = stack.pop()
+            for e in adj[c]:
+                edges.add(e)
+                for d in g.edge_cells[e]:
+                    if d not in cells:
+                        cells.add(d)
+                        stack.append(d)
+        seen |= cells
+        out.append((cells, sorted(edges)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The generator
+
+#: Repairs of one loop that may fail to shrink its undecided area before a new loop is drawn.
+PATIENCE = 12
+#: Loops drawn before giving up (only tiny boards, e.g. 2 x 2 with ``logic_only``, need it).
+MAX_LOOPS = 50
+
+
+def _zone(canvas: LoopCanvas, d, radius: int) -> list[int]:
+    """The faces (padded indices) within ``radius`` of the edges the deductions left open."""
+    g, st = d.g, d.state.st
+    rows, cols, fw = canvas.rows, canvas.cols, canvas.fw
+    zone = set()
+    for e in range(g.ne):
+        if st[e] == 0:
+            for cell in g.edge_cells[e]:
+                i, j = divmod(cell, cols)
+                for a in range(max(0, i - radius), min(rows - 1, i + radius)):
+                    for b in range(max(0, j - radius), min(cols - 1, j + radius)):
+                        zone.add((a + 1) * fw + b + 1)
+    return sorted(zone)
+
+
+def solvable_loop(
+    rows: int,
+    cols: int,
+    rng: random.Random,
+    deadline: float | None = None,
+    logic_only: bool = False,
+) -> tuple[list[Cell], dict[Cell, str]]:
+    """A loop whose full set of circles has it as the only answer: (loop cells, circles).
+
+    The logic solver tries first (completing the board proves uniqueness); when its
+    deductions stall, the :class:`UniquenessOracle` decides (unless ``logic_only``). Where the
+    answer is not unique, the loop is reshaped around the edges the deductions left open (a
+    random kick, then annealing on the faces there) and tried again; when that stops helping
+    the area grows, and after :data:`PATIENCE` fruitless repairs a new loop is drawn.
+    """
+    canvas = random_loop(rows, cols, rng)
+    best, stuck, loops = None, 0, 1
+    while True:
+        loop = canvas.loop()
+        circles = loop_circles(loop)
+        result, d = _deduce(rows, cols, circles)
+        if result == "solved":
+            return loop, circles
+        if not logic_only:
+            oracle = UniquenessOracle(rows, cols, loop, circles)
+            try:
+                if not oracle.other_answer(circles):
+                    return loop, circles
+            finally:
+                oracle.close()
+        if deadline is not None and time.perf_counter() > deadline:
+            raise InputError(
+                f"time limit reached before a {rows}x{cols} loop with a unique answer was found"
+            )
+        open_edges = d.g.ne - d.state.ndecided
+        if best is None or open_edges < best:
+            best, stuck = open_edges, 0
+        else:
+            stuck += 1
+        if stuck > PATIENCE:
+            loops += 1
+            if loops > MAX_LOOPS:
+                raise InputError(
+                    f"found no {rows}x{cols} loop that makes a puzzle "
+                    + ("the logic solver can solve" if logic_only else "with a unique answer")
+                )
+            canvas = random_loop(rows, cols, rng)
+            best, stuck = None, 0
+            continue
+        zone = _zone(canvas, d, 1 + stuck // 3)
+        for f in zone:
+            if rng.random() < 0.3 and canvas.can_flip(f):
+                canvas.flip(f)
+        canvas.anneal(rng, 30 * len(zone), 1.0, 0.05, zone)
+
+
+def generate_masyu(
+    rows: int,
+    cols: int,
+    seed: int | None = None,
+    timeout: float | None = None,
+    *,
+    logic_only: bool = False,
+    verify: bool = True,
+) -> str:
+    """A Masyu puzzle of ``rows`` x ``cols`` with exactly one answer (see the module docstring).
+
+    The same seed gives the same puzzle. With ``timeout`` (seconds) the removal of circles stops
+    when the time is up, and the puzzle so far (still with a unique answer) is returned.
+    ``logic_only`` removes a circle only when the logic solver still solves the board without
+    search (puzzles for reasoning, like the Nikoli puzzles of the paper's benchmark), not
+    merely when the answer stays unique. ``verify`` checks the result once more with the SAT
+    backend through the pipeline.
+
+    >>> text = generate_masyu(6, 6, seed=7)
+    >>> text == generate_masyu(6, 6, seed=7), len(text.split()), is_unique(text)
+    (True, 6, True)
+    """
+    if rows < 2 or cols < 2:
+        raise InputError(f"a {rows}x{cols} board has no loop: rows and columns must be 2 or more")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    rng = random.Random(seed)
+    deadline = time.perf_counter() + timeout if timeout else None
+    loop, circles = solvable_loop(rows, cols, rng, deadline, logic_only)
+    order = sorted(circles)
+    rng.shuffle(order)
+    oracle = UniquenessOracle(rows, cols, loop, circles)
+    try:
+        for cell in order:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            clue = circles.pop(cell)
+            if oracle.other_answer(circles) or (
+                logic_only and _deduce(rows, cols, circles)[0] != "solved"
+            ):
+                circles[cell] = clue
+    finally:
+        oracle.close()
+    text = board_text(rows, cols, circles)
+    if verify and not is_unique(text):
+        raise RuntimeError(f"generated a puzzle without a unique answer (seed {seed})")
+    return text
