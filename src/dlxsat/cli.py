@@ -153,6 +153,11 @@ def _write_file(path: str, text: str) -> None:
         raise
 
 
+def _short(value: Any) -> str:
+    """A statistic for people: floats to four significant digits, the rest as they are."""
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
 def _warn(warnings: list[str], most: int = 3) -> None:
     """Print the first few warnings on stderr, and how many more there were."""
     for w in warnings[:most]:
@@ -202,7 +207,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
         note = " (time limit reached)" if r.timed_out else ""
         lines.append(
             f"{r.count} solution{'s' if r.count != 1 else ''}, {st.get('nodes', 0)} nodes, "
-            f"{st.get('updates', 0)} updates, {st.get('seconds', 0.0):.3f} s{note}"
+            f"{st.get('updates', 0)} updates, {_short(st.get('seconds', 0.0))} s{note}"
         )
         out = "\n".join(lines) + "\n"
     _emit(out)
@@ -237,7 +242,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
             lines.append(
                 "stats: "
                 + ", ".join(
-                    f"{k}={v}" for k, v in report.stats.items() if not isinstance(v, (dict, list))
+                    f"{k}={_short(v)}"
+                    for k, v in report.stats.items()
+                    if not isinstance(v, (dict, list))
                 )
             )
         if not a.quiet and report.solutions:
