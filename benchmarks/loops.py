@@ -17,14 +17,19 @@ unique answer (``tests/data/golden``; those already in ``puzzles/`` are skipped)
     python benchmarks/loops.py --set solvers   # every SAT solver
     python benchmarks/loops.py --set all --timeout 30
     python benchmarks/loops.py --only 30x25    # puzzles whose name contains this
+    python benchmarks/loops.py --csv runs.csv  # also one CSV row per puzzle and setting
+                                               # (plot it: benchmarks/plot.py runs.csv -o x.svg)
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
 import json
+import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -171,6 +176,49 @@ def fmt(x: Any) -> str:
     return "" if x is None else str(x)
 
 
+#: Columns of ``--csv``: the table's fields plus the setting's backend and options (empty when
+#: the backend's default is used), so the runs can be plotted and grouped without the labels.
+CSV_COLUMNS = [
+    "puzzle",
+    "setting",
+    "backend",
+    "encoding",
+    "colors",
+    "loop_mode",
+    "solver",
+    "variables",
+    "clauses",
+    "rounds",
+    "cuts",
+    "build",
+    "solve",
+    "total",
+    "result",
+]
+
+
+#: The CSV columns that are not table cells: the backend and the options it was given.
+OPTION_COLUMNS = ("backend", "encoding", "colors", "loop_mode", "solver")
+#: The others, in the order of the printed table's cells.
+TABLE_CSV_COLUMNS = [c for c in CSV_COLUMNS if c not in OPTION_COLUMNS]
+
+
+def write_csv(path: str, records: list[dict[str, str]]) -> None:
+    """Write ``records`` (``CSV_COLUMNS`` keys) to ``path`` whole: a temporary file beside it,
+    then a rename, so an interrupted run never leaves a half-written CSV behind."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=CSV_COLUMNS)
+            w.writeheader()
+            w.writerows(records)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--set", choices=sorted(SETS), default="defaults")
@@ -178,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=20.0, help="per puzzle and setting")
     ap.add_argument("--repeat", type=int, default=1, help="runs per cell (the fastest is kept)")
     ap.add_argument("--markdown", action="store_true", help="a Markdown table")
+    ap.add_argument("--csv", metavar="FILE", help="also write one CSV row per puzzle and setting")
     a = ap.parse_args(argv)
 
     # Warm up: imports of pysat, ortools, networkx and the numba kernel are not solve time.
@@ -203,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         "result",
     ]
     rows: list[list[str]] = []
+    records: list[dict[str, str]] = []
     summary: dict[str, list[float]] = {}
     failures: dict[str, int] = {}
     for name, problem in puzzles(a.only):
@@ -238,6 +288,15 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     failures[label] = failures.get(label, 0) + 1
             rows.append(row)
+            # The table row's cells under CSV names, plus the backend and its options.
+            # Seconds to the microsecond: the table's milliseconds would put fast runs at 0.000,
+            # which a log-scale plot cannot show.
+            record = dict(zip(TABLE_CSV_COLUMNS, row, strict=True), backend=backend)
+            record.update({k: str(options.get(k, "")) for k in OPTION_COLUMNS[1:]})
+            for k in ("build", "solve", "total"):
+                if isinstance(best.get(k), float):
+                    record[k] = f"{best[k]:.6f}"
+            records.append(record)
             print("  ".join(row), file=sys.stderr, flush=True)
     print_table(cols, rows, a.markdown)
     print()
@@ -254,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
             ]
         )
     print_table(["setting", "solved", "not solved", "total s", "worst s"], srows, a.markdown)
+    if a.csv:
+        write_csv(a.csv, records)
     return 0
 
 
