@@ -66,6 +66,18 @@ def test_limit_and_keep(mode, p, limit, keep):
         assert r.exhausted
 
 
+@pytest.mark.parametrize("limit", [1, 2, 5])
+@pytest.mark.parametrize("loop", [False, True])
+def test_limit_is_never_exceeded_with_parallel_workers(limit, loop):
+    # Parallel workers can report answers after StopSearch; a round must drop them
+    # (CI once saw three answers come back for limit 2).
+    p = parse((GOLDEN / "masyu/random-few-4x4-4.dlx").read_text())
+    for _ in range(15):
+        r = cpsat.solve(p, loop=loop, limit=limit, workers=8)
+        assert r.count == limit == len(r.solutions)
+        assert len({tuple(s) for s in r.solutions}) == limit
+
+
 def _golden_runs():
     runs = []
     for c in golden_cases(ok_only=True):

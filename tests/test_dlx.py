@@ -223,7 +223,8 @@ def test_timeout_stops_cleanly_with_partial_figures():
     elapsed = time.perf_counter() - start
     assert r.timed_out and not r.exhausted
     assert r.count > 1000 and len(r.solutions) == 10 and r.stats["nodes"] > r.count
-    assert 0.3 <= r.stats["seconds"] < 1.5 and elapsed < 2.0
+    # Generous upper bounds: a loaded CI machine must not turn this into a flaky test.
+    assert 0.3 <= r.stats["seconds"] < 3 and elapsed < 5
 
 
 def test_problem_without_primary_items():

@@ -239,9 +239,18 @@ def solve(
             self.cuts: list[Any] = []
             self.values: list[bool] = []
             self.full = False
+            self.stopped = False
             self.cutting = 0.0
 
+        def stop(self) -> None:
+            # Parallel workers may still report answers after StopSearch; they are
+            # dropped, so a round never gives more than was asked for.
+            self.stopped = True
+            self.StopSearch()
+
         def on_solution_callback(self) -> None:
+            if self.stopped:
+                return
             values = [self.BooleanValue(v) for v in x]
             chosen = tuple(k for k, b in enumerate(values) if b)
             if chosen in seen:
@@ -253,16 +262,16 @@ def solve(
                 self.cutting += time.perf_counter() - t0
                 if cuts:
                     self.cuts, self.values = cuts, values
-                    self.StopSearch()
+                    self.stop()
                     return
             seen.add(chosen)
             self.new.append(chosen)
             self.values = values
             if limit is not None and result.count + len(self.new) >= limit:
                 self.full = True
-                self.StopSearch()
+                self.stop()
             elif not enumerate_all:
-                self.StopSearch()
+                self.stop()
 
     solving = cutting = 0.0
     while True:
