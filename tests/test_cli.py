@@ -113,6 +113,16 @@ def test_crlf_and_trailing_blank_lines_are_accepted(cli_run, family):
         (["dlx", "--first", "0"], ["positive whole number"]),
         (["dlx", "--all", "--count"], ["not allowed with"]),
         (["generate", "masyu", "axb"], ["ROWSxCOLS"]),
+        (["from-tatham", "superslitherlink", "5x5:a"], ["invalid choice"]),
+        (["from-tatham", "masyu", "10x10"], ["not a Pearl game id"]),
+        (["from-tatham", "masyu", "2x2:BbX"], ["character 3", "'X'"]),
+        (["from-tatham", "masyu", "3x3:Ba"], ["2 cells, not 3x3 = 9"]),
+        (["from-tatham", "slitherlink", "2x2t1:d"], ["grid type t1"]),
+        (["from-tatham", "sudoku", "3j:abc"], ["jigsaw"]),
+        (["from-tatham", "sudoku", "3x3k:abc"], ["killer"]),
+        (["from-tatham", "sudoku", "2x2:5o"], ["clue 5, not in 1..4"]),
+        (["from-tatham", "sudoku", "2x2:o"], ["15 cells, not 4x4 = 16"]),
+        (["from-tatham", "sudoku", "7x7:a"], ["not supported"]),
     ],
 )
 def test_usage_errors(cli_run, args, fragments):
@@ -184,3 +194,14 @@ def test_encode_reads_stdin_when_no_file(cli_run):
     data = FAMILY_PUZZLE["masyu"].read_bytes()
     rc, out, err = cli_run(["encode", "masyu"], data)
     assert rc == 0 and out == (GOLDEN / "masyu" / "tatham-10x10-1.dlx").read_text()
+
+
+def test_from_tatham_prints_a_puzzle_the_other_commands_take(cli_run, tmp_path):
+    game_id = "10x10:BbWmWWcWWdWiWaBaBBaBaWaBeWaBbBbBaWhBgWcWaWaBaWaBaWc"
+    rc, out, err = cli_run(["from-tatham", "masyu", game_id])
+    assert (rc, err) == (0, "")
+    assert out == (ROOT / "puzzles" / "masyu" / "tatham-10x10.txt").read_text()
+    path = tmp_path / "pearl.txt"
+    path.write_text(out)
+    rc, out, err = cli_run(["solve", "masyu", path, "--quiet"])
+    assert rc == 0 and out.startswith("unique"), (out, err)

@@ -6,6 +6,7 @@ import doctest
 import hashlib
 import itertools
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -379,3 +380,60 @@ def test_render_golden_answer(case: dict) -> None:
     assert [line.replace("-", " ").replace(" ", "") for line in picture[::2]] == [
         row.replace("0", "W").replace("1", "B") for row in puzzle.rows
     ]
+
+
+# --- Tatham's Pearl game ids ------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_bundled_puzzles_match_their_pearl_game_ids() -> None:
+    readme = (ROOT / "puzzles" / "README.md").read_text()
+    rows = re.findall(r"^\| `(masyu/[^`]+)` \| [^|]+ \| `([^`]+)` \|$", readme, re.M)
+    assert len(rows) >= 3 and "masyu/tatham-18x10.txt" in {f for f, _ in rows}
+    for path, game_id in rows:
+        text = (ROOT / "puzzles" / path).read_text()
+        assert text == masyu.from_tatham_id(game_id), path
+        assert not masyu.read(text).reduction.aborted
+
+
+@given(
+    cells=st.lists(st.sampled_from("BW."), min_size=4, max_size=60),
+    width=st.integers(2, 6),
+    extra=st.sampled_from(["", "de", "dt", "n", "den"]),
+)
+def test_pearl_ids_round_trip(cells: list[str], width: int, extra: str) -> None:
+    # Write the id as Pearl does (runs of empty cells as letters, 26 at most), read it back.
+    height = max(2, len(cells) // width)
+    cells = (cells + ["."] * (width * height))[: width * height]
+    desc, run = "", 0
+    for ch in cells + ["end"]:
+        if ch == ".":
+            run += 1
+            continue
+        while run:
+            step = min(run, 26)
+            desc += chr(ord("a") + step - 1)
+            run -= step
+        desc += "" if ch == "end" else ch
+    text = masyu.from_tatham_id(f"{width}x{height}{extra}:{desc}")
+    want = "".join(
+        "".join({"B": "1", "W": "0", ".": "."}[c] for c in cells[r * width : (r + 1) * width])
+        + "\n"
+        for r in range(height)
+    )
+    assert text == want
+
+
+@pytest.mark.parametrize(
+    "game_id, message",
+    [
+        ("10x10", "not a Pearl game id"),
+        ("10:abc", "not a Pearl game id"),
+        ("2x2:BbX", r"character 3 of the Pearl description: 'X'"),
+        ("2x2:z", r"26 cells, not 2x2 = 4"),
+    ],
+)
+def test_bad_pearl_ids(game_id: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        masyu.from_tatham_id(game_id)

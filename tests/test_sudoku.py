@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -361,3 +362,67 @@ def test_any_text_is_read_or_rejected_cleanly(text):
         return
     out = sudoku.encode(p)
     assert out.startswith("|sudoku!") and out.count("\n") >= 2
+
+
+# --- Tatham's Solo game ids -------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_bundled_puzzles_match_their_solo_game_ids():
+    readme = (ROOT / "puzzles" / "README.md").read_text()
+    rows = re.findall(r"^\| `(sudoku/[^`]+)` \|.*game id `([^`]+)` \|$", readme, re.M)
+    assert len(rows) == 6 and "sudoku/tatham-9x9-x-1.txt" in {f for f, _ in rows}
+    for path, game_id in rows:
+        text = (ROOT / "puzzles" / path).read_text()
+        assert text == sudoku.from_tatham_id(game_id), path
+        sudoku.read(text)
+
+
+@pytest.mark.parametrize("c, r", [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (5, 6)])
+def test_solo_boxes_are_c_rows_by_r_columns(c, r):
+    n = c * r
+    blanks = "z" * (n * n // 26) + ("" if n * n % 26 == 0 else chr(ord("a") - 1 + n * n % 26))
+    text = sudoku.from_tatham_id(f"{c}x{r}:{blanks}")
+    sudoku.read(text)
+    lines = text.splitlines()
+    assert lines[:n] == ["." * n] * n and len(lines) == 2 * n  # the grid, one group of boxes
+    names = {ch for line in lines[n:] for ch in line}
+    assert len(names) == n
+    for b in names:
+        cells = [(i, j) for i, line in enumerate(lines[n:]) for j, ch in enumerate(line) if ch == b]
+        rows = {i for i, _ in cells}
+        cols = {j for _, j in cells}
+        assert len(cells) == n
+        assert max(rows) - min(rows) == c - 1 and max(cols) - min(cols) == r - 1
+
+
+def test_solo_numbers_above_9_and_x_diagonals():
+    # 16 cells of a 4x4: "10"-style numbers are read whole, "_" separates two numbers.
+    text = sudoku.from_tatham_id("2x2xdu:1_2_3_4l")
+    lines = text.splitlines()
+    assert lines[:4] == ["1234", "....", "....", "...."]
+    assert lines[8:12] == ["a...", ".a..", "..a.", "...a"]
+    assert lines[12:16] == ["...b", "..b.", ".b..", "b..."]
+    big = sudoku.from_tatham_id("4x4:16_10" + "z" * 9 + "t")
+    assert big.splitlines()[0] == "ga.............."
+
+
+@pytest.mark.parametrize(
+    "game_id, message",
+    [
+        ("3x3", "not a Solo game id"),
+        ("3j:abc", "jigsaw"),
+        ("3x3k:abc", "killer"),
+        ("3x3q:abc", "unknown flags 'q'"),
+        ("1x4:p", "not supported"),
+        ("8x5:a", "not supported"),
+        ("2x2:5o", r"clue 5, not in 1\.\.4"),
+        ("2x2:0o", r"clue 0, not in 1\.\.4"),
+        ("2x2:1,o", r"character 2 of the Solo description: ','"),
+        ("2x2:q", r"17 cells, not 4x4 = 16"),
+    ],
+)
+def test_bad_solo_ids(game_id, message):
+    with pytest.raises(InputError, match=message):
+        sudoku.from_tatham_id(game_id)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import InputError, RuleViolation
-from .families import FAMILIES
+from .families import FAMILIES, TATHAM_GAMES
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
 
@@ -123,6 +123,16 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--backends", default="dlx,sat,cpsat", help="comma-separated (dlx,sat,cpsat)")
     c.add_argument("--timeout", type=_positive, metavar="S", help="per backend and puzzle")
     c.add_argument("--json", action="store_true")
+
+    t = sub.add_parser(
+        "from-tatham",
+        help="turn a game id of Simon Tatham's Pearl, Loopy or Solo into a puzzle file",
+        description="Print the puzzle text (Knuth's input format) of a game id of Simon "
+        "Tatham's Pearl (masyu), Loopy (slitherlink, square grid) or Solo (sudoku), as "
+        "'sgt-pearl --generate 1 10x10' and the like print them.",
+    )
+    t.add_argument("family", choices=list(TATHAM_GAMES))
+    t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
 
     n = sub.add_parser("generate", help="make a new puzzle with a unique answer")
     n.add_argument("family", choices=["masyu"])
@@ -321,6 +331,16 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if any(r.timed_out for r in rows) else EXIT_OK
 
 
+def cmd_from_tatham(a: argparse.Namespace) -> int:
+    from .families import get_family
+
+    fam = get_family(a.family)
+    text = fam.from_tatham_id(a.game_id)
+    fam.read(text)  # a puzzle the family's reader refuses is not printed
+    _emit(text)
+    return EXIT_OK
+
+
 def cmd_generate(a: argparse.Namespace) -> int:
     from .generate import generate_masyu, parse_size
 
@@ -336,6 +356,7 @@ COMMANDS = {
     "export": cmd_export,
     "decode": cmd_decode,
     "crosscheck": cmd_crosscheck,
+    "from-tatham": cmd_from_tatham,
     "generate": cmd_generate,
 }
 

@@ -15,6 +15,9 @@
     The answer drawn on the board as plain text.
 ``LOOP``
     True when the single-loop rule applies (the exact-cover data has vertex and edge items).
+
+Masyu, Slitherlink and Sudoku also have ``from_tatham_id(game_id) -> str``: the puzzle text of
+a game id of Simon Tatham's Pearl, Loopy or Solo, whose generators make puzzles of any size.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from types import ModuleType
 from ..errors import InputError
 
 FAMILIES = ("masyu", "slitherlink", "superslitherlink", "sudoku")
+#: The families with a converter from Simon Tatham's game ids, and his name for each.
+TATHAM_GAMES = {"masyu": "Pearl", "slitherlink": "Loopy", "sudoku": "Solo"}
 
 
 def get_family(name: str) -> ModuleType:

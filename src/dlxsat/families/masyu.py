@@ -19,6 +19,7 @@ Boards beyond his limit of 31 rows or columns are accepted here; their names are
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -142,6 +143,40 @@ def read(text: str) -> MasyuPuzzle:
                 f"a {m}x{n} board is too large: its item names would exceed {MAX_NAME} characters"
             )
     return puzzle
+
+
+def from_tatham_id(game_id: str) -> str:
+    """Knuth's input text for a game id of Simon Tatham's Pearl (``sgt-pearl``, his Masyu).
+
+    A Pearl id is ``WxH:DESC`` (width, height; a difficulty ``dX`` and a no-solve flag ``n``
+    may follow): DESC lists the cells row by row, ``B`` a black circle, ``W`` a white one, a
+    letter ``a``-``z`` a run of 1-26 empty cells. That is how ``sgt-pearl --generate`` prints
+    its puzzles, so any of his boards can be fed to dlxsat.
+
+    >>> print(from_tatham_id("3x2:BbaWa"), end="")
+    1..
+    .0.
+    """
+    params, colon, desc = game_id.strip().partition(":")
+    shape = re.fullmatch(r"(\d+)x(\d+)(?:d[a-z])?n?", params)
+    if not colon or shape is None:
+        raise InputError(f"{game_id!r} is not a Pearl game id like '10x10:DESC'")
+    width, height = int(shape[1]), int(shape[2])
+    cells: list[str] = []
+    for k, ch in enumerate(desc, 1):
+        if ch == "B":
+            cells.append(BLACK)
+        elif ch == "W":
+            cells.append("0")
+        elif "a" <= ch <= "z":
+            cells.extend(NO_CLUE * (ord(ch) - ord("a") + 1))
+        else:
+            raise InputError(f"character {k} of the Pearl description: {ch!r} is no cell")
+    if len(cells) != width * height:
+        raise InputError(
+            f"the Pearl description has {len(cells)} cells, not {width}x{height} = {width * height}"
+        )
+    return "".join("".join(cells[r * width : (r + 1) * width]) + "\n" for r in range(height))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ so a multibyte character would count as several cells).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -202,6 +203,66 @@ def _split_lines(text: str) -> list[str]:
                     f"line {r}, column {c}: non-ASCII character {ch!r} is not allowed in a sudoku"
                 )
     return lines
+
+
+def from_tatham_id(game_id: str) -> str:
+    """Knuth's input text for a game id of Simon Tatham's Solo (``sgt-solo``, his Sudoku).
+
+    A Solo id is ``CxR:DESC`` (or ``N:DESC`` for ``NxN``), then an ``x`` for X-sudoku; letters
+    for symmetry and difficulty may follow and are ignored. As in his program, the grid has
+    ``n = C·R`` rows and each box is ``C`` rows by ``R`` columns. DESC lists the cells row by
+    row: a number for a clue (``_`` separates two numbers), a letter ``a``-``z`` a run of 1-26
+    blank cells. The boxes become one box-definition group; X-sudoku adds a group for each
+    diagonal (boxes ``a`` and ``b``). Jigsaw (``j``) and killer (``k``) ids are refused: their
+    regions need a format of their own.
+
+    >>> print(from_tatham_id("2x2:4b3a3d1a1b2"), end="")
+    4..3
+    .3..
+    ..1.
+    1..2
+    0011
+    0011
+    2233
+    2233
+    """
+    params, colon, desc = game_id.strip().partition(":")
+    shape = re.fullmatch(r"(\d+)(?:x(\d+))?([a-z0-9]*)", params)
+    if not colon or shape is None:
+        raise InputError(f"{game_id!r} is not a Solo game id like '3x3:DESC'")
+    c = int(shape[1])
+    r = int(shape[2]) if shape[2] else c
+    flags = re.sub(r"d[a-z]|md?\d+|r\d+|a", "", shape[3])  # symmetry, difficulty
+    if "j" in flags or "k" in flags:
+        kind = "jigsaw" if "j" in flags else "killer"
+        raise InputError(f"Solo {kind} ids are not supported (only rectangular boxes)")
+    if flags not in ("", "x"):
+        raise InputError(f"unknown flags {flags!r} in the Solo parameters {params!r}")
+    n = c * r
+    if not (c >= 2 and r >= 2 and n <= MAX_N):
+        raise InputError(f"Solo boxes of {c}x{r} are not supported (n = c·r must be 4..{MAX_N})")
+    cells: list[str] = []
+    for m in re.finditer(r"(\d+)|([a-z])|(_)|(.)", desc):
+        if m[1]:
+            v = int(m[1])
+            if not 1 <= v <= n:
+                raise InputError(f"the Solo description has clue {v}, not in 1..{n}")
+            cells.append(_char(v))
+        elif m[2]:
+            cells.extend(BLANK * (ord(m[2]) - ord("a") + 1))
+        elif m[4]:
+            raise InputError(
+                f"character {m.start() + 1} of the Solo description: {m[4]!r} is no cell"
+            )
+    if len(cells) != n * n:
+        raise InputError(f"the Solo description has {len(cells)} cells, not {n}x{n} = {n * n}")
+    rows = ["".join(cells[i * n : (i + 1) * n]) for i in range(n)]
+    # Box (i // c, j // r): c rows of r cells each, numbered row by row.
+    boxes = ["".join(_char((i // c) * c + j // r) for j in range(n)) for i in range(n)]
+    if "x" in flags:
+        boxes += ["".join("a" if j == i else "." for j in range(n)) for i in range(n)]
+        boxes += ["".join("b" if j == n - 1 - i else "." for j in range(n)) for i in range(n)]
+    return "".join(line + "\n" for line in rows + boxes)
 
 
 def _plural(k: int, word: str) -> str:
