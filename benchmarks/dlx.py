@@ -69,16 +69,13 @@ def xcover_arrays(xcover: Any, problem: Problem) -> tuple:
     return input_as_arrays(options, primary, secondary, colored=problem.has_colors)
 
 
-def time_xcover(xcover: Any, problem: Problem, repeat: int) -> tuple[float, int]:
+def time_xcover(arrays: tuple) -> tuple[float, int]:
+    """One enumeration of every solution by xcover's Algorithm C: (seconds, count)."""
     from xcover import algorithm_c
 
-    arrays = xcover_arrays(xcover, problem)
-    best, count = float("inf"), 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        count = sum(1 for _ in algorithm_c(*arrays))
-        best = min(best, time.perf_counter() - start)
-    return best, count
+    start = time.perf_counter()
+    count = sum(1 for _ in algorithm_c(*arrays))
+    return time.perf_counter() - start, count
 
 
 def encoded(case: dict) -> tuple[str, str]:
@@ -114,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             "benchmarks/.venv/bin/python benchmarks/dlx.py"
         )
     else:
-        time_xcover(xcover, parse("a b | x\na x:1\nb x:1\n"), 1)  # compile xcover's kernel
+        time_xcover(xcover_arrays(xcover, parse("a b | x\na x:1\nb x:1\n")))  # compile it
     print()
     head = f"{'case':40} {'run':22} {'count':>7} {'nodes':>9} {'ours s':>9} {'Mnodes/s':>8}"
     head += f" {'Knuth s':>8} {'ratio':>6} {'xcover s':>9} {'ratio':>6}"
@@ -137,10 +134,17 @@ def main(argv: list[str] | None = None) -> int:
             want = case.get("single_loop_count", case.get("single_loop_count_bruteforce"))
             runs.append(("single_loop_count", True, {"count": want}))
         for key, loop, ref in runs:
-            best = float("inf")
-            for _ in range(args.repeat):
+            # xcover runs on the XC/XCC data without the loop rule (and it needs an option).
+            versus = xcover is not None and not loop and problem.kind in ("XC", "XCC")
+            arrays = xcover_arrays(xcover, problem) if versus and problem.options else None
+            best = xs = float("inf")
+            xcount = None
+            for _ in range(args.repeat):  # interleaved, so that both see the same machine load
                 r = dlx.solve(problem, loop=loop, keep=0)
                 best = min(best, r.stats["seconds"])
+                if arrays is not None:
+                    seconds, xcount = time_xcover(arrays)
+                    xs = min(xs, seconds)
             nodes = r.stats["nodes"]
             wrong = r.count != ref["count"] or nodes != ref.get("nodes", nodes)
             line = f"{case['family'] + '/' + case['name']:40} {key:22} {r.count:7d} {nodes:9d}"
@@ -151,9 +155,8 @@ def main(argv: list[str] | None = None) -> int:
                 line += f" {ref['seconds']:8.4f} {best / ref['seconds']:6.2f}"
             else:
                 line += f" {'':8} {'':6}"
-            if xcover is not None and not loop and problem.kind in ("XC", "XCC"):
-                if problem.options:  # (xcover cannot take a problem without options)
-                    xs, xcount = time_xcover(xcover, problem, args.repeat)
+            if versus:
+                if arrays is not None:
                     xcover_total += xs
                     ours_on_x += best
                     line += f" {xs:9.4f} {best / xs if xs > 0 else 0:6.2f}"
