@@ -192,6 +192,71 @@ def test_resuming_changes_nothing(monkeypatch, name, loop):
     assert (r.stats["nodes"], r.stats["updates"]) == (whole.stats["nodes"], whole.stats["updates"])
 
 
+# --- integer sizes -----------------------------------------------------------------------
+
+
+def test_kernel_arrays_are_int16_when_everything_fits_else_int32():
+    import numpy as np
+
+    from dlxsat.backends.dlx.arrays import build, kernel_dtype
+
+    small = parse("a b | x\na x:1\nb\n")
+    assert kernel_dtype(build(small)) is np.int16
+    assert dlx.solve(small).stats["arrays"] == "int16"
+    # A multiplicity bound, a node index, an item index beyond int16.
+    bound = Problem([Item("a", True, 1, 40000)], [((0, None),)])
+    nodes = Problem([Item("a")], [((0, None),)] * 33000)
+    items = Problem([Item(f"i{k}") for k in range(33000)], [((k, None),) for k in range(33000)])
+    for p in (bound, nodes, items):
+        assert kernel_dtype(build(p)) is np.int32
+    assert dlx.solve(nodes, keep=0).stats["arrays"] == "int32"
+    assert dlx.solve(nodes, keep=0).count == 33000
+    r = dlx.solve(bound)
+    assert (r.count, r.solutions, r.stats["arrays"]) == (1, [[0]], "int32")
+
+
+@pytest.mark.parametrize(
+    "name, loop",
+    [
+        ("masyu/tatham-10x10-1", True),
+        ("masyu/random-few-5x6-3", False),
+        ("superslitherlink/random-5x3-1", True),
+        ("sudoku/random-9x9-boxes-4holes", False),
+    ],
+)
+def test_int32_kernels_search_the_same_tree(monkeypatch, name, loop):
+    """The kernels compiled for int32 arrays (large problems) behave exactly as the int16 ones."""
+    import numpy as np
+
+    import dlxsat.backends.dlx.arrays as arrays
+
+    problem = parse((GOLDEN / f"{name}.dlx").read_text())
+    small = dlx.solve(problem, loop=loop)
+    monkeypatch.setattr(arrays, "kernel_dtype", lambda a: np.int32)
+    large = dlx.solve(problem, loop=loop)
+    assert (small.stats["arrays"], large.stats["arrays"]) == ("int16", "int32")
+    assert large.solutions == small.solutions and large.count == small.count > 0
+    for key in ("nodes", "updates"):
+        assert large.stats[key] == small.stats[key]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_int32_kernels_match_the_brute_force(data):
+    import numpy as np
+
+    import dlxsat.backends.dlx.arrays as arrays
+
+    problem = data.draw(exact_cover_problems(data.draw(st.sampled_from(["XC", "XCC", "MCC"]))))
+    original = arrays.kernel_dtype
+    arrays.kernel_dtype = lambda a: np.int32
+    try:
+        got = solutions(problem)
+    finally:
+        arrays.kernel_dtype = original
+    assert got == sorted(brute_force(problem))
+
+
 def test_limit_and_keep():
     problem = golden_problem(next(c for c in CASES if c["name"] == "random-few-5x6-3"))
     everything = dlx.solve(problem, loop=True)

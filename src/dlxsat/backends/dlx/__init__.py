@@ -44,15 +44,17 @@ MIN_BUDGET = 16
 _loaded: dict[str, Any] = {}
 
 
-def _kernels() -> tuple[Any, float]:
-    """The kernel module, compiled or loaded from numba's cache; and the seconds that took."""
-    if "kernel" in _loaded:
-        return _loaded["kernel"], 0.0
+def _kernels(dtype: Any) -> tuple[Any, float]:
+    """The kernel module with its kernels for ``dtype`` arrays compiled or loaded from numba's
+    cache; and the seconds that took (0 once done in this process)."""
+    key = dtype.__name__
+    if key in _loaded:
+        return _loaded[key], 0.0
     start = time.perf_counter()
     from . import kernel
 
-    kernel.warm_up()
-    _loaded["kernel"] = kernel
+    kernel.warm_up(dtype)
+    _loaded[key] = kernel
     return kernel, time.perf_counter() - start
 
 
@@ -68,10 +70,12 @@ def solve(
 ) -> SearchResult:
     """Find the solutions of ``problem`` (see ``dlxsat.backends`` for the arguments).
 
-    ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
-    on), ``nodes``, ``updates`` (Knuth's counts), ``seconds`` (the search), ``compile_seconds``
-    (compiling or loading the kernels, the first time in a process), ``build_seconds`` (laying
-    out the arrays). ``timeout`` bounds the search time; the compiling is not counted.
+        ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
+        on), ``nodes``, ``updates`` (Knuth's counts), ``seconds`` (the search), ``compile_seconds``
+        (compiling or loading the kernels, the first time in a process), ``build_seconds`` (laying
+        out the arrays), ``arrays`` (``int16`` or ``int32``: the kernels' integer size, the
+    smallest that holds the problem). ``timeout`` bounds the search time; the compiling is not
+    counted.
     """
     if options:
         raise InputError(f"the dlx backend takes no option {', '.join(map(repr, sorted(options)))}")
@@ -83,7 +87,7 @@ def solve(
         raise InputError(f"time limit must be positive: {timeout}")
 
     from ...xcc.loop import loop_graph
-    from .arrays import build  # (numpy: imported here, outside the timings)
+    from .arrays import build, kernel_dtype  # (numpy: imported here, outside the timings)
 
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
@@ -110,17 +114,20 @@ def solve(
         return result
 
     arrays = build(problem, graph)
+    dtype = kernel_dtype(arrays)
+    stats["arrays"] = dtype.__name__
     stats["build_seconds"] = time.perf_counter() - start
-    k, stats["compile_seconds"] = _kernels()
+    k, stats["compile_seconds"] = _kernels(dtype)
     if limit == 0:
         return result
-    _search(k, arrays, result, loop, allow_empty_loop, limit, keep, timeout)
+    _search(k, arrays, dtype, result, loop, allow_empty_loop, limit, keep, timeout)
     return result
 
 
 def _search(
     k: Any,
     arrays: Arrays,
+    dtype: Any,
     result: SearchResult,
     loop: bool,
     allow_empty_loop: bool,
@@ -141,7 +148,11 @@ def _search(
     sols = np.zeros((rows, arrays.max_level), dtype=np.int32)
     sol_len = np.zeros(rows, dtype=np.int32)
     st = k.new_state()
-    nd, ln, cl = k.flat(arrays.nd), k.lengths(arrays.nd, arrays.n_items), k.flat(arrays.cl)
+    nd, ln, cl = (
+        k.flat(arrays.nd, dtype),
+        k.lengths(arrays.nd, arrays.n_items),
+        k.flat(arrays.cl, dtype),
+    )
     if result.stats["algorithm"] == "M":  # the choices and DLX3's first_tweak of each level
         kernel, stack = k.search_m, np.zeros((2, arrays.max_level), dtype=np.int32)
     else:  # the choices

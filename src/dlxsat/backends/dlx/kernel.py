@@ -18,7 +18,8 @@ lengths, a loop the compiler turns into vector instructions. For that, the lengt
 primary item out of the active list carries an extra ``HIDDEN`` (added when it is unlinked,
 taken off when it is linked again, in both kernels), which keeps it out of the minimum.
 
-The kernels work on ``arrays.py``'s matrices flattened: node ``p``'s field ``F`` is
+The kernels work on ``arrays.py``'s matrices flattened (as ``int16`` when the values fit,
+``int32`` otherwise; numba compiles a version for each): node ``p``'s field ``F`` is
 ``nd[N * p + F]`` and item ``c``'s field ``F`` is ``cl[I * c + F]``; the lengths of the item
 lists (the ``ITM`` field of the header nodes in Knuth's layout) are kept apart, in ``ln``, so
 that the choice above scans contiguous memory. Keeping a node's fields side by side, as
@@ -702,20 +703,22 @@ def lengths(nd: np.ndarray, n_items: int) -> np.ndarray:
     return np.array(nd[: n_items + 1, ITM], dtype=np.int32)
 
 
-def flat(matrix: np.ndarray) -> np.ndarray:
+def flat(matrix: np.ndarray, dtype: type = np.int32) -> np.ndarray:
     """A private, contiguous, one-dimensional copy of ``matrix`` (the kernels' ``nd``, ``cl``)."""
-    return np.array(matrix, dtype=np.int32, order="C").reshape(-1)
+    return np.array(matrix, dtype=dtype, order="C").reshape(-1)
 
 
-def warm_up() -> None:
-    """Compile (or load from numba's cache) both kernels by running them on a tiny problem."""
+def warm_up(dtype: type = np.int32) -> None:
+    """Compile (or load from numba's cache) both kernels for ``nd``/``cl`` arrays of ``dtype``
+    (``int16`` or ``int32``: numba compiles each kernel once per type) by running them on a
+    tiny problem."""
     from ...xcc.model import Item, Problem
     from .arrays import build
 
     for items in ([Item("a"), Item("b", False)], [Item("a", True, 0, 2), Item("b", False)]):
         problem = Problem(items, [((0, None), (1, "1")), ((0, None),)])
         a = build(problem)
-        nd, ln, cl = flat(a.nd), lengths(a.nd, a.n_items), flat(a.cl)
+        nd, ln, cl = flat(a.nd, dtype), lengths(a.nd, a.n_items), flat(a.cl, dtype)
         params = np.zeros(N_PARAMS, dtype=np.int64)
         params[P_SECOND] = a.second
         params[P_LAST_ITM] = a.last_itm
