@@ -10,8 +10,8 @@ total time. Every answer is checked with the family's rule checker (and against 
 for the golden cases); a puzzle that stalls is finished by the fallback search, timed apart.
 
 Run: ``python benchmarks/logic_sudoku.py`` (prints the Markdown tables); ``run()`` returns
-them as a string. :func:`tatham_to_knuth` turns a Solo game id into Knuth's input format (how
-the files in puzzles/sudoku-hard were made).
+them as a string. The files in puzzles/sudoku-hard are what ``dlxsat from-tatham sudoku
+GAME_ID`` prints for the game ids listed in puzzles/README.md.
 """
 
 from __future__ import annotations
@@ -29,44 +29,6 @@ from dlxsat.families import sudoku as family
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "golden"
 HARD = ROOT / "puzzles" / "sudoku-hard"
-CHARS = "0123456789abcdefghijklmnopqrstuvw"
-
-
-def tatham_to_knuth(game_id: str) -> str:
-    """Knuth's SUDOKU-GENERAL-DLX input for a Solo game id (``RxC:desc``, ``RxCx:`` for X).
-
-    In the description a letter is a run of blank cells (``a`` = 1 … ``z`` = 26), a number a
-    clue, and ``_`` separates two clues. ``3x2`` boxes are 3 rows high and 2 columns wide.
-
-    >>> print(tatham_to_knuth("2x2:4b3a3d1a1b2"), end="")
-    4..3
-    .3..
-    ..1.
-    1..2
-    0011
-    0011
-    2233
-    2233
-    """
-    params, desc = game_id.split(":", 1)
-    m = re.fullmatch(r"(\d+)x(\d+)(x?)", params)
-    if not m:
-        raise ValueError(f"not a plain or X Solo game id: {game_id!r}")
-    high, wide, diagonals = int(m[1]), int(m[2]), m[3]
-    n = high * wide
-    cells: list[str] = []
-    for token in re.findall(r"[a-z]|\d+|_", desc):
-        if token == "_":
-            continue
-        cells.extend("." * (ord(token) - 96) if token.isalpha() else CHARS[int(token)])
-    if len(cells) != n * n:
-        raise ValueError(f"{game_id!r} describes {len(cells)} cells, not {n * n}")
-    lines = ["".join(cells[i * n : (i + 1) * n]) for i in range(n)]
-    lines += ["".join(CHARS[(i // high) * high + j // wide] for j in range(n)) for i in range(n)]
-    if diagonals:
-        lines += ["".join("a" if i == j else "." for j in range(n)) for i in range(n)]
-        lines += ["".join("b" if i + j == n - 1 else "." for j in range(n)) for i in range(n)]
-    return "\n".join(lines) + "\n"
 
 
 def cases() -> list[tuple[str, str, str, list[str] | None]]:

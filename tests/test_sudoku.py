@@ -373,7 +373,9 @@ def test_bundled_puzzles_match_their_solo_game_ids():
     readme = (ROOT / "puzzles" / "README.md").read_text()
     rows = re.findall(r"^\| `(sudoku/[^`]+)` \|.*game id `([^`]+)` \|$", readme, re.M)
     assert len(rows) == 6 and "sudoku/tatham-9x9-x-1.txt" in {f for f, _ in rows}
-    for path, game_id in rows:
+    hard = re.findall(r"^\| `(sudoku-hard/[^`]+)` \|[^|]+\| `([^`]+)` \|$", readme, re.M)
+    assert len(hard) == len(list((ROOT / "puzzles" / "sudoku-hard").glob("*.txt"))) >= 30
+    for path, game_id in rows + hard:
         text = (ROOT / "puzzles" / path).read_text()
         assert text == sudoku.from_tatham_id(game_id), path
         sudoku.read(text)
