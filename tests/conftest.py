@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 GOLDEN = TESTS / "data" / "golden"
@@ -20,3 +22,25 @@ def golden_cases(family: str | None = None, ok_only: bool = False) -> list[dict]
         for e in cases
         if (family is None or e["family"] == family) and (not ok_only or e["exit_status"] == 0)
     ]
+
+
+def golden_count_runs() -> list:
+    """``pytest.param(dlx path, loop, count)`` for every golden count Knuth's solvers (or the
+    independent brute force) produced: the cases every search backend must count exactly."""
+    runs = []
+    for c in golden_cases(ok_only=True):
+        name = f"{c['family']}/{c['name']}"
+        for key in ("dlx1", "dlx2_disjoint_loops", "dlx3_disjoint_loops"):
+            if c.get(key) and c[key].get("count") is not None:
+                runs.append(pytest.param(c["dlx"], False, c[key]["count"], id=f"{name}-{key}"))
+        # Knuth's loop counts and the independent brute-force count (the same where both
+        # exist: then one run checks both).
+        loop_counts: dict[int, str] = {}
+        for key in ("dlx2_loop_single_loop", "single_loop_count", "single_loop_count_bruteforce"):
+            v = c.get(key)
+            v = v.get("count") if isinstance(v, dict) else v
+            if v is not None:
+                loop_counts.setdefault(v, key)
+        for v, key in loop_counts.items():
+            runs.append(pytest.param(c["dlx"], True, v, id=f"{name}-{key}"))
+    return runs

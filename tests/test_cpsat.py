@@ -7,7 +7,7 @@ import doctest
 import time
 
 import pytest
-from conftest import GOLDEN, golden_cases
+from conftest import GOLDEN, golden_cases, golden_count_runs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
@@ -78,27 +78,7 @@ def test_limit_is_never_exceeded_with_parallel_workers(limit, loop):
         assert len({tuple(s) for s in r.solutions}) == limit
 
 
-def _golden_runs():
-    runs = []
-    for c in golden_cases(ok_only=True):
-        name = f"{c['family']}/{c['name']}"
-        for key in ("dlx1", "dlx2_disjoint_loops", "dlx3_disjoint_loops"):
-            if c.get(key) and c[key].get("count") is not None:
-                runs.append(pytest.param(c["dlx"], False, c[key]["count"], id=f"{name}-{key}"))
-        # Knuth's loop counts and the independent brute-force count (the same where both
-        # exist: then one run checks both).
-        loop_counts: dict[int, str] = {}
-        for key in ("dlx2_loop_single_loop", "single_loop_count", "single_loop_count_bruteforce"):
-            v = c.get(key)
-            v = v.get("count") if isinstance(v, dict) else v
-            if v is not None:
-                loop_counts.setdefault(v, key)
-        for v, key in loop_counts.items():
-            runs.append(pytest.param(c["dlx"], True, v, id=f"{name}-{key}"))
-    return runs
-
-
-GOLDEN_RUNS = _golden_runs()
+GOLDEN_RUNS = golden_count_runs()
 
 
 @pytest.mark.parametrize("dlx, loop, count", GOLDEN_RUNS)
