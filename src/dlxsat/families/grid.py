@@ -7,6 +7,8 @@ instead, in every name of that board, so that small boards stay byte-identical t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..xcc.names import DIGITS, MAX_DIGIT, b62, parse_point_name, un62
 
 __all__ = [
@@ -17,6 +19,7 @@ __all__ = [
     "parse_point_name",
     "needs_wide_names",
     "point_name",
+    "GridPuzzle",
 ]
 
 
@@ -34,3 +37,38 @@ def point_name(x: int, y: int, wide: bool = False, infix: str = "") -> str:
     if wide:
         return f"{x}{infix or '.'}{y}"
     return b62(x) + infix + b62(y)
+
+
+@dataclass(frozen=True)
+class GridPuzzle:
+    """A rectangular board given by its rows of cells: the part the loop families share.
+
+    A subclass says how far its doubled grid reaches (``max_coord``); whether the board's
+    names are wide follows from that, for every name of the board.
+    """
+
+    rows: tuple[str, ...]
+
+    @property
+    def m(self) -> int:
+        """Number of rows of cells."""
+        return len(self.rows)
+
+    @property
+    def n(self) -> int:
+        """Number of columns of cells."""
+        return len(self.rows[0])
+
+    @property
+    def max_coord(self) -> int:
+        """The largest doubled coordinate that appears in an item name of this board."""
+        raise NotImplementedError
+
+    @property
+    def wide(self) -> bool:
+        """Whether names are decimal: a coordinate of this board exceeds 61."""
+        return needs_wide_names(self.max_coord)
+
+    def name(self, x: int, y: int, infix: str = "") -> str:
+        """The item name of doubled-grid point (x, y), with ``infix`` for a subtile."""
+        return point_name(x, y, self.wide, infix)

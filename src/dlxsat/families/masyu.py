@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..inputs import puzzle_lines
 from ..xcc.model import Problem
 from ..xcc.names import parse_point_name
-from .grid import needs_wide_names, point_name
+from .grid import GridPuzzle
 
 LOOP = True
 
@@ -47,7 +47,7 @@ _TILE_CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
 
 
 @dataclass(frozen=True)
-class MasyuPuzzle:
+class MasyuPuzzle(GridPuzzle):
     """A Masyu board: ``rows[i][j]`` is ``.`` or a clue digit ``0``-``4`` (``1`` black).
 
     >>> p = read("0.\\n.1\\n")
@@ -55,22 +55,10 @@ class MasyuPuzzle:
     (2, 2, False, True, True)
     """
 
-    rows: tuple[str, ...]
-
     @property
-    def m(self) -> int:
-        """Number of rows."""
-        return len(self.rows)
-
-    @property
-    def n(self) -> int:
-        """Number of columns."""
-        return len(self.rows[0])
-
-    @property
-    def wide(self) -> bool:
-        """Whether names are decimal: the largest doubled coordinate (a circle's) exceeds 61."""
-        return needs_wide_names(2 * max(self.m, self.n) - 1)
+    def max_coord(self) -> int:
+        """A circle's: cell (i, j) is the point (2i + 1, 2j + 1)."""
+        return 2 * max(self.m, self.n) - 1
 
     def has_clue(self, i: int, j: int) -> bool:
         return self.rows[i][j] != NO_CLUE
@@ -81,10 +69,6 @@ class MasyuPuzzle:
     def is_white(self, i: int, j: int) -> bool:
         """White circle: ``0``, and the digits ``2``-``4`` that Knuth's program treats as white."""
         return self.rows[i][j] not in (NO_CLUE, BLACK)
-
-    def name(self, x: int, y: int) -> str:
-        """The item name of doubled-grid point (x, y) on this board."""
-        return point_name(x, y, self.wide)
 
     @cached_property
     def reduction(self) -> Reduction:

@@ -30,7 +30,7 @@ from ..errors import InputError
 from ..inputs import puzzle_lines
 from ..xcc.loop import used_edges
 from ..xcc.model import Problem
-from .grid import needs_wide_names, point_name
+from .grid import GridPuzzle, needs_wide_names, point_name
 
 LOOP = True
 
@@ -50,7 +50,7 @@ TILE_PATTERNS = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
 
 
 @dataclass(frozen=True)
-class SlitherlinkPuzzle:
+class SlitherlinkPuzzle(GridPuzzle):
     """A Slitherlink board: ``rows[i][j]`` is ``.`` or a clue digit ``0``-``4``.
 
     ``lines`` holds the input lines as given; Knuth's output repeats them as comments.
@@ -60,27 +60,12 @@ class SlitherlinkPuzzle:
     (2, 2, False, '31')
     """
 
-    rows: tuple[str, ...]
     lines: tuple[str, ...]
 
     @property
-    def m(self) -> int:
-        """Number of rows of cells."""
-        return len(self.rows)
-
-    @property
-    def n(self) -> int:
-        """Number of columns of cells."""
-        return len(self.rows[0])
-
-    @property
-    def wide(self) -> bool:
-        """Whether names are decimal: the largest doubled coordinate (a corner's) exceeds 61."""
-        return board_is_wide(self.m, self.n)
-
-    def name(self, x: int, y: int, infix: str = "") -> str:
-        """The item name of doubled-grid point (x, y) on this board."""
-        return point_name(x, y, self.wide, infix)
+    def max_coord(self) -> int:
+        """A corner's: the board's far corner is the point (2m, 2n)."""
+        return 2 * max(self.m, self.n)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from ..errors import InputError
 from ..inputs import puzzle_lines
 from ..xcc.model import Problem
 from . import slitherlink
-from .grid import point_name
+from .grid import GridPuzzle
 from .slitherlink import (
     CLUES,
     NO_CLUE,
@@ -88,7 +88,7 @@ QUADRANTS = {"NW": (-1, -1), "NE": (-1, 0), "SE": (0, 0), "SW": (0, -1)}
 
 
 @dataclass(frozen=True)
-class SuperSlitherlinkPuzzle:
+class SuperSlitherlinkPuzzle(GridPuzzle):
     """A SuperSlitherlink board: ``rows[i][j]`` is ``.``, a digit ``0``-``4`` or a letter, and
     ``clues`` gives each letter its clue. ``lines`` holds the input lines as given.
 
@@ -97,28 +97,13 @@ class SuperSlitherlinkPuzzle:
     (2, 3, {'a': 2}, '2NW4')
     """
 
-    rows: tuple[str, ...]
     lines: tuple[str, ...]
     clues: dict[str, int] = field(default_factory=dict)
 
     @property
-    def m(self) -> int:
-        """Number of rows of cells."""
-        return len(self.rows)
-
-    @property
-    def n(self) -> int:
-        """Number of columns of cells."""
-        return len(self.rows[0])
-
-    @property
-    def wide(self) -> bool:
-        """Whether names are decimal (a coordinate above 61)."""
-        return slitherlink.board_is_wide(self.m, self.n)
-
-    def name(self, x: int, y: int, infix: str = "") -> str:
-        """The item name of doubled-grid point (x, y), with ``infix`` for a subtile."""
-        return point_name(x, y, self.wide, infix)
+    def max_coord(self) -> int:
+        """A corner's, as in Slitherlink."""
+        return 2 * max(self.m, self.n)
 
 
 # ---------------------------------------------------------------------------------------------
