@@ -272,6 +272,9 @@ def test_defaults_are_measured_ones():
         ({"loop_mode": "lazy"}, "only with the single-loop rule"),
         ({"workers": 4}, "cpsat"),
         ({"frobnicate": 1}, "unknown option"),
+        ({"limit": -1}, "solution limit must not be negative"),
+        ({"keep": -1}, "to keep must not be negative"),
+        ({"timeout": 0}, "time limit must be positive"),
     ],
 )
 def test_bad_options(kw, message):

@@ -140,6 +140,9 @@ def test_defaults_and_stats():
         ({"colors": "rainbow"}, "unknown color mode"),
         ({"workers": 0}, "positive"),
         ({"frobnicate": 1}, "unknown option"),
+        ({"limit": -1}, "solution limit must not be negative"),
+        ({"keep": -1}, "to keep must not be negative"),
+        ({"timeout": 0}, "time limit must be positive"),
     ],
 )
 def test_bad_options(kw, message):

@@ -20,6 +20,7 @@ MODULES = [
     "dlxsat.xcc.names",
     "dlxsat.xcc.loop",
     "dlxsat.families.grid",
+    "dlxsat.backends",
 ]
 
 

@@ -26,6 +26,7 @@ The ``logic`` backend is different: it reasons on the puzzle itself (see ``backe
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -57,6 +58,30 @@ class SearchResult:
     exhausted: bool = False
     timed_out: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
+
+
+def check_limits(limit: int | None, keep: int | None, timeout: float | None) -> None:
+    """Reject the arguments every search backend shares when they make no sense."""
+    if limit is not None and limit < 0:
+        raise InputError(f"solution limit must not be negative: {limit}")
+    if keep is not None and keep < 0:
+        raise InputError(f"number of solutions to keep must not be negative: {keep}")
+    if timeout is not None and not timeout > 0:
+        raise InputError(f"time limit must be positive: {timeout}")
+
+
+def check_choice(what: str, value: str | None, choices: Iterable[str], default: str) -> str:
+    """``value`` if it is one of ``choices``, ``default`` if it is None, else an error.
+
+    >>> check_choice("color mode", None, ("onehot", "binary"), "binary")
+    'binary'
+    """
+    if value is None:
+        return default
+    choices = tuple(choices)
+    if value not in choices:
+        raise InputError(f"unknown {what} {value!r} (choose from {', '.join(choices)})")
+    return value
 
 
 def get_backend(name: str) -> ModuleType:

@@ -39,14 +39,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
 from ..xcc import Problem
 from ..xcc.loop import ON, loop_graph
-from . import SearchResult
+from . import SearchResult, check_choice, check_limits
 from .loopcuts import Cut, LoopRule
 
 #: Cardinality encodings (names of ``pysat.card.EncType``), and ``auto``: chosen per constraint.
@@ -131,15 +130,6 @@ class Cnf:
     def cut_clause(self, cut: Cut) -> list[int]:
         """The clause of a loop cut (see :mod:`.loopcuts`)."""
         return [-self.on[cut.inside], -self.on[cut.outside], *(self.on[e] for e in cut.boundary)]
-
-
-def _check_choice(what: str, value: str | None, choices: Iterable[str], default: str) -> str:
-    if value is None:
-        return default
-    choices = tuple(choices)
-    if value not in choices:
-        raise InputError(f"unknown {what} {value!r} (choose from {', '.join(choices)})")
-    return value
 
 
 class _Builder:
@@ -418,8 +408,8 @@ def build(
     >>> cnf.names[1], cnf.names[4], cnf.nvars
     ('option a x:1', 'color x:1', 4)
     """
-    enc = _check_choice("encoding", encoding, ENCODINGS, DEFAULT_ENCODING)
-    cm = _check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
+    enc = check_choice("encoding", encoding, ENCODINGS, DEFAULT_ENCODING)
+    cm = check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
     b = _Builder(problem, enc, cm)
     b.cnf.describe = [
         f"encoding: {enc} (cardinality), colors: {cm}",
@@ -691,13 +681,14 @@ def solve(
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     _check_options(options)
-    enc = _check_choice("encoding", encoding, ENCODINGS, DEFAULT_ENCODING)
-    cm = _check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
+    check_limits(limit, keep, timeout)
+    enc = check_choice("encoding", encoding, ENCODINGS, DEFAULT_ENCODING)
+    cm = check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
     if loop_mode is not None and not loop:
         raise InputError("a loop mode applies only with the single-loop rule (loop families)")
     if loop_mode == "circuit":
         raise InputError("loop mode 'circuit' is for the cpsat backend (sat has lazy, eager)")
-    mode = _check_choice("loop mode", loop_mode, LOOP_MODES, DEFAULT_LOOP_MODE) if loop else "none"
+    mode = check_choice("loop mode", loop_mode, LOOP_MODES, DEFAULT_LOOP_MODE) if loop else "none"
     name = _solver_name(solver)
     cnf = build(problem, encoding=enc, colors=cm, loop=mode, allow_empty_loop=allow_empty_loop)
     built = time.perf_counter()

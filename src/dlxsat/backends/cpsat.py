@@ -32,7 +32,7 @@ from typing import Any
 from ..errors import InputError
 from ..xcc import Problem
 from ..xcc.loop import ON, loop_graph
-from . import SearchResult
+from . import SearchResult, check_choice, check_limits
 from .loopcuts import LoopRule
 
 COLOR_MODES = ("onehot", "binary")
@@ -190,18 +190,15 @@ def solve(
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
     _check_options(options)
-    if colors is not None and colors not in COLOR_MODES:
-        raise InputError(f"unknown color mode {colors!r} (choose from {', '.join(COLOR_MODES)})")
-    cm = colors or DEFAULT_COLORS
+    check_limits(limit, keep, timeout)
+    cm = check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
     if loop_mode is not None and not loop:
         raise InputError("a loop mode applies only with the single-loop rule (loop families)")
     if loop_mode == "eager":
         raise InputError(
             "loop mode 'eager' is the sat backend's CNF encoding; cpsat has lazy and circuit"
         )
-    if loop_mode is not None and loop_mode not in LOOP_MODES:
-        raise InputError(f"unknown loop mode {loop_mode!r} (choose from lazy, circuit)")
-    mode = (loop_mode or DEFAULT_LOOP_MODE) if loop else "none"
+    mode = check_choice("loop mode", loop_mode, LOOP_MODES, DEFAULT_LOOP_MODE) if loop else "none"
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise InputError(f"workers must be a positive whole number, not {workers!r}")
 

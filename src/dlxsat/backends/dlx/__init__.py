@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...xcc.model import Problem
-from .. import SearchResult
+from .. import SearchResult, check_limits
 
 if TYPE_CHECKING:
     from .arrays import Arrays
@@ -79,12 +79,7 @@ def solve(
     """
     if options:
         raise InputError(f"the dlx backend takes no option {', '.join(map(repr, sorted(options)))}")
-    if limit is not None and limit < 0:
-        raise InputError(f"solution limit must not be negative: {limit}")
-    if keep is not None and keep < 0:
-        raise InputError(f"number of solutions to keep must not be negative: {keep}")
-    if timeout is not None and not timeout > 0:
-        raise InputError(f"time limit must be positive: {timeout}")
+    check_limits(limit, keep, timeout)
 
     from ...xcc.loop import loop_graph
     from .arrays import build, kernel_dtype  # (numpy: imported here, outside the timings)
