@@ -31,6 +31,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,6 +106,22 @@ def per_percent(seconds: float, share: float) -> str:
     return f"{seconds / share * 1e4:.1f}*10e-4" if share else "-"
 
 
+def solve_set(
+    kind: str, cols: int, rows: int, seeds: Iterable[int], timeout: float, detail: list[str]
+) -> list[dict]:
+    """The figures of ``solve_board`` for each board of one kind and size; a detail row each."""
+    figs = []
+    for seed in seeds:
+        path = board_path(kind, cols, rows, seed)
+        f = solve_board(path, timeout)
+        figs.append(f)
+        detail.append(
+            f"| {path.name} | {f['circles']} | {f['status']} | {f['seconds']:.3f} "
+            f"| {f['share']:.1f}% |"
+        )
+    return figs
+
+
 def run(timeout: float = 120.0) -> str:
     """Solve every board and return the report (Markdown)."""
     out = []
@@ -124,15 +141,7 @@ def run(timeout: float = 120.0) -> str:
     out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     detail = []
     for cols, rows in SIZES:
-        figs = []
-        for seed in BENCH_SEEDS:
-            path = board_path("bench", cols, rows, seed)
-            f = solve_board(path, timeout)
-            figs.append(f)
-            detail.append(
-                f"| {path.name} | {f['circles']} | {f['status']} | {f['seconds']:.3f} "
-                f"| {f['share']:.1f}% |"
-            )
+        figs = solve_set("bench", cols, rows, BENCH_SEEDS, timeout, detail)
         solved = [f for f in figs if f["status"] == "unique"]
         el_s = sum(f["el_seconds"] for f in figs)
         in_s = sum(f["in_seconds"] for f in figs)
@@ -157,15 +166,7 @@ def run(timeout: float = 120.0) -> str:
     out.append("| size | puzzles | solved by deduction | avg time | avg share decided |")
     out.append("|---|---|---|---|---|")
     for cols, rows in SIZES:
-        figs = []
-        for seed in MINIMAL_SEEDS:
-            path = board_path("minimal", cols, rows, seed)
-            f = solve_board(path, timeout)
-            figs.append(f)
-            detail.append(
-                f"| {path.name} | {f['circles']} | {f['status']} | {f['seconds']:.3f} "
-                f"| {f['share']:.1f}% |"
-            )
+        figs = solve_set("minimal", cols, rows, MINIMAL_SEEDS, timeout, detail)
         solved = sum(f["status"] == "unique" for f in figs)
         out.append(
             f"| {cols} × {rows} | {len(figs)} | {solved} "
