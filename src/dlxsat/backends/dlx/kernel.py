@@ -392,10 +392,12 @@ def _record(choice, top, opt_of, last_itm, st, sols, sol_len, params):
 
 
 @helper
-def _cover_option_c(nd, ln, cl, cur, second, last_itm, loop, st):
-    """Algorithm C: cover/purify the items of ``cur``'s option after ``cur``.
+def _cover_option(nd, ln, cl, cur, second, last_itm, loop, bounds, st):
+    """Cover or purify the items of ``cur``'s option after ``cur`` (Algorithms C and M).
 
-    Returns -1, or the node whose edge the loop rule refused (nothing of it was done).
+    With ``bounds`` (Algorithm M) a primary item is covered only when its bound reaches 0, as
+    DLX3 does; without (Algorithm C) every uncolored item is covered at once. Returns -1, or
+    the node whose edge the loop rule refused (nothing of it was done).
     """
     upd = 0
     pp = cur + 1
@@ -405,35 +407,45 @@ def _cover_option_c(nd, ln, cl, cur, second, last_itm, loop, st):
         if cc <= 0:
             pp = get(nd, N * pp + UP)
             continue
-        x = get(nd, N * pp + COLOR)
-        if x == 0:
-            upd += _cover(nd, ln, cl, cc, second, last_itm, True)
-        elif x > 0:
-            if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
-                if not _add_edge(cl, cc, st):
-                    bad = pp
-                    break
-            upd += _purify(nd, ln, pp, last_itm)
+        if bounds and cc < second:
+            put(cl, I * cc + BOUND, get(cl, I * cc + BOUND) - 1)
+            if get(cl, I * cc + BOUND) == 0:
+                upd += _cover(nd, ln, cl, cc, second, last_itm, True)
+        else:
+            x = get(nd, N * pp + COLOR)
+            if x == 0:
+                upd += _cover(nd, ln, cl, cc, second, last_itm, True)
+            elif x > 0:
+                if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
+                    if not _add_edge(cl, cc, st):
+                        bad = pp
+                        break
+                upd += _purify(nd, ln, pp, last_itm)
         pp += 1
     st[S_UPDATES] += upd
     return bad
 
 
 @helper
-def _uncover_option_c(nd, ln, cl, pp, cur, second, last_itm, loop, st):
-    """Algorithm C: undo the items of ``cur``'s option from ``pp`` leftward back to ``cur``."""
+def _uncover_option(nd, ln, cl, pp, cur, second, last_itm, loop, bounds, st):
+    """Undo :func:`_cover_option` from node ``pp`` leftward back to ``cur``."""
     while pp != cur:
         cc = get(nd, N * pp + ITM)
         if cc <= 0:
             pp = get(nd, N * pp + DOWN)
             continue
-        x = get(nd, N * pp + COLOR)
-        if x == 0:
-            _uncover(nd, ln, cl, cc, second, last_itm, True)
-        elif x > 0:
-            if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
-                _delete_edge(cl, cc, st)
-            _unpurify(nd, ln, pp, last_itm)
+        if bounds and cc < second:
+            if get(cl, I * cc + BOUND) == 0:
+                _uncover(nd, ln, cl, cc, second, last_itm, True)
+            put(cl, I * cc + BOUND, get(cl, I * cc + BOUND) + 1)
+        else:
+            x = get(nd, N * pp + COLOR)
+            if x == 0:
+                _uncover(nd, ln, cl, cc, second, last_itm, True)
+            elif x > 0:
+                if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
+                    _delete_edge(cl, cc, st)
+                _unpurify(nd, ln, pp, last_itm)
         pp -= 1
 
 
@@ -469,10 +481,10 @@ def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
             if cur == best:
                 pc = BACKUP
                 continue
-            bad = _cover_option_c(nd, ln, cl, cur, second, last_itm, loop, st)
+            bad = _cover_option(nd, ln, cl, cur, second, last_itm, loop, False, st)
             if bad >= 0:
                 # An edge was refused: undo what was done of this option, try the next one.
-                _uncover_option_c(nd, ln, cl, bad - 1, cur, second, last_itm, loop, st)
+                _uncover_option(nd, ln, cl, bad - 1, cur, second, last_itm, loop, False, st)
                 cur = get(nd, N * cur + DOWN)
                 choice[level] = cur
                 continue
@@ -497,7 +509,7 @@ def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
             best = get(nd, N * cur + ITM)
             pc = RECOVER
         else:  # RECOVER
-            _uncover_option_c(nd, ln, cl, cur - 1, cur, second, last_itm, loop, st)
+            _uncover_option(nd, ln, cl, cur - 1, cur, second, last_itm, loop, False, st)
             cur = get(nd, N * cur + DOWN)
             choice[level] = cur
             pc = ADVANCE
@@ -506,62 +518,6 @@ def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     st[S_BEST] = best
     st[S_CUR] = cur
     return status
-
-
-@helper
-def _cover_option_m(nd, ln, cl, cur, second, last_itm, loop, st):
-    """Algorithm M: cover or partially cover the items of ``cur``'s option after ``cur``.
-
-    Returns -1, or the node whose edge the loop rule refused (nothing of it was done).
-    """
-    upd = 0
-    pp = cur + 1
-    bad = -1
-    while pp != cur:
-        cc = get(nd, N * pp + ITM)
-        if cc <= 0:
-            pp = get(nd, N * pp + UP)
-            continue
-        if cc < second:
-            put(cl, I * cc + BOUND, get(cl, I * cc + BOUND) - 1)
-            if get(cl, I * cc + BOUND) == 0:
-                upd += _cover(nd, ln, cl, cc, second, last_itm, True)
-        else:
-            x = get(nd, N * pp + COLOR)
-            if x == 0:
-                upd += _cover(nd, ln, cl, cc, second, last_itm, True)
-            elif x > 0:
-                if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
-                    if not _add_edge(cl, cc, st):
-                        bad = pp
-                        break
-                upd += _purify(nd, ln, pp, last_itm)
-        pp += 1
-    st[S_UPDATES] += upd
-    return bad
-
-
-@helper
-def _uncover_option_m(nd, ln, cl, pp, cur, second, last_itm, loop, st):
-    """Algorithm M: undo the items of ``cur``'s option from ``pp`` leftward back to ``cur``."""
-    while pp != cur:
-        cc = get(nd, N * pp + ITM)
-        if cc <= 0:
-            pp = get(nd, N * pp + DOWN)
-            continue
-        if cc < second:
-            if get(cl, I * cc + BOUND) == 0:
-                _uncover(nd, ln, cl, cc, second, last_itm, True)
-            put(cl, I * cc + BOUND, get(cl, I * cc + BOUND) + 1)
-        else:
-            x = get(nd, N * pp + COLOR)
-            if x == 0:
-                _uncover(nd, ln, cl, cc, second, last_itm, True)
-            elif x > 0:
-                if loop and x == ON_COLOR and get(cl, I * cc + EU) != 0:
-                    _delete_edge(cl, cc, st)
-                _unpurify(nd, ln, pp, last_itm)
-        pp -= 1
 
 
 @njit(cache=True)
@@ -649,9 +605,9 @@ def search_m(nd, ln, cl, opt_of, stack, st, params, sols, sol_len):
                 put(cl, I * q + PREV, p)
                 put(ln, best, get(ln, best) + HIDDEN)
             if cur > last_itm:
-                bad = _cover_option_m(nd, ln, cl, cur, second, last_itm, loop, st)
+                bad = _cover_option(nd, ln, cl, cur, second, last_itm, loop, True, st)
                 if bad >= 0:
-                    _uncover_option_m(nd, ln, cl, bad - 1, cur, second, last_itm, loop, st)
+                    _uncover_option(nd, ln, cl, bad - 1, cur, second, last_itm, loop, True, st)
                     cur = get(nd, N * cur + DOWN)
                     choice[level] = cur
                     continue
@@ -682,7 +638,7 @@ def search_m(nd, ln, cl, opt_of, stack, st, params, sols, sol_len):
                 pc = BACKUP
                 continue
             best = get(nd, N * cur + ITM)
-            _uncover_option_m(nd, ln, cl, cur - 1, cur, second, last_itm, loop, st)
+            _uncover_option(nd, ln, cl, cur - 1, cur, second, last_itm, loop, True, st)
             cur = get(nd, N * cur + DOWN)
             choice[level] = cur
             pc = ADVANCE
