@@ -704,9 +704,6 @@ def solve(
     }
     result = SearchResult(stats=stats)
     n = cnf.n_options
-    exact = all(it.lo == it.hi for it in problem.items[: problem.n_primary]) and all(
-        any(i < problem.n_primary for i, _ in opt) for opt in problem.options
-    )
     session = _Session(name, cnf)
     solving = cutting = 0.0
     try:
@@ -739,7 +736,7 @@ def solve(
                 result.solutions.append(chosen)
             if limit is not None and result.count >= limit:
                 break
-            if exact:
+            if problem.answers_are_incomparable:
                 blocking = [-(k + 1) for k in chosen]
             else:
                 blocking = [-(k + 1) if _is_true(model, k + 1) else k + 1 for k in range(n)]

@@ -219,10 +219,6 @@ def solve(
         "workers": workers,
     }
     result = SearchResult(stats=stats)
-    n_primary = problem.n_primary
-    exact = all(it.lo == it.hi for it in problem.items[:n_primary]) and all(
-        any(i < n_primary for i, _ in opt) for opt in problem.options
-    )
     x = model.x
     enumerate_all = limit is None
     seen: set[tuple[int, ...]] = set()
@@ -313,7 +309,7 @@ def solve(
             model.add_cut_clauses(cb.cuts)
             stats["cuts"] += len(cb.cuts)
         for chosen in cb.new:
-            if exact:
+            if problem.answers_are_incomparable:
                 block = [x[k].Not() for k in chosen]
             else:
                 members = set(chosen)

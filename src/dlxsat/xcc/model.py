@@ -73,6 +73,25 @@ class Problem:
     def has_multiplicities(self) -> bool:
         return any((it.lo, it.hi) != (1, 1) for it in self.items if it.primary)
 
+    @cached_property
+    def answers_are_incomparable(self) -> bool:
+        """Whether no solution's options can be a proper subset of another's.
+
+        True when every primary item is covered a fixed number of times (``lo == hi``) and
+        every option holds a primary item: the options of a larger solution would cover some
+        primary item more often. Search backends then block a found answer by forbidding its
+        chosen options together, without naming the others.
+
+        >>> Problem([Item("a")], [((0, None),)]).answers_are_incomparable
+        True
+        >>> Problem([Item("a", True, 0, 1)], [((0, None),)]).answers_are_incomparable
+        False
+        """
+        n = self.n_primary
+        return all(it.lo == it.hi for it in self.items[:n]) and all(
+            any(i < n for i, _ in opt) for opt in self.options
+        )
+
     @property
     def kind(self) -> str:
         """``XC``, ``XCC`` or ``MCC``: which of Knuth's solvers (DLX1, DLX2, DLX3) this needs."""
