@@ -7,8 +7,10 @@ instead, in every name of that board, so that small boards stay byte-identical t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..errors import InputError
 from ..xcc.names import DIGITS, MAX_DIGIT, b62, parse_point_name, un62
 
 __all__ = [
@@ -20,6 +22,7 @@ __all__ = [
     "needs_wide_names",
     "point_name",
     "GridPuzzle",
+    "tatham_rows",
 ]
 
 
@@ -72,3 +75,38 @@ class GridPuzzle:
     def name(self, x: int, y: int, infix: str = "") -> str:
         """The item name of doubled-grid point (x, y), with ``infix`` for a subtile."""
         return point_name(x, y, self.wide, infix)
+
+
+def tatham_rows(
+    desc: str,
+    width: int,
+    height: int,
+    cells: Mapping[str, str],
+    game: str,
+    unit: str = "cell",
+    symbol: str = "cell",
+) -> str:
+    """The puzzle text of a Simon Tatham game description of one character per ``unit``.
+
+    Pearl and Loopy list their cells (Loopy: faces) row by row: a character of ``cells``
+    stands for one cell and becomes its value there (any other is no ``symbol``); a letter
+    ``a``-``z`` is a run of 1-26 empty ones.
+
+    >>> print(tatham_rows("1b2", 2, 2, {"1": "1", "2": "2"}, "Loopy", "face"), end="")
+    1.
+    .2
+    """
+    out: list[str] = []
+    for k, ch in enumerate(desc, 1):
+        if ch in cells:
+            out.append(cells[ch])
+        elif "a" <= ch <= "z":
+            out.extend("." * (ord(ch) - ord("a") + 1))
+        else:
+            raise InputError(f"character {k} of the {game} description: {ch!r} is no {symbol}")
+    if len(out) != width * height:
+        raise InputError(
+            f"the {game} description has {len(out)} {unit}s, not {width}x{height} = "
+            f"{width * height}"
+        )
+    return "".join("".join(out[r * width : (r + 1) * width]) + "\n" for r in range(height))

@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..inputs import puzzle_lines
 from ..xcc.model import Problem
 from ..xcc.names import parse_point_name
-from .grid import GridPuzzle
+from .grid import GridPuzzle, tatham_rows
 
 LOOP = True
 
@@ -146,21 +146,7 @@ def from_tatham_id(game_id: str) -> str:
     if not colon or shape is None:
         raise InputError(f"{game_id!r} is not a Pearl game id like '10x10:DESC'")
     width, height = int(shape[1]), int(shape[2])
-    cells: list[str] = []
-    for k, ch in enumerate(desc, 1):
-        if ch == "B":
-            cells.append(BLACK)
-        elif ch == "W":
-            cells.append("0")
-        elif "a" <= ch <= "z":
-            cells.extend(NO_CLUE * (ord(ch) - ord("a") + 1))
-        else:
-            raise InputError(f"character {k} of the Pearl description: {ch!r} is no cell")
-    if len(cells) != width * height:
-        raise InputError(
-            f"the Pearl description has {len(cells)} cells, not {width}x{height} = {width * height}"
-        )
-    return "".join("".join(cells[r * width : (r + 1) * width]) + "\n" for r in range(height))
+    return tatham_rows(desc, width, height, {"B": BLACK, "W": "0"}, "Pearl")
 
 
 # ---------------------------------------------------------------------------------------------

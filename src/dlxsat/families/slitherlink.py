@@ -30,7 +30,7 @@ from ..errors import InputError
 from ..inputs import puzzle_lines
 from ..xcc.loop import used_edges
 from ..xcc.model import Problem
-from .grid import GridPuzzle, needs_wide_names, point_name
+from .grid import GridPuzzle, needs_wide_names, point_name, tatham_rows
 
 LOOP = True
 
@@ -163,20 +163,7 @@ def from_tatham_id(game_id: str) -> str:
     width, height = int(shape[1]), int(shape[2])
     if shape[3] not in (None, "0"):
         raise InputError(f"Loopy grid type t{shape[3]} is not the square grid (t0)")
-    cells: list[str] = []
-    for k, ch in enumerate(desc, 1):
-        if ch in CLUES:
-            cells.append(ch)
-        elif "a" <= ch <= "z":
-            cells.extend(NO_CLUE * (ord(ch) - ord("a") + 1))
-        else:
-            raise InputError(f"character {k} of the Loopy description: {ch!r} is no square clue")
-    if len(cells) != width * height:
-        raise InputError(
-            f"the Loopy description has {len(cells)} faces, not {width}x{height} = {width * height}"
-        )
-    rows = ["".join(cells[r * width : (r + 1) * width]) for r in range(height)]
-    return "".join(row + "\n" for row in rows)
+    return tatham_rows(desc, width, height, {c: c for c in CLUES}, "Loopy", "face", "square clue")
 
 
 # ---------------------------------------------------------------------------------------------
