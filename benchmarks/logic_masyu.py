@@ -3,7 +3,7 @@
 Yen, Chiu, Chou and Chen solved 182 Nikoli puzzles of four sizes with their five heuristics,
 the intersection method and elimination search, and reported in Table I the average time per
 puzzle and the share of the board that elimination search had to decide. This benchmark runs
-our implementation (``dlxsat.backends.logic.masyu``) on boards of the same sizes and prints the
+our implementation (``dlxsat.reasoning.masyu``) on boards of the same sizes and prints the
 same figures next to theirs.
 
 The boards (``puzzles/masyu-bench/``, listed in ``puzzles/README.md``) come from our generator
@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from dlxsat.backends.logic import masyu as logic  # noqa: E402
+from dlxsat.reasoning import masyu as logic  # noqa: E402
 from dlxsat.families import masyu as family  # noqa: E402
 
 BOARDS = ROOT / "puzzles" / "masyu-bench"

@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from dlxsat.backends.logic import sudoku as logic
+from dlxsat.reasoning import sudoku as logic
 from dlxsat.families import sudoku as family
 
 ROOT = Path(__file__).resolve().parent.parent

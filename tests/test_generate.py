@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import dlxsat
 from dlxsat import generate
-from dlxsat.backends.logic import masyu as lm
+from dlxsat.reasoning import masyu as lm
 from dlxsat.cli import main
 from dlxsat.errors import InputError
 from dlxsat.families import masyu as fam

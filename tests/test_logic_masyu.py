@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import dlxsat
 from dlxsat.backends import logic
-from dlxsat.backends.logic import masyu as lm
+from dlxsat.reasoning import masyu as lm
 from dlxsat.families import masyu as fam
 from dlxsat.generate import board_text, loop_circles, loop_edges, random_loop
 

@@ -11,7 +11,7 @@ from conftest import GOLDEN, golden_cases
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dlxsat.backends.logic import sudoku as S
+from dlxsat.reasoning import sudoku as S
 from dlxsat.errors import InputError
 from dlxsat.families import sudoku as family
 

@@ -348,7 +348,7 @@ def board_text(rows: int, cols: int, circles: dict[Cell, str]) -> str:
 
 def _deduce(rows: int, cols: int, circles: dict[Cell, str]):
     """The logic solver's deductions on a board: (result, Deducer)."""
-    from .backends.logic import masyu as logic
+    from .reasoning import masyu as logic
 
     kinds = [logic.EMPTY] * (rows * cols)
     for (i, j), clue in circles.items():
@@ -366,7 +366,7 @@ def is_unique(text: str) -> bool:
     >>> is_unique("..\\n..\\n"), is_unique("...\\n...\\n")
     (True, False)
     """
-    from .backends.logic import masyu as logic
+    from .reasoning import masyu as logic
     from .pipeline import solve
 
     d = logic.Deducer(logic.board_from_rows(text.split()))
@@ -401,7 +401,7 @@ class UniquenessOracle:
     ) -> None:
         from pysat.solvers import Solver
 
-        from .backends.logic.masyu import Geometry, board_from_rows
+        from .reasoning.masyu import Geometry, board_from_rows
 
         g = self.g = Geometry(board_from_rows(["." * cols] * rows))
         self.rows, self.cols = rows, cols

@@ -123,7 +123,7 @@ def solve(
     start = time.perf_counter()
     prep = prepare(family, text)
     if backend == "logic":
-        from .backends import logic
+        from . import reasoning as logic
 
         outcome = logic.solve(family, prep.puzzle, mode=mode, timeout=timeout, **options)
         for answer in outcome.answers:

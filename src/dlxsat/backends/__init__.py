@@ -20,7 +20,7 @@ Every search backend is a module with one entry point::
     backend-specific settings (cardinality encoding, SAT solver, loop mode, workers, ...); an
     unknown or inapplicable one is an :class:`~dlxsat.errors.InputError`.
 
-The ``logic`` backend is different: it reasons on the puzzle itself (see ``backends.logic``).
+The ``logic`` backend is different: it reasons on the puzzle itself (see ``dlxsat.reasoning``).
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import InputError
+from ..errors import InputError
 from .outcome import LogicOutcome
 
 __all__ = [
@@ -190,7 +190,7 @@ def board_from_puzzle(puzzle: Any) -> Board:
 
 def board_from_text(text: str) -> Board:
     """Read Knuth's generalized-sudoku text with the family's reader and build its board."""
-    from ...families import sudoku as family
+    from ..families import sudoku as family
 
     return board_from_puzzle(family.read(text))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InputError
+from ..errors import InputError
 from .outcome import LogicOutcome
 
 __all__ = ["LogicOutcome", "solve"]

@@ -55,7 +55,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...answer import Answer, edges_answer
+from ..answer import Answer, edges_answer
 from .outcome import LogicOutcome
 
 __all__ = [
