@@ -35,7 +35,7 @@ GOLDEN = ROOT / "tests" / "data" / "golden"
 sys.path.insert(0, str(ROOT / "src"))
 
 import dlxsat  # noqa: E402
-from dlxsat.backends import get_backend  # noqa: E402
+from dlxsat.solvers import get_solver as get_backend  # noqa: E402
 from dlxsat.xcc import Problem, parse  # noqa: E402
 
 #: Manifest keys of Knuth's runs -> does the loop rule apply?

@@ -37,8 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from dlxsat.reasoning import masyu as logic  # noqa: E402
 from dlxsat.families import masyu as family  # noqa: E402
+from dlxsat.reasoning import masyu as logic  # noqa: E402
 
 BOARDS = ROOT / "puzzles" / "masyu-bench"
 

@@ -23,8 +23,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from dlxsat.reasoning import sudoku as logic
 from dlxsat.families import sudoku as family
+from dlxsat.reasoning import sudoku as logic
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "golden"

@@ -37,8 +37,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from dlxsat.backends import cnf, get_backend  # noqa: E402
+from dlxsat.backends import cnf  # noqa: E402
 from dlxsat.errors import InputError  # noqa: E402
+from dlxsat.solvers import get_solver as get_backend  # noqa: E402
 from dlxsat.xcc import Problem, parse  # noqa: E402
 
 LOOP_FAMILIES = ("masyu", "slitherlink", "superslitherlink")

@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
 
-from dlxsat.backends import cnf, get_backend, loopcuts
+from dlxsat.backends import cnf, loopcuts
 from dlxsat.errors import InputError
+from dlxsat.solvers import get_solver as get_backend
 from dlxsat.xcc import Item, Problem, parse
 from dlxsat.xcc.loop import is_single_cycle, used_edges
 

@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
 
-from dlxsat.backends import cpsat, get_backend
+from dlxsat.backends import cpsat
 from dlxsat.errors import InputError
+from dlxsat.solvers import get_solver as get_backend
 from dlxsat.xcc import Item, Problem, parse
 from dlxsat.xcc.loop import is_single_cycle, used_edges
 from dlxsat.xcc.names import parse_point_name

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
 
 from dlxsat import cli
-from dlxsat.backends import get_backend
 from dlxsat.errors import InputError
+from dlxsat.solvers import get_solver as get_backend
 from dlxsat.xcc import Item, Problem, parse
 from dlxsat.xcc.loop import used_edges
 from dlxsat.xcc.names import b62

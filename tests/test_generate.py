@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 import dlxsat
 from dlxsat import generate
-from dlxsat.reasoning import masyu as lm
 from dlxsat.cli import main
 from dlxsat.errors import InputError
 from dlxsat.families import masyu as fam
@@ -27,6 +26,7 @@ from dlxsat.generate import (
     random_loop,
     solvable_loop,
 )
+from dlxsat.reasoning import masyu as lm
 
 # --- sizes -------------------------------------------------------------------------------------
 

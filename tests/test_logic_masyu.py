@@ -17,10 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dlxsat
-from dlxsat.backends import logic
-from dlxsat.reasoning import masyu as lm
+from dlxsat import reasoning as logic
 from dlxsat.families import masyu as fam
 from dlxsat.generate import board_text, loop_circles, loop_edges, random_loop
+from dlxsat.reasoning import masyu as lm
+from dlxsat.result import SearchResult, status_of
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["family"] == "masyu"]
@@ -95,7 +96,7 @@ def test_golden_counts_with_fallback(case):
 
 def test_dispatch_through_logic_package():
     out = logic.solve("masyu", load(UNIQUE[0]), mode="unique", timeout=None)
-    assert isinstance(out, logic.LogicOutcome) and out.status == "unique"
+    assert isinstance(out, SearchResult) and status_of("unique", out) == "unique"
 
 
 # --- explanations, figures, time limit ---------------------------------------------------------

@@ -11,9 +11,9 @@ from conftest import GOLDEN, golden_cases
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dlxsat.reasoning import sudoku as S
 from dlxsat.errors import InputError
 from dlxsat.families import sudoku as family
+from dlxsat.reasoning import sudoku as S
 
 CHARS = S.CHARS
 

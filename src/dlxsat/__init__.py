@@ -67,6 +67,6 @@ def write_dlx(problem: Any) -> str:
 
 def solve_problem(problem: Any, backend: str = "dlx", **kwargs: Any) -> Any:
     """Solve an exact-cover problem directly with a search backend (see ``dlxsat.backends``)."""
-    from .backends import get_backend
+    from .solvers import get_solver
 
-    return get_backend(backend).solve(problem, **kwargs)
+    return get_solver(backend).solve(problem, **kwargs)

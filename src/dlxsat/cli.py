@@ -186,15 +186,15 @@ def cmd_encode(a: argparse.Namespace) -> int:
 
 
 def cmd_dlx(a: argparse.Namespace) -> int:
-    from .backends import get_backend
     from .inputs import read_text
+    from .solvers import get_solver
     from .xcc import parse
 
     problem = parse(read_text(a.file, "DLX"))
     _warn(problem.warnings)
     limit = a.first if a.first else None
     keep = None if (a.all or a.first) else 0
-    r = get_backend("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=a.timeout)
+    r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=a.timeout)
     st = r.stats
     if a.json:
         out = (

@@ -67,13 +67,12 @@ def crosscheck(
     """Run every backend on every file; a row per file."""
     if len(backends) < 2:
         raise InputError("crosscheck needs at least two backends (e.g. --backends dlx,sat)")
-    from .backends import SEARCH_BACKENDS
+    from .solvers import search_solvers
 
+    searchers = search_solvers()
     for b in backends:
-        if b not in SEARCH_BACKENDS:
-            raise InputError(
-                f"crosscheck: unknown backend {b!r} (choose from {', '.join(SEARCH_BACKENDS)})"
-            )
+        if b not in searchers:
+            raise InputError(f"unknown backend {b!r} (choose from {', '.join(searchers)})")
     rows = []
     texts = [(f, read_text(f, "puzzle")) for f in files]  # all inputs checked before any work
     for path, text in texts:

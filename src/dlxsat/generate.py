@@ -366,8 +366,8 @@ def is_unique(text: str) -> bool:
     >>> is_unique("..\\n..\\n"), is_unique("...\\n...\\n")
     (True, False)
     """
-    from .reasoning import masyu as logic
     from .pipeline import solve
+    from .reasoning import masyu as logic
 
     d = logic.Deducer(logic.board_from_rows(text.split()))
     result = d.run()

@@ -13,9 +13,10 @@ from types import ModuleType
 from typing import Any
 
 from .answer import Answer
-from .backends import ALL_BACKENDS, SearchResult, get_backend
 from .errors import InputError, RuleViolation
 from .families import get_family
+from .result import MODES, SearchResult, status_of
+from .solvers import check_options, get_solver
 from .xcc import Problem, parse
 
 #: The backend ``solve`` uses when none is named: the fastest measured per family, from the
@@ -29,7 +30,6 @@ DEFAULT_BACKEND = {
     "sudoku": "sat",
 }
 
-MODES = ("unique", "count", "all")
 #: In ``count`` mode answers are not returned, but this many are still decoded and checked.
 CHECKED_WHEN_COUNTING = 1000
 
@@ -38,6 +38,7 @@ CHECKED_WHEN_COUNTING = 1000
 class Prepared:
     """A puzzle read and encoded: what every backend starts from."""
 
+    name: str
     family: ModuleType
     puzzle: Any
     dlx_text: str
@@ -74,7 +75,7 @@ def prepare(family: str, text: str) -> Prepared:
     fam = get_family(family)
     puzzle = fam.read(text)
     dlx_text = fam.encode(puzzle)
-    return Prepared(fam, puzzle, dlx_text, parse(dlx_text, allow_empty=True))
+    return Prepared(family, fam, puzzle, dlx_text, parse(dlx_text, allow_empty=True))
 
 
 def check_answer(prep: Prepared, answer: Answer, backend: str) -> None:
@@ -84,17 +85,6 @@ def check_answer(prep: Prepared, answer: Answer, backend: str) -> None:
         raise RuleViolation(
             f"backend {backend} returned an answer that breaks the rules: {problems[0]}"
         )
-
-
-def status_of(mode: str, count: int, exhausted: bool, timed_out: bool) -> str:
-    """The ``status`` word of SPEC.md §5."""
-    if timed_out:
-        return "timeout"
-    if mode != "unique":
-        return "counted"
-    if count == 0:
-        return "none"
-    return "unique" if count == 1 and exhausted else "multiple"
 
 
 def solve(
@@ -109,58 +99,57 @@ def solve(
     """Solve a puzzle given as text in Knuth's input format.
 
     ``mode`` is ``unique`` (look for two answers: is there exactly one?), ``count`` (count them
-    all) or ``all`` (return them all). ``options`` go to the backend.
+    all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
+    :data:`OPTIONS` (an option it does not take is an :class:`InputError`). ``timeout`` bounds
+    the whole run -- reading, encoding, building the model and searching -- not only the search.
 
     >>> r = solve("sudoku", open("puzzles/sudoku/puzzlium-A.txt").read(), backend="dlx")
     >>> r.status, r.count, r.solutions[0]["grid"][1]
     ('unique', 1, '546132')
     """
+    start = time.perf_counter()
+    deadline = None if timeout is None else time.monotonic() + timeout
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+    if timeout is not None and not timeout > 0:
+        raise InputError(f"time limit must be positive: {timeout}")
     backend = backend or DEFAULT_BACKEND.get(family, "sat")
-    if backend not in ALL_BACKENDS:
-        raise InputError(f"unknown backend {backend!r} (choose from {', '.join(ALL_BACKENDS)})")
-    start = time.perf_counter()
+    options = check_options(backend, options)
     prep = prepare(family, text)
-    if backend == "logic":
-        from . import reasoning as logic
-
-        outcome = logic.solve(family, prep.puzzle, mode=mode, timeout=timeout, **options)
-        for answer in outcome.answers:
-            check_answer(prep, answer, backend)
-        return SolveReport(
-            family,
-            backend,
-            outcome.status,
-            outcome.count,
-            outcome.answers if mode != "count" else [],
-            time.perf_counter() - start,
-            outcome.stats,
-            outcome.steps,
-        )
-    limit = 2 if mode == "unique" else None
-    keep = CHECKED_WHEN_COUNTING if mode == "count" else None
-    result: SearchResult = get_backend(backend).solve(
-        prep.problem,
-        loop=prep.family.LOOP,
-        allow_empty_loop=False,
-        limit=limit,
-        keep=keep,
-        timeout=timeout,
-        **options,
-    )
-    answers = []
+    result = run_solver(prep, backend, mode, deadline, options)
+    answers = [*result.answers]
     for chosen in result.solutions:
-        answer = prep.family.decode(prep.puzzle, prep.problem, chosen)
+        answers.append(prep.family.decode(prep.puzzle, prep.problem, chosen))
+    for answer in answers:
         check_answer(prep, answer, backend)
-        answers.append(answer)
-    status = status_of(mode, result.count, result.exhausted, result.timed_out)
     return SolveReport(
         family,
         backend,
-        status,
+        status_of(mode, result),
         result.count,
         answers if mode != "count" else [],
         time.perf_counter() - start,
         result.stats,
+        result.steps,
+    )
+
+
+def run_solver(
+    prep: Prepared, backend: str, mode: str, deadline: float | None, options: dict[str, Any]
+) -> SearchResult:
+    """Run solver ``backend`` on a prepared puzzle until ``deadline`` (``time.monotonic``)."""
+    solver = get_solver(backend)
+    remaining = None if deadline is None else deadline - time.monotonic()
+    if remaining is not None and remaining <= 0:
+        return SearchResult(count=0, timed_out=True)
+    if solver.KIND == "reasoning":
+        return solver.solve(prep.name, prep.puzzle, mode=mode, timeout=remaining, **options)
+    return solver.solve(
+        prep.problem,
+        loop=prep.family.LOOP,
+        allow_empty_loop=False,
+        limit=2 if mode == "unique" else None,
+        keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
+        timeout=remaining,
+        **options,
     )

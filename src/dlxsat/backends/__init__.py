@@ -25,39 +25,12 @@ The ``logic`` backend is different: it reasons on the puzzle itself (see ``dlxsa
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any
 
 from ..errors import InputError
+from ..result import SearchResult
 
-#: Search backends by name → module (imported only when used, to keep start-up light).
-SEARCH_BACKENDS = {
-    "dlx": "dlxsat.backends.dlx",
-    "sat": "dlxsat.backends.cnf",
-    "cpsat": "dlxsat.backends.cpsat",
-}
-ALL_BACKENDS = (*SEARCH_BACKENDS, "logic")
-
-
-@dataclass
-class SearchResult:
-    """What a search backend found.
-
-    ``solutions`` holds the chosen option indices of each stored solution (sorted ascending);
-    ``count`` is the number of solutions found; ``exhausted`` says the whole search space was
-    explored (so ``count`` is the exact total); ``timed_out`` that the time limit stopped it.
-    ``stats`` holds backend figures (``seconds``, ``nodes``, ``updates``, ``rounds``, ``cuts``,
-    ``variables``, ``clauses``, ...).
-    """
-
-    solutions: list[list[int]] = field(default_factory=list)
-    count: int = 0
-    exhausted: bool = False
-    timed_out: bool = False
-    stats: dict[str, Any] = field(default_factory=dict)
+__all__ = ["SearchResult", "check_choice", "check_limits"]
 
 
 def check_limits(limit: int | None, keep: int | None, timeout: float | None) -> None:
@@ -82,14 +55,3 @@ def check_choice(what: str, value: str | None, choices: Iterable[str], default: 
     if value not in choices:
         raise InputError(f"unknown {what} {value!r} (choose from {', '.join(choices)})")
     return value
-
-
-def get_backend(name: str) -> ModuleType:
-    """The module of search backend ``name``."""
-    try:
-        module = SEARCH_BACKENDS[name]
-    except KeyError:
-        raise InputError(
-            f"unknown backend {name!r} (choose from {', '.join(ALL_BACKENDS)})"
-        ) from None
-    return importlib.import_module(module)

@@ -43,10 +43,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from ..options import Option
 from ..xcc import Problem
 from ..xcc.loop import ON, loop_graph
 from . import SearchResult, check_choice, check_limits
 from .loopcuts import Cut, LoopRule
+
+NAME = "sat"
+KIND = "search"
+SUMMARY = "CNF from the exact-cover problem, solved by a PySAT solver; loop rule by lazy cuts"
 
 #: Cardinality encodings (names of ``pysat.card.EncType``), and ``auto``: chosen per constraint.
 ENCODINGS = (
@@ -94,6 +99,22 @@ DEFAULT_LOOP_MODE = "lazy"
 #: glucose4 2.34, glucose42 2.36, minisat22 2.40, mergesat3 2.78, cadical300 3.56,
 #: maplechrono 3.69, maplecm 4.08, lingeling 5.98.
 DEFAULT_SOLVER = "cadical195"
+
+OPTIONS = (
+    Option("encoding", str, DEFAULT_ENCODING, "cardinality encoding (pysat.card)", ENCODINGS),
+    Option(
+        "colors", str, DEFAULT_COLORS, "variables for the colors of secondary items", COLOR_MODES
+    ),
+    Option("solver", str, DEFAULT_SOLVER, "PySAT solver name (cadical195, glucose4, ...)"),
+    Option(
+        "loop_mode",
+        str,
+        DEFAULT_LOOP_MODE,
+        "single-loop rule: lazy subtour cuts, or an eager complete CNF encoding",
+        LOOP_MODES,
+        key="loop",
+    ),
+)
 
 #: Solvers with native cardinality constraints in PySAT (``add_atmost``: encoding ``native``).
 _NATIVE_CARDINALITY = frozenset({"minicard", "gluecard3", "gluecard4"})

@@ -30,10 +30,15 @@ import time
 from typing import Any
 
 from ..errors import InputError
+from ..options import Option
 from ..xcc import Problem
 from ..xcc.loop import ON, loop_graph
 from . import SearchResult, check_choice, check_limits
 from .loopcuts import LoopRule
+
+NAME = "cpsat"
+KIND = "search"
+SUMMARY = "CP-SAT model from the exact-cover problem (OR-tools); loop rule by AddCircuit or cuts"
 
 COLOR_MODES = ("onehot", "binary")
 #: Measured with benchmarks/loops.py (2 cores): binary colors take CP-SAT about 10-25 % less
@@ -42,6 +47,21 @@ COLOR_MODES = ("onehot", "binary")
 DEFAULT_COLORS = "binary"
 LOOP_MODES = ("lazy", "circuit")
 DEFAULT_LOOP_MODE = "circuit"
+
+OPTIONS = (
+    Option(
+        "colors", str, DEFAULT_COLORS, "variables for the colors of secondary items", COLOR_MODES
+    ),
+    Option(
+        "loop_mode",
+        str,
+        DEFAULT_LOOP_MODE,
+        "single-loop rule: AddCircuit, or lazy subtour cuts",
+        LOOP_MODES,
+        key="loop",
+    ),
+    Option("workers", int, "CP-SAT's choice", "CP-SAT search workers", low=1, metavar="N"),
+)
 
 
 def _check_options(options: dict[str, Any]) -> None:

@@ -31,6 +31,11 @@ from .. import SearchResult, check_limits
 if TYPE_CHECKING:
     from .arrays import Arrays
 
+NAME = "dlx"
+KIND = "search"
+SUMMARY = "Knuth's dancing links (Algorithms X, C, M; DLX2-LOOP's single-loop rule), compiled"
+OPTIONS: tuple = ()
+
 #: Which of Knuth's algorithms solves which kind of problem.
 ALGORITHMS = {"XC": "X", "XCC": "C", "MCC": "M"}
 

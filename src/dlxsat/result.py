@@ -1,0 +1,74 @@
+"""What every solver returns, and the one place where a result becomes a status word.
+
+All solvers -- the search backends on an exact-cover problem and the reasoning solvers on a
+puzzle -- return a :class:`SearchResult`. Its ``status`` for a given mode is decided only by
+:func:`status_of`, so ``solve``, ``crosscheck``, ``compare`` and the API cannot disagree about it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+#: The status words of SPEC.md §5, plus ``stalled``:
+#:
+#: ``unique``    exactly one answer, and the search (or the deductions) proved there is no other;
+#: ``multiple``  at least two answers;
+#: ``none``      no answer at all (proved);
+#: ``counted``   ``count``/``all`` mode: ``count`` is the exact number of answers;
+#: ``stalled``   a reasoning solver ran out of deductions before it decided the puzzle
+#:               (``count`` is None: nothing is known about the number of answers);
+#: ``timeout``   the time limit stopped the run; ``count`` holds the answers found so far.
+Status = Literal["unique", "multiple", "none", "counted", "stalled", "timeout"]
+STATUSES: tuple[Status, ...] = ("unique", "multiple", "none", "counted", "stalled", "timeout")
+
+#: What a caller asks for: ``unique`` (look for two answers), ``count`` or ``all`` of them.
+Mode = Literal["unique", "count", "all"]
+MODES: tuple[Mode, ...] = ("unique", "count", "all")
+
+
+@dataclass
+class SearchResult:
+    """What a solver found.
+
+    ``solutions`` holds the chosen option indices of each stored solution (sorted ascending),
+    from a search backend; ``answers`` the decoded answers of a reasoning solver, which works on
+    the puzzle and never sees options. ``count`` is the number of solutions found (None when
+    nothing is known, as after a stall); ``exhausted`` says the whole search space was explored
+    (so ``count`` is the exact total); ``timed_out`` that the time limit stopped it; ``stalled``
+    that a reasoning solver ran out of deductions. ``stats`` holds the solver's figures
+    (``seconds``, ``nodes``, ``updates``, ``rounds``, ``cuts``, ``variables``, ``clauses``, ...);
+    ``steps`` one line per deduction when a reasoning solver was asked to explain.
+    """
+
+    solutions: list[list[int]] = field(default_factory=list)
+    count: int | None = 0
+    exhausted: bool = False
+    timed_out: bool = False
+    stats: dict[str, Any] = field(default_factory=dict)
+    answers: list[dict[str, Any]] = field(default_factory=list)
+    stalled: bool = False
+    steps: list[str] = field(default_factory=list)
+
+
+def status_of(mode: str, result: SearchResult) -> Status:
+    """The status word of ``result`` for a run in ``mode``.
+
+    >>> status_of("unique", SearchResult(count=1, exhausted=True))
+    'unique'
+    >>> status_of("unique", SearchResult(count=2))
+    'multiple'
+    >>> status_of("count", SearchResult(count=7, exhausted=True))
+    'counted'
+    >>> status_of("unique", SearchResult(count=None, stalled=True))
+    'stalled'
+    """
+    if result.timed_out:
+        return "timeout"
+    if result.stalled:
+        return "stalled"
+    if mode != "unique":
+        return "counted"
+    if not result.count:
+        return "none"
+    return "unique" if result.count == 1 and result.exhausted else "multiple"
