@@ -100,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("format", choices=["dimacs"])
     x.add_argument("family", choices=FAMILIES)
     x.add_argument("file", help="puzzle file ('-' for stdin)")
+    _add_export_corpus(x)
     x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
     x.add_argument("--encoding", help="cardinality encoding")
     x.add_argument("--colors", choices=["onehot", "binary"], help="color variables")
@@ -134,12 +135,95 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("family", choices=list(TATHAM_GAMES))
     t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
 
+    _add_compare(sub)
+
     n = sub.add_parser("generate", help="make a new puzzle with a unique answer")
     n.add_argument("family", choices=["masyu"])
     n.add_argument("size", metavar="ROWSxCOLS")
     n.add_argument("--seed", type=int, default=None)
     n.add_argument("--timeout", type=_positive, metavar="S")
     return p
+
+
+def _add_export_corpus(x: argparse.ArgumentParser) -> None:
+    """The arguments of a corpus export (``export dimacs FAMILY PUZZLES... -o DIR --settings``)."""
+    x.add_argument(
+        "more",
+        nargs="*",
+        metavar="PUZZLE",
+        help="more puzzles, folders, globs: a corpus export into the folder -o DIR, one CNF per "
+        "puzzle and setting, plus manifest.json",
+    )
+    x.add_argument(
+        "--settings",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="corpus export: 'sat:encoding=E1,E2;colors=C' (the CNFs to write)",
+    )
+    x.add_argument(
+        "--timeout", type=_positive, metavar="S", help="corpus export: per puzzle, to solve it"
+    )
+
+
+def _add_compare(sub: Any) -> None:
+    """The parser of ``dlxsat compare`` (settings are read by :mod:`dlxsat.compare.settings`)."""
+    c = sub.add_parser(
+        "compare",
+        help="run a grid of solver settings over puzzles, record every job, cross-check",
+        description="Each puzzle with each setting is one job, run in a process of its own "
+        "with a time and memory limit; each job's record is appended to a JSON Lines store. "
+        "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
+        "(exit status 4 otherwise).",
+    )
+    c.add_argument("family", choices=FAMILIES)
+    c.add_argument("puzzles", nargs="+", metavar="PUZZLE", help="files, folders, glob patterns")
+    c.add_argument(
+        "--settings",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="BACKEND[:key=v1,v2;key=v1...], e.g. 'sat:encoding=seqcounter,totalizer;"
+        "loop=lazy,eager', 'cpsat:loop=circuit,lazy', dlx, 'external:cmd=cadical' "
+        "(the cross product of the values; repeatable)",
+    )
+    c.add_argument(
+        "--preset",
+        action="append",
+        default=[],
+        choices=["encodings", "loops", "backends"],
+        help="named settings: every sat encoding, every loop mode, every search backend",
+    )
+    c.add_argument(
+        "-o",
+        "--output",
+        default="results.jsonl",
+        metavar="RESULTS",
+        help="the store (JSON Lines; default results.jsonl)",
+    )
+    c.add_argument("--mode", choices=["unique", "count"], default="unique")
+    c.add_argument(
+        "--timeout",
+        type=_positive,
+        default=60.0,
+        metavar="S",
+        help="per job (default 60); the worker is killed a little after it",
+    )
+    c.add_argument(
+        "--memory",
+        type=_positive,
+        default=None,
+        metavar="MB",
+        help="address-space limit per job (default: none)",
+    )
+    c.add_argument(
+        "--jobs", type=_count, default=None, metavar="N", help="jobs at once (default: every core)"
+    )
+    c.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler instead")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--resume", action="store_true", help="skip stored jobs (the default)")
+    g.add_argument("--redo", action="store_true", help="run every job again")
+    c.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _emit(text: str) -> None:
@@ -273,6 +357,8 @@ def cmd_export(a: argparse.Namespace) -> int:
     from .inputs import read_text
     from .pipeline import prepare
 
+    if a.settings or a.more:
+        return cmd_export_corpus(a)
     prep = prepare(a.family, read_text(a.file, "puzzle"))
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
     text = cnf.export_dimacs(
@@ -286,6 +372,18 @@ def cmd_export(a: argparse.Namespace) -> int:
         _write_file(a.output, text)
     else:
         _emit(text)
+    return EXIT_OK
+
+
+def cmd_export_corpus(a: argparse.Namespace) -> int:
+    from .compare.export import export_corpus
+
+    if not a.output:
+        raise InputError("export of several puzzles or settings: give the folder, -o DIR")
+    if a.encoding or a.colors or a.loop:
+        raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
+    entries = export_corpus(a.family, [a.file, *a.more], a.settings, a.output, timeout=a.timeout)
+    _emit(f"{len(entries)} CNF files and manifest.json written to {a.output}\n")
     return EXIT_OK
 
 
@@ -331,6 +429,27 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if any(r.timed_out for r in rows) else EXIT_OK
 
 
+def cmd_compare(a: argparse.Namespace) -> int:
+    from .compare import compare, print_outcome
+
+    out = compare(
+        a.family,
+        a.puzzles,
+        a.settings,
+        a.preset,
+        output=a.output,
+        mode=a.mode,
+        timeout=a.timeout,
+        memory_mb=a.memory,
+        jobs=a.jobs,
+        dask=a.dask,
+        redo=a.redo,
+        quiet=a.quiet,
+    )
+    print_outcome(out, a.output)
+    return EXIT_DISAGREE if out.disagreements else EXIT_OK
+
+
 def cmd_from_tatham(a: argparse.Namespace) -> int:
     from .families import get_family
 
@@ -356,6 +475,7 @@ COMMANDS = {
     "export": cmd_export,
     "decode": cmd_decode,
     "crosscheck": cmd_crosscheck,
+    "compare": cmd_compare,
     "from-tatham": cmd_from_tatham,
     "generate": cmd_generate,
 }

@@ -1,0 +1,96 @@
+"""The puzzles of a comparison: files, folders (searched recursively) and glob patterns.
+
+Every puzzle is read once, in the parent, before any job starts: a missing file or a puzzle its
+family rejects is an input error of one line, not a column of failed jobs, and the workers get
+the text itself (a Dask worker on another machine need not see the files).
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import InputError
+from ..inputs import read_text
+
+#: The names of puzzle files in a folder (the bundled puzzles are ``.txt``); other files there
+#: (READMEs, stores, CNFs) are not puzzles.
+PUZZLE_SUFFIXES = (".txt",)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle file of the corpus: its path as given, its text, and the text's sha256."""
+
+    path: str
+    text: str
+    sha256: str
+
+
+def _shown(path: str) -> str:
+    """``path`` relative to the working folder when it lies below it."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def expand(args: Sequence[str]) -> list[str]:
+    """The puzzle files named by ``args``, in the order given, each once.
+
+    A folder stands for the puzzle files below it (sorted); a pattern with ``*``, ``?`` or ``[``
+    for the files it matches (sorted). Naming nothing that exists is an input error.
+    """
+    out: dict[str, None] = {}
+    for arg in args:
+        if any(c in arg for c in "*?["):
+            matches = sorted(glob.glob(arg, recursive=True))
+            if not matches:
+                raise InputError(f"{arg}: no file matches this pattern")
+            paths = []
+            for m in matches:
+                paths.extend(_folder(m) if os.path.isdir(m) else [m])
+        elif os.path.isdir(arg):
+            paths = _folder(arg)
+            if not paths:
+                raise InputError(f"{arg}: no puzzle files ({', '.join(PUZZLE_SUFFIXES)}) in it")
+        elif os.path.exists(arg):
+            paths = [arg]
+        else:
+            raise InputError(f"{arg}: no such file")
+        for p in paths:
+            out.setdefault(_shown(os.path.normpath(p)), None)
+    return list(out)
+
+
+def _folder(folder: str) -> list[str]:
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found.extend(
+            os.path.join(root, f)
+            for f in sorted(files)
+            if f.endswith(PUZZLE_SUFFIXES) and not f.startswith(".")
+        )
+    return found
+
+
+def load(args: Sequence[str], family: str) -> list[Puzzle]:
+    """Read and check every puzzle named by ``args`` as a puzzle of ``family``.
+
+    Two files with the same text are one puzzle (the first path names it).
+    """
+    from ..families import get_family
+
+    fam = get_family(family)
+    puzzles: dict[str, Puzzle] = {}
+    for path in expand(args):
+        text = read_text(path, "puzzle")
+        try:
+            fam.read(text)
+        except InputError as e:
+            raise InputError(f"{path}: {e}") from None
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        puzzles.setdefault(digest, Puzzle(path, text, digest))
+    return list(puzzles.values())
