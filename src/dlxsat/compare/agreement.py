@@ -50,13 +50,15 @@ def _agree(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def disagreements(records: Iterable[dict[str, Any]]) -> list[str]:
-    """One line for each record that disagrees with the first finished record of its puzzle."""
+    """One line for each record that disagrees with the first finished record of its puzzle
+    (by setting text)."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in records:
         if r.get("status") in FINISHED:
             groups.setdefault((r["puzzle_sha256"], r["mode"]), []).append(r)
     out = []
     for group in groups.values():
+        group.sort(key=lambda r: r["setting"])  # the same report whatever order jobs ended in
         first = group[0]
         for other in group[1:]:
             if not _agree(first, other):

@@ -93,6 +93,9 @@ class Setting:
 def _format(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float):  # 60.0 is written as users write it: 60
+        text = repr(value)
+        return text[:-2] if text.endswith(".0") else text
     return str(value)
 
 
