@@ -308,6 +308,7 @@ def test_dask_runs_the_same_jobs_and_resumes(tmp_path):
             ["sat", "dlx"],
             output=str(out),
             dask=cluster.scheduler_address,
+            timeout=10,
             quiet=True,
         )
         assert first.ran == 4 and not first.disagreements
@@ -317,6 +318,7 @@ def test_dask_runs_the_same_jobs_and_resumes(tmp_path):
             ["sat", "dlx"],
             output=str(out),
             dask=cluster.scheduler_address,
+            timeout=10,
             quiet=True,
         )
     assert again.ran == 0 and again.skipped == 4

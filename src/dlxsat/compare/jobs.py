@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import platform
 import resource
+import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -216,12 +217,22 @@ WARM_UP_PROBLEM = (
 )
 
 
+#: Held while a solver warms up and while a worker is forked: a thread of a Dask worker must not
+#: fork while another is half-way through loading a library (numba's compiler lock, held at the
+#: fork, would stay locked forever in the child).
+FORK_LOCK = threading.Lock()
+
+
 def warm(backend: str) -> None:
     """Load ``backend``'s libraries (and compile its kernels) in this process, once, so that the
     workers forked from it start with them: a job then measures solving, not importing."""
-    if backend in _WARMED:
-        return
-    _WARMED.add(backend)
+    with FORK_LOCK:
+        if backend not in _WARMED:
+            _WARMED.add(backend)
+            _warm(backend)
+
+
+def _warm(backend: str) -> None:
     solver = solver_module(backend)
     if getattr(solver, "KIND", "") != "search" or backend in COMPARE_ONLY:
         return

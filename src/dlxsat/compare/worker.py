@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .jobs import Job, base_record, now_iso, run_job
+from .jobs import FORK_LOCK, Job, base_record, now_iso, run_job
 
 
 @dataclass
@@ -48,7 +48,8 @@ def start(job: Job) -> Child:
     sys.stderr.flush()
     parent = os.getpid()
     read_fd, write_fd = os.pipe()
-    pid = os.fork()
+    with FORK_LOCK:
+        pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(read_fd)
         _child(job, write_fd, parent)
