@@ -9,6 +9,7 @@ a one-line message, ``memout`` after a :class:`MemoryError`).
 
 from __future__ import annotations
 
+import functools
 import math
 import platform
 import resource
@@ -52,6 +53,11 @@ class Job:
         """How long past ``timeout`` the worker may take before it is killed: the solvers stop
         themselves at the time limit, this covers the decoding and checking after it."""
         return 1.0 + 0.1 * (self.timeout or 0.0)
+
+
+@functools.cache
+def _solver_version(backend: str, cmd: str | None) -> str:
+    return solver_version(backend, {"cmd": cmd} if cmd else None)
 
 
 def solver_version(backend: str, options: dict[str, Any] | None = None) -> str:
@@ -98,7 +104,8 @@ def base_record(job: Job) -> dict[str, Any]:
         "peak_rss_mb": None,
         "limits": {"timeout": job.timeout, "memory_mb": job.memory_mb},
         "dlxsat_version": dlxsat.__version__,
-        "solver_version": solver_version(job.backend, job.options),
+        # Cached: found once in the process that forks the workers (it costs tens of ms).
+        "solver_version": _solver_version(job.backend, job.options.get("cmd")),
         "machine": platform.node(),
         "arch": platform.machine(),
         "python": platform.python_version(),
@@ -223,16 +230,27 @@ WARM_UP_PROBLEM = (
 FORK_LOCK = threading.Lock()
 
 
-def warm(backend: str) -> None:
-    """Load ``backend``'s libraries (and compile its kernels) in this process, once, so that the
-    workers forked from it start with them: a job then measures solving, not importing."""
+def warm(job: Job) -> None:
+    """Load what ``job`` needs -- the pipeline, its family, its solver's libraries and compiled
+    kernels, the provenance of its record -- in this process, once, so that the workers forked
+    from it start with them: a job then measures solving, not importing."""
     with FORK_LOCK:
-        if backend not in _WARMED:
-            _WARMED.add(backend)
-            _warm(backend)
+        key = (job.family, job.backend, job.options.get("cmd"))
+        if key not in _WARMED:
+            _WARMED.add(key)
+            from .. import pipeline
+            from ..families import get_family
+
+            del pipeline  # imported for the workers' sake
+            get_family(job.family)
+            base_record(job)
+            _warm(job.backend)
 
 
 def _warm(backend: str) -> None:
+    if backend in _WARMED:
+        return
+    _WARMED.add(backend)
     solver = solver_module(backend)
     if getattr(solver, "KIND", "") != "search" or backend in COMPARE_ONLY:
         return
@@ -254,4 +272,4 @@ def _warm(backend: str) -> None:
         pass
 
 
-_WARMED: set[str] = set()
+_WARMED: set[Any] = set()

@@ -7,6 +7,7 @@ run of the same command skips what is stored.
 
 from __future__ import annotations
 
+import gc
 import os
 import select
 import sys
@@ -16,7 +17,7 @@ from typing import Any
 
 from ..errors import InputError
 from .jobs import Job, warm
-from .worker import Child, finish, kill, read_some, start
+from .worker import Child, finish, kill, read_some, reap_all, start
 
 #: ``record -> None``: called in the parent for each finished job, in the order they end.
 Sink = Callable[[dict[str, Any]], None]
@@ -70,8 +71,11 @@ class Progress:
 
 def run_local(jobs: Sequence[Job], workers: int, sink: Sink, progress: Progress) -> None:
     """Run ``jobs`` with at most ``workers`` at once, each in a forked worker of its own."""
-    for backend in dict.fromkeys(j.backend for j in jobs):
-        warm(backend)
+    for job in jobs:
+        warm(job)
+    # Objects that exist now are never collected: the workers' copies of their pages stay
+    # shared with this process instead of being written by the collector (copy on write).
+    gc.freeze()
     pending = list(reversed(jobs))
     running: dict[int, Child] = {}
     try:
@@ -99,6 +103,8 @@ def run_local(jobs: Sequence[Job], workers: int, sink: Sink, progress: Progress)
         for child in running.values():  # interrupted: no worker outlives the run
             kill(child)
             finish(child)
+        gc.unfreeze()
+        reap_all()
 
 
 def _done(child: Child, sink: Sink, progress: Progress) -> None:

@@ -74,20 +74,33 @@ def _child(job: Job, fd: int, parent: int) -> None:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
+        os.close(fd)  # the parent sees the end now, not after this process is torn down
     except BaseException:  # noqa: BLE001 - the parent records a silent death as an error
         code = 1
     finally:
         os._exit(code)  # no atexit handlers, no flushing of the parent's buffers
 
 
-def _die_with_parent(parent: int) -> None:
-    """Ask Linux to kill this process when its parent dies (a no-op elsewhere)."""
+def _libc() -> Any:
+    """The C library, loaded once here rather than in every worker."""
     try:
         import ctypes
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
+        return ctypes.CDLL(None, use_errno=True)
+    except (OSError, ImportError):
+        return None
+
+
+_LIBC = _libc()
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this process when its parent dies (a no-op elsewhere)."""
+    if _LIBC is None:
+        return
+    try:
+        _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except AttributeError:  # no prctl: not Linux
         return
     if os.getppid() != parent:  # the parent died before the request took effect
         os._exit(1)
@@ -114,15 +127,42 @@ def kill(child: Child) -> None:
         pass
 
 
+#: Workers that sent their record and are exiting: reaped later, without waiting for them.
+_exiting: list[int] = []
+
+
+def _reap_exited() -> None:
+    for pid in list(_exiting):
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            done = pid
+        if done:
+            _exiting.remove(pid)
+
+
+def reap_all() -> None:
+    """Wait for the workers still exiting (at the end of a run: no zombie is left behind)."""
+    while _exiting:
+        try:
+            os.waitpid(_exiting.pop(), 0)
+        except ChildProcessError:
+            pass
+
+
 def finish(child: Child) -> dict[str, Any]:
     """Reap ``child`` and return its job's record (made here when the worker died silently)."""
     os.close(child.fd)
-    _, status = os.waitpid(child.pid, 0)
+    _reap_exited()
     if not child.killed and child.data:
         try:
-            return json.loads(child.data)
+            record = json.loads(child.data)
         except ValueError:
             pass
+        else:
+            _exiting.append(child.pid)  # it is freeing its memory: no need to wait for that
+            return record
+    _, status = os.waitpid(child.pid, 0)
     record = base_record(child.job)
     record["wall_seconds"] = round(time.monotonic() - child.started, 6)
     record["finished"] = now_iso()
@@ -145,7 +185,7 @@ def run_isolated(job: Job) -> dict[str, Any]:
     """Run ``job`` in a worker of its own and wait for its record (the Dask path)."""
     from .jobs import warm
 
-    warm(job.backend)
+    warm(job)
     child = start(job)
     try:
         while not read_some(child):
