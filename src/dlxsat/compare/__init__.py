@@ -105,6 +105,7 @@ def compare(
     # The cross-check covers these puzzles' records, those of earlier runs included.
     planned_puzzles = {j.puzzle_sha256 for j in todo}
     stored = {r["job"]: r for r in store.read(output)}
+    store.touch(output)
     limits = {"timeout": timeout, "memory_mb": memory_mb}
     if not redo:
         todo = [j for j in todo if not (j.id in stored and store.is_done(stored[j.id], limits))]

@@ -129,7 +129,7 @@ def run_dask(jobs: Sequence[Job], address: str, sink: Sink, progress: Progress) 
     except (OSError, TimeoutError) as e:
         raise InputError(f"--dask {address}: cannot reach the cluster ({e})") from None
     try:
-        futures = [client.submit(run_isolated, j, pure=False) for j in jobs]
+        futures = {client.submit(run_isolated, j, pure=False): j for j in jobs}
         progress.running = len(futures)  # queued or running: the scheduler decides
         for future in as_completed(futures):
             try:
@@ -137,8 +137,7 @@ def run_dask(jobs: Sequence[Job], address: str, sink: Sink, progress: Progress) 
             except Exception as e:  # the Dask worker itself failed: record it, go on
                 from .jobs import base_record, now_iso
 
-                job = jobs[futures.index(future)]
-                record = base_record(job)
+                record = base_record(futures[future])
                 record["error"] = f"dask: {type(e).__name__}: {e}".splitlines()[0]
                 record["finished"] = now_iso()
             sink(record)

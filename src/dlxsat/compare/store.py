@@ -69,6 +69,15 @@ def append(path: str, record: dict[str, Any]) -> None:
         os.close(fd)
 
 
+def touch(path: str) -> None:
+    """Create the store at ``path`` if it does not exist: a store that cannot be written is an
+    input error before any job runs, not after the first one."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644))
+    except OSError as e:
+        raise InputError(f"{path}: cannot write the results: {e.strerror}") from None
+
+
 def read(path: str, *, warn: bool = True) -> list[dict[str, Any]]:
     """The records of the store at ``path`` (none when it does not exist yet), the last record
     of each job only, in the order of their last appearance.
