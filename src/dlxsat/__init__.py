@@ -29,19 +29,23 @@ __all__ = [
 ]
 
 
-def read_puzzle(family: str, text: str) -> Any:
-    """Parse and validate a puzzle of ``family`` given in Knuth's input format."""
+def read_puzzle(family: str, text: str, format: str | None = None) -> Any:
+    """Parse and validate a puzzle of ``family`` given as text in ``format`` (Knuth's input
+    format, ``puzzlink``, ``tatham``, ``grid``, ``oneline``; detected when None)."""
+    from . import formats
+
+    return formats.read(family, text, format)
+
+
+def encode(family: str, text: str, format: str | None = None) -> str:
+    """Knuth's exact-cover data for a puzzle, byte for byte as his generator prints it.
+
+    >>> encode("sudoku", "4..3.3....1.1..2").splitlines()[0]
+    '|sudoku!4..3!.3..!..1.!1..2'
+    """
     from .families import get_family
 
-    return get_family(family).read(text)
-
-
-def encode(family: str, text: str) -> str:
-    """Knuth's exact-cover data for a puzzle, byte for byte as his generator prints it."""
-    from .families import get_family
-
-    fam = get_family(family)
-    return fam.encode(fam.read(text))
+    return get_family(family).encode(read_puzzle(family, text, format))
 
 
 def solve(family: str, text: str, **kwargs: Any) -> Any:
