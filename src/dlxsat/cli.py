@@ -394,13 +394,13 @@ def cmd_generate(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _puzzle_text(path: str) -> str:
+def _puzzle_text(path: str | None) -> str:
     """The text of a puzzle file; a puz.link URL or a Tatham game id given in place of a file
     name (and naming no file) is the puzzle itself."""
     from .formats import puzzlink, tatham
     from .inputs import read_text
 
-    if path != "-" and not os.path.exists(path):
+    if path not in (None, "-") and not os.path.exists(path):
         if puzzlink.looks_like("", path) or any(
             tatham.looks_like(f, path) for f in tatham.FAMILY_NAMES
         ):
