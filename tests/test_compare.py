@@ -386,3 +386,15 @@ def test_corpus_export_needs_a_folder_and_formula_settings(tmp_path, capsys):
         ]
     )
     assert rc == 2 and "does not change the CNF" in capsys.readouterr().err
+
+
+def test_a_file_of_many_puzzles_is_many_jobs(tmp_path):
+    many = tmp_path / "many.txt"
+    many.write_text("4..3.3....1.1..2\n" + "1" + "." * 15 + "\n")  # one-line 4 x 4 Sudokus
+    out = tmp_path / "r.jsonl"
+    result = compare("sudoku", [str(many)], ["dlx", "sat"], output=str(out), quiet=True)
+    assert result.ran == 4 and not result.disagreements
+    by_puzzle = {}
+    for r in lines(out):
+        by_puzzle.setdefault(r["puzzle"], set()).add(r["status"])
+    assert by_puzzle == {f"{many}:1": {"unique"}, f"{many}:2": {"multiple"}}

@@ -45,6 +45,7 @@ def plan(
     mode: str = "unique",
     timeout: float | None = None,
     memory_mb: float | None = None,
+    format: str | None = None,
 ) -> tuple[list[Any], list[str]]:
     """The jobs of a comparison, puzzle by puzzle, and notes on the settings skipped."""
     from .corpus import load
@@ -69,8 +70,9 @@ def plan(
             mode=mode,
             timeout=timeout,
             memory_mb=memory_mb,
+            format=p.format,
         )
-        for p in load(puzzles, family)
+        for p in load(puzzles, family, format)
         for s in settings
     ]
     return jobs, notes
@@ -90,6 +92,7 @@ def compare(
     dask: str | None = None,
     redo: bool = False,
     quiet: bool = False,
+    format: str | None = None,
 ) -> Outcome:
     """Run the comparison (see the module's docstring); the store at ``output`` grows."""
     from . import store
@@ -99,7 +102,14 @@ def compare(
     if jobs is not None and jobs < 1:
         raise InputError(f"--jobs must be at least 1, not {jobs}")
     todo, notes = plan(
-        family, puzzles, specs, presets, mode=mode, timeout=timeout, memory_mb=memory_mb
+        family,
+        puzzles,
+        specs,
+        presets,
+        mode=mode,
+        timeout=timeout,
+        memory_mb=memory_mb,
+        format=format,
     )
     out = Outcome(planned=len(todo), notes=notes)
     # The cross-check covers these puzzles' records, those of earlier runs included.

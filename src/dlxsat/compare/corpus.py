@@ -23,11 +23,12 @@ PUZZLE_SUFFIXES = (".txt",)
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A puzzle file of the corpus: its path as given, its text, and the text's sha256."""
+    """A puzzle of the corpus: its path as given, its text and format, and the text's sha256."""
 
     path: str
     text: str
     sha256: str
+    format: str | None = None  # None: detected from the text, as ``solve`` does
 
 
 def _shown(path: str) -> str:
@@ -76,21 +77,29 @@ def _folder(folder: str) -> list[str]:
     return found
 
 
-def load(args: Sequence[str], family: str) -> list[Puzzle]:
+def load(args: Sequence[str], family: str, format: str | None = None) -> list[Puzzle]:
     """Read and check every puzzle named by ``args`` as a puzzle of ``family``.
 
-    Two files with the same text are one puzzle (the first path names it).
+    A file may hold many puzzles (one a line, or records separated by empty lines, as ``solve``
+    reads them: :func:`dlxsat.formats.split_records`); each is then a puzzle of its own, named
+    ``FILE:LINE``. Two puzzles with the same text are one (the first name names it).
     """
-    from ..families import get_family
+    from ..formats import detect, read, split_records
 
-    fam = get_family(family)
     puzzles: dict[str, Puzzle] = {}
     for path in expand(args):
         text = read_text(path, "puzzle")
-        try:
-            fam.read(text)
-        except InputError as e:
-            raise InputError(f"{path}: {e}") from None
-        digest = hashlib.sha256(text.encode()).hexdigest()
-        puzzles.setdefault(digest, Puzzle(path, text, digest))
+        records = split_records(family, text, format)
+        if len(records) <= 1:
+            named = [(path, text, format)]
+        else:
+            name = format or detect(family, records[0][1])
+            named = [(f"{path}:{line}", record, name) for line, record in records]
+        for shown, record, fmt in named:
+            try:
+                read(family, record, fmt)
+            except InputError as e:
+                raise InputError(f"{shown}: {e}") from None
+            digest = hashlib.sha256(record.encode()).hexdigest()
+            puzzles.setdefault(digest, Puzzle(shown, record, digest, fmt))
     return list(puzzles.values())

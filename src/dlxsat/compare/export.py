@@ -48,6 +48,18 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.=-]+", "-", text).strip("-")
 
 
+def _stem(path: str) -> str:
+    """A file-name piece for a puzzle: its file's name without suffix (``FILE:LINE`` of a file
+    of many puzzles gives ``FILE-LINE``).
+
+    >>> _stem("puzzles/masyu/tatham-10x10.txt"), _stem("hard.txt:12")
+    ('tatham-10x10', 'hard-12')
+    """
+    path, _, line = path.rpartition(":") if re.search(r":\d+$", path) else (path, "", "")
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return f"{stem}-{line}" if line else stem
+
+
 def _formula_settings(specs: Sequence[str], has_loop: bool) -> tuple[list[Any], list[str]]:
     from .settings import LOOP_KEY, parse_spec
 
@@ -85,11 +97,12 @@ def export_corpus(
     folder: str,
     *,
     timeout: float | None = None,
+    format: str | None = None,
 ) -> list[dict[str, Any]]:
     """Write the CNF files and ``manifest.json`` into ``folder``; the manifest's entries."""
     from .. import __version__
     from ..families import get_family
-    from ..pipeline import solve
+    from ..pipeline import prepare, solve
     from .corpus import load
     from .external import cnf_text
     from .store import answer_hash
@@ -99,22 +112,20 @@ def export_corpus(
         print(f"dlxsat: note: {note}", file=sys.stderr)
     if not settings:
         raise InputError("export: no setting left to export")
-    corpus = load(puzzles, family)
+    corpus = load(puzzles, family, format)
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise InputError(f"{folder}: not a folder (a corpus export writes several files)")
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as e:
         raise InputError(f"{folder}: cannot make the folder: {e.strerror}") from None
-    stems = [os.path.splitext(os.path.basename(p.path))[0] for p in corpus]
+    stems = [_stem(p.path) for p in corpus]
     entries = []
     for puzzle, stem in zip(corpus, stems, strict=True):
         if stems.count(stem) > 1:  # two folders with a tatham-10x10.txt each
             stem = f"{stem}-{puzzle.sha256[:8]}"
-        expected = solve(family, puzzle.text, mode="unique", timeout=timeout)
-        from ..pipeline import prepare
-
-        prep = prepare(family, puzzle.text)
+        prep = prepare(family, puzzle.text, puzzle.format)
+        expected = solve(family, prep.puzzle, mode="unique", timeout=timeout)
         for s in settings:
             text = cnf_text(
                 prep.problem,

@@ -43,6 +43,7 @@ class Job:
     mode: str = "unique"
     timeout: float | None = None
     memory_mb: float | None = None
+    format: str | None = None
 
     @property
     def id(self) -> str:
@@ -170,7 +171,7 @@ def _solve(job: Job, start: float) -> dict[str, Any]:
     from ..result import status_of
 
     deadline = None if job.timeout is None else time.monotonic() + job.timeout
-    prep = prepare(job.family, job.text)
+    prep = prepare(job.family, job.text, job.format)
     out: dict[str, Any] = {"size": board_size(prep.puzzle)}
     if job.backend in COMPARE_ONLY:
         result = _run_outside_registry(prep, job, deadline, solver_module(job.backend))
