@@ -53,7 +53,7 @@ class Job:
     def grace(self) -> float:
         """How long past ``timeout`` the worker may take before it is killed: the solvers stop
         themselves at the time limit, this covers the decoding and checking after it."""
-        return 1.0 + 0.1 * (self.timeout or 0.0)
+        return 0.5 + 0.1 * (self.timeout or 0.0)
 
 
 @functools.cache
