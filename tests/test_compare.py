@@ -428,3 +428,17 @@ def test_dask_missing_is_one_line(monkeypatch, tmp_path, capsys):
     )
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1 and "dlxsat[dask]" in err
+
+
+def test_an_external_program_past_the_limit_is_stopped(tmp_path):
+    sleeper = tmp_path / "sleeper.sh"
+    sleeper.write_text('#!/bin/sh\n[ "$1" = --version ] && echo 1.0 && exit\nsleep 30\n')
+    sleeper.chmod(0o755)
+    out = tmp_path / "r.jsonl"
+    compare(
+        "sudoku", SUDOKU[:1], [f"external:cmd={sleeper}"], output=str(out), timeout=0.3, quiet=True
+    )
+    (r,) = lines(out)
+    assert r["status"] == "timeout" and r["solver_version"] == "sleeper.sh 1.0"
+    time.sleep(0.2)
+    assert not [p for p in os.listdir("/proc") if p.isdigit() and _has(p, str(sleeper))]

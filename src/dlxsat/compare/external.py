@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import signal
 import subprocess
 import tempfile
 import time
@@ -68,13 +69,38 @@ def cnf_text(
     )
 
 
+#: How long ``PROGRAM --version`` may take (a program that does not know the flag may wait for
+#: input or start solving: it is stopped).
+VERSION_SECONDS = 2.0
+
+
+def _run(argv: list[str], timeout: float | None) -> subprocess.CompletedProcess:
+    """Run ``argv`` with its output captured; past ``timeout`` (a :class:`TimeoutExpired`) the
+    program is killed with everything it started -- it leads a process group of its own, so a
+    shell script's ``sleep`` or a solver's helpers do not outlive it."""
+    with subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_with_worker(os.getpid()),  # and it dies with this worker, killed or not
+    ) as p:
+        try:
+            out, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            raise
+    return subprocess.CompletedProcess(argv, p.returncode, out, err)
+
+
 def program_version(cmd: str) -> str:
     """``PROGRAM VERSION`` from ``PROGRAM --version`` (just ``PROGRAM`` when it says nothing)."""
     program = shlex.split(cmd)[0] if cmd.strip() else cmd
     try:
-        done = subprocess.run(
-            [program, "--version"], capture_output=True, text=True, timeout=5, check=False
-        )
+        done = _run([program, "--version"], VERSION_SECONDS)
         first = (done.stdout.strip() or done.stderr.strip()).splitlines()
     except (OSError, subprocess.SubprocessError):
         first = []
@@ -125,9 +151,7 @@ def solve(
                 break
             t0 = time.perf_counter()
             try:
-                done = subprocess.run(
-                    [*argv, path], capture_output=True, text=True, timeout=remaining, check=False
-                )
+                done = _run([*argv, path], remaining)
             except subprocess.TimeoutExpired:
                 result.timed_out = True
                 break
@@ -148,6 +172,16 @@ def solve(
             nclauses += 1
     stats["seconds"] = time.perf_counter() - start
     return result
+
+
+def _with_worker(worker: int) -> Any:
+    """What the program's process runs before it starts: die when ``worker`` dies (Linux)."""
+    from .worker import die_with_parent  # imported here, not in the forked process
+
+    def arrange() -> None:
+        die_with_parent(worker)
+
+    return arrange
 
 
 def _read(done: subprocess.CompletedProcess, program: str) -> tuple[str, set[int]]:

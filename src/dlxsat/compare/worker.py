@@ -54,6 +54,10 @@ def start(job: Job) -> Child:
         os.close(read_fd)
         _child(job, write_fd, parent)
     os.close(write_fd)
+    try:
+        os.setpgid(pid, pid)  # also here: the group must exist before a kill (no race)
+    except (PermissionError, ProcessLookupError):
+        pass  # the child did it first, or is gone already
     os.set_blocking(read_fd, False)
     now = time.monotonic()
     deadline = None if job.timeout is None else now + job.timeout + job.grace
@@ -63,7 +67,8 @@ def start(job: Job) -> Child:
 def _child(job: Job, fd: int, parent: int) -> None:
     code = 0
     try:
-        _die_with_parent(parent)
+        os.setpgid(0, 0)  # a group of its own, killed whole at the time limit
+        die_with_parent(parent)
         if job.timeout is not None:
             signal.alarm(math.ceil(job.timeout + 3 * job.grace) + 5)
         if job.memory_mb is not None:
@@ -94,7 +99,7 @@ def _libc() -> Any:
 _LIBC = _libc()
 
 
-def _die_with_parent(parent: int) -> None:
+def die_with_parent(parent: int) -> None:
     """Ask Linux to kill this process when its parent dies (a no-op elsewhere)."""
     if _LIBC is None:
         return
@@ -119,12 +124,16 @@ def read_some(child: Child) -> bool:
 
 
 def kill(child: Child) -> None:
-    """Stop ``child`` at once."""
+    """Stop ``child`` at once, and whatever it started (an external solver program): the worker
+    leads a process group of its own."""
     child.killed = True
     try:
-        os.kill(child.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+        os.killpg(child.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        try:
+            os.kill(child.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 #: Workers that sent their record and are exiting: reaped later, without waiting for them.
