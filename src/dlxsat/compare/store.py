@@ -82,8 +82,9 @@ def read(path: str, *, warn: bool = True) -> list[dict[str, Any]]:
     """The records of the store at ``path`` (none when it does not exist yet), the last record
     of each job only, in the order of their last appearance.
 
-    A line that does not parse is skipped with a warning when it is the last one (a cut-short
-    write); anywhere else it means the file is not a store: an input error.
+    A line that does not parse is skipped with a warning: a write cut short (a full disk), which
+    a concatenation of stores may have put in the middle. A file without a single record is
+    not a store: an input error.
     """
     if not os.path.exists(path):
         return []
@@ -95,6 +96,7 @@ def read(path: str, *, warn: bool = True) -> list[dict[str, Any]]:
     while lines and not lines[-1].strip():
         lines.pop()
     latest: dict[str, dict[str, Any]] = {}
+    bad: list[int] = []
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -103,16 +105,19 @@ def read(path: str, *, warn: bool = True) -> list[dict[str, Any]]:
             if not isinstance(record, dict) or "job" not in record:
                 raise ValueError("not a record")
         except ValueError:
-            if n == len(lines):
-                if warn:
-                    print(
-                        f"dlxsat: warning: {path}: line {n} is cut short; skipped",
-                        file=sys.stderr,
-                    )
-                continue
-            raise InputError(f"{path}: line {n}: not a record of a results store") from None
+            bad.append(n)
+            continue
         latest.pop(record["job"], None)
         latest[record["job"]] = record
+    if bad and not latest:
+        raise InputError(f"{path}: line {bad[0]}: not a record of a results store")
+    if bad and warn:
+        where = "the last line" if bad == [len(lines)] else f"line {bad[0]}"
+        more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
+        print(
+            f"dlxsat: warning: {path}: {where}{more} cut short or not a record; skipped",
+            file=sys.stderr,
+        )
     return list(latest.values())
 
 
