@@ -271,6 +271,24 @@ def test_a_disagreement_exits_4_naming_puzzle_and_settings(slow, tmp_path, capsy
     assert rc == 4
     assert "DISAGREEMENT" in err and "tatham-4x4-1.txt" in err
     assert "sat and slow:lie=true disagree: unique (1 answer" in err and "against none" in err
+    rc = main(
+        [
+            "compare",
+            "sudoku",
+            SUDOKU[0],
+            "--settings",
+            "sat:loop=eager",
+            "--settings",
+            "sat",
+            "-o",
+            str(out),
+            "--quiet",
+        ]
+    )
+    captured = capsys.readouterr()
+    assert rc == 4  # the stored liar still disagrees
+    assert "note: skipping sat:loop=eager: sudoku has no loop" in captured.err
+    assert "1 jobs: 0 run, 1 already in" in captured.out
     assert len(lines(out)) == 2  # every job still ran
 
 

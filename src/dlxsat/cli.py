@@ -581,7 +581,7 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
 
 
 def cmd_compare(a: argparse.Namespace) -> int:
-    from .compare import compare, print_outcome
+    from .compare import compare, print_notes, print_outcome
 
     out = compare(
         a.family,
@@ -597,6 +597,7 @@ def cmd_compare(a: argparse.Namespace) -> int:
         redo=a.redo,
         quiet=a.quiet,
         format=a.input_format,
+        on_plan=print_notes,
     )
     print_outcome(out, a.output)
     return EXIT_DISAGREE if out.disagreements else EXIT_OK

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,8 +93,13 @@ def compare(
     redo: bool = False,
     quiet: bool = False,
     format: str | None = None,
+    on_plan: Callable[[Outcome], None] | None = None,
 ) -> Outcome:
-    """Run the comparison (see the module's docstring); the store at ``output`` grows."""
+    """Run the comparison (see the module's docstring); the store at ``output`` grows.
+
+    ``on_plan`` is called with the outcome so far (jobs planned and skipped, notes on the
+    settings skipped) before any job runs.
+    """
     from . import store
     from .agreement import disagreements
     from .runner import Progress, default_jobs, run_dask, run_local
@@ -120,6 +125,8 @@ def compare(
     if not redo:
         todo = [j for j in todo if not (j.id in stored and store.is_done(stored[j.id], limits))]
     out.skipped = out.planned - len(todo)
+    if on_plan is not None:
+        on_plan(out)
 
     def sink(record: dict[str, Any]) -> None:
         store.append(output, record)
@@ -145,10 +152,14 @@ def compare(
     return out
 
 
-def print_outcome(out: Outcome, output: str) -> None:
-    """The summary on stdout, notes and errors on stderr, disagreements loudly on stderr."""
+def print_notes(out: Outcome) -> None:
+    """The notes on the settings skipped, on stderr (before the jobs run)."""
     for note in out.notes:
         print(f"dlxsat: note: {note}", file=sys.stderr)
+
+
+def print_outcome(out: Outcome, output: str) -> None:
+    """The summary on stdout, errors and (loudly) disagreements on stderr."""
     for e in out.errors[:5]:
         print(f"dlxsat: warning: job failed: {e}", file=sys.stderr)
     if len(out.errors) > 5:
