@@ -112,6 +112,7 @@ def test_a_job_past_its_limit_is_killed_and_recorded_as_timeout(slow, tmp_path):
     assert time.monotonic() - t0 < 10
     by_setting = {r["setting"]: r for r in lines(out)}
     assert by_setting["slow:sleep=60"]["status"] == "timeout"
+    assert by_setting["slow:sleep=60"]["size"] == [4, 4]  # known without the worker
     assert by_setting["slow:sleep=60"]["limits"] == {"timeout": 0.3, "memory_mb": None}
     assert by_setting["sat"]["status"] == "unique" and result.statuses["timeout"] == 1
     # a larger limit runs the timed-out job again, not the finished one

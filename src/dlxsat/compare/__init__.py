@@ -71,6 +71,7 @@ def plan(
             timeout=timeout,
             memory_mb=memory_mb,
             format=p.format,
+            size=p.size,
         )
         for p in load(puzzles, family, format)
         for s in settings

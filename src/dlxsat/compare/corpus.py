@@ -12,6 +12,7 @@ import hashlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import InputError
 from ..inputs import read_text
@@ -29,6 +30,7 @@ class Puzzle:
     text: str
     sha256: str
     format: str | None = None  # None: detected from the text, as ``solve`` does
+    size: tuple[int, int] | None = None  # rows, columns of the board
 
 
 def _shown(path: str) -> str:
@@ -77,6 +79,13 @@ def _folder(folder: str) -> list[str]:
     return found
 
 
+def board_size(puzzle: Any) -> list[int]:
+    """Rows and columns of a board (a Sudoku of order n is n by n)."""
+    if hasattr(puzzle, "m"):
+        return [int(puzzle.m), int(puzzle.n)]
+    return [int(puzzle.n), int(puzzle.n)]
+
+
 def load(args: Sequence[str], family: str, format: str | None = None) -> list[Puzzle]:
     """Read and check every puzzle named by ``args`` as a puzzle of ``family``.
 
@@ -97,9 +106,10 @@ def load(args: Sequence[str], family: str, format: str | None = None) -> list[Pu
             named = [(f"{path}:{line}", record, name) for line, record in records]
         for shown, record, fmt in named:
             try:
-                read(family, record, fmt)
+                puzzle = read(family, record, fmt)
             except InputError as e:
                 raise InputError(f"{shown}: {e}") from None
             digest = hashlib.sha256(record.encode()).hexdigest()
-            puzzles.setdefault(digest, Puzzle(shown, record, digest, fmt))
+            size = board_size(puzzle)
+            puzzles.setdefault(digest, Puzzle(shown, record, digest, fmt, (size[0], size[1])))
     return list(puzzles.values())

@@ -44,6 +44,7 @@ class Job:
     timeout: float | None = None
     memory_mb: float | None = None
     format: str | None = None
+    size: tuple[int, int] | None = None
 
     @property
     def id(self) -> str:
@@ -91,7 +92,7 @@ def base_record(job: Job) -> dict[str, Any]:
         "puzzle": job.puzzle,
         "puzzle_sha256": job.puzzle_sha256,
         "family": job.family,
-        "size": None,
+        "size": list(job.size) if job.size else None,
         "setting": job.setting,
         "backend": job.backend,
         "options": job.options,
@@ -122,13 +123,6 @@ def now_iso() -> str:
 def peak_rss_mb() -> float:
     """This process's peak resident memory in MiB (``ru_maxrss`` is in KiB on Linux)."""
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
-def board_size(puzzle: Any) -> list[int]:
-    """Rows and columns of a board (a Sudoku of order n is n by n)."""
-    if hasattr(puzzle, "m"):
-        return [int(puzzle.m), int(puzzle.n)]
-    return [int(puzzle.n), int(puzzle.n)]
 
 
 def jsonable(value: Any) -> Any:
@@ -169,10 +163,11 @@ def run_job(job: Job) -> dict[str, Any]:
 def _solve(job: Job, start: float) -> dict[str, Any]:
     from ..pipeline import CHECKED_WHEN_COUNTING, check_answer, prepare, run_solver
     from ..result import status_of
+    from .corpus import board_size
 
     deadline = None if job.timeout is None else time.monotonic() + job.timeout
     prep = prepare(job.family, job.text, job.format)
-    out: dict[str, Any] = {"size": board_size(prep.puzzle)}
+    out: dict[str, Any] = {"size": board_size(prep.puzzle)}  # (as the parent found it)
     if job.backend in COMPARE_ONLY:
         result = _run_outside_registry(prep, job, deadline, solver_module(job.backend))
     else:
