@@ -104,11 +104,15 @@ def cactus(store: Store, title: str | None = None) -> Any:
             gid=f"setting-{i}",
             **_style(i),
         )
+    from matplotlib.ticker import MaxNLocator
+
     ax.set_yscale("log")
     ax.set_xlim(0, most + 1)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # a count of puzzles
     ax.set_xlabel("puzzles solved")
     ax.set_ylabel("wall time per puzzle (s, log scale)")
-    ax.set_title(title or f"Cactus plot: {len(store.records)} jobs")
+    puzzles = len({r.get("puzzle_sha256") or r["puzzle"] for r in store.records})
+    ax.set_title(title or f"Cactus plot: {len(groups)} settings on {puzzles} puzzles")
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
@@ -174,8 +178,10 @@ def scatter(
     ax.set_aspect("equal", adjustable="box")
     ax.set_xlabel(f"{x}: wall time (s)")
     ax.set_ylabel(f"{y}: wall time (s)")
-    faster = sum(b < a for a, b in finished)
-    ax.set_title(title or f"{len(pairs)} puzzles; {y} faster on {faster} solved by both")
+    x_faster, y_faster = sum(a < b for a, b in finished), sum(b < a for a, b in finished)
+    ax.set_title(
+        title or f"{len(pairs)} puzzles: {x} faster on {x_faster}, {y} faster on {y_faster}"
+    )
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
@@ -219,6 +225,13 @@ def size_plot(store: Store, timeout: float | None = None, title: str | None = No
     if not drawn:
         raise InputError("no record has a board size (the store's 'size' field)")
     ax.set_xscale("log")
+    cells = sorted({c for line in ax.lines for c in line.get_xdata()})
+    if len(cells) <= 12:
+        # The sizes measured, written plainly, rather than powers of ten between them.
+        from matplotlib.ticker import NullFormatter
+
+        ax.set_xticks(cells, [str(c) for c in cells])
+        ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_yscale("log")
     ax.set_xlabel("board size (rows × columns, log scale)")
     ax.set_ylabel("wall time (s, log scale)")
@@ -254,6 +267,10 @@ def save(fig: Any, path: str | Path) -> None:
     try:
         with os.fdopen(fd, "wb") as f, matplotlib.rc_context(rc):
             fig.savefig(f, format=fmt, metadata=metadata)
+        # mkstemp makes the file private (0600); a figure is as readable as any file written.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
