@@ -307,3 +307,12 @@ def test_real_store(solved_store: Path, tmp_path: Path, capsys) -> None:
     svg = tmp_path / "size.svg"
     assert report([str(solved_store), "--plot", "size", "--plot-out", str(svg)], capsys)[0] == 0
     assert len([i for i in svg_ids(svg) if i.startswith("setting-")]) == 3
+
+
+def test_line_separators_inside_strings_are_not_line_ends(tmp_path: Path) -> None:
+    """A writer may leave U+2028 unescaped in a string (ensure_ascii=False): still one record."""
+    path = tmp_path / "r.jsonl"
+    rec = record("puzzles/odd\u2028name.txt", "sat", "unique", 1.0)
+    path.write_text(json.dumps(rec, ensure_ascii=False) + "\r\n", encoding="utf-8")
+    store = read_store([path])
+    assert store.warnings == [] and [r["puzzle"] for r in store.records] == [rec["puzzle"]]

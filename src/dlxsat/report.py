@@ -66,7 +66,8 @@ def read_store(paths: Sequence[str | Path]) -> Store:
             raise InputError(f"{path}: is a directory, not a results store") from None
         except (OSError, UnicodeDecodeError) as e:
             raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
-        lines = text.splitlines()
+        # Not splitlines(): a JSON string may hold U+2028 and the like, which it splits at.
+        lines = text.split("\n")
         last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
         for k, line in enumerate(lines):
             if not line.strip():
