@@ -48,6 +48,7 @@ def record(
     size: tuple[int, int] = (5, 5),
     mode: str = "unique",
     count: int | None = None,
+    family: str = "slitherlink",
 ) -> dict[str, Any]:
     """A record of STORE.md made by hand: ``answer`` stands for the answer's text (hashed)."""
     puzzle_sha = sha256(puzzle)
@@ -57,7 +58,7 @@ def record(
         "job": job_id(puzzle_sha, setting, mode),
         "puzzle": puzzle,
         "puzzle_sha256": puzzle_sha,
-        "family": "slitherlink",
+        "family": family,
         "size": list(size),
         "setting": setting,
         "backend": backend,

@@ -316,3 +316,16 @@ def test_line_separators_inside_strings_are_not_line_ends(tmp_path: Path) -> Non
     path.write_text(json.dumps(rec, ensure_ascii=False) + "\r\n", encoding="utf-8")
     store = read_store([path])
     assert store.warnings == [] and [r["puzzle"] for r in store.records] == [rec["puzzle"]]
+
+
+def test_same_text_in_two_families_is_two_puzzles(tmp_path: Path) -> None:
+    """A plain SuperSlitherlink file is also a Slitherlink file: their answers differ, rightly."""
+    recs = [
+        record("p1", "sat", "unique", 1.0),
+        record("p1", "dlx", "none", 1.0, family="superslitherlink"),
+        record("p1", "cpsat", "none", 1.0),  # but in one family, unique against none disagree
+    ]
+    rows = summarize(read_store([write_store(tmp_path / "r.jsonl", recs)]))
+    assert [(r.setting, r.disagreements) for r in rows] == [("sat", 1), ("dlx", 0), ("cpsat", 1)]
+    store = read_store([write_store(tmp_path / "s.jsonl", recs[:2])])
+    assert [r.disagreements for r in summarize(store)] == [0, 0]

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .report import Store, by_setting, is_solved, time_limit
+from .report import Store, by_setting, is_solved, puzzle_of, time_limit
 
 KINDS = ("cactus", "scatter", "size")
 EXTENSIONS = (".png", ".svg")
@@ -111,7 +111,7 @@ def cactus(store: Store, title: str | None = None) -> Any:
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # a count of puzzles
     ax.set_xlabel("puzzles solved")
     ax.set_ylabel("wall time per puzzle (s, log scale)")
-    puzzles = len({r.get("puzzle_sha256") or r["puzzle"] for r in store.records})
+    puzzles = len({puzzle_of(r) for r in store.records})
     ax.set_title(title or f"Cactus plot: {len(groups)} settings on {puzzles} puzzles")
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(loc="upper left", fontsize="small")
@@ -134,7 +134,7 @@ def scatter(
         raise InputError(f"--x and --y name the same setting {x!r}")
 
     def key(r: dict[str, Any]) -> tuple[Any, Any]:
-        return (r.get("puzzle_sha256") or r["puzzle"], r.get("mode"))
+        return (puzzle_of(r), r.get("mode"))
 
     ys = {key(r): r for r in groups[y]}
     pairs = [(r, ys[key(r)]) for r in groups[x] if key(r) in ys]

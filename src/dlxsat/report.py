@@ -142,6 +142,16 @@ def by_setting(records: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, An
     return groups
 
 
+def puzzle_of(record: dict[str, Any]) -> tuple[Any, Any]:
+    """Which puzzle a record is about: its family and text (the same text read as another
+    family is another puzzle -- a plain SuperSlitherlink file is also a Slitherlink file).
+
+    >>> puzzle_of({"family": "masyu", "puzzle": "a.txt", "puzzle_sha256": "12ab"})
+    ('masyu', '12ab')
+    """
+    return (record.get("family"), record.get("puzzle_sha256") or record["puzzle"])
+
+
 def _outcome_agrees(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Do two finished jobs on one puzzle agree? Status and count must match; so must the
     answer hash, except for ``multiple``, where two solvers may well stop at different pairs
@@ -158,11 +168,11 @@ def _outcome_agrees(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def disagreeing_jobs(records: Iterable[dict[str, Any]]) -> set[str]:
     """The job ids of solved jobs that disagree with another solved job on the same puzzle
-    (same puzzle text and mode): what ``dlxsat compare`` reports loudly, counted per setting."""
+    (:func:`puzzle_of`) and mode: what ``dlxsat compare`` reports loudly, counted per setting."""
     by_puzzle: dict[tuple[Any, Any], list[dict[str, Any]]] = {}
     for r in records:
         if is_solved(r):
-            key = (r.get("puzzle_sha256") or r["puzzle"], r.get("mode"))
+            key = (puzzle_of(r), r.get("mode"))
             by_puzzle.setdefault(key, []).append(r)
     bad: set[str] = set()
     for jobs in by_puzzle.values():
@@ -245,7 +255,7 @@ def coverage_warnings(store: Store) -> list[str]:
     """A warning when the settings did not all run on the same puzzles: their PAR-2 scores and
     solved counts then measure different sets and do not compare."""
     groups = by_setting(store.records)
-    sets = {s: {r.get("puzzle_sha256") or r["puzzle"] for r in rs} for s, rs in groups.items()}
+    sets = {s: {puzzle_of(r) for r in rs} for s, rs in groups.items()}
     if len({frozenset(p) for p in sets.values()}) <= 1:
         return []
     every = set().union(*sets.values())
