@@ -8,6 +8,7 @@ than being reported.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -70,10 +71,19 @@ class SolveReport:
         }
 
 
-def prepare(family: str, text: str) -> Prepared:
-    """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it."""
+def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
+    """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it.
+
+    ``text`` is in ``format`` (see :mod:`dlxsat.formats`; detected when None, Knuth's input
+    format when nothing else fits), or is already a puzzle object of the family.
+    """
     fam = get_family(family)
-    puzzle = fam.read(text)
+    if isinstance(text, str):
+        from . import formats
+
+        puzzle = formats.read(family, text, format)
+    else:
+        puzzle = text
     dlx_text = fam.encode(puzzle)
     return Prepared(family, fam, puzzle, dlx_text, parse(dlx_text, allow_empty=True))
 
@@ -94,9 +104,11 @@ def solve(
     backend: str | None = None,
     mode: str = "unique",
     timeout: float | None = None,
+    format: str | None = None,
     **options: Any,
 ) -> SolveReport:
-    """Solve a puzzle given as text in Knuth's input format.
+    """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
+    or as a puzzle object.
 
     ``mode`` is ``unique`` (look for two answers: is there exactly one?), ``count`` (count them
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
@@ -115,7 +127,7 @@ def solve(
         raise InputError(f"time limit must be positive: {timeout}")
     backend = backend or DEFAULT_BACKEND.get(family, "sat")
     options = check_options(backend, options)
-    prep = prepare(family, text)
+    prep = prepare(family, text, format)
     result = run_solver(prep, backend, mode, deadline, options)
     answers = [*result.answers]
     for chosen in result.solutions:
@@ -132,6 +144,27 @@ def solve(
         result.stats,
         result.steps,
     )
+
+
+def solve_many(
+    family: str,
+    puzzles: Iterable[Any],
+    *,
+    backend: str | None = None,
+    mode: str = "unique",
+    timeout: float | None = None,
+    **options: Any,
+) -> Iterator[SolveReport]:
+    """Solve many puzzles (texts or puzzle objects), yielding one report each, in order.
+
+    ``timeout`` bounds each puzzle. This is the simple loop over :func:`solve`; a batch path
+    may replace its inside, keeping this signature.
+
+    >>> [r.status for r in solve_many("sudoku", ["4..3.3....1.1..2"] * 2, backend="dlx")]
+    ['unique', 'unique']
+    """
+    for puzzle in puzzles:
+        yield solve(family, puzzle, backend=backend, mode=mode, timeout=timeout, **options)
 
 
 def run_solver(
