@@ -639,7 +639,12 @@ def _add_report(sub: Any) -> None:
         "solved jobs, mean variables / clauses / rounds, disagreements.",
     )
     r.add_argument("stores", nargs="+", metavar="RESULTS", help="results store(s)")
-    r.add_argument("--format", choices=["markdown", "csv", "json"], default="markdown")
+    r.add_argument(
+        "--format",
+        choices=["markdown", "csv", "json"],
+        default="markdown",
+        help="the table's format (default: markdown)",
+    )
     r.add_argument("-o", "--output", metavar="FILE", help="write the table here, not to stdout")
     r.add_argument(
         "--plot", choices=["cactus", "scatter", "size"], help="also draw a plot (matplotlib)"
