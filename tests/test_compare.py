@@ -110,6 +110,7 @@ def test_a_job_past_its_limit_is_killed_and_recorded_as_timeout(slow, tmp_path):
         "sudoku", SUDOKU[:1], ["slow:sleep=60", "sat"], output=str(out), timeout=0.3, quiet=True
     )
     assert time.monotonic() - t0 < 10
+    assert result.timed_out
     by_setting = {r["setting"]: r for r in lines(out)}
     assert by_setting["slow:sleep=60"]["status"] == "timeout"
     assert by_setting["slow:sleep=60"]["size"] == [4, 4]  # known without the worker

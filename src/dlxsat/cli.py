@@ -247,7 +247,8 @@ def _add_compare(sub: Any) -> None:
         description="Each puzzle with each setting is one job, run in a process of its own "
         "with a time and memory limit; each job's record is appended to a JSON Lines store. "
         "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
-        "(exit status 4 otherwise).",
+        "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
+        "limit).",
     )
     c.add_argument("family", choices=FAMILIES)
     c.add_argument("puzzles", nargs="+", metavar="PUZZLE", help="files, folders, glob patterns")
@@ -601,7 +602,9 @@ def cmd_compare(a: argparse.Namespace) -> int:
         on_plan=print_notes,
     )
     print_outcome(out, a.output)
-    return EXIT_DISAGREE if out.disagreements else EXIT_OK
+    if out.disagreements:
+        return EXIT_DISAGREE
+    return EXIT_TIMEOUT if out.timed_out else EXIT_OK
 
 
 def cmd_from_tatham(a: argparse.Namespace) -> int:

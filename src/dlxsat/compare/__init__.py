@@ -35,6 +35,11 @@ class Outcome:
     disagreements: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
+    @property
+    def timed_out(self) -> bool:
+        """Whether a job of this run was stopped by its time or memory limit."""
+        return bool(self.statuses["timeout"] or self.statuses["memout"])
+
 
 def plan(
     family: str,
@@ -124,7 +129,7 @@ def compare(
     store.touch(output)
     limits = {"timeout": timeout, "memory_mb": memory_mb}
     if not redo:
-        todo = [j for j in todo if not (j.id in stored and store.is_done(stored[j.id], limits))]
+        todo = [j for j in todo if not _stored(j, stored.get(j.id), limits)]
     out.skipped = out.planned - len(todo)
     if on_plan is not None:
         on_plan(out)
@@ -151,6 +156,19 @@ def compare(
     ]
     out.disagreements = disagreements(records)
     return out
+
+
+def _stored(job: Any, record: dict[str, Any] | None, limits: dict[str, Any]) -> bool:
+    """Whether ``record`` (the store's record with ``job``'s id, if any) makes ``job`` done.
+
+    The job id (STORE.md) does not name the family: a text read as two families (a grid of
+    digits is a Slitherlink and a SuperSlitherlink) has one id, so the family is checked here.
+    """
+    from . import store
+
+    return (
+        record is not None and record.get("family") == job.family and store.is_done(record, limits)
+    )
 
 
 def print_notes(out: Outcome) -> None:

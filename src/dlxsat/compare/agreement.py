@@ -1,10 +1,10 @@
 """The cross-check of every comparison: finished jobs on the same puzzle must agree.
 
-Two records of one puzzle (same text, same mode) that both ran to their end must give the same
-status; for ``unique``, ``none`` and ``counted`` also the same count and the same answers (by
-hash). A ``multiple`` status is compared alone: in ``unique`` mode a solver stops at its second
-answer, and which two it meets first is its own affair. A disagreement means a solver or an
-encoding is wrong -- the most important thing a comparison can find.
+Two records of one puzzle (same family and text, same mode) that both ran to their end must
+give the same status; for ``unique``, ``none`` and ``counted`` also the same count and the same
+answers (by hash). A ``multiple`` status is compared alone: in ``unique`` mode a solver stops at
+its second answer, and which two it meets first is its own affair. A disagreement means a solver
+or an encoding is wrong -- the most important thing a comparison can find.
 
 >>> a = {"puzzle": "p", "puzzle_sha256": "x", "mode": "unique", "setting": "dlx",
 ...      "status": "unique", "count": 1, "answer_sha256": "h1"}
@@ -52,10 +52,11 @@ def _agree(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def disagreements(records: Iterable[dict[str, Any]]) -> list[str]:
     """One line for each record that disagrees with the first finished record of its puzzle
     (by setting text)."""
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for r in records:
+        # A puzzle is its family and text: one text read as two families is two puzzles.
         if r.get("status") in FINISHED:
-            groups.setdefault((r["puzzle_sha256"], r["mode"]), []).append(r)
+            groups.setdefault((r.get("family", ""), r["puzzle_sha256"], r["mode"]), []).append(r)
     out = []
     for group in groups.values():
         group.sort(key=lambda r: r["setting"])  # the same report whatever order jobs ended in
