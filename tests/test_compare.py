@@ -90,6 +90,15 @@ def test_presets_come_from_the_registry(monkeypatch):
     assert parse_spec("sat:encoding=new")[0].options == {"encoding": "new"}
 
 
+def test_a_preset_setting_the_solver_refuses_is_skipped_with_its_words():
+    kept, notes = for_family(grid([], ["encodings"]), "sudoku")
+    assert "sat:encoding=native" not in [s.text for s in kept]
+    assert len(kept) == len(preset("encodings")) - 1
+    assert any(n.startswith("skipping sat:encoding=native: encoding 'native' needs") for n in notes)
+    kept, _ = for_family(grid(["sat:encoding=native;solver=minicard"], ["encodings"]), "sudoku")
+    assert "sat:encoding=native;solver=minicard" in [s.text for s in kept]
+
+
 def test_loop_settings_are_skipped_on_sudoku_with_a_note():
     kept, notes = for_family(grid(["sat:loop=lazy,eager", "dlx"], ["loops"]), "sudoku")
     assert [s.text for s in kept] == ["dlx"]

@@ -67,6 +67,8 @@ class Setting:
     backend: str
     options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     text: str = ""
+    #: The preset that named this setting ("" when the user wrote it).
+    preset: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if not self.text:
@@ -164,15 +166,15 @@ def preset(name: str) -> list[Setting]:
 
     if name == "encodings":
         option = by_key(get_solver("sat").OPTIONS)["encoding"]
-        return [Setting("sat", {"encoding": c}) for c in option.choices]
+        return [Setting("sat", {"encoding": c}, preset=name) for c in option.choices]
     if name == "loops":
         out = []
         for backend, option in takers(LOOP_KEY):
             for c in option.choices:
-                out.append(Setting(backend, {LOOP_KEY: c}))
+                out.append(Setting(backend, {LOOP_KEY: c}, preset=name))
         return out
     if name == "backends":
-        return [Setting(b) for b in search_solvers()]
+        return [Setting(b, preset=name) for b in search_solvers()]
     raise InputError(f"unknown preset {name!r} (choose from {', '.join(PRESETS)})")
 
 
@@ -199,12 +201,36 @@ def for_family(settings: Sequence[Setting], family_name: str) -> tuple[list[Sett
     kept: dict[str, Setting] = {}
     notes = []
     for s in settings:
-        why = s.skip_reason(family, family_name)
+        why = s.skip_reason(family, family_name) or (refusal(s) if s.preset else None)
         if why:
             notes.append(f"skipping {_spelled(s)}: {why}")
         else:
             kept.setdefault(s.text, s)
     return list(kept.values()), notes
+
+
+def refusal(s: Setting) -> str | None:
+    """Why the solver refuses setting ``s`` outright (None when it takes it).
+
+    The solver itself is asked, on a tiny problem: a preset names every choice a solver
+    declares, and some need more than the defaults (``encoding=native`` needs a solver with
+    cardinality constraints) -- such a setting is skipped with the solver's own words rather
+    than failing on every puzzle. (Settings users write are not probed here: their jobs run,
+    and fail with that message, since a user's own solver might take long on any problem.)
+    """
+    from ..xcc import parse
+    from .jobs import WARM_UP_PROBLEM
+
+    solver = solver_module(s.backend)
+    if getattr(solver, "KIND", "") != "search":
+        return None
+    try:
+        solver.solve(parse(WARM_UP_PROBLEM), limit=1, keep=0, timeout=5.0, **s.keywords())
+    except InputError as e:
+        return str(e)
+    except Exception:  # not a refusal: the jobs will say what goes wrong
+        return None
+    return None
 
 
 def _spelled(s: Setting) -> str:
