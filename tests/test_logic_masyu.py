@@ -386,3 +386,17 @@ def test_explain_steps_as_data_are_one_based():
     # The white circle on the top border, cell (1,2) as books count: a line (1,1)-(1,2).
     assert [[1, 1], [1, 2]] in first["line"]
     assert "steps" not in lm.solve(rows).stats
+
+
+def test_published_boards_and_janko_answers_agree():
+    """The converted files keep Janko's puzzles: his published answer obeys every rule of
+    the board as read back (colours and positions of the circles included)."""
+    answers = json.loads((PUBLISHED / "answers.json").read_text())
+    files = sorted(PUBLISHED.glob("*.txt"))
+    assert len(files) >= 100 and len(answers) >= 100
+    for path in files:
+        puzzle = fam.read(path.read_text())
+        cols, rows = map(int, path.stem.rsplit("-", 1)[1].split("x"))
+        assert (puzzle.m, puzzle.n) == (rows, cols) and min(rows, cols) >= 10
+        if path.name in answers:
+            assert fam.check(puzzle, {"edges": answers[path.name]}) == [], path.name
