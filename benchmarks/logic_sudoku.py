@@ -103,7 +103,7 @@ def run(timeout: float = 60.0) -> str:
         "|---|---:|---|---|---:|---:|---|",
         *rows,
         "",
-        "| group | puzzles | solved by logic | rate | without forcing chains | rate |",
+        "| group | puzzles | solved by logic | rate | Zambon's strategies only | rate |",
         "|---|---:|---:|---:|---:|---:|",
     ]
     everything = [r for results in groups.values() for r in results]
