@@ -848,3 +848,10 @@ def test_xy_chain_search_respects_the_deadline():
     with pytest.raises(S.SearchTimeout):
         S.find_xy_chain(b, state, min_cells=9, deadline=0.0)
     assert S.find_xy_chain(b, state, deadline=time.perf_counter() + 60) is not None
+
+
+def test_rectangle_search_respects_the_deadline():
+    b = std9()
+    state = rectangle_position(b, [(1, 3), (2, 5)])
+    with pytest.raises(S.SearchTimeout):
+        S.find_rectangle(b, state, deadline=0.0)

@@ -828,7 +828,7 @@ def _box_grid(board: Board) -> tuple[int, int, dict[tuple[int, int], int]] | Non
     return n // shape[0], n // shape[1], found
 
 
-def find_rectangle(board: Board, state: State) -> Step | None:
+def find_rectangle(board: Board, state: State, deadline: float | None = None) -> Step | None:
     """Zambon's "rectangle" (chapter 12): a chain around four boxes at the corners of a
     rectangle of boxes (two box rows, two box columns; nine such patterns on a 9 × 9 grid).
 
@@ -847,13 +847,22 @@ def find_rectangle(board: Board, state: State) -> Step | None:
         return None
     brows, bcols, box_of = grid
     cand, value = state.cand, state.value
-    units = board.units
-
-    def solved_digit(c: int) -> int:
-        m = cand[c]
-        if value[c]:
-            return value[c]
-        return m.bit_length() if m and not m & (m - 1) else 0
+    cells = board.cells
+    # A box's solved digits (a cell filled, or left with one candidate: Zambon's "solved"),
+    # and, per box and digit, the open cells (two candidates or more) that may take it.
+    solved = {}
+    open_cells: dict[int, list[tuple[int, int]]] = {}
+    for b in box_of.values():
+        mask = 0
+        for c in board.units[b]:
+            m = cand[c]
+            if value[c]:
+                mask |= BIT[value[c]]
+            elif m and not m & (m - 1):
+                mask |= m
+            elif m:
+                open_cells.setdefault(b, []).append((c, m))
+        solved[b] = mask
 
     memo: dict[tuple[int, int], Any] = {}
 
@@ -868,16 +877,16 @@ def find_rectangle(board: Board, state: State) -> Step | None:
 
     def _rectangle_step(seq: list[int], k: int, cur: int, d: int, first: int, trail: list[int]):
         box = seq[k + 1] if k < 3 else seq[0]
-        r0, c0 = board.cells[cur]
+        bit = BIT[d]
+        if solved[box] & bit:
+            return -1  # the box holds d already: his scan ends in -1 wherever that cell is
+        r0, c0 = cells[cur]
         result: int = 0
-        places = []
-        for c in units[box]:
-            if solved_digit(c):
-                if solved_digit(c) == d:
-                    result = -1
-                    break
-            elif cand[c] & BIT[d] and board.cells[c][0] != r0 and board.cells[c][1] != c0:
-                places.append(c)
+        places = [
+            c
+            for c, m in open_cells.get(box, ())
+            if m & bit and cells[c][0] != r0 and cells[c][1] != c0
+        ]
         if places or k == 3:
             if k < 3:
                 for p in places:
@@ -890,8 +899,6 @@ def find_rectangle(board: Board, state: State) -> Step | None:
             elif result == 0 and first in places:
                 result = 1
             return result
-        if result == -1:
-            return -1
         return Step(
             "rectangle",
             f"{CHARS[d]} at {_at(board, cur)} would leave no {CHARS[d]} in {board.names[box]} "
@@ -905,14 +912,14 @@ def find_rectangle(board: Board, state: State) -> Step | None:
             for r2 in range(r1 + 1, brows):
                 for c2 in range(c1 + 1, bcols):
                     pattern = [box_of[r1, c1], box_of[r1, c2], box_of[r2, c2], box_of[r2, c1]]
-                    if not all(any(cand[c].bit_count() > 1 for c in units[b]) for b in pattern):
+                    if not all(b in open_cells for b in pattern):
                         continue
                     for rot in range(4):
                         seq = pattern[rot:] + pattern[:rot]
-                        for x in units[seq[0]]:
-                            if cand[x].bit_count() < 2:
-                                continue
-                            for d in _digits_of(cand[x]):
+                        for x, mx in open_cells[seq[0]]:
+                            if deadline is not None and time.perf_counter() > deadline:
+                                raise SearchTimeout
+                            for d in _digits_of(mx):
                                 memo.clear()
                                 res = step(seq, 0, x, d, x, [x])
                                 if isinstance(res, Step):
@@ -1127,12 +1134,13 @@ def run_strategies(
 
     ``order`` is the XY-chain search order (see :func:`find_xy_chain`); ``deadline`` (a
     ``time.perf_counter`` value) is checked before every strategy and inside the searching
-    ones (XY-chain, forcing chain)."""
+    ones (rectangle, XY-chain, forcing chain)."""
     run = LogicRun("stalled", {}, [])
     check: set[int] | None = None  # cells to check for a contradiction (None: all)
     bound = {
         "xy_chain": lambda b, s: find_xy_chain(b, s, order=order, deadline=deadline),
         "forcing_chain": lambda b, s: find_forcing_chain(b, s, deadline=deadline),
+        "rectangle": lambda b, s: find_rectangle(b, s, deadline=deadline),
     }
     ladder = [(name, bound.get(name, finder)) for name, finder in strategies]
     while True:
