@@ -455,7 +455,7 @@ class State:
                 self.closable.append(gap)  # closing it would finish the loop: not forbidden
             else:
                 self.pending.append(
-                    (gap, CROSS, f"{g.edge_text(gap)} would close a loop too early")
+                    (gap, CROSS, "")  # "would close a loop too early", worded when logged
                 )
         if self.closable:
             # A closing edge that was allowed may no longer be: lines have appeared elsewhere.
@@ -467,9 +467,7 @@ class State:
                 if partner[x] == y and size[x] == self.nlines and circ[x] == total:
                     keep.append(h)
                 else:
-                    self.pending.append(
-                        (h, CROSS, f"{g.edge_text(h)} would close a loop too early")
-                    )
+                    self.pending.append((h, CROSS, ""))
             self.closable = keep
 
     def note(self, text: str) -> None:
@@ -507,12 +505,15 @@ class State:
         g = self.g
         st, deg, unk, cell_edges = self.st, self.deg, self.unk, g.cell_edges
         pending, cellq, circq = self.pending, self.cellq, self.circq
+        logged = self.log is not None  # reasons are worded only when they are logged
         while True:
             if pending:
                 e, v, why = pending.pop()
                 if e < 0:  # the loop closed: everything else is a cross
                     self.set_all(((f, CROSS) for f in range(g.ne) if st[f] == UNKNOWN), why)
                 else:
+                    if not why and logged:
+                        why = f"{g.edge_text(e)} would close a loop too early"
                     self.set_all(((e, v),), why)
             elif cellq:
                 c = cellq.pop()
@@ -523,17 +524,19 @@ class State:
                     if u:
                         self.set_all(
                             ((e, CROSS) for e in cell_edges[c] if st[e] == UNKNOWN),
-                            f"{g.cell_text(c)} has two lines",
+                            f"{g.cell_text(c)} has two lines" if logged else "",
                         )
                 elif d == 1:
                     if u == 0:
                         raise Contradiction(f"the line dead-ends at {g.cell_text(c)}")
                     if u == 1:
                         e = next(e for e in cell_edges[c] if st[e] == UNKNOWN)
-                        self.set_all(((e, LINE),), f"the line must leave {g.cell_text(c)}")
+                        why = f"the line must leave {g.cell_text(c)}" if logged else ""
+                        self.set_all(((e, LINE),), why)
                 elif u == 1:
                     e = next(e for e in cell_edges[c] if st[e] == UNKNOWN)
-                    self.set_all(((e, CROSS),), f"{g.cell_text(c)} is a dead end")
+                    why = f"{g.cell_text(c)} is a dead end" if logged else ""
+                    self.set_all(((e, CROSS),), why)
             elif circq:
                 k = circq.pop()
                 self.incirc[k] = 0
@@ -564,7 +567,9 @@ class State:
         ]
         if not common:
             return 0
-        if len(live) == 1:
+        if self.log is None:  # words only when they are logged (this runs very often)
+            why = ""
+        elif len(live) == 1:
             why = f"the {self.g.circle_text(k)} can only go {first.name}"
         else:
             why = f"all {len(live)} possible patterns of the {self.g.circle_text(k)} agree"
