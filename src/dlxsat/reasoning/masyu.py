@@ -33,7 +33,7 @@ what the assumption changed (where its contradictions arise; that keeps depth 2 
 0 is heuristics and intersection alone. The default, :data:`DEFAULT_DEPTH` = 2, is the
 shallowest setting that comes close to the paper's result (all 182 published puzzles finished
 by deduction): on the 169 published boards of ``benchmarks/logic_masyu.py`` depth 1 finishes
-152 and depth 2 finishes 168 (README); the rare board left needs depth 3 or more.
+152 and depth 2 finishes 168 (README); boards that depth 2 leaves need depth 3 or more.
 Deeper levels run only when the shallower ones have nothing left, and after each success the
 search returns to depth 1, so a board that depth 1 finishes costs what it cost before. Every
 depth is sound: an assumption is struck out only when it leads to a contradiction, and an edge
