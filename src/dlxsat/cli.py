@@ -211,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
     _add_format_options(sub)
     _add_convert(sub)
+    _add_report(sub)
     return p
 
 
@@ -628,6 +629,65 @@ def cmd_convert(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _add_report(sub: Any) -> None:
+    r = sub.add_parser(
+        "report",
+        help="tables and plots from results stores of 'dlxsat compare'",
+        description="Read one or more results stores (JSON Lines, merged as if concatenated: "
+        "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
+        "score (unsolved jobs count twice the time limit), total / median / worst time of the "
+        "solved jobs, mean variables / clauses / rounds, disagreements.",
+    )
+    r.add_argument("stores", nargs="+", metavar="RESULTS", help="results store(s)")
+    r.add_argument(
+        "--format",
+        choices=["markdown", "csv", "json"],
+        default="markdown",
+        help="the table's format (default: markdown)",
+    )
+    r.add_argument("-o", "--output", metavar="FILE", help="write the table here, not to stdout")
+    r.add_argument(
+        "--plot", choices=["cactus", "scatter", "size"], help="also draw a plot (matplotlib)"
+    )
+    r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
+    r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
+    r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
+    r.add_argument("--title", help="the plot's title")
+    r.add_argument(
+        "--timeout",
+        type=_positive,
+        metavar="S",
+        help="time limit of jobs whose record has none (for PAR-2 and the plots' border)",
+    )
+
+
+def cmd_report(a: argparse.Namespace) -> int:
+    from .report import coverage_warnings, read_store, render, summarize
+
+    if a.plot and not a.plot_out:
+        raise InputError(f"--plot {a.plot} needs --plot-out FILE.png or FILE.svg")
+    if (a.x or a.y) and (a.plot or "cactus") != "scatter":
+        raise InputError("--x and --y go with --plot scatter")
+    if a.plot_out:
+        from .plots import check_output
+
+        check_output(a.plot_out)
+    store = read_store(a.stores)
+    warnings = store.warnings + coverage_warnings(store)
+    rows = summarize(store, a.timeout)
+    text = render(rows, store, warnings, a.format)
+    if a.plot_out:
+        from .plots import draw
+
+        draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
+    _warn(warnings)
+    if a.output:
+        _write_file(a.output, text)
+    else:
+        _emit(text)
+    return EXIT_OK
+
+
 COMMANDS = {
     "encode": cmd_encode,
     "dlx": cmd_dlx,
@@ -638,6 +698,7 @@ COMMANDS = {
     "from-tatham": cmd_from_tatham,
     "generate": cmd_generate,
     "convert": cmd_convert,
+    "report": cmd_report,
 }
 
 
