@@ -153,3 +153,14 @@ def test_dlx_json_has_solutions_and_says_whether_exhaustive(cli_run):
     assert every["exhaustive"] is True and every["solutions"] == first["solutions"]
     rc, out, _ = cli_run(["dlx", dlx, "--json"])
     assert "solutions" not in json.loads(out)
+
+
+@pytest.mark.parametrize(
+    "family, puzzle", [("masyu", PUZZLE), ("sudoku", GOLDEN / "sudoku" / "puzzlium-A.txt")]
+)
+def test_explain_json_gives_the_steps_as_data(cli_run, family, puzzle):
+    rc, out, err = cli_run(["solve", family, puzzle, "--backend", "logic", "--explain", "--json"])
+    assert rc == 0, err
+    report = json.loads(out)
+    assert report["steps"] and all(isinstance(s, dict) and s["text"] for s in report["steps"])
+    assert "steps" not in report["stats"]
