@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import glob
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -37,18 +38,28 @@ from dlxsat.compare.settings import parse_spec  # noqa: E402
 from dlxsat.pipeline import solve  # noqa: E402
 
 
-def timed_compare(family: str, files: list[str], setting: str, jobs: int, timeout: float) -> float:
+def _cpu(who: int) -> float:
+    r = resource.getrusage(who)
+    return r.ru_utime + r.ru_stime
+
+
+def timed_compare(
+    family: str, files: list[str], setting: str, jobs: int, timeout: float
+) -> tuple[float, float]:
+    """Wall seconds of a ``compare`` run, and the CPU seconds its workers and it used."""
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "r.jsonl")
+        cpu = _cpu(resource.RUSAGE_CHILDREN) + _cpu(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         result = compare(
             family, files, [setting], output=out, jobs=jobs, timeout=timeout, quiet=True
         )
         seconds = time.perf_counter() - t0
+        cpu = _cpu(resource.RUSAGE_CHILDREN) + _cpu(resource.RUSAGE_SELF) - cpu
     bad = {s: n for s, n in result.statuses.items() if s not in ("unique", "multiple", "none")}
     if bad or result.disagreements:
         print(f"warning: {bad} {result.disagreements[:1]}", file=sys.stderr)
-    return seconds
+    return seconds, cpu
 
 
 def in_process(family: str, files: list[str], setting: str) -> float:
@@ -104,13 +115,23 @@ def main() -> None:
     n = len(files)
     print(f"{n} puzzles ({a.family}), setting {a.setting}, {os.cpu_count()} cores")
     base = in_process(a.family, files, a.setting)
-    one = timed_compare(a.family, files, a.setting, 1, a.timeout)
-    two = timed_compare(a.family, files, a.setting, 2, a.timeout)
+    one, cpu_one = timed_compare(a.family, files, a.setting, 1, a.timeout)
+    two, cpu_two = timed_compare(a.family, files, a.setting, 2, a.timeout)
     machine = machine_scaling(a.family, files, a.setting)
     print(f"in-process solve:   {base:8.2f} s  {n / base:6.2f} jobs/s")
-    print(f"compare --jobs 1:   {one:8.2f} s  {n / one:6.2f} jobs/s")
-    print(f"compare --jobs 2:   {two:8.2f} s  {n / two:6.2f} jobs/s")
+    print(
+        f"compare --jobs 1:   {one:8.2f} s  {n / one:6.2f} jobs/s  "
+        f"(CPU {cpu_one:.2f} s: {cpu_one / one:.2f} cores busy)"
+    )
+    print(
+        f"compare --jobs 2:   {two:8.2f} s  {n / two:6.2f} jobs/s  "
+        f"(CPU {cpu_two:.2f} s: {cpu_two / two:.2f} cores busy)"
+    )
     print(f"scaling, jobs/s with 2 against 1:  {one / two:.2f}x  (goal >= 1.8 on idle cores)")
+    print(
+        f"  CPU per job with 2 against 1: {cpu_two / cpu_one:.2f}x (1.00: the workers do not "
+        "slow each other down; the rest of the gap is cores taken by other programs)"
+    )
     print(
         f"  the machine's own scaling now (2 warm processes against 1, in-process): "
         f"{machine:.2f}x; compare reaches {one / two / machine:.0%} of it"
