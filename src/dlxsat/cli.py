@@ -1,7 +1,8 @@
 """The ``dlxsat`` command line (SPEC.md §5): argument parsing and printing only.
 
 Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
-or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement.
+or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement (or
+the portfolio's members disagree); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
 Output is assembled in full before anything is written, so an error never leaves half a
 result on stdout or in an output file.
 """
@@ -11,15 +12,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import InputError, RuleViolation
+from .errors import Disagreement, InputError, RuleViolation, SolverFailure, Terminated
 from .families import FAMILIES, TATHAM_GAMES
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
+#: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
     s.add_argument("family", choices=FAMILIES)
     s.add_argument("file", help="puzzle file ('-' for stdin)")
-    s.add_argument("--backend", choices=["dlx", "sat", "cpsat", "logic"])
+    s.add_argument("--backend", choices=["dlx", "sat", "cpsat", "logic", "portfolio"])
     g = s.add_mutually_exclusive_group()
     g.add_argument("--unique", action="store_true", help="look for two answers (the default)")
     g.add_argument("--count", action="store_true", help="count every answer")
@@ -94,6 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, help="cpsat: number of search workers")
     s.add_argument("--explain", action="store_true", help="logic: print every deduction")
     s.add_argument("--fallback", action="store_true", help="logic: search when reasoning stalls")
+    s.add_argument(
+        "--members",
+        metavar="LIST",
+        help="portfolio: backends to race, each with its options as :key=value (default sat,dlx)",
+    )
+    s.add_argument("--confirm", type=int, metavar="K", help="portfolio: members that must agree")
     s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
 
     x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
@@ -226,6 +236,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
 
 def _backend_options(a: argparse.Namespace) -> dict[str, Any]:
     names = ("encoding", "colors", "solver", "loop_mode", "workers", "explain", "fallback")
+    names += ("members", "confirm")
     # Not "not in (None, False)": 0 == False, and --workers 0 must reach the backend's check.
     return {k: v for k in names if (v := getattr(a, k, None)) is not None and v is not False}
 
@@ -369,12 +380,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
         return EXIT_INPUT
-    except RuleViolation as e:
+    except (RuleViolation, SolverFailure) as e:
         print(f"dlxsat: internal error (please report): {e}", file=sys.stderr)
         return EXIT_BUG
+    except Disagreement as e:
+        print(f"dlxsat: disagreement: {e}", file=sys.stderr)
+        return EXIT_DISAGREE
     except KeyboardInterrupt:
         print("dlxsat: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except Terminated:
+        print("dlxsat: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except MemoryError:
         print("dlxsat: error: out of memory", file=sys.stderr)
         return EXIT_BUG
@@ -384,7 +401,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
 def run() -> None:
+    # SIGTERM becomes an exception, as SIGINT is, so that cleanup (the portfolio's workers) runs
+    # and the run ends with one line and status 143 instead of dying where it stands.
+    signal.signal(signal.SIGTERM, _terminate)
     sys.exit(main())
 
 
