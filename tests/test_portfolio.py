@@ -68,7 +68,11 @@ def race(problem=TWO, **kwargs):
     return portfolio.solve(problem, **kwargs)
 
 
-def test_first_complete_answer_wins_over_a_member_that_never_answers(no_workers_left):
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_first_complete_answer_wins_over_a_member_that_never_answers(
+    method, monkeypatch, no_workers_left
+):
+    monkeypatch.setattr(portfolio, "START_METHOD", method)
     start = time.monotonic()
     r = race(members="fake:act=sleep,sat", limit=None)
     assert time.monotonic() - start < 20  # the sleeper would take 600 s
@@ -78,7 +82,22 @@ def test_first_complete_answer_wins_over_a_member_that_never_answers(no_workers_
     assert r.stats["members"]["sat"]["status"] == "won"
     assert r.stats["members"]["fake:act=sleep"]["status"] == "stopped"
     assert r.stats["members"]["sat"]["seconds"] > 0
-    assert r.stats["start_method"] == portfolio.START_METHOD
+    assert r.stats["start_method"] == method
+
+
+def test_fork_only_when_single_threaded(monkeypatch):
+    import threading
+
+    monkeypatch.setattr(portfolio, "START_METHOD", "auto")
+    assert portfolio.start_method() == "fork"  # pytest runs the tests in one thread
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait)
+    helper.start()
+    try:
+        assert portfolio.start_method() == "spawn"
+    finally:
+        stop.set()
+        helper.join()
 
 
 def test_time_limit_stops_members_that_ignore_it(no_workers_left):
@@ -216,6 +235,15 @@ def cli_children(pid: int) -> set[int]:
     return found
 
 
+def is_tracker(pid: int) -> bool:
+    """Whether ``pid`` is multiprocessing's resource tracker (a process that is gone is not)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"resource_tracker" in f.read()
+    except OSError:
+        return False
+
+
 def gone(pids: set[int], within: float = 5.0) -> bool:
     end = time.monotonic() + within
     while time.monotonic() < end:
@@ -242,11 +270,7 @@ def signalled_run(tmp_path, sig: int) -> tuple[int, str, str, set[int]]:
         workers: set[int] = set()
         end = time.monotonic() + 20
         while time.monotonic() < end:
-            workers = {
-                c
-                for c in cli_children(proc.pid)
-                if b"spawn_main" in open(f"/proc/{c}/cmdline", "rb").read()
-            }
+            workers = {c for c in cli_children(proc.pid) if not is_tracker(c)}
             if len(workers) == 2:
                 break
             time.sleep(0.05)

@@ -32,12 +32,17 @@ Members
     ``sys.path``, which ``spawn`` hands on to its children) can be a member.
 
 Processes
-    Workers are started with multiprocessing's ``spawn`` method (:data:`START_METHOD`): unlike
-    ``fork`` it is safe after OR-tools or numba started threads in the parent, and unlike
-    ``forkserver`` it keeps no server process between calls (multiprocessing's resource tracker,
-    one per process, which any start method launches, stays until the process exits). The
-    price is a fresh interpreter per member: each member's ``start_seconds``, measured by
-    ``benchmarks/portfolio.py``. A program that calls the portfolio must, as with any use of
+    Workers are forked when that is safe -- on Linux, when the process has one thread, which
+    ``/proc/self/task`` tells exactly, native threads of OR-tools or numba included -- and
+    started with multiprocessing's ``spawn`` method otherwise (:func:`start_method`). A fork
+    costs a few milliseconds and the worker inherits every module (and compiled DLX kernel)
+    the parent already loaded; a spawned worker is a fresh interpreter that imports its
+    backend, 0.1-0.6 s on the 2-core machine of ``benchmarks/portfolio.py`` (each member's
+    ``start_seconds``). ``forkserver`` was not chosen: it keeps a server process between calls
+    and saves little over ``spawn`` for the one call of a ``dlxsat solve``. (A spawned worker,
+    as with any use of ``spawn``, needs the calling program's top-level code guarded by ``if
+    __name__ == "__main__":``, and multiprocessing then keeps its resource tracker process
+    until the program exits.) A program that calls the portfolio must, as with any use of
     ``spawn``, guard its own top-level code with ``if __name__ == "__main__":``.
 
 >>> [o.key for o in OPTIONS]
@@ -50,6 +55,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,8 +72,9 @@ SUMMARY = "several search backends at once, one process each; the first complete
 
 #: Members when none are named. Measured with ``benchmarks/portfolio.py`` (see the README).
 DEFAULT_MEMBERS = "sat,dlx"
-#: How workers are started (see the module doc for why not ``fork`` or ``forkserver``).
-START_METHOD = "spawn"
+#: How workers are started: ``auto`` is ``fork`` when that is safe, else ``spawn`` (see the
+#: module doc); ``spawn`` or ``fork`` force one.
+START_METHOD = "auto"
 #: Seconds a worker gets to die after SIGTERM before it is killed.
 STOP_GRACE = 0.5
 #: Seconds the parent waits past the time limit for members' own timed-out reports.
@@ -254,6 +261,7 @@ class _Race:
         self.start_time = time.monotonic()
         self.deadline = None if timeout is None else self.start_time + timeout
         self.runners: list[_Runner] = []
+        self.method = START_METHOD
 
     def start(self) -> None:
         """Start one worker per member, then hand each its problem.
@@ -267,7 +275,8 @@ class _Race:
 
         from ..solvers import SOLVERS
 
-        context = multiprocessing.get_context(START_METHOD)
+        self.method = start_method()
+        context = multiprocessing.get_context(self.method)
         main = threading.current_thread() is threading.main_thread()
         old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
@@ -421,7 +430,7 @@ class _Race:
             "winner": winner,
             "members": members,
             "seconds": round(time.monotonic() - self.start_time, 6),
-            "start_method": START_METHOD,
+            "start_method": self.method,
             "cores": _cores(),
         }
 
@@ -447,6 +456,19 @@ class _Race:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
+def start_method() -> str:
+    """``fork`` when :data:`START_METHOD` allows it and this process has a single thread (no
+    lock can then be held by another thread at the fork), on Linux, where ``/proc`` can count
+    the threads native code started too; ``spawn`` otherwise."""
+    if START_METHOD != "auto":
+        return START_METHOD
+    try:
+        single = len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        single = False
+    return "fork" if single and sys.platform == "linux" else "spawn"
+
+
 def _cores() -> int:
     """The cores this process may run on."""
     try:
@@ -470,6 +492,8 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
     # Ignored and blocked: some backends' C code installs its own SIGINT handler (PySAT does).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    # A forked worker inherited the CLI's SIGTERM handler: it must simply die when stopped.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with(parent)
     try:
         module, problem, job = conn.recv()
