@@ -70,7 +70,10 @@ NAME = "portfolio"
 KIND = "search"
 SUMMARY = "several search backends at once, one process each; the first complete answer wins"
 
-#: Members when none are named. Measured with ``benchmarks/portfolio.py`` (see the README).
+#: Members when none are named. ``benchmarks/portfolio.py`` (2 loaded cores, 12 runs, wall
+#: time of ``dlxsat solve``, geometric mean ratio to ``sat`` alone): ``sat,dlx`` 1.70,
+#: ``sat,cpsat:workers=1`` 1.92; when counting (where dancing links is 3.3 times faster than
+#: SAT) ``sat,dlx`` 0.39, ``sat,cpsat`` 1.17. Only two: the machine has two cores.
 DEFAULT_MEMBERS = "sat,dlx"
 #: How workers are started: ``auto`` is ``fork`` when that is safe, else ``spawn`` (see the
 #: module doc); ``spawn`` or ``fork`` force one.
