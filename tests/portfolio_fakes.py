@@ -10,7 +10,8 @@ the parent's ``sys.path`` (which holds ``tests/``) on to them. ``act`` says how 
 ``twice``      the SAT backend's answer with its first solution listed (and counted) twice;
 ``nonsolution`` claims option 0 alone is the only solution;
 ``crash``      raises an exception; ``exit`` ends its process without a report;
-``timeout``    reports a timed-out search with no solutions; ``right`` is the SAT backend.
+``timeout``    reports a timed-out search with no solutions; ``right`` is the SAT backend,
+``late`` the same a second later.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ ACTS = (
     "exit",
     "timeout",
     "right",
+    "late",
 )
 OPTIONS = (Option("act", str, "sleep", "how to misbehave", ACTS),)
 
@@ -54,6 +56,8 @@ def solve(problem: Any, *, act: str = "sleep", **job: Any) -> SearchResult:
         return SearchResult(count=0, timed_out=True)
     if act == "nonsolution":
         return SearchResult([[0]], 1, exhausted=True)
+    if act == "late":
+        time.sleep(1)
     job = {**job, "limit": None, "keep": None}
     right = cnf.solve(problem, **job)
     if act == "miscount":
