@@ -23,6 +23,7 @@ MODULES = [
     "dlxsat.families.grid",
     "dlxsat.backends",
     "dlxsat.backends.portfolio",
+    "dlxsat.report",
 ]
 
 
