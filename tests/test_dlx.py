@@ -196,19 +196,18 @@ def test_resuming_changes_nothing(monkeypatch, name, loop):
 
 
 def test_kernel_arrays_are_int16_when_everything_fits_else_int32():
-    import numpy as np
 
     from dlxsat.backends.dlx.arrays import build, kernel_dtype
 
     small = parse("a b | x\na x:1\nb\n")
-    assert kernel_dtype(build(small)) is np.int16
+    assert kernel_dtype(build(small)) == "int16"
     assert dlx.solve(small).stats["arrays"] == "int16"
     # A multiplicity bound, a node index, an item index beyond int16.
     bound = Problem([Item("a", True, 1, 40000)], [((0, None),)])
     nodes = Problem([Item("a")], [((0, None),)] * 33000)
     items = Problem([Item(f"i{k}") for k in range(33000)], [((k, None),) for k in range(33000)])
     for p in (bound, nodes, items):
-        assert kernel_dtype(build(p)) is np.int32
+        assert kernel_dtype(build(p)) == "int32"
     assert dlx.solve(nodes, keep=0).stats["arrays"] == "int32"
     assert dlx.solve(nodes, keep=0).count == 33000
     r = dlx.solve(bound)
