@@ -231,8 +231,9 @@ def _backend_options(a: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
+    from .families import get_family
     from .inputs import read_text
-    from .pipeline import prepare, solve
+    from .pipeline import solve
 
     text = read_text(a.file, "puzzle")
     mode = "count" if a.count else "all" if a.all else "unique"
@@ -258,11 +259,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
                 )
             )
         if not a.quiet and report.solutions:
-            fam = prepare(a.family, text)
+            family = get_family(a.family)  # (reading again, not encoding again: start-up time)
+            puzzle = family.read(text)
             for k, answer in enumerate(report.solutions, 1):
                 if len(report.solutions) > 1:
                     lines.append(f"solution {k}:")
-                lines.append(fam.family.render(fam.puzzle, answer).rstrip("\n"))
+                lines.append(family.render(puzzle, answer).rstrip("\n"))
         out = "\n".join(lines) + "\n"
     _emit(out)
     return EXIT_TIMEOUT if report.status == "timeout" else EXIT_OK
