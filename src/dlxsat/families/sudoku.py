@@ -635,3 +635,78 @@ def render(puzzle: SudokuPuzzle, answer: Answer) -> str:
                     )
             out.append("".join(sep).rstrip())
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the exact-cover problem directly (the batch path: no DLX text to write and read)
+
+
+def build(puzzle: SudokuPuzzle) -> Problem:
+    """The :class:`~dlxsat.xcc.Problem` of :func:`encode`'s data, without writing it out:
+    ``build(p) == xcc.parse(encode(p), allow_empty=True)`` (same items, options and order).
+
+    >>> from dlxsat.xcc import parse
+    >>> p = read("1.\\n..\\n")
+    >>> build(p) == parse(encode(p)), build(p).option_names(0)
+    (True, ['p01', 'r02', 'c12'])
+    """
+    from ..xcc.model import Item
+
+    n = puzzle.n
+    ch = CHARS
+    row_has: list[set[int]] = [set() for _ in range(n)]
+    col_has: list[set[int]] = [set() for _ in range(n)]
+    box_has: dict[int, set[int]] = {x: set() for x in puzzle.boxes}
+    boxes_of = puzzle.boxes_of
+    for (i, j), d in puzzle.clues.items():
+        row_has[i].add(d)
+        col_has[j].add(d)
+        for x in boxes_of.get((i, j), ()):
+            box_has[x].add(d)
+    holes = puzzle.holes
+    row_size = [n - sum((i, j) in holes for j in range(n)) for i in range(n)]
+    col_size = [n - sum((i, j) in holes for i in range(n)) for j in range(n)]
+    box_names = sorted(puzzle.boxes)
+    box_size = {x: len(puzzle.boxes[x]) for x in box_names}
+    blanks = puzzle.blanks
+    digits = range(1, n + 1)
+
+    def unit_items(primary: bool) -> list[str]:
+        names = []
+        for prefix, sizes, has in (("r", row_size, row_has), ("c", col_size, col_has)):
+            names += [
+                f"{prefix}{ch[a]}{ch[d]}"
+                for a in range(n)
+                if (sizes[a] == n if primary else 0 < sizes[a] < n)
+                for d in digits
+                if d not in has[a]
+            ]
+        names += [
+            f"b{ch[x]}{ch[d]}"
+            for x in box_names
+            if (box_size[x] == n) == primary
+            for d in digits
+            if d not in box_has[x]
+        ]
+        return names
+
+    primaries = [f"p{ch[i]}{ch[j]}" for i, j in blanks] + unit_items(True)
+    if not primaries:
+        # Knuth's item line then starts with '|', which his reader (and ours) takes for a
+        # comment: the data has no items, the problem is empty.
+        return Problem([], [])
+    items = [Item(name) for name in primaries]
+    items += [Item(name, primary=False) for name in unit_items(False)]
+    index = {it.name: k for k, it in enumerate(items)}
+    options = []
+    for k, (i, j) in enumerate(blanks):
+        xs = boxes_of.get((i, j), ())
+        ri, cj = row_has[i], col_has[j]
+        for d in digits:
+            if d in ri or d in cj or any(d in box_has[x] for x in xs):
+                continue
+            entries = [(k, None), (index[f"r{ch[i]}{ch[d]}"], None)]
+            entries.append((index[f"c{ch[j]}{ch[d]}"], None))
+            entries += [(index[f"b{ch[x]}{ch[d]}"], None) for x in xs]
+            options.append(tuple(entries))
+    return Problem(items, options)
