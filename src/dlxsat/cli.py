@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Sequence
 from typing import Any
 
+from . import __version__
 from .errors import InputError, RuleViolation
 from .families import FAMILIES, TATHAM_GAMES
 
@@ -26,7 +27,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but usage errors are one line and exit status 2 like every other input error."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise InputError(f"{self.prog}: {message}")
+        # "dlxsat: error: " is printed by main(); name only the subcommand, if any.
+        where = self.prog.partition(" ")[2]
+        raise InputError(f"{where}: {message}" if where else message)
 
 
 def _positive(text: str) -> float:
@@ -45,12 +48,97 @@ def _count(text: str) -> int:
     return int(text)
 
 
+TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
+
+
+def _add_solve(sub: Any) -> None:
+    """The ``solve`` command: its flags for the solvers' options come from their declarations."""
+    from .pipeline import DEFAULT_BACKEND
+    from .solvers import SOLVERS, get_solver
+
+    defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
+    backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
+    s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
+    s.add_argument("family", choices=FAMILIES)
+    s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
+    s.add_argument(
+        "--backend",
+        choices=list(SOLVERS),
+        help=f"the solver ({backends}); default: {defaults}",
+    )
+    g = s.add_mutually_exclusive_group()
+    g.add_argument("--unique", action="store_true", help="look for two answers (the default)")
+    g.add_argument("--count", action="store_true", help="count every answer")
+    g.add_argument("--all", action="store_true", help="list every answer")
+    s.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    s.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    s.add_argument(
+        "--crosscheck",
+        nargs="?",
+        const="dlx",
+        metavar="BACKENDS",
+        help="solve again with these backends (comma-separated; default dlx) within the same "
+        "time limit and compare; exit 4 on a difference",
+    )
+    s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+    _add_solver_options(s)
+
+
+def _add_solver_options(
+    p: argparse.ArgumentParser, backend: str | None = None, keys: tuple[str, ...] = ()
+) -> None:
+    """A flag for each declared solver option (of ``backend`` only, or of every solver).
+
+    The help of a flag names the solvers that take it, with their choices and defaults. Flags
+    not given are left out of the namespace (``SUPPRESS``), so that :func:`_solver_options` sees
+    exactly what the user typed, and a flag the chosen solver does not take can be refused.
+    """
+    from .solvers import SOLVERS, options_of
+
+    group = p.add_argument_group("solver options")
+    seen: dict[str, list[tuple[str, Any]]] = {}
+    for name in [backend] if backend else SOLVERS:
+        for o in options_of(name):
+            if not keys or o.key in keys:
+                seen.setdefault(o.key, []).append((name, o))
+    for key, users in seen.items():
+        first = users[0][1]
+        if backend:
+            text = first.describe()
+        else:
+            text = "; ".join(f"{name}: {o.describe()}" for name, o in users)
+        kwargs: dict[str, Any] = {"dest": "opt_" + key, "default": argparse.SUPPRESS, "help": text}
+        if first.kind is bool:
+            group.add_argument(first.flag, action="store_const", const="true", **kwargs)
+        else:
+            group.add_argument(first.flag, metavar=first.metavar or key.upper(), **kwargs)
+
+
+def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
+    """The solver options the user typed, parsed by ``backend``'s declarations."""
+    from .solvers import options_of
+
+    declared = {o.key: o for o in options_of(backend)}
+    chosen: dict[str, Any] = {}
+    for dest, text in sorted(vars(a).items()):
+        if not dest.startswith("opt_"):
+            continue
+        key = dest[4:]
+        option = declared.get(key)
+        if option is None:
+            takes = ", ".join(o.flag for o in declared.values()) or "no options"
+            raise InputError(f"backend {backend} does not take --{key} (it takes {takes})")
+        chosen[option.name] = option.parse(text)
+    return chosen
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="dlxsat",
         description="Pencil puzzles as Knuth's exact-cover problems, solved by dancing links, "
         "SAT and CP-SAT.",
     )
+    p.add_argument("--version", action="version", version=f"dlxsat {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     e = sub.add_parser("encode", help="print Knuth's exact-cover (DLX) data for a puzzle")
@@ -64,45 +152,21 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--count", action="store_true", help="count the solutions (the default)")
     g.add_argument("--all", action="store_true", help="print every solution")
     g.add_argument("--first", type=_count, metavar="K", help="print the first K solutions")
-    d.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    d.add_argument("--timeout", type=_positive, metavar="S")
+    d.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object on stdout (with the solutions' options under --all/--first)",
+    )
+    d.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
 
-    s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
-    s.add_argument("family", choices=FAMILIES)
-    s.add_argument("file", help="puzzle file ('-' for stdin)")
-    s.add_argument("--backend", choices=["dlx", "sat", "cpsat", "logic"])
-    g = s.add_mutually_exclusive_group()
-    g.add_argument("--unique", action="store_true", help="look for two answers (the default)")
-    g.add_argument("--count", action="store_true", help="count every answer")
-    g.add_argument("--all", action="store_true", help="list every answer")
-    s.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    s.add_argument("--timeout", type=_positive, metavar="S")
-    s.add_argument(
-        "--encoding",
-        help="sat: cardinality encoding (auto, pairwise, seqcounter, ladder, totalizer, bitwise, "
-        "sortnetwrk, cardnetwrk, mtotalizer, kmtotalizer, native)",
-    )
-    s.add_argument("--colors", choices=["onehot", "binary"], help="sat, cpsat: color variables")
-    s.add_argument("--solver", help="sat: PySAT solver name (cadical195, glucose4, ...)")
-    s.add_argument(
-        "--loop",
-        dest="loop_mode",
-        choices=["lazy", "eager", "circuit"],
-        help="single-loop rule: lazy cuts (sat default; cpsat too), eager CNF encoding "
-        "(sat), or AddCircuit (cpsat default)",
-    )
-    s.add_argument("--workers", type=int, help="cpsat: number of search workers")
-    s.add_argument("--explain", action="store_true", help="logic: print every deduction")
-    s.add_argument("--fallback", action="store_true", help="logic: search when reasoning stalls")
-    s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+    _add_solve(sub)
 
     x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
     x.add_argument("format", choices=["dimacs"])
     x.add_argument("family", choices=FAMILIES)
     x.add_argument("file", help="puzzle file ('-' for stdin)")
     x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
-    x.add_argument("--encoding", help="cardinality encoding")
-    x.add_argument("--colors", choices=["onehot", "binary"], help="color variables")
+    _add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     x.add_argument(
         "--loop",
         choices=["none", "eager"],
@@ -115,14 +179,18 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("family", choices=FAMILIES)
     m.add_argument("file", help="puzzle file")
     m.add_argument("model", help="solver output with s/v lines ('-' for stdin)")
-    m.add_argument("--json", action="store_true")
+    m.add_argument("--json", action="store_true", help="one JSON object on stdout")
 
     c = sub.add_parser("crosscheck", help="solve with several backends and compare")
     c.add_argument("family", choices=FAMILIES)
     c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument("--backends", default="dlx,sat,cpsat", help="comma-separated (dlx,sat,cpsat)")
-    c.add_argument("--timeout", type=_positive, metavar="S", help="per backend and puzzle")
-    c.add_argument("--json", action="store_true")
+    c.add_argument(
+        "--backends", default="dlx,sat,cpsat", help="comma-separated; default: dlx,sat,cpsat"
+    )
+    c.add_argument(
+        "--timeout", type=_positive, metavar="S", help="per backend and puzzle; default: none"
+    )
+    c.add_argument("--json", action="store_true", help="one JSON array on stdout")
 
     t = sub.add_parser(
         "from-tatham",
@@ -137,8 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
     n = sub.add_parser("generate", help="make a new puzzle with a unique answer")
     n.add_argument("family", choices=["masyu"])
     n.add_argument("size", metavar="ROWSxCOLS")
-    n.add_argument("--seed", type=int, default=None)
-    n.add_argument("--timeout", type=_positive, metavar="S")
+    n.add_argument(
+        "--seed", type=int, default=None, help="random seed; default: a new one, printed on stderr"
+    )
+    n.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
     return p
 
 
@@ -197,18 +267,17 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=a.timeout)
     st = r.stats
     if a.json:
-        out = (
-            json.dumps(
-                {
-                    "count": r.count,
-                    "complete": not r.timed_out,
-                    "nodes": st.get("nodes"),
-                    "updates": st.get("updates"),
-                    "seconds": round(st.get("seconds", 0.0), 6),
-                }
-            )
-            + "\n"
-        )
+        data: dict[str, Any] = {
+            "count": r.count,
+            "complete": not r.timed_out,
+            "exhaustive": r.exhausted,
+            "nodes": st.get("nodes"),
+            "updates": st.get("updates"),
+            "seconds": round(st.get("seconds", 0.0), 6),
+        }
+        if a.all or a.first:
+            data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions]
+        out = json.dumps(data) + "\n"
     else:
         lines = []
         for k, chosen in enumerate(r.solutions, 1):
@@ -224,24 +293,28 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if r.timed_out else EXIT_OK
 
 
-def _backend_options(a: argparse.Namespace) -> dict[str, Any]:
-    names = ("encoding", "colors", "solver", "loop_mode", "workers", "explain", "fallback")
-    # Not "not in (None, False)": 0 == False, and --workers 0 must reach the backend's check.
-    return {k: v for k in names if (v := getattr(a, k, None)) is not None and v is not False}
-
-
 def cmd_solve(a: argparse.Namespace) -> int:
+    import time
+
     from .families import get_family
     from .inputs import read_text
-    from .pipeline import solve
+    from .pipeline import DEFAULT_BACKEND, crosscheck_report, solve
 
+    deadline = None if a.timeout is None else time.monotonic() + a.timeout
     text = read_text(a.file, "puzzle")
+    backend = a.backend or DEFAULT_BACKEND.get(a.family, "sat")
+    options = _solver_options(a, backend)
+    others = _backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
-    report = solve(
-        a.family, text, backend=a.backend, mode=mode, timeout=a.timeout, **_backend_options(a)
-    )
+    report = solve(a.family, text, backend=backend, mode=mode, timeout=a.timeout, **options)
+    checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=deadline)
     if a.json:
-        out = json.dumps(report.to_json()) + "\n"
+        data = report.to_json()
+        if report.steps:
+            data["steps"] = report.steps
+        if a.crosscheck:
+            data["crosscheck"] = [c.to_json() for c in checks]
+        out = json.dumps(data) + "\n"
     else:
         lines = list(report.steps)
         count = "?" if report.count is None else report.count
@@ -258,6 +331,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
                     if not isinstance(v, (dict, list))
                 )
             )
+        for c in checks:
+            verdict = "agrees" if c.agree else f"DISAGREES: {c.difference}"
+            lines.append(
+                f"crosscheck: {c.backend} {verdict} ({c.status}, {c.count} found, "
+                f"{c.seconds:.3f} s)"
+            )
         if not a.quiet and report.solutions:
             family = get_family(a.family)  # (reading again, not encoding again: start-up time)
             puzzle = family.read(text)
@@ -267,7 +346,24 @@ def cmd_solve(a: argparse.Namespace) -> int:
                 lines.append(family.render(puzzle, answer).rstrip("\n"))
         out = "\n".join(lines) + "\n"
     _emit(out)
-    return EXIT_TIMEOUT if report.status == "timeout" else EXIT_OK
+    if any(not c.agree for c in checks):
+        return EXIT_DISAGREE
+    timed_out = report.status == "timeout" or any(c.status == "timeout" for c in checks)
+    return EXIT_TIMEOUT if timed_out else EXIT_OK
+
+
+def _backend_list(text: str) -> list[str]:
+    """A comma-separated list of search backends, each checked against the registry."""
+    from .solvers import search_solvers
+
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    known = search_solvers()
+    for b in names:
+        if b not in known:
+            raise InputError(f"unknown backend {b!r} (choose from {', '.join(known)})")
+    if not names:
+        raise InputError("no backend named (e.g. dlx,sat)")
+    return names
 
 
 def cmd_export(a: argparse.Namespace) -> int:
@@ -278,11 +374,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     prep = prepare(a.family, read_text(a.file, "puzzle"))
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
     text = cnf.export_dimacs(
-        prep.problem,
-        source=f"{a.family} {a.file}",
-        encoding=a.encoding,
-        colors=a.colors,
-        loop=loop,
+        prep.problem, source=f"{a.family} {a.file}", loop=loop, **_solver_options(a, "sat")
     )
     if a.output:
         _write_file(a.output, text)
@@ -322,8 +414,7 @@ def cmd_decode(a: argparse.Namespace) -> int:
 def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .crosscheck import crosscheck, format_table
 
-    backends = [b.strip() for b in a.backends.split(",") if b.strip()]
-    rows = crosscheck(a.family, a.files, backends, timeout=a.timeout)
+    rows = crosscheck(a.family, a.files, _backend_list(a.backends), timeout=a.timeout)
     if a.json:
         _emit(json.dumps([r.to_json() for r in rows]) + "\n")
     else:
@@ -368,6 +459,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
+    except SystemExit as e:  # --help and --version: argparse has printed them
+        return e.code if isinstance(e.code, int) else EXIT_OK
     except InputError as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
         return EXIT_INPUT

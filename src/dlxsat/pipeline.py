@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from .answer import Answer
+from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
 from .families import get_family
 from .result import MODES, SearchResult, status_of
@@ -153,3 +153,73 @@ def run_solver(
         timeout=remaining,
         **options,
     )
+
+
+@dataclass
+class Agreement:
+    """One backend's re-solve of a puzzle for ``solve --crosscheck``, and whether it agrees."""
+
+    backend: str
+    status: str
+    count: int | None
+    seconds: float
+    agree: bool
+    difference: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "backend": self.backend,
+            "status": self.status,
+            "count": self.count,
+            "seconds": round(self.seconds, 6),
+            "agree": self.agree,
+            "difference": self.difference,
+        }
+
+
+def agreement(first: SolveReport, other: SolveReport) -> str:
+    """Why ``other`` disagrees with ``first`` (the empty string when they agree).
+
+    A timeout agrees with anything (it decided nothing). Two ``multiple`` reports agree even
+    with different answers: each found two of the several there are.
+    """
+    if "timeout" in (first.status, other.status) or "stalled" in (first.status, other.status):
+        return ""
+    if first.status != other.status:
+        return f"{first.backend} says {first.status}, {other.backend} says {other.status}"
+    if first.status == "multiple":
+        return ""
+    if first.count != other.count:
+        return f"{first.backend} found {first.count} answers, {other.backend} {other.count}"
+    if first.solutions and other.solutions:
+        mine = {answer_key(a) for a in first.solutions}
+        theirs = {answer_key(a) for a in other.solutions}
+        if mine != theirs:
+            return f"{first.backend} and {other.backend} found different answers"
+    return ""
+
+
+def crosscheck_report(
+    family: str,
+    text: str,
+    report: SolveReport,
+    backends: list[str],
+    *,
+    mode: str = "unique",
+    deadline: float | None = None,
+) -> list[Agreement]:
+    """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare.
+
+    This is the cross-check dlxsat promises on every ``solve``: the native DLX backend (or the
+    backends named) must reach the same status and the same answers.
+    """
+    rows = []
+    for name in backends:
+        remaining = None if deadline is None else deadline - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            rows.append(Agreement(name, "timeout", None, 0.0, True))
+            continue
+        other = solve(family, text, backend=name, mode=mode, timeout=remaining)
+        why = agreement(report, other)
+        rows.append(Agreement(name, other.status, other.count, other.seconds, not why, why))
+    return rows
