@@ -59,7 +59,11 @@ def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, nam
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0)
     whole = backend.solve(problem, loop=loop)
     assert whole.stats["kernel"] == "compiled"
-    # A few nodes interpreted, then the rest compiled.
+    # A few nodes interpreted, then the rest compiled (as in a process that has not loaded
+    # the compiled kernel yet).
+    from dlxsat.backends.dlx import compiled
+
+    monkeypatch.setattr(compiled, "_ready", set())
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
     monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
     moved = backend.solve(problem, loop=loop)

@@ -191,6 +191,8 @@ def _split_lines(text: str) -> list[str]:
     while lines and lines[-1] == "":
         lines.pop()
     for r, line in enumerate(lines, 1):
+        if line.isascii() and "\t" not in line and "\r" not in line:
+            continue  # (the usual case, decided without a Python loop over the characters)
         for c, ch in enumerate(line, 1):
             if ch == "\t":
                 raise InputError(f"line {r}, column {c}: a tab is not allowed in a puzzle")
@@ -300,13 +302,13 @@ def read(text: str) -> SudokuPuzzle:
 
     def cell_line(i: int, line: str) -> None:
         for j, ch in enumerate(line):
-            where = f"line {i + 1}, column {j + 1}"
             if ch == HOLE:
                 holes.add((i, j))
                 continue
             d = CHARS.find(ch) if ch != "0" else -1
             if d <= 0:
                 continue  # any other character is a blank cell, as in Knuth's program
+            where = f"line {i + 1}, column {j + 1}"
             if d > n:
                 raise InputError(f"{where}: digit {ch!r} is larger than n={n}")
             if (i, d) in row_clue:
@@ -324,19 +326,22 @@ def read(text: str) -> SudokuPuzzle:
             clues[i, j] = d
 
     def box_line(g: int, i: int, line: str) -> None:
+        # (The position is formatted only for a message: this loop runs for every cell.)
+        def where(j: int) -> str:
+            return f"line {g * n + i + 1}, column {j + 1}"
+
         for j, ch in enumerate(line):
             if ch == ".":
                 continue
-            where = f"line {g * n + i + 1}, column {j + 1}"
             x = CHARS.find(ch)
             if not 0 <= x < MAX_BOXES:
                 raise InputError(
-                    f"{where}: invalid character {ch!r} in box-definition group {g} "
+                    f"{where(j)}: invalid character {ch!r} in box-definition group {g} "
                     "(a box name 0-9 or a-v, or '.')"
                 )
             if (x, (i, j)) in box_group:
                 raise InputError(
-                    f"{where}: box {ch} already contains this cell (row {i + 1}, column "
+                    f"{where(j)}: box {ch} already contains this cell (row {i + 1}, column "
                     f"{j + 1}, put there by box-definition group {box_group[x, (i, j)]})"
                 )
             d = clues.get((i, j))
@@ -344,7 +349,7 @@ def read(text: str) -> SudokuPuzzle:
                 if (x, d) in box_clue:
                     r, c = box_clue[x, d]
                     raise InputError(
-                        f"{where}: digit {_char(d)} appears twice in box {ch} (clues at row "
+                        f"{where(j)}: digit {_char(d)} appears twice in box {ch} (clues at row "
                         f"{r + 1}, column {c + 1} and row {i + 1}, column {j + 1})"
                     )
                 box_clue[x, d] = (i, j)
@@ -352,7 +357,7 @@ def read(text: str) -> SudokuPuzzle:
             cells = boxes.setdefault(x, [])
             cells.append((i, j))
             if len(cells) > n:
-                raise InputError(f"{where}: box {ch} has more than n={n} cells")
+                raise InputError(f"{where(j)}: box {ch} has more than n={n} cells")
 
     for r, line in enumerate(lines):
         if len(line) != n:

@@ -27,6 +27,7 @@ load time is reported apart (``compile_seconds``) from the search time (``second
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -56,7 +57,8 @@ FIRST_BUDGET_INTERPRETED = 64
 #: Search seconds after which an interpreted search moves to the compiled tier: about a
 #: quarter of what loading the compiled kernel costs from numba's cache (0.3-0.5 s on 2
 #: cores), so a search never pays much more than the load it avoided, and one that outgrows
-#: the interpreter loses at most this. 0 starts compiled; ``math.inf`` never compiles.
+#: the interpreter loses at most this. A search starts compiled when that kernel is loaded in
+#: the process already. 0 always starts compiled; ``math.inf`` never compiles.
 INTERPRETED_SECONDS = 0.1
 
 
@@ -70,11 +72,17 @@ def _compiled_kernel(name: str, dtype: Any) -> tuple[Any, float]:
 
 
 def load() -> None:
-    """Import numba and load the compiled kernels for the usual (``int16``) tables now, so that
-    a caller can time that apart."""
-    import numpy as np
+    """Import numba and load the compiled Algorithm X/C kernel for the usual (``int16``) tables
+    now, so that a caller can time that apart; searches then start compiled."""
+    _compiled_kernel("search_c", "int16")
 
-    _kernels(np.int16)
+
+def _compiled_ready(name: str, dtype: Any) -> bool:
+    """Whether this process has the compiled kernel ``name`` for ``dtype`` loaded already."""
+    import sys
+
+    compiled = sys.modules.get(f"{__name__}.compiled")
+    return compiled is not None and compiled.is_ready(name, dtype)
 
 
 def solve(
@@ -195,7 +203,9 @@ def _search(
     solutions = result.solutions
     search_start = time.perf_counter()
     deadline = None if timeout is None else search_start + timeout
-    if INTERPRETED_SECONDS <= 0:
+    if INTERPRETED_SECONDS <= 0 or (
+        INTERPRETED_SECONDS < math.inf and _compiled_ready(name, dtype)
+    ):
         compile_now()
         budget = FIRST_BUDGET
     while True:

@@ -611,3 +611,16 @@ def search_m(nd, ln, cl, opt_of, stack, st, params, sols, sol_len):
     st[S_BEST] = best
     st[S_CUR] = cur
     return status
+
+
+def precover(nd, ln, cl, first_nodes, count, second, last_itm):
+    """Cover every item of the options starting at ``first_nodes[0:count]`` (which must share
+    no item), as if they had been chosen before the search: the batch path's way of giving a
+    puzzle's clues to a problem built once for the empty grid. Returns the updates made."""
+    upd = 0
+    for g in range(count):
+        p = first_nodes[g]
+        while get(nd, N * p + ITM) > 0:
+            upd += _cover(nd, ln, cl, get(nd, N * p + ITM), second, last_itm, True)
+            p += 1
+    return upd
