@@ -266,15 +266,18 @@ def solve_many(
         raise InputError(f"time limit must be positive: {timeout}")
     backend = backend or DEFAULT_BACKEND.get(family, "sat")
     options = check_options(backend, options)
-    puzzles = [_read_input(fam, family, x, k) for k, x in enumerate(texts, 1)]
+    # A family may read many puzzles faster than one by one (sudoku: shared box groups).
+    read = fam.many_reader() if hasattr(fam, "many_reader") else fam.read
+    puzzles = [_read_input(fam, family, read, x, k) for k, x in enumerate(texts, 1)]
     return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
 
 
-def _read_input(fam: ModuleType, family: str, given: Any, k: int) -> Any:
-    """Input ``k`` (1-based) of :func:`solve_many` as a puzzle of ``fam``."""
+def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> Any:
+    """Input ``k`` (1-based) of :func:`solve_many` as a puzzle of ``fam`` (``read``: its
+    reader of texts)."""
     if isinstance(given, str):
         try:
-            return fam.read(given)
+            return read(given)
         except InputError as e:
             raise InputError(f"puzzle {k}: {e}") from None
     if type(given).__module__ != fam.__name__:
@@ -304,20 +307,23 @@ def _solve_each(
 ) -> Iterator[SolveReport]:
     fast = family == "sudoku" and backend == "dlx" and len(puzzles) >= _sudoku_batch_min()
     shapes: dict[tuple, Any] = {}
+    shape = None
     limit = 2 if mode == "unique" else None
     keep = CHECKED_WHEN_COUNTING if mode == "count" else None
     for puzzle in puzzles:
         start = time.perf_counter()
         deadline = None if timeout is None else time.monotonic() + timeout
         prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
-        if fast:
-            from .answer import grid_answer
+        if fast and (shape is None or not shape.fits(puzzle)):
             from .sudoku_batch import Shape, shape_key
 
             key = shape_key(puzzle)
-            shape = shapes.get(key)
-            if shape is None:
-                shape = shapes[key] = Shape(puzzle)
+            if key not in shapes:
+                shapes[key] = Shape.of(puzzle)  # None: not a shape for the fast path
+            shape = shapes[key]
+        if fast and shape is not None:
+            from .answer import grid_answer
+
             result = shape.solve(puzzle, limit, keep, deadline)
             answers = [grid_answer(shape.grid(puzzle, chosen)) for chosen in result.solutions]
             # The same judgement as check_answer's, faster; only a failure asks check_answer.

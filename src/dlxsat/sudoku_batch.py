@@ -15,12 +15,15 @@ like every other answer (``dlxsat.pipeline.solve_many``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
-from .backends.dlx import FIRST_BUDGET, MIN_BUDGET, SLICE
+from .backends.dlx import FIRST_BUDGET, SLICE
 from .families import sudoku
 from .families.sudoku import SudokuPuzzle
 from .result import SearchResult
+from .xcc.model import Problem
 
 #: ``solve_many`` takes this path for at least this many sudokus: loading the compiled kernel
 #: costs some tenths of a second, the price of some 30-50 small puzzles solved interpreted.
@@ -32,10 +35,25 @@ def shape_key(puzzle: SudokuPuzzle) -> tuple:
     return (puzzle.n, puzzle.holes, tuple(puzzle.boxes.items()))
 
 
-class Shape:
-    """The empty grid's problem of one puzzle shape, laid out for the compiled kernel once."""
+def empty_grid(puzzle: SudokuPuzzle) -> SudokuPuzzle:
+    """``puzzle`` without its clues."""
+    return SudokuPuzzle(puzzle.n, {}, puzzle.holes, puzzle.boxes, puzzle.groups)
 
-    def __init__(self, puzzle: SudokuPuzzle) -> None:
+
+class Shape:
+    """The empty grid's problem of one puzzle shape, laid out for the compiled kernel once.
+
+    A shape whose empty grid has no primary item (every row, column and box has holes) is
+    not for this path: :func:`Shape.of` gives None for it.
+    """
+
+    @classmethod
+    def of(cls, puzzle: SudokuPuzzle) -> Shape | None:
+        empty = empty_grid(puzzle)
+        problem = sudoku.build(empty)
+        return cls(puzzle, problem) if problem.n_primary else None
+
+    def __init__(self, puzzle: SudokuPuzzle, problem: Problem | None = None) -> None:
         import numpy as np
 
         from .backends.dlx import compiled
@@ -43,9 +61,11 @@ class Shape:
         from .backends.dlx.arrays import build, kernel_dtype
 
         n = puzzle.n
-        empty = SudokuPuzzle(n, {}, puzzle.holes, puzzle.boxes, puzzle.groups)
+        self.key = shape_key(puzzle)
+        self._boxes, self._holes = puzzle.boxes, puzzle.holes
+        empty = empty_grid(puzzle)
         self.n = n
-        self.problem = sudoku.build(empty)
+        self.problem = problem if problem is not None else sudoku.build(empty)
         #: the cells, in the order of their options (every cell has n options, digits 1..n).
         self.cells = empty.blanks
         self.position = {cell: p for p, cell in enumerate(self.cells)}
@@ -67,7 +87,8 @@ class Shape:
         self.first_node = first
         self.max_level = a.max_level
         self.search = compiled.kernel("search_c", dtype)
-        self.precover = compiled.kernel("precover", dtype)
+        self.search_given = compiled.kernel("search_given", dtype)
+        self.base = np.concatenate([self.nd, self.ln, self.cl]).astype(np.int32)
         self.k = k
         self.np = np
         self.params = np.zeros(k.N_PARAMS, dtype=np.int64)
@@ -84,20 +105,30 @@ class Shape:
         flat = [i * n + j for i, j in self.cells]
         self.live = flat
         self.holes = sorted(i * n + j for i, j in puzzle.holes)
+        # (itemgetter picks a region's characters out of the joined grid in one call)
         regions = []
         for a in range(n):
             for line in ([(a, b) for b in range(n)], [(b, a) for b in range(n)]):
-                live = tuple(i * n + j for i, j in line if (i, j) not in puzzle.holes)
+                live = [i * n + j for i, j in line if (i, j) not in puzzle.holes]
                 regions.append((live, len(live) == n))
         for cells in puzzle.boxes.values():
-            live = tuple(i * n + j for i, j in cells if (i, j) not in puzzle.holes)
+            live = [i * n + j for i, j in cells if (i, j) not in puzzle.holes]
             regions.append((live, len(cells) == n))
-        self.regions = regions
+        self.regions = [(_picker(live), len(live), full) for live, full in regions]
+        self.hole_chars = _picker(self.holes)
+        self.live_chars = _picker(flat)
         self.digit_set = frozenset(sudoku.CHARS[1 : n + 1])
         template = [sudoku.BLANK] * (n * n)
         for hole in self.holes:
             template[hole] = sudoku.HOLE
         self.template = template
+
+    def fits(self, puzzle: SudokuPuzzle) -> bool:
+        """Whether ``puzzle`` has this shape (quickly when it shares the objects, as puzzles
+        of one ``sudoku.many_reader`` do)."""
+        if puzzle.boxes is self._boxes and puzzle.holes == self._holes:
+            return puzzle.n == self.n
+        return shape_key(puzzle) == self.key
 
     def solve(
         self,
@@ -110,39 +141,45 @@ class Shape:
         :attr:`problem` (the clues' options not among them)."""
         k = self.k
         nd, ln, cl = self.work
-        nd[:] = self.nd
-        ln[:] = self.ln
-        cl[:] = self.cl
         n, position, first, givens = self.n, self.position, self.first_node, self.givens
         count = 0
         for cell, d in puzzle.clues.items():
             givens[count] = first[position[cell] * n + d - 1]
             count += 1
-        updates = self.precover(nd, ln, cl, givens, count, self.second, self.last_itm)
+        st, params, sols, lens = self.st, self.params, self.sols, self.sol_len
+        params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
         stats: dict[str, Any] = {"algorithm": "X", "loop": False, "kernel": "compiled"}
         result = SearchResult(stats=stats)
-        start = time.perf_counter()
-        if cl[k.NEXT] == 0:  # the clues fill every cell: one solution, choosing nothing
-            if limit != 0:
-                result.count, result.exhausted, stats["nodes"] = 1, True, 1
-                if keep != 0:
-                    result.solutions.append([])
-            stats["updates"] = int(updates)
-            stats["seconds"] = time.perf_counter() - start
-            return result
-        st, params, sols, sol_len = self.st, self.params, self.sols, self.sol_len
-        st[:] = 0
-        params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
+        solutions = result.solutions
         budget = FIRST_BUDGET * 64
-        while True:
-            wanted = self.rows if keep is None else min(self.rows, keep - len(result.solutions))
-            params[k.P_STORE_CAP] = wanted
-            params[k.P_BUDGET] = budget
-            t0 = time.perf_counter()
-            status = self.search(nd, ln, cl, self.opt_of, self.choice, st, params, sols, sol_len)
+        start = time.perf_counter()
+        # The first call resets the arrays, pre-covers the clues and begins the search.
+        params[k.P_STORE_CAP] = self.rows if keep is None else min(self.rows, keep)
+        params[k.P_BUDGET] = budget
+        status = self.search_given(
+            self.base,
+            nd,
+            ln,
+            cl,
+            givens,
+            count,
+            self.opt_of,
+            self.choice,
+            st,
+            params,
+            sols,
+            lens,
+        )
+        if status < 0:  # the clues fill every cell: one solution, choosing nothing
+            st[k.S_NODES] = 1
+            if limit != 0:
+                result.count, result.exhausted = 1, True
+                if keep != 0:
+                    solutions.append([])
+        while status >= 0:
             t1 = time.perf_counter()
             for i in range(int(st[k.S_STORED])):
-                result.solutions.append(sorted(sols[i, : sol_len[i]].tolist()))
+                solutions.append(sorted(sols[i, : lens[i]].tolist()))
             st[k.S_STORED] = 0
             if status == k.DONE:
                 result.exhausted = True
@@ -152,14 +189,17 @@ class Shape:
             if deadline is not None and time.monotonic() >= deadline:
                 result.timed_out = True
                 break
-            if status == k.BUDGET:
-                if t1 - t0 < SLICE / 2:
-                    budget = min(budget * 2, 1 << 40)
-                elif t1 - t0 > SLICE * 2:
-                    budget = max(budget // 2, MIN_BUDGET)
-        result.count = int(st[k.S_COUNT])
+            if status == k.BUDGET and t1 - start < SLICE / 2:
+                budget = min(budget * 2, 1 << 40)
+            params[k.P_STORE_CAP] = (
+                self.rows if keep is None else min(self.rows, keep - len(solutions))
+            )
+            params[k.P_BUDGET] = budget
+            status = self.search(nd, ln, cl, self.opt_of, self.choice, st, params, sols, lens)
+        if status >= 0:
+            result.count = int(st[k.S_COUNT])
         stats["nodes"] = int(st[k.S_NODES])
-        stats["updates"] = int(st[k.S_UPDATES]) + int(updates)
+        stats["updates"] = int(st[k.S_UPDATES])
         stats["seconds"] = time.perf_counter() - start
         return result
 
@@ -172,16 +212,16 @@ class Shape:
         if len(grid) != n or any(len(row) != n for row in grid):
             return False
         s = "".join(grid)
-        if any(s[k] != sudoku.HOLE for k in self.holes):
+        if self.holes and set(self.hole_chars(s)) != {sudoku.HOLE}:
             return False
-        if not {s[k] for k in self.live} <= self.digit_set:
+        if not set(self.live_chars(s)) <= self.digit_set:
             return False
         chars = sudoku.CHARS
-        if any(s[i * n + j] != chars[d] for (i, j), d in puzzle.clues.items()):
-            return False
-        for cells, complete in self.regions:
-            seen = {s[k] for k in cells}
-            if len(seen) != len(cells) or (complete and len(cells) != n):
+        for (i, j), d in puzzle.clues.items():
+            if s[i * n + j] != chars[d]:
+                return False
+        for chars_of, size, complete in self.regions:
+            if len(set(chars_of(s))) != size or (complete and size != n):
                 return False
         return True
 
@@ -195,3 +235,13 @@ class Shape:
         for option in chosen:
             cells[live[option // n]] = chars[option % n + 1]
         return ["".join(cells[i * n : (i + 1) * n]) for i in range(n)]
+
+
+def _picker(indices: list[int]) -> Callable[[str], tuple[str, ...]]:
+    """The characters at ``indices`` of a string, as a tuple (for none or one index too)."""
+    if len(indices) == 1:
+        k = indices[0]
+        return lambda s: (s[k],)
+    if not indices:
+        return lambda s: ()
+    return itemgetter(*indices)

@@ -39,7 +39,7 @@ HELPERS = (
     "_cover_option",
     "_uncover_option",
 )
-KERNELS = ("search_c", "search_m", "precover")
+KERNELS = ("search_c", "search_m", "precover", "search_given")
 
 
 @intrinsic
@@ -91,15 +91,15 @@ _ready: set[tuple[str, str]] = set()
 
 
 def kernel(name: str, dtype: type) -> Any:
-    """Kernel ``name`` (``search_c``, ``search_m`` or ``precover``) compiled for ``nd``/``cl``
-    arrays of ``dtype`` (``int16`` or ``int32``), loaded from numba's cache when it is there."""
+    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``)
+    compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or ``int32``), loaded from
+    numba's cache when it is there."""
     dispatcher = _DISPATCHERS[name]
     key = (name, np.dtype(dtype).name)
     if key not in _ready:
-        if name == "precover":
-            _warm_up_precover(dispatcher, dtype)
-        else:
+        if name in ("search_c", "search_m"):
             _warm_up(dispatcher, name, dtype)
+        # (the batch path's kernels compile or load at their first call)
         _ready.add(key)
     return dispatcher
 
@@ -138,20 +138,4 @@ def _warm_up(dispatcher: Any, name: str, dtype: type) -> None:
         params,
         sols,
         sol_len,
-    )
-
-
-def _warm_up_precover(dispatcher: Any, dtype: type) -> None:
-    from ...xcc.model import Item, Problem
-    from .arrays import build
-
-    a = build(Problem([Item("a"), Item("b")], [((0, None),), ((1, None),)]))
-    dispatcher(
-        np.array(a.nd, dtype=dtype),
-        np.array(a.ln, dtype=np.int32),
-        np.array(a.cl, dtype=dtype),
-        np.array([a.last_itm + 1], dtype=np.int32),
-        1,
-        a.second,
-        a.last_itm,
     )
