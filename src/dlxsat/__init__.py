@@ -60,19 +60,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'dlxsat' has no attribute {name!r}")
 
 
-def read_puzzle(family: str, text: str) -> Any:
-    """Parse and validate a puzzle of ``family`` given in Knuth's input format."""
+def read_puzzle(family: str, text: str, format: str | None = None) -> Any:
+    """Parse and validate a puzzle of ``family`` given as text in ``format`` (Knuth's input
+    format, ``puzzlink``, ``tatham``, ``grid``, ``oneline``; detected when None)."""
+    from . import formats
+
+    return formats.read(family, text, format)
+
+
+def encode(family: str, text: str, format: str | None = None) -> str:
+    """Knuth's exact-cover data for a puzzle, byte for byte as his generator prints it.
+
+    >>> encode("sudoku", "4..3.3....1.1..2").splitlines()[0]
+    '|sudoku!4..3!.3..!..1.!1..2'
+    """
     from .families import get_family
 
-    return get_family(family).read(text)
-
-
-def encode(family: str, text: str) -> str:
-    """Knuth's exact-cover data for a puzzle, byte for byte as his generator prints it."""
-    from .families import get_family
-
-    fam = get_family(family)
-    return fam.encode(fam.read(text))
+    return get_family(family).encode(read_puzzle(family, text, format))
 
 
 def solve(
@@ -82,16 +86,20 @@ def solve(
     backend: str | None = None,
     mode: Mode = "unique",
     timeout: float | None = None,
+    format: str | None = None,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle: read, encode, run the solver, decode and rule-check every answer.
 
-    See :func:`dlxsat.pipeline.solve`; ``options`` are the solver's declared options
+    See :func:`dlxsat.pipeline.solve`; ``text`` is in ``format`` (detected when None, see
+    :mod:`dlxsat.formats`); ``options`` are the solver's declared options
     (:func:`dlxsat.solvers.options_of`).
     """
     from .pipeline import solve as _solve
 
-    return _solve(family, text, backend=backend, mode=mode, timeout=timeout, **options)
+    return _solve(
+        family, text, backend=backend, mode=mode, timeout=timeout, format=format, **options
+    )
 
 
 def solve_many(

@@ -209,7 +209,48 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=None, help="random seed; default: a new one, printed on stderr"
     )
     n.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    _add_format_options(sub)
+    _add_convert(sub)
+    _add_report(sub)
     return p
+
+
+def _add_format_options(sub: Any) -> None:
+    """``--format`` for the commands that read puzzles; ``--boxes``, ``--svg``, ``--png``."""
+    from .formats import FORMATS
+
+    for name in ("encode", "solve", "export", "decode", "crosscheck"):
+        sub.choices[name].add_argument(
+            "--format",
+            dest="input_format",  # export already has a positional "format" (dimacs)
+            choices=sorted(FORMATS),
+            help="input format (detected when omitted; knuth when nothing else fits)",
+        )
+    sub.choices["solve"].add_argument(
+        "--boxes",
+        choices=["standard"],
+        help="sudoku without box lines: add the standard boxes (3x3 for 9, 2x3 for 6, "
+        "2x4 for 8, 2x5 for 10, 3x4 for 12) instead of solving a Latin square",
+    )
+    for name in ("solve", "decode"):
+        sub.choices[name].add_argument("--svg", metavar="FILE", help="draw the answer as SVG")
+        sub.choices[name].add_argument("--png", metavar="FILE", help="draw the answer as PNG")
+
+
+def _add_convert(sub: Any) -> None:
+    from .formats import WRITERS
+
+    v = sub.add_parser(
+        "convert",
+        help="write a puzzle in another format (knuth, puzzlink, grid, oneline)",
+        description="Read puzzles (any format, or --format) and write each in the format of "
+        "--to, one record per puzzle.",
+    )
+    v.add_argument("family", choices=FAMILIES)
+    v.add_argument("file", help="puzzle file ('-' for stdin)")
+    v.add_argument("--to", required=True, choices=WRITERS, help="output format")
+    v.add_argument("--format", dest="input_format", help="input format (detected when omitted)")
+    v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
 
 
 def _emit(text: str) -> None:
@@ -248,10 +289,10 @@ def _warn(warnings: list[str], most: int = 3) -> None:
 
 def cmd_encode(a: argparse.Namespace) -> int:
     from .families import get_family
-    from .inputs import read_text
+    from .formats import read
 
     fam = get_family(a.family)
-    _emit(fam.encode(fam.read(read_text(a.file, "puzzle"))))
+    _emit(fam.encode(read(a.family, _puzzle_text(a.file), a.input_format)))
     return EXIT_OK
 
 
@@ -297,21 +338,27 @@ def cmd_solve(a: argparse.Namespace) -> int:
     import time
 
     from .families import get_family
-    from .inputs import read_text
     from .pipeline import DEFAULT_BACKEND, crosscheck_report, solve
 
     deadline = None if a.timeout is None else time.monotonic() + a.timeout
-    text = read_text(a.file, "puzzle")
+    text = _puzzle_text(a.file)
     backend = a.backend or DEFAULT_BACKEND.get(a.family, "sat")
     options = _solver_options(a, backend)
     others = _backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
+    puzzles = _solve_inputs(a, text)
+    if len(puzzles) > 1:
+        return _solve_batch(a, puzzles, mode, backend, options)
+    text = puzzles[0]  # the puzzle object, read once
     report = solve(a.family, text, backend=backend, mode=mode, timeout=a.timeout, **options)
     checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=deadline)
     if a.json:
         data = report.to_json()
-        if report.steps:
-            data["steps"] = report.steps
+        # A reasoning solver's steps as data (strategy, cells, 1-based) when it gives them.
+        data["stats"] = dict(data["stats"])
+        steps = data["stats"].pop("steps", None)
+        if steps or report.steps:
+            data["steps"] = steps if isinstance(steps, list) else report.steps
         if a.crosscheck:
             data["crosscheck"] = [c.to_json() for c in checks]
         out = json.dumps(data) + "\n"
@@ -338,13 +385,14 @@ def cmd_solve(a: argparse.Namespace) -> int:
                 f"{c.seconds:.3f} s)"
             )
         if not a.quiet and report.solutions:
-            family = get_family(a.family)  # (reading again, not encoding again: start-up time)
-            puzzle = family.read(text)
+            family = get_family(a.family)
+            puzzle = text  # the puzzle object (rendered as it is, not read and encoded again)
             for k, answer in enumerate(report.solutions, 1):
                 if len(report.solutions) > 1:
                     lines.append(f"solution {k}:")
-                lines.append(family.render(puzzle, answer).rstrip("\n"))
+                lines.append(_fit(family.render(puzzle, answer).rstrip("\n")))
         out = "\n".join(lines) + "\n"
+    _draw(a, text, report.solutions)
     _emit(out)
     if any(not c.agree for c in checks):
         return EXIT_DISAGREE
@@ -371,7 +419,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     from .inputs import read_text
     from .pipeline import prepare
 
-    prep = prepare(a.family, read_text(a.file, "puzzle"))
+    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
     text = cnf.export_dimacs(
         prep.problem, source=f"{a.family} {a.file}", loop=loop, **_solver_options(a, "sat")
@@ -388,7 +436,7 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .inputs import read_text
     from .pipeline import prepare
 
-    prep = prepare(a.family, read_text(a.file, "puzzle"))
+    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
     status, true_vars = cnf.read_solver_output(read_text(a.model, "solver output"))
     if status != "SATISFIABLE":
         out = {"family": a.family, "status": "none", "count": 0, "solutions": []}
@@ -403,18 +451,21 @@ def cmd_decode(a: argparse.Namespace) -> int:
             f"{a.model}: the model is not an answer to this puzzle ({problems[0]}); "
             "was it exported with --loop none, or from another puzzle?"
         )
+    _draw(a, prep.puzzle, [answer])
     if a.json:
         out = {"family": a.family, "status": "solved", "count": 1, "solutions": [answer]}
         _emit(json.dumps(out) + "\n")
     else:
-        _emit(prep.family.render(prep.puzzle, answer).rstrip("\n") + "\n")
+        _emit(_fit(prep.family.render(prep.puzzle, answer).rstrip("\n")) + "\n")
     return EXIT_OK
 
 
 def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .crosscheck import crosscheck, format_table
 
-    rows = crosscheck(a.family, a.files, _backend_list(a.backends), timeout=a.timeout)
+    rows = crosscheck(
+        a.family, a.files, _backend_list(a.backends), timeout=a.timeout, format=a.input_format
+    )
     if a.json:
         _emit(json.dumps([r.to_json() for r in rows]) + "\n")
     else:
@@ -442,6 +493,206 @@ def cmd_generate(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _puzzle_text(path: str | None) -> str:
+    """The text of a puzzle file; a puz.link URL or a Tatham game id given in place of a file
+    name (and naming no file) is the puzzle itself."""
+    from .formats import puzzlink, tatham
+    from .inputs import read_text
+
+    if path not in (None, "-") and not os.path.exists(path):
+        if puzzlink.looks_like("", path) or any(
+            tatham.looks_like(f, path) for f in tatham.FAMILY_NAMES
+        ):
+            return path
+    return read_text(path, "puzzle")
+
+
+def _solve_inputs(a: argparse.Namespace, text: str) -> list[Any]:
+    """The puzzles of a solve input: one, or a file of many (one per line, or records
+    separated by empty lines). A sudoku without boxes gets them with ``--boxes standard``,
+    and is otherwise solved as the Latin square it is in Knuth's format -- never silently."""
+    from .formats import read_many
+
+    puzzles = read_many(a.family, text, a.input_format)
+    if a.family != "sudoku":
+        return puzzles
+    from .families import sudoku
+
+    bare = [k for k, p in enumerate(puzzles) if not p.boxes]
+    if bare and a.boxes == "standard":
+        for k in bare:
+            puzzles[k] = sudoku.with_standard_boxes(puzzles[k])
+    elif bare:
+        n = puzzles[bare[0]].n
+        shape = sudoku.standard_box_shape(n)
+        offer = (
+            f"--boxes standard adds {shape[0]}x{shape[1]} boxes"
+            if shape
+            else f"an n={n} sudoku has no standard boxes; add box lines"
+        )
+        which = "it" if len(puzzles) == 1 else f"{len(bare)} of the {len(puzzles)} puzzles"
+        print(
+            f"dlxsat: note: no box lines, so {which} is a Latin square in Knuth's format "
+            f"(rows and columns only); {offer}",
+            file=sys.stderr,
+        )
+    return puzzles
+
+
+def _answer_line(answer: dict) -> str:
+    """An answer on one line: a sudoku's rows run together, a loop's edges as compact JSON."""
+    if "grid" in answer:
+        return "".join(answer["grid"])
+    return json.dumps(answer["edges"], separators=(",", ":"))
+
+
+def _solve_batch(
+    a: argparse.Namespace, puzzles: list[Any], mode: str, backend: str, options: dict[str, Any]
+) -> int:
+    """Solve many puzzles, streaming one line (or one JSON object) per puzzle as each is done,
+    with a progress bar on stderr when it is a terminal (not with ``--quiet``)."""
+    from . import pipeline
+
+    for flag, value in (("--svg", a.svg), ("--png", a.png), ("--crosscheck", a.crosscheck)):
+        if value:
+            raise InputError(f"{flag} is for one puzzle, but the input holds {len(puzzles)}")
+    reports = pipeline.solve_many(
+        a.family, puzzles, backend=backend, mode=mode, timeout=a.timeout, **options
+    )
+    show_bar = sys.stderr.isatty() and not a.quiet and len(puzzles) >= 20
+    if show_bar:
+        try:
+            from tqdm import tqdm
+        except ImportError:  # the optional extra dlxsat[progress]: no bar without it
+            show_bar = False
+        else:
+            reports = tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
+    timed_out = False
+    for k, report in enumerate(reports, 1):
+        timed_out |= report.status == "timeout"
+        if a.json:
+            line = json.dumps({"record": k, **report.to_json()})
+        else:
+            answer = _answer_line(report.solutions[0]) if report.solutions else "-"
+            line = f"{k} {report.status} {answer}"
+        if show_bar:
+            reports.write(line, file=sys.stdout)
+        else:
+            sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+    return EXIT_TIMEOUT if timed_out else EXIT_OK
+
+
+def _fit(drawing: str) -> str:
+    """An ASCII drawing made to fit the terminal when stdout is one (files get it whole)."""
+    if not sys.stdout.isatty():
+        return drawing
+    import shutil
+
+    from .terminal import fit_to_width
+
+    return fit_to_width(drawing, shutil.get_terminal_size().columns)
+
+
+def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
+    """Write the pictures ``--svg``/``--png`` ask for: the puzzle and its first answer."""
+    if not (getattr(a, "svg", None) or getattr(a, "png", None)):
+        return
+    from .pictures import save_picture
+    from .pipeline import prepare
+
+    prep = prepare(a.family, puzzle) if isinstance(puzzle, str) else None
+    board = prep.puzzle if prep else puzzle
+    answer = answers[0] if answers else None
+    for path, kind in ((a.svg, "svg"), (a.png, "png")):
+        if path:
+            save_picture(a.family, board, answer, path, kind)
+
+
+def cmd_convert(a: argparse.Namespace) -> int:
+    from .formats import read as read_puzzle
+    from .formats import split_records, write
+
+    text = _puzzle_text(a.file)
+    records = split_records(a.family, text, a.input_format)
+    if not records:
+        raise InputError(f"{a.file}: no puzzle")
+    outs = []
+    for k, (line, record) in enumerate(records, 1):
+        try:
+            outs.append(write(a.family, read_puzzle(a.family, record, a.input_format), a.to))
+        except InputError as e:
+            if len(records) == 1:
+                raise
+            raise InputError(f"record {k} (line {line}): {e}") from None
+    per_line = a.to in ("puzzlink", "oneline")
+    out = ("" if per_line else "\n").join(outs)
+    if a.output:
+        _write_file(a.output, out)
+    else:
+        _emit(out)
+    return EXIT_OK
+
+
+def _add_report(sub: Any) -> None:
+    r = sub.add_parser(
+        "report",
+        help="tables and plots from results stores of 'dlxsat compare'",
+        description="Read one or more results stores (JSON Lines, merged as if concatenated: "
+        "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
+        "score (unsolved jobs count twice the time limit), total / median / worst time of the "
+        "solved jobs, mean variables / clauses / rounds, disagreements.",
+    )
+    r.add_argument("stores", nargs="+", metavar="RESULTS", help="results store(s)")
+    r.add_argument(
+        "--format",
+        choices=["markdown", "csv", "json"],
+        default="markdown",
+        help="the table's format (default: markdown)",
+    )
+    r.add_argument("-o", "--output", metavar="FILE", help="write the table here, not to stdout")
+    r.add_argument(
+        "--plot", choices=["cactus", "scatter", "size"], help="also draw a plot (matplotlib)"
+    )
+    r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
+    r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
+    r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
+    r.add_argument("--title", help="the plot's title")
+    r.add_argument(
+        "--timeout",
+        type=_positive,
+        metavar="S",
+        help="time limit of jobs whose record has none (for PAR-2 and the plots' border)",
+    )
+
+
+def cmd_report(a: argparse.Namespace) -> int:
+    from .report import coverage_warnings, read_store, render, summarize
+
+    if a.plot and not a.plot_out:
+        raise InputError(f"--plot {a.plot} needs --plot-out FILE.png or FILE.svg")
+    if (a.x or a.y) and (a.plot or "cactus") != "scatter":
+        raise InputError("--x and --y go with --plot scatter")
+    if a.plot_out:
+        from .plots import check_output
+
+        check_output(a.plot_out)
+    store = read_store(a.stores)
+    warnings = store.warnings + coverage_warnings(store)
+    rows = summarize(store, a.timeout)
+    text = render(rows, store, warnings, a.format)
+    if a.plot_out:
+        from .plots import draw
+
+        draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
+    _warn(warnings)
+    if a.output:
+        _write_file(a.output, text)
+    else:
+        _emit(text)
+    return EXIT_OK
+
+
 COMMANDS = {
     "encode": cmd_encode,
     "dlx": cmd_dlx,
@@ -451,6 +702,8 @@ COMMANDS = {
     "crosscheck": cmd_crosscheck,
     "from-tatham": cmd_from_tatham,
     "generate": cmd_generate,
+    "convert": cmd_convert,
+    "report": cmd_report,
 }
 
 

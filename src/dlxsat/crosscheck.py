@@ -65,9 +65,13 @@ def compare(row: CrossRow) -> None:
 
 
 def crosscheck(
-    family: str, files: list[str], backends: list[str], timeout: float | None = None
+    family: str,
+    files: list[str],
+    backends: list[str],
+    timeout: float | None = None,
+    format: str | None = None,
 ) -> list[CrossRow]:
-    """Run every backend on every file; a row per file."""
+    """Run every backend on every file (in ``format``, detected when None); a row per file."""
     if len(backends) < 2:
         raise InputError("crosscheck needs at least two backends (e.g. --backends dlx,sat)")
     from .solvers import search_solvers
@@ -82,7 +86,7 @@ def crosscheck(
     for path, text in texts:
         row = CrossRow(path)
         for b in backends:
-            report = solve(family, text, backend=b, mode="all", timeout=timeout)
+            report = solve(family, text, backend=b, mode="all", timeout=timeout, format=format)
             row.seconds[b] = report.seconds
             if report.status == "timeout":
                 row.timed_out = True

@@ -71,10 +71,19 @@ class SolveReport:
         }
 
 
-def prepare(family: str, text: str) -> Prepared:
-    """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it."""
+def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
+    """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it.
+
+    ``text`` is in ``format`` (see :mod:`dlxsat.formats`; detected when None, Knuth's input
+    format when nothing else fits), or is already a puzzle object of the family.
+    """
     fam = get_family(family)
-    puzzle = fam.read(text)
+    if isinstance(text, str):
+        from . import formats
+
+        puzzle = formats.read(family, text, format)
+    else:
+        puzzle = text
     dlx_text = fam.encode(puzzle)
     return Prepared(family, fam, puzzle, dlx_text, parse(dlx_text, allow_empty=True))
 
@@ -95,9 +104,11 @@ def solve(
     backend: str | None = None,
     mode: str = "unique",
     timeout: float | None = None,
+    format: str | None = None,
     **options: Any,
 ) -> SolveReport:
-    """Solve a puzzle given as text in Knuth's input format.
+    """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
+    or as a puzzle object.
 
     ``mode`` is ``unique`` (look for two answers: is there exactly one?), ``count`` (count them
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
@@ -116,7 +127,7 @@ def solve(
         raise InputError(f"time limit must be positive: {timeout}")
     backend = backend or DEFAULT_BACKEND.get(family, "sat")
     options = check_options(backend, options)
-    prep = prepare(family, text)
+    prep = prepare(family, text, format)
     result = run_solver(prep, backend, mode, deadline, options)
     answers = [*result.answers]
     for chosen in result.solutions:
@@ -241,8 +252,8 @@ def solve_many(
 ) -> Iterator[SolveReport]:
     """Solve many puzzles of ``family``; one :class:`SolveReport` per puzzle, in order.
 
-    ``texts`` are puzzle texts in Knuth's input format, or puzzles already read (the objects
-    ``read_puzzle`` returns), or a mix. Every input is read and checked, and the arguments too,
+    ``texts`` are puzzle texts (in any format of :mod:`dlxsat.formats`, detected), or puzzles
+    already read (the objects ``read_puzzle`` returns), or a mix. Every input is read and checked, and the arguments too,
     *before* the first puzzle is solved: a bad one is an :class:`InputError` naming it (``puzzle
     3: ...``), raised by this call itself, not half-way through the reports. ``timeout``
     bounds each puzzle's solve, not the whole batch; ``mode`` and ``options`` are those of
@@ -276,8 +287,11 @@ def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> 
     """Input ``k`` (1-based) of :func:`solve_many` as a puzzle of ``fam`` (``read``: its
     reader of texts)."""
     if isinstance(given, str):
+        from . import formats
+
         try:
-            return read(given)
+            name = formats.detect(family, given)
+            return read(given) if name == "knuth" else formats.read(family, given, name)
         except InputError as e:
             raise InputError(f"puzzle {k}: {e}") from None
     if type(given).__module__ != fam.__name__:
