@@ -253,8 +253,8 @@ def solve_many(
     """Solve many puzzles of ``family``; one :class:`SolveReport` per puzzle, in order.
 
     ``texts`` are puzzle texts (in any format of :mod:`dlxsat.formats`, detected), or puzzles
-    already read (the objects ``read_puzzle`` returns), or a mix. Every input is read and checked, and the arguments too,
-    *before* the first puzzle is solved: a bad one is an :class:`InputError` naming it (``puzzle
+    already read (the objects ``read_puzzle`` returns), or a mix. Every input is read and
+    checked, and the arguments too, *before* the first puzzle is solved: a bad one is an :class:`InputError` naming it (``puzzle
     3: ...``), raised by this call itself, not half-way through the reports. ``timeout``
     bounds each puzzle's solve, not the whole batch; ``mode`` and ``options`` are those of
     :func:`solve`.
