@@ -254,10 +254,10 @@ def solve_many(
 
     ``texts`` are puzzle texts (in any format of :mod:`dlxsat.formats`, detected), or puzzles
     already read (the objects ``read_puzzle`` returns), or a mix. Every input is read and
-    checked, and the arguments too, *before* the first puzzle is solved: a bad one is an :class:`InputError` naming it (``puzzle
-    3: ...``), raised by this call itself, not half-way through the reports. ``timeout``
-    bounds each puzzle's solve, not the whole batch; ``mode`` and ``options`` are those of
-    :func:`solve`.
+    checked, and the arguments too, *before* the first puzzle is solved: a bad one is an
+    :class:`InputError` naming it (``puzzle 3: ...``), raised by this call itself, not half-way
+    through the reports. ``timeout`` bounds each puzzle's solve, not the whole batch; ``mode``
+    and ``options`` are those of :func:`solve`.
 
     The problem of each puzzle is built directly (the family's ``build``: the same
     :class:`~dlxsat.xcc.Problem` as parsing its DLX text, without writing that text). Sudokus
