@@ -189,3 +189,17 @@ def test_many_reader_reads_as_read_does(cases, data):
             assert str(got.value) == str(e)
         else:
             assert _fields(read_many(text)) == want
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.integers(2, 7), st.integers(2, 7), st.data())
+def test_masyu_build_matches_parse_on_random_puzzles(m, n, data):
+    from dlxsat.families import masyu
+
+    cells = data.draw(st.lists(st.sampled_from("....01"), min_size=m * n, max_size=m * n))
+    text = "".join("".join(cells[i * n : (i + 1) * n]) + "\n" for i in range(m))
+    try:
+        p = masyu.read(text)
+    except InputError:
+        assume(False)
+    assert masyu.build(p) == parse(masyu.encode(p))
