@@ -203,3 +203,17 @@ def test_masyu_build_matches_parse_on_random_puzzles(m, n, data):
     except InputError:
         assume(False)
     assert masyu.build(p) == parse(masyu.encode(p))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.integers(1, 6), st.integers(1, 6), st.data())
+def test_slitherlink_build_matches_parse_on_random_puzzles(m, n, data):
+    from dlxsat.families import slitherlink
+
+    cells = data.draw(st.lists(st.sampled_from("...01234"), min_size=m * n, max_size=m * n))
+    text = "".join("".join(cells[i * n : (i + 1) * n]) + "\n" for i in range(m))
+    try:
+        p = slitherlink.read(text)
+    except InputError:
+        assume(False)
+    assert slitherlink.build(p) == parse(slitherlink.encode(p))
