@@ -230,10 +230,12 @@ def test_int32_kernels_search_the_same_tree(monkeypatch, name, loop):
     import dlxsat.backends.dlx.arrays as arrays
 
     problem = parse((GOLDEN / f"{name}.dlx").read_text())
+    monkeypatch.setattr(dlx, "INTERPRETED_SECONDS", 0)  # the compiled kernels, both sizes
     small = dlx.solve(problem, loop=loop)
     monkeypatch.setattr(arrays, "kernel_dtype", lambda a: np.int32)
     large = dlx.solve(problem, loop=loop)
     assert (small.stats["arrays"], large.stats["arrays"]) == ("int16", "int32")
+    assert small.stats["kernel"] == large.stats["kernel"] == "compiled"
     assert large.solutions == small.solutions and large.count == small.count > 0
     for key in ("nodes", "updates"):
         assert large.stats[key] == small.stats[key]
@@ -247,12 +249,13 @@ def test_int32_kernels_match_the_brute_force(data):
     import dlxsat.backends.dlx.arrays as arrays
 
     problem = data.draw(exact_cover_problems(data.draw(st.sampled_from(["XC", "XCC", "MCC"]))))
-    original = arrays.kernel_dtype
+    original, tier = arrays.kernel_dtype, dlx.INTERPRETED_SECONDS
     arrays.kernel_dtype = lambda a: np.int32
+    dlx.INTERPRETED_SECONDS = 0  # the compiled kernels
     try:
         got = solutions(problem)
     finally:
-        arrays.kernel_dtype = original
+        arrays.kernel_dtype, dlx.INTERPRETED_SECONDS = original, tier
     assert got == sorted(brute_force(problem))
 
 
