@@ -432,7 +432,8 @@ def cmd_dlx(a: argparse.Namespace) -> int:
 def cmd_solve(a: argparse.Namespace) -> int:
     import time
 
-    from .pipeline import DEFAULT_BACKEND, crosscheck_report, prepare, solve
+    from .families import get_family
+    from .pipeline import DEFAULT_BACKEND, crosscheck_report, solve
 
     deadline = None if a.timeout is None else time.monotonic() + a.timeout
     text = _puzzle_text(a.file)
@@ -479,11 +480,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
                 f"{c.seconds:.3f} s)"
             )
         if not a.quiet and report.solutions:
-            prep = prepare(a.family, text)
+            family = get_family(a.family)
+            puzzle = text  # the puzzle object (rendered as it is, not read and encoded again)
             for k, answer in enumerate(report.solutions, 1):
                 if len(report.solutions) > 1:
                     lines.append(f"solution {k}:")
-                lines.append(_fit(prep.family.render(prep.puzzle, answer).rstrip("\n")))
+                lines.append(_fit(family.render(puzzle, answer).rstrip("\n")))
         out = "\n".join(lines) + "\n"
     _draw(a, text, report.solutions)
     _emit(out)
