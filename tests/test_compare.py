@@ -161,7 +161,7 @@ def test_record_has_every_store_field(tmp_path):
         assert all(f in r for f in fields), set(fields) - set(r)
         assert r["size"] == [5, 5] and r["status"] == "unique" and r["count"] == 1
         assert r["peak_rss_mb"] > 0 and r["wall_seconds"] > 0 and r["finished"].endswith("+00:00")
-        assert r["job"] == store.job_id(r["puzzle_sha256"], r["setting"], "unique")
+        assert r["job"] == store.job_id(r["family"], r["puzzle_sha256"], r["setting"], "unique")
     assert a["answer_sha256"] == b["answer_sha256"] and len(a["answer_sha256"]) == 64
     assert {a["setting"], b["setting"]} == {"dlx", "sat:loop=eager"}
     assert any(r["options"] == {"loop": "eager"} and "clauses" in r["stats"] for r in (a, b))

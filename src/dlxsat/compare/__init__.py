@@ -1,7 +1,7 @@
 """``dlxsat compare``: run a grid of solver settings over a corpus of puzzles, record every job.
 
 Each (puzzle, setting) is one job, run in a worker process of its own with a hard time limit and
-a memory limit (:mod:`.worker`); its record (STORE.md) is appended to a JSON Lines store
+a memory limit (:mod:`.worker`); its record (docs/store.md) is appended to a JSON Lines store
 (:mod:`.store`) as soon as it ends. Running the same command again runs only the jobs the store
 lacks. Every run cross-checks the finished jobs of each puzzle, those stored before included
 (:mod:`.agreement`): a disagreement is printed on stderr and the command exits 4.
@@ -161,7 +161,7 @@ def compare(
 def _stored(job: Any, record: dict[str, Any] | None, limits: dict[str, Any]) -> bool:
     """Whether ``record`` (the store's record with ``job``'s id, if any) makes ``job`` done.
 
-    The job id (STORE.md) does not name the family: a text read as two families (a grid of
+    The job id (docs/store.md) does not name the family: a text read as two families (a grid of
     digits is a Slitherlink and a SuperSlitherlink) has one id, so the family is checked here.
     """
     from . import store

@@ -48,7 +48,7 @@ class Job:
 
     @property
     def id(self) -> str:
-        return job_id(self.puzzle_sha256, self.setting, self.mode)
+        return job_id(self.family, self.puzzle_sha256, self.setting, self.mode)
 
     @property
     def grace(self) -> float:
@@ -84,7 +84,7 @@ def solver_version(backend: str, options: dict[str, Any] | None = None) -> str:
 
 def base_record(job: Job) -> dict[str, Any]:
     """The fields of ``job``'s record known before it runs (the parent fills in the rest when
-    the worker dies without a word). Field order is that of STORE.md."""
+    the worker dies without a word). Field order is that of docs/store.md."""
     import dlxsat
 
     return {

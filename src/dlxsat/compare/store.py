@@ -1,13 +1,13 @@
 """The results store: a JSON Lines file, one record per job, appended atomically.
 
-The format is fixed by STORE.md (shared with ``dlxsat report``). Each record is one line written
-by a single ``os.write`` on a file opened with ``O_APPEND``: concurrent writers interleave whole
-lines, and a process killed mid-run leaves no partial line behind (a reader still skips, with a
-warning, a last line that does not parse -- a disk that filled up, a copy cut short). Stores
-merge by concatenation; when a job appears twice the last record wins.
+The format is fixed by ``docs/store.md`` (shared with ``dlxsat report``). Each record is one
+line written by a single ``os.write`` on a file opened with ``O_APPEND``: concurrent writers
+interleave whole lines, and a process killed mid-run leaves no partial line behind (a reader
+still skips, with a warning, a last line that does not parse -- a disk that filled up, a copy
+cut short). Stores merge by concatenation; when a job appears twice the last record wins.
 
->>> job_id("ab" * 32, "sat", "unique")
-'dc8746b42f446f96'
+>>> len(job_id("masyu", "ab" * 32, "sat", "unique"))
+16
 """
 
 from __future__ import annotations
@@ -27,9 +27,12 @@ FINISHED = ("unique", "multiple", "none", "counted")
 LIMITED = {"timeout": "timeout", "memout": "memory_mb"}
 
 
-def job_id(puzzle_sha256: str, setting: str, mode: str) -> str:
-    """The identity of a job, for resume: a hash of the puzzle's text, the setting and mode."""
-    return hashlib.sha256(f"{puzzle_sha256}\n{setting}\n{mode}".encode()).hexdigest()[:16]
+def job_id(family: str, puzzle_sha256: str, setting: str, mode: str) -> str:
+    """The identity of a job, for resume: a hash of the family, the puzzle's text, the setting
+    and the mode. The family is part of it because one text can be a puzzle of two families (a
+    SuperSlitherlink without letters is a Slitherlink)."""
+    key = f"{family}\n{puzzle_sha256}\n{setting}\n{mode}"
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def answer_hash(answers: Iterable[dict]) -> str | None:
