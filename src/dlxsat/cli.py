@@ -57,10 +57,13 @@ TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
 
 def _add_solve(sub: Any) -> None:
     """The ``solve`` command: its flags for the solvers' options come from their declarations."""
-    from .pipeline import DEFAULT_BACKEND
+    from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
     from .solvers import SOLVERS, get_solver
 
     defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
+    defaults += "; for a file of many puzzles: " + ", ".join(
+        f"{f} {b}" for f, b in BATCH_BACKEND.items()
+    )
     backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
     s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
     s.add_argument("family", choices=FAMILIES)
@@ -433,15 +436,15 @@ def cmd_solve(a: argparse.Namespace) -> int:
     import time
 
     from .families import get_family
-    from .pipeline import DEFAULT_BACKEND, crosscheck_report, solve
+    from .pipeline import crosscheck_report, default_backend, solve
 
     deadline = None if a.timeout is None else time.monotonic() + a.timeout
     text = _puzzle_text(a.file)
-    backend = a.backend or DEFAULT_BACKEND.get(a.family, "sat")
+    puzzles = _solve_inputs(a, text)
+    backend = a.backend or default_backend(a.family, many=len(puzzles) > 1)
     options = _solver_options(a, backend)
     others = _backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
-    puzzles = _solve_inputs(a, text)
     if len(puzzles) > 1:
         return _solve_batch(a, puzzles, mode, backend, options)
     text = puzzles[0]  # the puzzle object, read once
