@@ -659,13 +659,6 @@ def _is_true(model: list[int], v: int) -> bool:
     return v <= len(model) and model[v - 1] > 0
 
 
-def _check_options(options: dict[str, Any]) -> None:
-    for name in options:
-        if name == "workers":
-            raise InputError("option 'workers' is for the cpsat backend, not sat")
-        raise InputError(f"unknown option {name!r} for the sat backend")
-
-
 def solve(
     problem: Problem,
     *,
