@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -138,13 +139,13 @@ def test_oracle_agrees_with_search(rows, cols, seed):
     rng = random.Random(seed)
     loop = random_loop(rows, cols, rng).loop()
     circles = loop_circles(loop)
-    oracle = UniquenessOracle(rows, cols, loop, circles)
+    oracle = UniquenessOracle(rows, cols)
     try:
         for _ in range(4):
             text = board_text(rows, cols, circles)
             count = lm.solve(text.split(), mode="count", fallback=True).count
             assert count >= 1
-            assert oracle.other_answer(circles) == (count > 1)
+            assert oracle.other_answer(loop, circles) == (count > 1)
             if circles:
                 del circles[rng.choice(sorted(circles))]
     finally:
@@ -243,6 +244,23 @@ def test_cli(capsys):
     assert main(["generate", "masyu", "6by5"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("dlxsat: error: board size") and "Traceback" not in err
+
+
+def test_cli_size_is_rows_then_columns(capsys):
+    """``3x5`` is 3 rows of 5 cells, as in puzzle files (not Tatham's width x height)."""
+    assert main(["generate", "masyu", "3x5", "--seed", "4"]) == 0
+    rows = capsys.readouterr().out.split()
+    assert len(rows) == 3 and {len(r) for r in rows} == {5}
+
+
+def test_cli_prints_the_seed_it_chose(capsys):
+    assert main(["generate", "masyu", "4x6"]) == 0
+    out, err = capsys.readouterr()
+    m = re.fullmatch(r"dlxsat: seed (\d+)\n", err)
+    assert m, err
+    # The seed repeats the run; given a seed, nothing is printed on stderr.
+    assert main(["generate", "masyu", "4x6", "--seed", m[1]]) == 0
+    assert capsys.readouterr() == (out, "")
 
 
 def test_canvas_padding():

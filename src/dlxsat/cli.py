@@ -134,11 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("family", choices=list(TATHAM_GAMES))
     t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
 
-    n = sub.add_parser("generate", help="make a new puzzle with a unique answer")
-    n.add_argument("family", choices=["masyu"])
-    n.add_argument("size", metavar="ROWSxCOLS")
-    n.add_argument("--seed", type=int, default=None)
-    n.add_argument("--timeout", type=_positive, metavar="S")
+    _add_generate(sub)
     return p
 
 
@@ -341,11 +337,34 @@ def cmd_from_tatham(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _add_generate(sub: Any) -> None:
+    n = sub.add_parser(
+        "generate",
+        help="make a new puzzle with a unique answer",
+        description="Print a new Masyu puzzle with exactly one answer. The size is ROWSxCOLS, "
+        "rows first as in every puzzle file (Tatham's game ids are WIDTHxHEIGHT: his 10x8 is "
+        "our 8x10). Without --seed a seed is chosen and printed on stderr "
+        "('dlxsat: seed N'), so the run can be repeated.",
+    )
+    n.add_argument("family", choices=["masyu"])
+    n.add_argument("size", metavar="ROWSxCOLS", help="board size, rows first (e.g. 8x10)")
+    n.add_argument(
+        "--seed", type=int, default=None, help="random seed (default: chosen and printed)"
+    )
+    n.add_argument(
+        "--timeout", type=_positive, metavar="S", help="stop removing circles after S seconds"
+    )
+
+
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generate import generate_masyu, parse_size
+    from .generate import generate_masyu, new_seed, parse_size
 
     rows, cols = parse_size(a.size)
-    _emit(generate_masyu(rows, cols, seed=a.seed, timeout=a.timeout))
+    seed = a.seed
+    if seed is None:
+        seed = new_seed()
+        print(f"dlxsat: seed {seed}", file=sys.stderr)
+    _emit(generate_masyu(rows, cols, seed=seed, timeout=a.timeout))
     return EXIT_OK
 
 
