@@ -711,7 +711,7 @@ def solve(
     n = cnf.n_options
     session = Session(name, cnf)
     try:
-        while True:
+        while limit is None or result.count < limit:  # limit 0: look for nothing
             answer = session.find(deadline)
             if answer is None:
                 result.timed_out = True
@@ -724,8 +724,6 @@ def solve(
             result.count += 1
             if keep is None or len(result.solutions) < keep:
                 result.solutions.append(chosen)
-            if limit is not None and result.count >= limit:
-                break
             blocking = [
                 k + 1 if value else -(k + 1) for k, value in covering.blocking(problem, chosen)
             ]

@@ -236,7 +236,7 @@ def solve(
                 self.stop()
 
     solving = cutting = 0.0
-    while True:
+    while limit is None or result.count < limit:  # limit 0: look for nothing
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             result.timed_out = True
