@@ -128,7 +128,11 @@ class CoveringModel:
 
 
 def build(
-    problem: Problem, *, colors: str = DEFAULT_COLORS, loop: bool = False, allow_empty_loop=True
+    problem: Problem,
+    *,
+    colors: str = DEFAULT_COLORS,
+    loop: bool = False,
+    allow_empty_loop: bool = True,
 ) -> CoveringModel:
     """The covering model of ``problem`` (``colors``: one of :data:`COLOR_MODES`, checked by the
     caller); with ``loop``, the shared part of the single-loop rule too."""
