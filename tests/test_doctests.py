@@ -21,6 +21,7 @@ MODULES = [
     "dlxsat.xcc.loop",
     "dlxsat.families.grid",
     "dlxsat.backends",
+    "dlxsat.report",
 ]
 
 

@@ -63,6 +63,11 @@ OPTIONS = (
 _DECLARED = {o.name: o for o in OPTIONS}
 
 
+def load() -> None:
+    """Import OR-tools' CP-SAT now, so that a caller can time that apart."""
+    from ortools.sat.python import cp_model  # noqa: F401
+
+
 class _Model:
     """The CP-SAT model of a problem (its :mod:`.covering` model stated with CP-SAT's
     constraints) and the literals the search loop needs."""
