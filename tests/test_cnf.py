@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
 
-from dlxsat.backends import cnf, loopcuts
+from dlxsat.backends import cnf, covering, loopcuts
 from dlxsat.errors import InputError
 from dlxsat.xcc import Item, Problem, parse
 
@@ -228,6 +228,6 @@ def test_timeout_inside_a_solver_call(solver):
 
 
 def test_docstring_examples():
-    for module in (cnf, loopcuts):
+    for module in (cnf, covering, loopcuts):
         failed, attempted = doctest.testmod(module)
         assert failed == 0 and attempted > 0
