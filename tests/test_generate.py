@@ -26,6 +26,7 @@ from dlxsat.generate import (
     parse_size,
     random_loop,
     solvable_loop,
+    switchable_problem,
 )
 from dlxsat.reasoning import masyu as lm
 
@@ -150,6 +151,35 @@ def test_oracle_agrees_with_search(rows, cols, seed):
                 del circles[rng.choice(sorted(circles))]
     finally:
         oracle.close()
+
+
+def test_switchable_problem_counts_like_each_board():
+    """Switches on for some circles and off for the others: the answers of that board."""
+    from dlxsat.backends import cnf
+
+    circles = [((0, 1), "0"), ((1, 1), "1"), ((1, 2), "0"), ((2, 0), "1")]
+    problem, switch = switchable_problem(3, 4, circles)
+    assert sorted(switch) == sorted(circles)
+    for on in ([], circles[:1], circles[1:3], circles):
+        board = board_text(3, 4, dict(on))
+        want = lm.solve(board.split(), mode="count", fallback=True).count
+        # Each switch "on" option forced or forbidden by a one-option clause of its own.
+        forced = [[v if pair in on else -v] for pair, v in switch.items()]
+        formula = cnf.build(problem, loop="lazy", allow_empty_loop=False)
+        formula.clauses += forced
+        session = cnf.Session("glucose4", formula)
+        count = 0
+        while session.find(None):
+            count += 1
+            model = session.model()
+            session.add([-lit for lit in formula.on.values() if cnf._is_true(model, lit)])
+        session.close()
+        assert count == want, board
+
+
+def test_switchable_problem_refuses_impossible_circles():
+    with pytest.raises(ValueError, match="no loop can pass"):
+        switchable_problem(3, 3, [((0, 0), "0")])  # a white circle can't go straight in a corner
 
 
 def test_is_unique():
