@@ -347,8 +347,11 @@ def cmd_solve(a: argparse.Namespace) -> int:
     checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=deadline)
     if a.json:
         data = report.to_json()
-        if report.steps:
-            data["steps"] = report.steps
+        # A reasoning solver's steps as data (strategy, cells, 1-based) when it gives them.
+        data["stats"] = dict(data["stats"])
+        steps = data["stats"].pop("steps", None)
+        if steps or report.steps:
+            data["steps"] = steps if isinstance(steps, list) else report.steps
         if a.crosscheck:
             data["crosscheck"] = [c.to_json() for c in checks]
         out = json.dumps(data) + "\n"
