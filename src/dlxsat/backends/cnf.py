@@ -602,7 +602,10 @@ class Session:
             if not answer or cnf.rule is None:
                 return answer
             model = self.model()
-            cuts = cnf.rule.cuts(e for e, lit in cnf.on.items() if _is_true(model, lit))
+            n = len(model)  # (a variable the solver never saw is false)
+            cuts = cnf.rule.cuts(
+                [e for e, lit in cnf.on.items() if lit <= n and model[lit - 1] > 0]
+            )
             self.cutting += time.perf_counter() - t1
             if not cuts:
                 return True

@@ -110,30 +110,34 @@ def connected_pieces(links: Iterable[tuple[E, V, V]]) -> list[list[E]]:
 
     The one connectivity routine of dlxsat: the rule checkers (:func:`dlxsat.answer.loop_pieces`),
     :func:`is_single_cycle`, the SAT and CP-SAT loop cuts (``LoopRule.components``) and the
-    Masyu generator all count loops with it. Union-find with path halving: linear in practice,
-    and no graph library to import.
+    Masyu generator all count loops with it. A depth-first search over the links: linear, and
+    no graph library to import.
 
     >>> connected_pieces([("a", 1, 2), ("b", 3, 4), ("c", 2, 3), ("d", 5, 6)])
     [['a', 'b', 'c'], ['d']]
     """
-    parent: dict[V, V] = {}
-
-    def find(v: V) -> V:
-        parent.setdefault(v, v)
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
     links = list(links)
-    for _, u, v in links:
-        ru, rv = find(u), find(v)
-        if ru != rv:
-            parent[ru] = rv
-    pieces: dict[V, list[E]] = {}
-    for e, u, _ in links:
-        pieces.setdefault(find(u), []).append(e)
-    return list(pieces.values())
+    at: dict[V, list[int]] = {}  # vertex → the links touching it
+    for k, (_, u, v) in enumerate(links):
+        at.setdefault(u, []).append(k)
+        at.setdefault(v, []).append(k)
+    seen = [False] * len(links)
+    pieces: list[list[E]] = []
+    for first in range(len(links)):
+        if seen[first]:
+            continue
+        seen[first] = True
+        piece, stack = [first], [first]
+        while stack:  # depth-first over links sharing a vertex
+            _, u, v = links[stack.pop()]
+            for k in (*at[u], *at[v]):
+                if not seen[k]:
+                    seen[k] = True
+                    piece.append(k)
+                    stack.append(k)
+        piece.sort()
+        pieces.append([links[k][0] for k in piece])
+    return pieces
 
 
 def is_single_cycle(edges: Sequence[tuple[int, int]]) -> bool:
