@@ -19,8 +19,10 @@ MODULES = [
     "dlxsat.xcc.dlxformat",
     "dlxsat.xcc.names",
     "dlxsat.xcc.loop",
+    "dlxsat.xcc.check",
     "dlxsat.families.grid",
     "dlxsat.backends",
+    "dlxsat.backends.portfolio",
     "dlxsat.report",
 ]
 

@@ -1,7 +1,8 @@
 """The ``dlxsat`` command line (SPEC.md §5): argument parsing and printing only.
 
 Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
-or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement.
+or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement (or
+the portfolio's members disagree); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
 Output is assembled in full before anything is written, so an error never leaves half a
 result on stdout or in an output file.
 """
@@ -11,16 +12,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .errors import InputError, RuleViolation
+from .errors import Disagreement, InputError, RuleViolation, SolverFailure, Terminated
 from .families import FAMILIES, TATHAM_GAMES
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
+#: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
 
 class _Parser(argparse.ArgumentParser):
@@ -735,12 +739,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
         return EXIT_INPUT
-    except RuleViolation as e:
+    except (RuleViolation, SolverFailure) as e:
         print(f"dlxsat: internal error (please report): {e}", file=sys.stderr)
         return EXIT_BUG
+    except Disagreement as e:
+        print(f"dlxsat: disagreement: {e}", file=sys.stderr)
+        return EXIT_DISAGREE
     except KeyboardInterrupt:
         print("dlxsat: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except Terminated:
+        print("dlxsat: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except MemoryError:
         print("dlxsat: error: out of memory", file=sys.stderr)
         return EXIT_BUG
@@ -750,7 +760,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
 def run() -> None:
+    # SIGTERM becomes an exception, as SIGINT is, so that cleanup (the portfolio's workers) runs
+    # and the run ends with one line and status 143 instead of dying where it stands.
+    signal.signal(signal.SIGTERM, _terminate)
     sys.exit(main())
 
 

@@ -24,6 +24,15 @@ from .xcc import Problem, parse
 #: command line (benchmarks/loops.py; see the README). SAT wins every hard loop puzzle; for
 #: Sudoku the DLX search is faster in-process, but loading its numba kernels costs about a
 #: second per process, so a one-off ``dlxsat solve sudoku`` is quicker with SAT.
+#:
+#: The portfolio backend (``sat,dlx`` racing) does not become a default: measured with
+#: ``benchmarks/portfolio.py`` on 2 cores shared with other work (11 puzzles: Masyu up to
+#: 36 x 20, Slitherlink 20 x 15 and 30 x 25, hard and 25 x 25 Sudokus, wall time of a cold
+#: ``dlxsat solve``), SAT was the fastest single backend on every puzzle solved, and the
+#: portfolio took 2.10 times SAT's time on Masyu, 2.01 on Slitherlink and 1.80 on Sudoku
+#: (geometric means): its second member halves SAT's share of the two cores. Only when
+#: counting, where DLX wins (a Sudoku with 54,620 answers: DLX 0.30 of SAT's time), does the
+#: portfolio pay off (0.39 of SAT's time, 1.29 of DLX's) -- use ``--backend portfolio`` there.
 DEFAULT_BACKEND = {
     "masyu": "sat",
     "slitherlink": "sat",
