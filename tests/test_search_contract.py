@@ -1,4 +1,5 @@
-"""The contract every search solver keeps (``dlxsat.solvers.search_solvers()``: dlx, sat, cpsat).
+"""The contract every search solver keeps (``dlxsat.solvers.search_solvers()``: dlx, sat, cpsat,
+portfolio).
 
 One suite, parametrized over the solvers of the registry and over what each declares (its loop
 modes, its color modes), so a new search solver is tested by being registered: the same answers
@@ -28,6 +29,11 @@ from dlxsat.xcc.names import parse_point_name
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 SOLVERS = search_solvers()
+#: The solvers that search themselves. A portfolio races these (its answers are theirs, checked
+#: on every random problem and golden case here) in worker processes, so it keeps the rest of
+#: the contract -- limits, refusals, time limits, small cases -- but is spared the hundreds of
+#: races the agreement tests would start (some 15 s); test_portfolio.py tests its races.
+SEARCHING = [s for s in SOLVERS if s != "portfolio"]
 
 
 def declared(name: str, option: str) -> tuple[str, ...]:
@@ -41,6 +47,7 @@ LOOP_MODES = [
     for s in SOLVERS
     for m in declared(s, "loop_mode") or (None,)
 ]
+SEARCHING_LOOP_MODES = [p for p in LOOP_MODES if p.values[0] in SEARCHING]
 
 
 def run(name: str, problem: Problem, **kw):
@@ -65,7 +72,7 @@ def all_solutions(name: str, problem: Problem, **kw):
 # ---------------------------------------------------------------- brute-force agreement
 
 
-@pytest.mark.parametrize("name", SOLVERS)
+@pytest.mark.parametrize("name", SEARCHING)
 @pytest.mark.parametrize("kind", ["XC", "XCC", "MCC"])
 @SETTINGS
 @given(data=st.data())
@@ -78,7 +85,7 @@ def test_same_solutions_as_brute_force(name, kind, data):
         assert r.stats["colors"] == colors
 
 
-@pytest.mark.parametrize("name, mode", LOOP_MODES)
+@pytest.mark.parametrize("name, mode", SEARCHING_LOOP_MODES)
 @pytest.mark.parametrize("allow_empty", [True, False])
 @SETTINGS
 @given(p=loop_problems(max_rows=4, max_cols=4), data=st.data())
@@ -132,7 +139,7 @@ def test_golden_runs_cover_every_case():
 
 
 # The DLX backend's golden counts, with Knuth's node counts too, are in test_dlx.py.
-@pytest.mark.parametrize("name", [s for s in SOLVERS if s != "dlx"])
+@pytest.mark.parametrize("name", [s for s in SEARCHING if s != "dlx"])
 @pytest.mark.parametrize("dlx, loop, count", GOLDEN_RUNS)
 def test_golden_counts(name, dlx, loop, count):
     p = parse((GOLDEN / dlx).read_text())
@@ -173,7 +180,7 @@ def test_golden_loop_counts_other_modes(name, mode, dlx, loop, count):
 #: backend's: test_dlx.py, test_golden_unique_loop_is_knuths.)
 DEFAULT_LOOP_MODES = [
     pytest.param(s, next((o.default for o in options_of(s) if o.name == "loop_mode"), None), id=s)
-    for s in SOLVERS
+    for s in SEARCHING
     if s != "dlx"
 ]
 
