@@ -16,6 +16,7 @@ The public API is small and lazy (heavy solver libraries load only when a solver
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, RuleViolation
@@ -39,6 +40,7 @@ __all__ = [
     "encode",
     "read_puzzle",
     "solve",
+    "solve_many",
     "parse_dlx",
     "write_dlx",
     "solve_problem",
@@ -98,6 +100,25 @@ def solve(
     return _solve(
         family, text, backend=backend, mode=mode, timeout=timeout, format=format, **options
     )
+
+
+def solve_many(
+    family: str,
+    texts: Iterable[Any],
+    *,
+    backend: str | None = None,
+    mode: Mode = "unique",
+    timeout: float | None = None,
+    **options: Any,
+) -> Iterator[SolveReport]:
+    """Solve many puzzles of one family in one go, a report for each, in order.
+
+    ``texts`` may be puzzle texts or puzzles already read; all are read and checked before the
+    first is solved. ``timeout`` is per puzzle. See :func:`dlxsat.pipeline.solve_many`.
+    """
+    from .pipeline import solve_many as _solve_many
+
+    return _solve_many(family, texts, backend=backend, mode=mode, timeout=timeout, **options)
 
 
 def parse_dlx(text: str) -> Problem:

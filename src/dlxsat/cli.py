@@ -169,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("format", choices=["dimacs"])
     x.add_argument("family", choices=FAMILIES)
     x.add_argument("file", help="puzzle file ('-' for stdin)")
+    _add_export_corpus(x)
     x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
     _add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     x.add_argument(
@@ -206,11 +207,100 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("family", choices=list(TATHAM_GAMES))
     t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
 
+    _add_compare(sub)
     _add_generate(sub)
     _add_format_options(sub)
     _add_convert(sub)
     _add_report(sub)
     return p
+
+
+def _add_export_corpus(x: argparse.ArgumentParser) -> None:
+    """The arguments of a corpus export (``export dimacs FAMILY PUZZLES... -o DIR --settings``)."""
+    x.add_argument(
+        "more",
+        nargs="*",
+        metavar="PUZZLE",
+        help="more puzzles, folders, globs: a corpus export into the folder -o DIR, one CNF per "
+        "puzzle and setting, plus manifest.json",
+    )
+    x.add_argument(
+        "--settings",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="corpus export: 'sat:encoding=E1,E2;colors=C' (the CNFs to write)",
+    )
+    x.add_argument(
+        "--timeout", type=_positive, metavar="S", help="corpus export: per puzzle, to solve it"
+    )
+
+
+def _add_compare(sub: Any) -> None:
+    """The parser of ``dlxsat compare`` (settings are read by :mod:`dlxsat.compare.settings`)."""
+    c = sub.add_parser(
+        "compare",
+        help="run a grid of solver settings over puzzles, record every job, cross-check",
+        description="Each puzzle with each setting is one job, run in a process of its own "
+        "with a time and memory limit; each job's record is appended to a JSON Lines store. "
+        "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
+        "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
+        "limit).",
+    )
+    c.add_argument("family", choices=FAMILIES)
+    c.add_argument("puzzles", nargs="+", metavar="PUZZLE", help="files, folders, glob patterns")
+    c.add_argument(
+        "--settings",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="BACKEND[:key=v1,v2;key=v1...], e.g. 'sat:encoding=seqcounter,totalizer;"
+        "loop=lazy,eager', 'cpsat:loop=circuit,lazy', dlx, 'external:cmd=cadical' "
+        "(the cross product of the values; repeatable)",
+    )
+    c.add_argument(
+        "--preset",
+        action="append",
+        default=[],
+        choices=["encodings", "loops", "backends"],
+        help="named settings: every sat encoding, every loop mode, every search backend",
+    )
+    c.add_argument(
+        "-o",
+        "--output",
+        default="results.jsonl",
+        metavar="RESULTS",
+        help="the store (JSON Lines; default results.jsonl)",
+    )
+    c.add_argument("--mode", choices=["unique", "count"], default="unique")
+    c.add_argument(
+        "--timeout",
+        type=_positive,
+        default=60.0,
+        metavar="S",
+        help="per job (default 60); the worker is killed a little after it",
+    )
+    c.add_argument(
+        "--memory",
+        type=_positive,
+        default=None,
+        metavar="MB",
+        help="address-space limit per job (default: none)",
+    )
+    c.add_argument(
+        "--jobs", type=_count, default=None, metavar="N", help="jobs at once (default: every core)"
+    )
+    c.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler instead")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--resume", action="store_true", help="skip stored jobs (the default)")
+    g.add_argument("--redo", action="store_true", help="run every job again")
+    c.add_argument("--quiet", action="store_true", help="no progress bar")
+    c.add_argument(
+        "--format",
+        dest="input_format",
+        metavar="FORMAT",
+        help="input format of the puzzles (detected when omitted, as solve does)",
+    )
 
 
 def _add_format_options(sub: Any) -> None:
@@ -335,7 +425,8 @@ def cmd_dlx(a: argparse.Namespace) -> int:
 def cmd_solve(a: argparse.Namespace) -> int:
     import time
 
-    from .pipeline import DEFAULT_BACKEND, crosscheck_report, prepare, solve
+    from .families import get_family
+    from .pipeline import DEFAULT_BACKEND, crosscheck_report, solve
 
     deadline = None if a.timeout is None else time.monotonic() + a.timeout
     text = _puzzle_text(a.file)
@@ -382,11 +473,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
                 f"{c.seconds:.3f} s)"
             )
         if not a.quiet and report.solutions:
-            prep = prepare(a.family, text)
+            family = get_family(a.family)
+            puzzle = text  # the puzzle object (rendered as it is, not read and encoded again)
             for k, answer in enumerate(report.solutions, 1):
                 if len(report.solutions) > 1:
                     lines.append(f"solution {k}:")
-                lines.append(_fit(prep.family.render(prep.puzzle, answer).rstrip("\n")))
+                lines.append(_fit(family.render(puzzle, answer).rstrip("\n")))
         out = "\n".join(lines) + "\n"
     _draw(a, text, report.solutions)
     _emit(out)
@@ -415,6 +507,8 @@ def cmd_export(a: argparse.Namespace) -> int:
     from .inputs import read_text
     from .pipeline import prepare
 
+    if a.settings or a.more:
+        return cmd_export_corpus(a)
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
     text = cnf.export_dimacs(
@@ -424,6 +518,25 @@ def cmd_export(a: argparse.Namespace) -> int:
         _write_file(a.output, text)
     else:
         _emit(text)
+    return EXIT_OK
+
+
+def cmd_export_corpus(a: argparse.Namespace) -> int:
+    from .compare.export import export_corpus
+
+    if not a.output:
+        raise InputError("export of several puzzles or settings: give the folder, -o DIR")
+    if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
+        raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
+    entries = export_corpus(
+        a.family,
+        [a.file, *a.more],
+        a.settings,
+        a.output,
+        timeout=a.timeout,
+        format=a.input_format,
+    )
+    _emit(f"{len(entries)} CNF files and manifest.json written to {a.output}\n")
     return EXIT_OK
 
 
@@ -469,6 +582,31 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     if any(not r.agree for r in rows):
         return EXIT_DISAGREE
     return EXIT_TIMEOUT if any(r.timed_out for r in rows) else EXIT_OK
+
+
+def cmd_compare(a: argparse.Namespace) -> int:
+    from .compare import compare, print_notes, print_outcome
+
+    out = compare(
+        a.family,
+        a.puzzles,
+        a.settings,
+        a.preset,
+        output=a.output,
+        mode=a.mode,
+        timeout=a.timeout,
+        memory_mb=a.memory,
+        jobs=a.jobs,
+        dask=a.dask,
+        redo=a.redo,
+        quiet=a.quiet,
+        format=a.input_format,
+        on_plan=print_notes,
+    )
+    print_outcome(out, a.output)
+    if out.disagreements:
+        return EXIT_DISAGREE
+    return EXIT_TIMEOUT if out.timed_out else EXIT_OK
 
 
 def cmd_from_tatham(a: argparse.Namespace) -> int:
@@ -722,6 +860,7 @@ COMMANDS = {
     "export": cmd_export,
     "decode": cmd_decode,
     "crosscheck": cmd_crosscheck,
+    "compare": cmd_compare,
     "from-tatham": cmd_from_tatham,
     "generate": cmd_generate,
     "convert": cmd_convert,
