@@ -102,7 +102,7 @@ def test_loop_rule_same_solutions_as_brute_force(name, mode, allow_empty, p, dat
             assert r.stats["cuts"] == 0
 
 
-@pytest.mark.parametrize("name, mode", LOOP_MODES)
+@pytest.mark.parametrize("name, mode", SEARCHING_LOOP_MODES)
 @SETTINGS
 @given(p=loop_problems(max_rows=3, max_cols=4), limit=st.integers(1, 3), keep=st.integers(0, 2))
 def test_limit_and_keep(name, mode, p, limit, keep):
@@ -117,12 +117,16 @@ def test_limit_and_keep(name, mode, p, limit, keep):
 
 
 @pytest.mark.parametrize("name", SOLVERS)
-def test_limit_zero_and_count_only(name):
+def test_limits_on_a_small_case(name):
     p = parse("a b\na\nb\na b\n")  # two solutions
     r = run(name, p, limit=0)
     assert r.count == 0 and r.solutions == []
     r = run(name, p, keep=0)
     assert (r.count, r.solutions, r.exhausted) == (2, [], True)
+    r = run(name, p, limit=1)
+    assert r.count == 1 and r.solutions[0] in ([0, 1], [2])
+    r = run(name, p, keep=1)
+    assert (r.count, len(r.solutions), r.exhausted) == (2, 1, True)
 
 
 # ---------------------------------------------------------------- golden counts
