@@ -211,14 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
 
     _add_compare(sub)
-
-    n = sub.add_parser("generate", help="make a new puzzle with a unique answer")
-    n.add_argument("family", choices=["masyu"])
-    n.add_argument("size", metavar="ROWSxCOLS")
-    n.add_argument(
-        "--seed", type=int, default=None, help="random seed; default: a new one, printed on stderr"
-    )
-    n.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    _add_generate(sub)
     _add_format_options(sub)
     _add_convert(sub)
     _add_report(sub)
@@ -629,11 +622,37 @@ def cmd_from_tatham(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _add_generate(sub: Any) -> None:
+    n = sub.add_parser(
+        "generate",
+        help="make a new puzzle with a unique answer",
+        description="Print a new Masyu puzzle with exactly one answer. The size is ROWSxCOLS, "
+        "rows first as in every puzzle file (Tatham's game ids are WIDTHxHEIGHT: his 10x8 is "
+        "our 8x10). Without --seed a seed is chosen and printed on stderr "
+        "('dlxsat: seed N'), so the run can be repeated.",
+    )
+    n.add_argument("family", choices=["masyu"])
+    n.add_argument("size", metavar="ROWSxCOLS", help="board size, rows first (e.g. 8x10)")
+    n.add_argument(
+        "--seed", type=int, default=None, help="random seed; default: a new one, printed on stderr"
+    )
+    n.add_argument(
+        "--timeout",
+        type=_positive,
+        metavar="S",
+        help="seconds; when up, stop removing circles (the puzzle stays unique); default: none",
+    )
+
+
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generate import generate_masyu, parse_size
+    from .generate import generate_masyu, new_seed, parse_size
 
     rows, cols = parse_size(a.size)
-    _emit(generate_masyu(rows, cols, seed=a.seed, timeout=a.timeout))
+    seed = a.seed
+    if seed is None:
+        seed = new_seed()
+        print(f"dlxsat: seed {seed}", file=sys.stderr)
+    _emit(generate_masyu(rows, cols, seed=seed, timeout=a.timeout))
     return EXIT_OK
 
 

@@ -31,7 +31,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from ..xcc import Problem
-from ..xcc.loop import LoopGraph, loop_graph
+from ..xcc.loop import LoopGraph, connected_pieces, loop_graph
 
 
 @dataclass(frozen=True)
@@ -102,11 +102,10 @@ class LoopRule:
         return [es for es in self.incident().values() if es]
 
     def components(self, on: Iterable[int]) -> list[set[int]]:
-        """The edge sets of the connected components of the ``on`` edges.
-
-        Components come in the order of their first vertex, vertices in the order the edges
-        name them. (A search of its own: networkx did this once, but importing it took longer
-        than solving a 10 x 10 puzzle.)
+        """The edge sets of the connected components of the ``on`` edges, in the order of their
+        first edge in ``on`` (:func:`dlxsat.xcc.loop.connected_pieces`, the one connectivity
+        routine; networkx did this once, but importing it took longer than solving a 10 x 10
+        puzzle).
 
         >>> from dlxsat.xcc import parse
         >>> p = parse("00 02 20 22 | 01 10 12 21\\n00 01:1 10:1\\n")
@@ -114,31 +113,8 @@ class LoopRule:
         >>> rule.components([7, 4]), rule.components([7, 4, 5])
         ([{7}, {4}], [{4, 5, 7}])
         """
-        on = list(on)
         ends = self.ends
-        near: dict[int, list[int]] = {}
-        for e in on:
-            u, v = ends[e]
-            near.setdefault(u, []).append(v)
-            near.setdefault(v, []).append(u)
-        comp_of: dict[int, int] = {}
-        n_comps = 0
-        for start in near:
-            if start in comp_of:
-                continue
-            label = n_comps
-            n_comps += 1
-            comp_of[start] = label
-            stack = [start]
-            while stack:
-                for y in near[stack.pop()]:
-                    if y not in comp_of:
-                        comp_of[y] = label
-                        stack.append(y)
-        comps: list[set[int]] = [set() for _ in range(n_comps)]
-        for e in on:
-            comps[comp_of[ends[e][0]]].add(e)
-        return comps
+        return [set(p) for p in connected_pieces((e, *ends[e]) for e in on)]
 
     def is_single_loop(self, on: Iterable[int]) -> bool:
         """Whether the ``on`` edges (degrees 0 or 2 assumed) are one cycle; empty is not."""

@@ -64,7 +64,7 @@ from ..errors import Disagreement, InputError, RuleViolation, SolverFailure
 from ..options import Option, by_key
 from ..xcc import Problem
 from ..xcc.check import solution_problem
-from . import SearchResult, check_limits
+from . import SearchResult, check_limits, refuse_options
 
 NAME = "portfolio"
 KIND = "search"
@@ -199,6 +199,7 @@ def solve(
     timeout: float | None = None,
     members: str = DEFAULT_MEMBERS,
     confirm: int = 1,
+    **options: Any,
 ) -> SearchResult:
     """Race the ``members`` on ``problem`` (see ``dlxsat.backends`` for the other arguments).
 
@@ -216,6 +217,7 @@ def solve(
     member rejects its options, and :class:`SolverFailure` when too few members are left to
     give (or confirm) an answer.
     """
+    refuse_options(NAME, options)  # the other backends' options go in ``members``
     check_limits(limit, keep, timeout)
     team = parse_members(members)
     if isinstance(confirm, bool) or not isinstance(confirm, int) or confirm < 1:
