@@ -211,7 +211,7 @@ def _run_outside_registry(prep: Any, job: Job, deadline: float | None, solver: A
 
 
 #: A 2 x 2 loop as an exact-cover problem with colors (four vertices, four edges, SPEC.md §4):
-#: solving it loads everything a solver needs for the loop families too (networkx for the cuts,
+#: solving it loads everything a solver needs for the loop families too (the cuts,
 #: CP-SAT's model, the XCC kernels).
 WARM_UP_PROBLEM = (
     "00 02 20 22 | 01 10 12 21\n"
