@@ -1,5 +1,20 @@
-"""``python -m dlxsat``: the same as the ``dlxsat`` command."""
+"""``python -m dlxsat``: the same as the ``dlxsat`` command.
 
-from .cli import run
+The process guard (signal handlers, watchdog) is installed before anything else is imported,
+so that Ctrl-C during start-up ends the run cleanly too.
+"""
 
-run()
+from .limits import install_process_guard
+
+install_process_guard()
+
+
+def run() -> None:
+    """The ``dlxsat`` program (the console script's entry point)."""
+    from .cli import run as cli_run
+
+    cli_run()
+
+
+if __name__ == "__main__":
+    run()

@@ -7,12 +7,14 @@ than being reported.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from .answer import Answer
+from . import limits
+from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
 from .families import get_family
 from .result import MODES, SearchResult, status_of
@@ -30,8 +32,20 @@ DEFAULT_BACKEND = {
     "sudoku": "sat",
 }
 
-#: In ``count`` mode answers are not returned, but this many are still decoded and checked.
+#: In ``count`` mode answers are not returned, but this many are still decoded and checked
+#: (kept in memory to be checked: counts run into millions); ``stats["checked"]`` says how
+#: many were, and the CLI says so when it is fewer than the count.
 CHECKED_WHEN_COUNTING = 1000
+
+
+def max_workers() -> int:
+    """The most search workers (threads or processes) a run may ask for: four per core, and
+    at least 64 -- more only slows a search down and can exhaust the machine.
+
+    >>> max_workers() >= 64
+    True
+    """
+    return max(64, 4 * (os.cpu_count() or 1))
 
 
 @dataclass
@@ -71,11 +85,33 @@ class SolveReport:
 
 
 def prepare(family: str, text: str) -> Prepared:
-    """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it."""
+    """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it.
+
+    A family may define ``problem(puzzle, dlx_text)`` when Knuth's data needs a family rule to
+    become a problem (SuperSlitherlink's letters of clue 0); otherwise the text is parsed.
+    """
     fam = get_family(family)
+    limits.set_phase("reading the puzzle")
     puzzle = fam.read(text)
+    limits.set_phase("encoding")
     dlx_text = fam.encode(puzzle)
-    return Prepared(family, fam, puzzle, dlx_text, parse(dlx_text, allow_empty=True))
+    limits.set_phase("reading the exact-cover data")
+    to_problem = getattr(fam, "problem", None)
+    if to_problem is not None:
+        problem = to_problem(puzzle, dlx_text)
+    else:
+        problem = parse(dlx_text, allow_empty=True)
+    return Prepared(family, fam, puzzle, dlx_text, problem)
+
+
+def check_model_fits(prep: Prepared, backend: str) -> None:
+    """Refuse, before building it, a model that cannot fit in the memory limit."""
+    entries = sum(len(o) for o in prep.problem.options)
+    limits.check_fits(
+        f"the {backend} model of this {prep.name} ({len(prep.problem.options)} options x "
+        f"{len(prep.problem.items)} items, {entries} entries)",
+        limits.estimate_bytes(backend, entries),
+    )
 
 
 def check_answer(prep: Prepared, answer: Answer, backend: str) -> None:
@@ -108,20 +144,35 @@ def solve(
     ('unique', 1, '546132')
     """
     start = time.perf_counter()
-    deadline = None if timeout is None else time.monotonic() + timeout
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
+    # One deadline for the run: this call's, or the process's (dlxsat.limits), whichever first.
+    deadline = limits.deadline(None if timeout is None else time.monotonic() + timeout)
     backend = backend or DEFAULT_BACKEND.get(family, "sat")
     options = check_options(backend, options)
+    workers = options.get("workers")
+    if isinstance(workers, int) and workers > max_workers():
+        raise InputError(f"--workers {workers} is too many (at most {max_workers()})")
     prep = prepare(family, text)
+    check_model_fits(prep, backend)
+    limits.set_phase("searching", backend)
     result = run_solver(prep, backend, mode, deadline, options)
+    limits.found(result.count or 0)
+    limits.set_phase("checking the answers")
     answers = [*result.answers]
     for chosen in result.solutions:
         answers.append(prep.family.decode(prep.puzzle, prep.problem, chosen))
+    seen: set = set()
     for answer in answers:
         check_answer(prep, answer, backend)
+        key = answer_key(answer)
+        if key in seen:
+            raise RuleViolation(f"backend {backend} returned the same answer twice")
+        seen.add(key)
+    stats = dict(result.stats)
+    stats["checked"] = len(answers)
     return SolveReport(
         family,
         backend,
@@ -129,7 +180,7 @@ def solve(
         result.count,
         answers if mode != "count" else [],
         time.perf_counter() - start,
-        result.stats,
+        stats,
         result.steps,
     )
 
@@ -143,13 +194,32 @@ def run_solver(
     if remaining is not None and remaining <= 0:
         return SearchResult(count=0, timed_out=True)
     if solver.KIND == "reasoning":
-        return solver.solve(prep.name, prep.puzzle, mode=mode, timeout=remaining, **options)
-    return solver.solve(
-        prep.problem,
-        loop=prep.family.LOOP,
-        allow_empty_loop=False,
-        limit=2 if mode == "unique" else None,
-        keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
-        timeout=remaining,
-        **options,
-    )
+        result = solver.solve(prep.name, prep.puzzle, mode=mode, timeout=remaining, **options)
+    else:
+        result = solver.solve(
+            prep.problem,
+            loop=prep.family.LOOP,
+            allow_empty_loop=False,
+            limit=2 if mode == "unique" else None,
+            keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
+            timeout=remaining,
+            **options,
+        )
+    # OR-tools' CP-SAT catches SIGINT itself: it stops the search, returns as if out of time,
+    # and leaves SIGINT at the default action. So the handlers are put back, and a "time out"
+    # well before the deadline (or with none) is what it is: an interrupt.
+    limits.rearm()
+    if (
+        backend in CATCHES_SIGINT
+        and result.timed_out
+        and (deadline is None or time.monotonic() < deadline - EARLY_STOP)
+    ):
+        limits.found(result.count or 0)
+        raise limits.Interrupted()
+    return result
+
+
+#: A backend reporting a time out this long before its deadline was stopped from outside.
+EARLY_STOP = 0.25
+#: The backends whose solver library handles SIGINT itself (by stopping the search).
+CATCHES_SIGINT = frozenset({"cpsat"})

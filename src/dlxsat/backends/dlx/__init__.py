@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from ... import limits
 from ...errors import InputError
 from ...xcc.model import Problem
 from .. import SearchResult, check_limits
@@ -100,6 +101,7 @@ def solve(
     }
     result = SearchResult(stats=stats)
     start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
     graph = loop_graph(problem) if loop else None
     if problem.n_primary == 0:
         # Nothing to cover (e.g. a Sudoku with every cell given): one solution, choosing
@@ -120,7 +122,7 @@ def solve(
     k, stats["compile_seconds"] = _kernels(dtype)
     if limit == 0:
         return result
-    _search(k, arrays, dtype, result, loop, allow_empty_loop, limit, keep, timeout)
+    _search(k, arrays, dtype, result, loop, allow_empty_loop, limit, keep, deadline)
     return result
 
 
@@ -133,9 +135,10 @@ def _search(
     allow_empty_loop: bool,
     limit: int | None,
     keep: int | None,
-    timeout: float | None,
+    deadline: float | None,
 ) -> None:
-    """Run the right kernel slice by slice until it is done, stopped, or out of time."""
+    """Run the right kernel slice by slice until it is done, stopped, or out of time
+    (``deadline``, a ``time.perf_counter`` time)."""
     import numpy as np
 
     params = np.zeros(k.N_PARAMS, dtype=np.int64)
@@ -161,7 +164,6 @@ def _search(
     budget = FIRST_BUDGET
     solutions = result.solutions
     search_start = time.perf_counter()
-    deadline = None if timeout is None else search_start + timeout
     while True:
         wanted = rows if keep is None else min(rows, keep - len(solutions))
         params[k.P_STORE_CAP] = wanted
@@ -172,6 +174,7 @@ def _search(
         for i in range(int(st[k.S_STORED])):
             solutions.append(sorted(sols[i, : sol_len[i]].tolist()))
         st[k.S_STORED] = 0
+        limits.found(int(st[k.S_COUNT]))  # the figures, should the run be stopped
         if status == k.DONE:
             result.exhausted = True
             break
