@@ -322,6 +322,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
             f"{report.status}: {count} solution{'s' if report.count != 1 else ''} "
             f"({report.family}, backend {report.backend}, {report.seconds:.3f} s)"
         )
+        lines.extend(_checked_note(report))
         if report.stats:
             lines.append(
                 "stats: "
@@ -342,6 +343,14 @@ def cmd_solve(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if report.status == "timeout" else EXIT_OK
 
 
+def _checked_note(report: Any) -> list[str]:
+    """Say plainly when fewer answers were checked against the rules than were counted."""
+    checked = report.stats.get("checked")
+    if checked is None or report.count is None or checked >= report.count:
+        return []
+    return [f"checked: the first {checked} of the {report.count} answers against the rules"]
+
+
 def cmd_export(a: argparse.Namespace) -> int:
     from .backends import dimacs
     from .inputs import read_text
@@ -352,6 +361,9 @@ def cmd_export(a: argparse.Namespace) -> int:
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
     if loop == "eager" and not prep.family.LOOP:
         raise InputError(f"--loop eager: {a.family} is not a loop puzzle; use --loop none")
+    from .pipeline import check_model_fits
+
+    check_model_fits(prep, "export")
     limits.set_phase("writing the CNF")
     settings = dict(
         source=f"{a.family} {a.file}",
@@ -456,7 +468,9 @@ def _start_limits(args: argparse.Namespace) -> None:
         limits.set_memory_limit(memory)
     elif getattr(args, "memory", None):
         limits.set_memory_limit(args.memory)
-    limits.arm_deadline(getattr(args, "timeout", None))
+    # crosscheck's --timeout is per backend and puzzle (pipeline.solve enforces each one).
+    if args.command != "crosscheck":
+        limits.arm_deadline(getattr(args, "timeout", None))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

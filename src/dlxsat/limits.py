@@ -45,7 +45,7 @@ STARTED = time.monotonic()
 
 #: The alarm goes off this long after the deadline: the backends, which stop themselves at the
 #: deadline, get the chance to return their figures first.
-ALARM_GRACE = 0.2
+ALARM_GRACE = 0.4
 #: After a signal, the process must be gone within this many seconds or the watchdog ends it.
 HARD_GRACE = 0.5
 
@@ -247,6 +247,8 @@ def _raise_stop(signum: int, frame: Any) -> None:
         os._exit(stop.code)
     _stopping = True
     stop: Stop = TimeUp() if signum == signal.SIGALRM else Interrupted(signum)
+    if signum == signal.SIGALRM:
+        _alarms[0] += 1
     _last_stop.append(stop)
     raise stop
 
@@ -293,6 +295,8 @@ def _watchdog(fd: int) -> None:
             continue
         if _done.wait(HARD_GRACE):
             return
+        if set(nums) == {signal.SIGALRM} and _resumed[0] >= _alarms[0] > 0:
+            continue  # a scope's own time out, reported as such: the run goes on
         signum = nums[0]
         stop: Stop = TimeUp() if signum == signal.SIGALRM else Interrupted(signum)
         if not claim_exit(stop.code):
@@ -305,6 +309,18 @@ def _watchdog(fd: int) -> None:
         except OSError:
             pass
         hard_exit(stop.code)
+
+
+_alarms = [0]  # how many SIGALRM stops were raised
+_resumed = [0]  # how many times a stop was consumed and the run went on (see Scope)
+
+
+def resume() -> None:
+    """A :class:`TimeUp` of a :class:`Scope` was handled: the run goes on (watchdog: stand down)."""
+    global _stopping
+    _resumed[0] += 1
+    _stopping = False
+    _last_stop.clear()
 
 
 def claim_exit(code: int) -> bool:
@@ -351,18 +367,26 @@ def arm_deadline(timeout: float | None) -> None:
 
 def disarm() -> None:
     """Stop the alarm and, in-process, give back the default handlers (tests call ``main``)."""
-    global _deadline, _armed, _stopping
+    global _deadline, _armed, _stopping, _running
     if threading.current_thread() is threading.main_thread():
         signal.setitimer(signal.ITIMER_REAL, 0)
         if _armed and not _guard_installed:
-            signal.signal(signal.SIGALRM, signal.SIG_DFL)
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            _restore_defaults()
     _armed = False
     _deadline = None
     _stopping = False
+    _running = _running and _guard_installed
     _last_stop.clear()
     progress.timeout = None
+
+
+def _restore_defaults() -> None:
+    global _armed
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _armed = False
 
 
 def deadline(own: float | None = None) -> float | None:
@@ -390,10 +414,16 @@ def expired() -> bool:
 DEFAULT_SHARE = 0.75
 #: ... but never below this many MB: loading numba and OR-tools alone takes about 260 MB of data.
 MIN_DEFAULT_MB = 1024
-#: Bytes of memory per option entry (item occurrence) a backend's model takes, measured with
-#: ``benchmarks/memory.py`` (the largest per-entry cost over the families and backends, with
-#: room to spare): for :func:`check_fits`.
-BYTES_PER_ENTRY = {"dlx": 120, "sat": 900, "cpsat": 1200, "logic": 300}
+#: Memory per option entry (item occurrence) of each backend's model, measured with
+#: ``benchmarks/memory.py`` on 100 x 100 loop boards (sat 700, cpsat 1160, DIMACS export with
+#: the eager loop encoding 1450 bytes per entry), rounded up: for :func:`check_fits`.
+BYTES_PER_ENTRY = {"dlx": 150, "sat": 900, "cpsat": 1300, "logic": 300, "export": 1600}
+#: Data a backend's libraries take once loaded (numba and LLVM; OR-tools), measured as VmData.
+LIBRARY_BYTES = {"dlx": 260 << 20, "cpsat": 160 << 20}
+#: Memory per cell (input character) of reading, encoding and parsing a loop puzzle (measured:
+#: 4.8, 6.2 and 9.8 KB), and per cell**1.5 of a Sudoku (its options grow as n**3).
+BYTES_PER_CELL = {"masyu": 5500, "slitherlink": 7000, "superslitherlink": 11000}
+BYTES_PER_SUDOKU_CELL = 600
 
 _limit_bytes: int | None = None
 
@@ -461,12 +491,36 @@ def data_in_use() -> int:
 
 
 def estimate_bytes(backend: str, entries: int) -> int:
-    """The estimated memory of ``backend``'s model of a problem with ``entries`` entries.
+    """The estimated memory of ``backend``'s model of a problem with ``entries`` entries, with
+    its libraries.
 
     >>> estimate_bytes("sat", 1000)
     900000
     """
-    return BYTES_PER_ENTRY.get(backend, max(BYTES_PER_ENTRY.values())) * entries
+    per_entry = BYTES_PER_ENTRY.get(backend, max(BYTES_PER_ENTRY.values()))
+    library = LIBRARY_BYTES.get(backend, 0) if backend not in _loaded_libraries() else 0
+    return per_entry * entries + library
+
+
+def _loaded_libraries() -> set[str]:
+    loaded = set()
+    if "numba" in sys.modules:
+        loaded.add("dlx")
+    if "ortools" in sys.modules:
+        loaded.add("cpsat")
+    return loaded
+
+
+def estimate_encoding_bytes(family: str, text: str) -> int:
+    """The estimated memory of reading, encoding and parsing a puzzle given as ``text``.
+
+    >>> estimate_encoding_bytes("masyu", "..\n..\n")
+    33000
+    """
+    if family == "sudoku":
+        n = max(1, text.count("\n"))
+        return BYTES_PER_SUDOKU_CELL * n**3
+    return BYTES_PER_CELL.get(family, max(BYTES_PER_CELL.values())) * len(text)
 
 
 def check_fits(what: str, needed: int) -> None:
@@ -520,3 +574,51 @@ def stop_behind(error: BaseException) -> Stop | None:
 
 
 _last_stop: list[Stop] = []
+
+
+class Scope:
+    """A deadline of its own for one piece of a run (one backend on one puzzle, as
+    ``crosscheck --timeout`` asks), enforced by the alarm like the run's, inside the run's.
+
+    ``owns(stop)`` says whether a :class:`TimeUp` is this scope's (to be reported as a time out
+    of this piece) rather than the run's (to end the run). ``close`` puts the run's alarm back.
+    """
+
+    def __init__(self, timeout: float | None):
+        self.outer = _deadline
+        self.mine = None if timeout is None else time.monotonic() + timeout
+        self.active = (
+            self.mine is not None
+            and (self.outer is None or self.mine < self.outer)
+            and threading.current_thread() is threading.main_thread()
+            and _running  # only inside a CLI run: a library caller's signals are its own
+        )
+        if self.active:
+            self._set(self.mine)
+
+    def _set(self, when: float | None) -> None:
+        global _deadline, _armed, _stopping
+        _deadline = when
+        _stopping = False
+        _last_stop.clear()
+        if when is None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            return
+        if not _guard_installed and not _armed:
+            _armed = True
+            _handlers()
+        signal.setitimer(signal.ITIMER_REAL, max(when - time.monotonic(), 0.0) + ALARM_GRACE)
+
+    def owns(self, stop: BaseException) -> bool:
+        return (
+            self.active
+            and isinstance(stop, TimeUp)
+            and (self.outer is None or time.monotonic() < self.outer)
+        )
+
+    def close(self) -> None:
+        if self.active:
+            self._set(self.outer)
+            self.active = False
+            if self.outer is None and _armed and not _guard_installed:
+                _restore_defaults()

@@ -38,6 +38,11 @@ DEFAULT_BACKEND = {
 CHECKED_WHEN_COUNTING = 1000
 
 
+#: With a time limit, this share of the time left when the search starts (at most 0.5 s) is
+#: kept for decoding and checking the answers found.
+CHECK_RESERVE = 0.1
+
+
 def max_workers() -> int:
     """The most search workers (threads or processes) a run may ask for: four per core, and
     at least 64 -- more only slows a search down and can exhaust the machine.
@@ -91,6 +96,10 @@ def prepare(family: str, text: str) -> Prepared:
     become a problem (SuperSlitherlink's letters of clue 0); otherwise the text is parsed.
     """
     fam = get_family(family)
+    limits.check_fits(
+        f"encoding this {family} ({len(text)} characters)",
+        limits.estimate_encoding_bytes(family, text),
+    )
     limits.set_phase("reading the puzzle")
     puzzle = fam.read(text)
     limits.set_phase("encoding")
@@ -148,8 +157,37 @@ def solve(
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
-    # One deadline for the run: this call's, or the process's (dlxsat.limits), whichever first.
-    deadline = limits.deadline(None if timeout is None else time.monotonic() + timeout)
+    # One deadline for the run: this call's, or the process's (dlxsat.limits), whichever first;
+    # this call's own is enforced by the alarm too, and its expiry is reported as a time out.
+    scope = limits.Scope(timeout)
+    try:
+        return _solve(family, text, backend, mode, limits.deadline(scope.mine), options, start)
+    except limits.TimeUp as stop:
+        if not scope.owns(stop):
+            raise
+        limits.resume()
+        return SolveReport(
+            family,
+            backend or DEFAULT_BACKEND.get(family, "sat"),
+            "timeout",
+            limits.progress.count,
+            [],
+            time.perf_counter() - start,
+            {"stopped": limits.progress.phase},
+        )
+    finally:
+        scope.close()
+
+
+def _solve(
+    family: str,
+    text: str,
+    backend: str | None,
+    mode: str,
+    deadline: float | None,
+    options: dict[str, Any],
+    start: float,
+) -> SolveReport:
     backend = backend or DEFAULT_BACKEND.get(family, "sat")
     options = check_options(backend, options)
     workers = options.get("workers")
@@ -158,19 +196,31 @@ def solve(
     prep = prepare(family, text)
     check_model_fits(prep, backend)
     limits.set_phase("searching", backend)
-    result = run_solver(prep, backend, mode, deadline, options)
+    search_deadline = deadline
+    if deadline is not None:  # leave time to decode and check the answers found
+        search_deadline = deadline - min(CHECK_RESERVE * (deadline - time.monotonic()), 0.5)
+    result = run_solver(prep, backend, mode, search_deadline, options)
     limits.found(result.count or 0)
     limits.set_phase("checking the answers")
-    answers = [*result.answers]
-    for chosen in result.solutions:
-        answers.append(prep.family.decode(prep.puzzle, prep.problem, chosen))
+    limits.progress.count = result.count or 0
+    # Every answer is decoded and checked -- until the deadline: past it, the answers not yet
+    # checked are left out (``stats["checked"]`` says how many were) and the status says timeout.
+    answers: list[Answer] = []
     seen: set = set()
-    for answer in answers:
+    for item in [*result.answers, *result.solutions]:
+        if deadline is not None and time.monotonic() >= deadline:
+            result.timed_out = True
+            break
+        if isinstance(item, dict):
+            answer = item
+        else:
+            answer = prep.family.decode(prep.puzzle, prep.problem, item)
         check_answer(prep, answer, backend)
         key = answer_key(answer)
         if key in seen:
             raise RuleViolation(f"backend {backend} returned the same answer twice")
         seen.add(key)
+        answers.append(answer)
     stats = dict(result.stats)
     stats["checked"] = len(answers)
     return SolveReport(
@@ -207,19 +257,16 @@ def run_solver(
         )
     # OR-tools' CP-SAT catches SIGINT itself: it stops the search, returns as if out of time,
     # and leaves SIGINT at the default action. So the handlers are put back, and a "time out"
-    # well before the deadline (or with none) is what it is: an interrupt.
+    # with no time limit is what it is: an interrupt. (With a limit the two cannot be told
+    # apart from here -- CP-SAT may also give up a little before its limit -- and it is
+    # reported as a time out; setting CP-SAT's catch_sigint_signal to false in the backend
+    # leaves SIGINT to dlxsat's handlers instead.)
     limits.rearm()
-    if (
-        backend in CATCHES_SIGINT
-        and result.timed_out
-        and (deadline is None or time.monotonic() < deadline - EARLY_STOP)
-    ):
+    if backend in CATCHES_SIGINT and result.timed_out and deadline is None:
         limits.found(result.count or 0)
         raise limits.Interrupted()
     return result
 
 
-#: A backend reporting a time out this long before its deadline was stopped from outside.
-EARLY_STOP = 0.25
 #: The backends whose solver library handles SIGINT itself (by stopping the search).
 CATCHES_SIGINT = frozenset({"cpsat"})
