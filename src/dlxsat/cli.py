@@ -462,7 +462,6 @@ COMMANDS = {
 
 def _start_limits(args: argparse.Namespace) -> None:
     """The run's deadline and memory limit (the memory limit only in a dlxsat process)."""
-    limits.progress.__init__()  # type: ignore[misc]
     if limits.guard_installed():
         memory = getattr(args, "memory", None) or limits.default_memory_mb()
         limits.set_memory_limit(memory)

@@ -111,10 +111,12 @@ class Progress:
     count: int = 0
     timeout: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: When the run began (``time.monotonic``): the process's start, or an in-process call's.
+    started: float = STARTED
 
     def figures(self, elapsed: float | None = None) -> str:
         if elapsed is None:
-            elapsed = time.monotonic() - STARTED
+            elapsed = time.monotonic() - self.started
         where = f"while {self.phase}" + (f" (backend {self.backend})" if self.backend else "")
         more = "".join(f", {k} {v}" for k, v in self.extra.items())
         plural = "" if self.count == 1 else "s"
@@ -231,9 +233,15 @@ _running = False  # the CLI's main has begun: a stop can be raised and reported 
 
 
 def begin_run() -> None:
-    """From now on a signal raises :class:`Stop` (before, it ends the process at once)."""
+    """From now on a signal raises :class:`Stop` (before, it ends the process at once).
+
+    The run's clock starts at the start of the process, or now when called in-process.
+    """
     global _running
     _running = True
+    progress.__init__()  # type: ignore[misc]
+    if not _guard_installed:
+        progress.started = time.monotonic()
 
 
 def _raise_stop(signum: int, frame: Any) -> None:
@@ -355,7 +363,7 @@ def arm_deadline(timeout: float | None) -> None:
     if timeout is None:
         _deadline = None
         return
-    _deadline = STARTED + timeout
+    _deadline = progress.started + timeout
     if threading.current_thread() is not threading.main_thread():
         return  # no alarm off the main thread: the backends' own deadline is all there is
     if not _guard_installed:
