@@ -21,6 +21,11 @@ MODULES = [
     "dlxsat.xcc.loop",
     "dlxsat.families.grid",
     "dlxsat.backends",
+    "dlxsat.backends.dimacs",
+    "dlxsat.limits",
+    "dlxsat.outputs",
+    "dlxsat.xcc.verify",
+    "dlxsat.families.superslitherlink",
 ]
 
 

@@ -82,3 +82,12 @@ def test_every_case_has_its_golden_files() -> None:
     assert cases == sorted(SAME + list(INVALID))
     for case in cases:
         assert (DATA / f"{case}.knuth-out").read_text().startswith("| slitherlink-dlx:\n")
+
+
+def test_a_masyu_without_final_newline_is_accepted(cli_run) -> None:
+    """MASYU-DLX panics on it; dlxsat reads it as if the newline were there (puzzles/README.md)."""
+    whole = (TESTS.parent / "puzzles/masyu/tatham-10x10.txt").read_bytes()
+    assert whole.endswith(b"\n")
+    rc, out, err = cli_run(["encode", "masyu", "-"], whole)
+    rc2, out2, err2 = cli_run(["encode", "masyu", "-"], whole.rstrip(b"\n"))
+    assert rc == rc2 == 0 and out2 == out and err2 == ""

@@ -522,7 +522,7 @@ def _loaded_libraries() -> set[str]:
 def estimate_encoding_bytes(family: str, text: str) -> int:
     """The estimated memory of reading, encoding and parsing a puzzle given as ``text``.
 
-    >>> estimate_encoding_bytes("masyu", "..\n..\n")
+    >>> estimate_encoding_bytes("masyu", "..\\n..\\n")
     33000
     """
     if family == "sudoku":

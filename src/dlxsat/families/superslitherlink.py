@@ -149,11 +149,11 @@ def read(text: str) -> SuperSlitherlinkPuzzle:
     data; where his data would be invalid (a letter left without a clue: he prints the item
     ``-2|a``) it is an input error, as are the mistakes of the module docstring.
 
-    >>> read("aa.\n...\n!a=3\n").clues
+    >>> read("aa.\\n...\\n!a=3\\n").clues
     {'a': 3}
-    >>> read("aa.\n!a=3\n...\n!b=1\n").warnings
+    >>> read("aa.\\n!a=3\\n...\\n!b=1\\n").warnings
     ("line 4: letter `b' never occurred!",)
-    >>> read("aa.\n...\n!a3\n")
+    >>> read("aa.\\n...\\n!a3\\n")
     Traceback (most recent call last):
       ...
     dlxsat.errors.InputError: line 3: no = sign in '!a3' (write !<letter>=<clue>)
@@ -332,7 +332,7 @@ def problem(puzzle: SuperSlitherlinkPuzzle, dlx_text: str) -> Problem:
     Knuth's options naming a letter of clue 0 -- which his data does not declare -- are
     dropped, since none of them can be chosen (the module docstring says why that is exact).
 
-    >>> p = read("aa\n.b\n!a=0\n!b=2\n")
+    >>> p = read("aa\\n.b\\n!a=0\\n!b=2\\n")
     >>> len(problem(p, encode(p)).options) < len(encode(p).splitlines())
     True
     """
