@@ -462,6 +462,7 @@ COMMANDS = {
 
 def _start_limits(args: argparse.Namespace) -> None:
     """The run's deadline and memory limit (the memory limit only in a dlxsat process)."""
+    limits.set_phase(f"running {args.command}")
     if limits.guard_installed():
         memory = getattr(args, "memory", None) or limits.default_memory_mb()
         limits.set_memory_limit(memory)
