@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -44,3 +45,30 @@ def golden_count_runs() -> list:
         for v, key in loop_counts.items():
             runs.append(pytest.param(c["dlx"], True, v, id=f"{name}-{key}"))
     return runs
+
+
+def run(args: list[str], stdin: bytes = b"", monkeypatch=None, capfd=None):
+    """Run the CLI in-process; return (exit status, stdout, stderr)."""
+    fake = io.TextIOWrapper(io.BytesIO(stdin))
+    monkeypatch.setattr(sys, "stdin", fake)
+    from dlxsat import cli
+
+    rc = cli.main([str(a) for a in args])
+    out, err = capfd.readouterr()
+    return rc, out, err
+
+
+def assert_input_error(rc, out, err, *fragments):
+    assert rc == 2, f"exit {rc}, stderr {err!r}"
+    assert out == "", f"stdout not empty: {out[:200]!r}"
+    lines = err.strip("\n").split("\n")
+    assert len(lines) == 1, f"not one line: {err!r}"
+    assert lines[0].startswith("dlxsat: error: ")
+    assert "Traceback" not in err
+    for f in fragments:
+        assert f in lines[0], f"{f!r} not in {lines[0]!r}"
+
+
+@pytest.fixture
+def cli_run(monkeypatch, capfd):
+    return lambda args, stdin=b"": run(args, stdin, monkeypatch, capfd)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 
 import pytest
-from conftest import GOLDEN, ROOT, golden_cases
-
-from dlxsat import cli
+from conftest import GOLDEN, ROOT, assert_input_error, golden_cases, run  # noqa: F401
 
 FAMILY_PUZZLE = {
     "masyu": GOLDEN / "masyu" / "tatham-10x10-1.txt",
@@ -17,31 +14,6 @@ FAMILY_PUZZLE = {
     "superslitherlink": GOLDEN / "superslitherlink" / "pi-day-2025.txt",
     "sudoku": GOLDEN / "sudoku" / "puzzlium-A.txt",
 }
-
-
-def run(args: list[str], stdin: bytes = b"", monkeypatch=None, capfd=None):
-    """Run the CLI in-process; return (exit status, stdout, stderr)."""
-    fake = io.TextIOWrapper(io.BytesIO(stdin))
-    monkeypatch.setattr(sys, "stdin", fake)
-    rc = cli.main([str(a) for a in args])
-    out, err = capfd.readouterr()
-    return rc, out, err
-
-
-def assert_input_error(rc, out, err, *fragments):
-    assert rc == 2, f"exit {rc}, stderr {err!r}"
-    assert out == "", f"stdout not empty: {out[:200]!r}"
-    lines = err.strip("\n").split("\n")
-    assert len(lines) == 1, f"not one line: {err!r}"
-    assert lines[0].startswith("dlxsat: error: ")
-    assert "Traceback" not in err
-    for f in fragments:
-        assert f in lines[0], f"{f!r} not in {lines[0]!r}"
-
-
-@pytest.fixture
-def cli_run(monkeypatch, capfd):
-    return lambda args, stdin=b"": run(args, stdin, monkeypatch, capfd)
 
 
 BAD_INPUTS = [

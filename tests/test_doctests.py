@@ -26,6 +26,7 @@ MODULES = [
     "dlxsat.outputs",
     "dlxsat.xcc.verify",
     "dlxsat.families.superslitherlink",
+    "dlxsat.report",
 ]
 
 

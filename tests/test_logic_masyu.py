@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 import dlxsat
 from dlxsat import reasoning as logic
+from dlxsat.errors import InputError
 from dlxsat.families import masyu as fam
 from dlxsat.generate import board_text, loop_circles, loop_edges, random_loop
 from dlxsat.reasoning import masyu as lm
@@ -39,6 +41,11 @@ def ids(cases: list[dict]) -> list[str]:
     return [c["name"] for c in cases]
 
 
+def status(out, mode: str = "unique") -> str:
+    """The status word of a result, as the pipeline computes it (dlxsat.result.status_of)."""
+    return status_of(mode, out)
+
+
 def loop_count(case: dict) -> int:
     """Knuth's single-loop count without the empty edge set (which `solve` never returns)."""
     n = case["dlx2_loop_single_loop"]["count"]
@@ -52,7 +59,7 @@ def loop_count(case: dict) -> int:
 def test_golden_unique_solved_by_deduction(case):
     puzzle = load(case)
     out = lm.solve(puzzle)
-    assert out.status == "unique" and out.count == 1
+    assert status(out) == "unique" and out.count == 1 and out.exhausted
     assert out.stats["deduction"] == "solved"
     assert out.answers == [fam.answer_from_names(case["solution_edges"])]
     assert fam.check(puzzle, out.answers[0]) == []
@@ -72,26 +79,27 @@ def test_golden_unique_through_pipeline(case):
 @pytest.mark.parametrize("case", NONE, ids=ids(NONE))
 def test_golden_without_answer_proved_none(case):
     out = lm.solve(load(case))
-    assert (out.status, out.count, out.answers) == ("none", 0, [])
+    assert (status(out), out.count, out.answers) == ("none", 0, [])
     out = lm.solve(load(case), mode="count")
-    assert (out.status, out.count) == ("counted", 0)
+    assert (status(out, "count"), out.count) == ("counted", 0)
 
 
 @pytest.mark.parametrize("case", SMALL_MANY, ids=ids(SMALL_MANY))
 def test_golden_counts_with_fallback(case):
     puzzle = load(case)
-    assert lm.solve(puzzle).status == "stalled"
+    assert status(lm.solve(puzzle)) == "stalled"
     assert lm.solve(puzzle).count is None
     want = loop_count(case)
-    out = lm.solve(puzzle, mode="count", fallback=True)
-    assert (out.status, out.count) == ("counted", want)
+    out = lm.solve(puzzle, mode="count", fallback=True, keep=1000)
+    assert (status(out, "count"), out.count, out.exhausted) == ("counted", want, True)
+    assert len(out.answers) == min(want, 1000)  # kept for the pipeline's rule check
     out = lm.solve(puzzle, mode="all", fallback=True)
     assert out.count == want == len(out.answers)
     assert len({tuple(map(tuple, a["edges"])) for a in out.answers}) == want
     assert all(fam.check(puzzle, a) == [] for a in out.answers)
     out = lm.solve(puzzle, fallback=True)
     expect = ("multiple", 2, 2) if want > 1 else ("unique", 1, 1)
-    assert (out.status, out.count, len(out.answers)) == expect
+    assert (status(out), out.count, len(out.answers)) == expect
 
 
 def test_dispatch_through_logic_package():
@@ -117,7 +125,7 @@ HARD = [
 
 def test_elimination_needed_and_explained():
     out = lm.solve(HARD, explain=True)
-    assert out.status == "unique"
+    assert status(out) == "unique"
     assert fam.check(fam.read("\n".join(HARD)), out.answers[0]) == []
     assert out.stats["by_elimination"] > 0 and out.stats["hypotheses"] > 0
     assert 0 < out.stats["elimination_share"] < 100
@@ -131,12 +139,14 @@ def test_elimination_needed_and_explained():
 
 def test_without_elimination_it_stalls():
     out = lm.solve(HARD, eliminate=False)
-    assert out.status == "stalled" and out.count is None and out.stats["hypotheses"] == 0
+    assert status(out) == "stalled" and out.count is None and out.stats["hypotheses"] == 0
+    shallow = lm.solve(HARD, depth=0)
+    assert status(shallow) == "stalled" and shallow.stats["hypotheses"] == 0
 
 
 def test_time_limit():
     out = lm.solve(HARD, timeout=1e-9)
-    assert (out.status, out.count) == ("timeout", None)
+    assert (status(out), out.count, out.timed_out) == ("timeout", 0, True)
 
 
 def test_explain_through_cli(capsys):
@@ -151,7 +161,8 @@ def test_explain_through_cli(capsys):
 
 def test_stalled_shows_in_steps():
     out = lm.solve(["1..", "...", "..."], explain=True)
-    assert out.status == "stalled" and out.steps[-1].startswith("stalled:")
+    assert status(out) == "stalled" and out.steps[-1].startswith("stalled:")
+    assert out.stats["steps"][-1]["rule"] == "stalled"
 
 
 def test_doctests():
@@ -265,12 +276,12 @@ def test_elimination_never_contradicts_the_loop(board):
 def test_fallback_search_finds_the_loop(board):
     rows, truth = board
     out = lm.solve(rows, mode="all", fallback=True)
-    assert out.status == "counted" and out.count >= 1
+    assert status(out, "all") == "counted" and out.count >= 1 and out.exhausted
     assert truth in [{tuple(e) for e in a["edges"]} for a in out.answers]
     puzzle = fam.read("\n".join(rows))
     assert all(fam.check(puzzle, a) == [] for a in out.answers)
     unique = lm.solve(rows, fallback=True)
-    assert unique.status == ("unique" if out.count == 1 else "multiple")
+    assert status(unique) == ("unique" if out.count == 1 else "multiple")
 
 
 def test_board_adapter():
@@ -287,5 +298,105 @@ def test_bundled_benchmark_boards_solved_by_deduction(path):
     """The small boards of benchmarks/logic_masyu.py (made with logic_only=True)."""
     puzzle = fam.read(path.read_text())
     out = lm.solve(puzzle)
-    assert (out.status, out.stats["deduction"]) == ("unique", "solved")
+    assert (status(out), out.stats["deduction"]) == ("unique", "solved")
     assert fam.check(puzzle, out.answers[0]) == []
+
+
+# --- elimination search to any depth, on published boards ------------------------------------
+
+PUBLISHED = Path(__file__).parent.parent / "puzzles" / "masyu-published"
+
+
+def test_depth_two_finishes_a_published_board_that_depth_one_cannot():
+    """Janko's Masyu 61 (18 x 10): the paper's depth 1 stalls, depth 2 finishes it, and the
+    answer is the SAT backend's and Janko's own."""
+    text = (PUBLISHED / "janko-061-18x10.txt").read_text()
+    puzzle = fam.read(text)
+    shallow = lm.solve(puzzle, depth=1)
+    assert status(shallow) == "stalled" and shallow.stats["deepest"] == 1
+    out = lm.solve(puzzle, explain=True)  # the default depth
+    assert status(out) == "unique" and out.stats["depth"] == lm.DEFAULT_DEPTH == 2
+    assert out.stats["deepest"] == 2
+    assert any(step.startswith("elimination (depth 2): ") for step in out.steps)
+    assert out.stats["hypotheses"] > shallow.stats["hypotheses"]
+    sat = dlxsat.solve("masyu", text, backend="sat")
+    assert sat.status == "unique" and sat.solutions == out.answers
+    janko = json.loads((PUBLISHED / "answers.json").read_text())["janko-061-18x10.txt"]
+    assert out.answers[0]["edges"] == janko
+
+
+def test_depth_is_an_option_of_the_logic_backend():
+    text = (PUBLISHED / "janko-061-18x10.txt").read_text()
+    assert dlxsat.solve("masyu", text, backend="logic", depth=1).status == "stalled"
+    assert dlxsat.solve("masyu", text, backend="logic").status == "unique"
+    with pytest.raises(InputError, match=r"^--order is for sudoku .*; masyu takes --explain"):
+        dlxsat.solve("masyu", text, backend="logic", order="zambon")
+    with pytest.raises(InputError, match="depth must be at least 0"):
+        dlxsat.solve("masyu", text, backend="logic", depth=-1)
+
+
+# Small boards: nested search on a sparse 7 x 7 board costs seconds per example.
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.tuples(known_boards(side=6, least=0.3), st.just(2)),
+                 st.tuples(known_boards(side=4, least=0.3), st.just(3))))  # fmt: skip
+def test_deep_elimination_never_contradicts_the_loop(board_depth):
+    (rows, truth), depth = board_depth
+    d = lm.Deducer(lm.board_from_rows(rows), depth=depth)
+    assert d.run() in ("solved", "stalled")
+    agrees(d, truth)
+
+
+def test_table_one_figures_add_up():
+    """The one computation of Table I's figures: shares of the edges, per-1 % times."""
+    out = lm.solve((PUBLISHED / "janko-061-18x10.txt").read_text().split())
+    st = out.stats
+    edges = st["edges"]
+    assert st["by_heuristics"] + st["by_intersection"] + st["by_elimination"] == edges
+    assert st["elimination_share"] == round(100 * st["by_elimination"] / edges, 2)
+    other = 100 * (st["by_heuristics"] + st["by_intersection"]) / edges
+    spent = st["heuristics_seconds"] + st["intersection_seconds"]
+    assert st["intersection_seconds_per_percent"] == pytest.approx(spent / other, abs=2e-6)
+    per = st["elimination_seconds"] / (100 * st["by_elimination"] / edges)
+    assert st["elimination_seconds_per_percent"] == pytest.approx(per, abs=2e-6)
+    parts = st["heuristics_seconds"] + st["intersection_seconds"] + st["elimination_seconds"]
+    assert parts <= st["seconds"] + 1e-6
+
+
+def test_time_limit_bounds_the_fallback_search():
+    """A 36 x 20 minimal board with --fallback once ran 22 minutes; the limit now holds."""
+    text = Path(__file__).parent.parent / "puzzles" / "masyu-bench" / "minimal-36x20-01.txt"
+    start = time.perf_counter()
+    out = lm.solve(text.read_text().split(), fallback=True, timeout=1.0)
+    elapsed = time.perf_counter() - start
+    assert out.timed_out and status(out) == "timeout" and out.count is not None
+    assert elapsed < 10  # the limit plus one propagation step, not minutes
+    assert "search_nodes" in out.stats or out.stats["deduction"] == "timeout"
+
+
+def test_explain_steps_as_data_are_one_based():
+    rows = [".0..", "....", "..1.", "...."]
+    out = lm.solve(rows, explain=True)
+    data = out.stats["steps"]
+    assert [d["text"] for d in data] == out.steps
+    first = data[0]
+    assert first["rule"] == "heuristics"
+    for a, b in first["line"] + first["cross"]:
+        assert 1 <= a[0] <= 4 and 1 <= a[1] <= 4 and 1 <= b[0] <= 4 and 1 <= b[1] <= 4
+        assert f"({a[0]},{a[1]})-({b[0]},{b[1]})" in first["text"]
+    # The white circle on the top border, cell (1,2) as books count: a line (1,1)-(1,2).
+    assert [[1, 1], [1, 2]] in first["line"]
+    assert "steps" not in lm.solve(rows).stats
+
+
+def test_published_boards_and_janko_answers_agree():
+    """The converted files keep Janko's puzzles: his published answer obeys every rule of
+    the board as read back (colours and positions of the circles included)."""
+    answers = json.loads((PUBLISHED / "answers.json").read_text())
+    files = sorted(PUBLISHED.glob("*.txt"))
+    assert len(files) >= 100 and len(answers) >= 100
+    for path in files:
+        puzzle = fam.read(path.read_text())
+        cols, rows = map(int, path.stem.rsplit("-", 1)[1].split("x"))
+        assert (puzzle.m, puzzle.n) == (rows, cols) and min(rows, cols) >= 10
+        if path.name in answers:
+            assert fam.check(puzzle, {"edges": answers[path.name]}) == [], path.name

@@ -1,146 +1,117 @@
-"""Tests of benchmarks/plot.py: cactus series, the SVG it draws, and its error handling."""
+"""Tests of the benchmark scripts built on ``dlxsat compare`` and ``dlxsat report``:
+``benchmarks/plot.py`` (a call of the report's plots) and ``benchmarks/loops.py`` (a preset run)."""
 
 from __future__ import annotations
 
-import csv
+import itertools
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from conftest import ROOT
+from stores import canonical_setting, record, write_store
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from dlxsat.cli import main as dlxsat_main
+from dlxsat.solvers import options_of
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import loops  # noqa: E402
 import plot  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
-COLUMNS = ["puzzle", "setting", "backend", "build", "solve", "total", "result"]
 
 
-def write_csv(path: Path, rows: list[dict[str, str]], columns: list[str] = COLUMNS) -> Path:
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=columns, extrasaction="ignore")
-        w.writeheader()
-        w.writerows(rows)
-    return path
+def expand(spec: str) -> list[str]:
+    """The settings of one ``--settings`` grid, each checked against the option registry and
+    written as STORE.md's canonical text."""
+    backend, _, rest = spec.partition(":")
+    declared = {o.key: o for o in options_of(backend)}
+    axes = []
+    for part in filter(None, rest.split(";")):
+        key, _, values = part.partition("=")
+        option = declared[key]  # a key the backend does not take fails here
+        for v in values.split(","):
+            option.check(option.parse(v))
+        axes.append([(key, v) for v in values.split(",")])
+    return [canonical_setting(backend, dict(combo)) for combo in itertools.product(*axes)]
 
 
-def run(puzzle: str, setting: str, total: str, result: str = "unique", solve: str = "") -> dict:
-    return {"puzzle": puzzle, "setting": setting, "total": total, "solve": solve, "result": result}
+def test_sets_are_the_measured_settings() -> None:
+    expanded = {
+        name: [s for spec in specs for s in expand(spec)] for name, specs in loops.SETS.items()
+    }
+    assert expanded["defaults"] == ["sat", "sat:loop=eager", "cpsat", "cpsat:loop=lazy", "dlx"]
+    # Every encoding but native, with auto (the default) as plain "sat".
+    assert expanded["encodings"][0] == "sat" and len(expanded["encodings"]) == 11
+    assert "sat:encoding=native" not in expanded["encodings"]
+    assert len(expanded["solvers"]) == 10
+    every = expanded["all"]
+    assert len(every) == len(set(every)) == 5 + 10 + 9 + 3  # no setting twice
 
 
-ROWS = [
-    run("p1", "sat eager", "3.5", solve="3.0"),
-    run("p1", "cpsat & <lazy>", "0.2", solve="0.1"),
-    run("p2", "sat eager", "0.05", solve="0.04"),
-    run("p2", "cpsat & <lazy>", "20.0", result="timeout"),
-    run("p3", "sat eager", "", result="error: boom"),
-    run("p3", "cpsat & <lazy>", "1.25", result="2+", solve=""),
-    run("p4", "dlx", "20.0", result="timeout"),
-]
+def test_dry_run_prints_one_compare_per_family_then_the_report(capsys) -> None:
+    assert loops.main(["--dry-run", "--only", "5x5", "--jobs", "2", "-o", "r.jsonl"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:3] for line in lines] == [
+        ["dlxsat", "compare", "slitherlink"],
+        ["dlxsat", "compare", "superslitherlink"],
+        ["dlxsat", "report", "r.jsonl"],
+    ]
+    assert "puzzles/slitherlink/tatham-5x5-1.txt" in lines[0]
+    assert lines[0].endswith("-o r.jsonl --timeout 20.0 --jobs 2")
 
 
-def test_series_sorted_and_only_solved_runs() -> None:
-    series = plot.cactus_series(ROWS)
-    assert list(series) == ["sat eager", "cpsat & <lazy>", "dlx"]
-    assert series["sat eager"] == [0.05, 3.5]  # the error is left out, the times sorted
-    assert series["cpsat & <lazy>"] == [0.2, 1.25]  # the timeout (20 s) is left out
-    assert series["dlx"] == []
-    # With --metric solve, a solved run without a solve time is left out.
-    assert plot.cactus_series(ROWS, "solve")["cpsat & <lazy>"] == [0.1]
+def test_loops_runs_compare_then_report(tmp_path: Path, monkeypatch, capsys) -> None:
+    """With compare stood in for (it is another command's work), loops.py hands every family's
+    puzzles to it, in one store, and prints the report of that store."""
+    calls = []
+
+    def fake_run(cmd: list[str], env: dict) -> subprocess.CompletedProcess:
+        args = cmd[3:]
+        calls.append(args[:2])
+        assert env["PYTHONPATH"].split(":")[0] == str(ROOT / "src")
+        if args[0] == "compare":
+            store = Path(args[args.index("-o") + 1])
+            paths = [p for p in args[2:] if p.startswith(("puzzles/", "tests/"))]
+            write_store(store, [record(p, "sat", "unique", 0.5) for p in paths])
+            return subprocess.CompletedProcess(cmd, 0)
+        return subprocess.CompletedProcess(cmd, dlxsat_main(args))
+
+    monkeypatch.setattr(loops.subprocess, "run", fake_run)
+    assert loops.main(["--only", "5x5", "--format", "csv"]) == 0
+    assert calls == [
+        ["compare", "slitherlink"],
+        ["compare", "superslitherlink"],
+        ["report", calls[2][1]],
+    ]
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].startswith("sat,5,5,")  # 3 slitherlink + 2 superslitherlink
+    assert not Path(calls[2][1]).exists()  # no -o: the store was temporary
 
 
-@settings(max_examples=50, deadline=None)
-@given(
-    st.lists(
-        st.tuples(
-            st.sampled_from(["a", "b", "c"]),
-            st.floats(min_value=0, max_value=1e4, allow_nan=False),
-            st.sampled_from(["unique", "2", "3+", "timeout", "error: x"]),
-        ),
-        max_size=40,
+def test_plot_py_draws_from_a_store(tmp_path: Path, capsys) -> None:
+    store = write_store(
+        tmp_path / "r.jsonl",
+        [record(f"p{k}", s, "unique", 0.1 * k) for k in (1, 2, 3) for s in ("sat", "dlx")],
     )
-)
-def test_series_property(runs: list[tuple[str, float, str]]) -> None:
-    rows = [run(f"p{i}", s, repr(t), result=r) for i, (s, t, r) in enumerate(runs)]
-    series = plot.cactus_series(rows)
-    for setting, times in series.items():
-        assert times == sorted(times)
-        expected = [t for s, t, r in runs if s == setting and r not in ("timeout", "error: x")]
-        assert times == sorted(expected)
-    ET.fromstring(plot.render_svg(series, "t"))  # always well-formed
+    out = tmp_path / "cactus.svg"
+    assert plot.main([str(store), "-o", str(out)]) == 0
+    ids = [g.get("id") for g in ET.parse(out).getroot().iter(f"{SVG}g")]
+    assert ids.count("setting-0") == ids.count("setting-1") == 1
+    out = tmp_path / "pair.png"
+    assert (
+        plot.main([str(store), "-o", str(out), "--plot", "scatter", "--x", "sat", "--y", "dlx"])
+        == 0
+    )
+    assert out.stat().st_size > 1000
 
 
-def test_svg_has_a_polyline_per_setting_and_a_legend(tmp_path: Path) -> None:
-    path = write_csv(tmp_path / "runs.csv", ROWS)
-    out = tmp_path / "out.svg"
-    assert plot.main([str(path), "-o", str(out), "--title", "Encodings <&>"]) == 0
-    root = ET.parse(out).getroot()
-    assert root.tag == f"{SVG}svg"
-    lines = root.findall(f"{SVG}polyline")
-    # dlx solved nothing: no curve, but still named in the legend.
-    assert [p.get("data-setting") for p in lines] == ["sat eager", "cpsat & <lazy>"]
-    assert [len(p.get("points", "").split()) for p in lines] == [2, 2]
-    texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
-    legend = ["".join(t.itertext()) for t in root.iter(f"{SVG}text") if t.get("class") == "legend"]
-    assert legend == ["sat eager (2 solved)", "cpsat & <lazy> (2 solved)", "dlx (0 solved)"]
-    assert "Encodings <&>" in texts  # the title, escaped in the file and read back
-    assert "number of puzzles solved" in texts
-    # Log-scale y ticks cover the times: 0.01 s to 10 s.
-    assert {"0.01", "0.1", "1", "10"} <= set(texts)
-    # Slower times are drawn higher up (smaller y) along each curve.
-    ys = [float(xy.split(",")[1]) for xy in lines[0].get("points", "").split()]
-    assert ys[0] > ys[1]
-
-
-def test_solve_metric(tmp_path: Path) -> None:
-    path = write_csv(tmp_path / "runs.csv", ROWS)
-    out = tmp_path / "out.svg"
-    assert plot.main([str(path), "-o", str(out), "--metric", "solve"]) == 0
-    root = ET.parse(out).getroot()
-    counts = [len(p.get("points", "").split()) for p in root.findall(f"{SVG}polyline")]
-    assert counts == [2, 1]
-
-
-@pytest.mark.parametrize(
-    "columns, rows, message",
-    [
-        (["puzzle", "setting", "result"], [], "missing column(s) total"),
-        (["puzzle", "total"], [], "missing column(s) setting, result"),
-        (COLUMNS, [run("p", "s", "fast")], "line 2: total is not a number: 'fast'"),
-        (COLUMNS, [], "no runs"),
-    ],
-)
-def test_bad_csv_is_one_line_error_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], columns, rows, message
-) -> None:
-    path = write_csv(tmp_path / "bad.csv", rows, columns)
-    out = tmp_path / "out.svg"
-    assert plot.main([str(path), "-o", str(out)]) == 2
+@pytest.mark.parametrize("argv, message", [(["none.jsonl"], "no such results store")])
+def test_plot_py_errors(tmp_path: Path, capsys, argv: list[str], message: str) -> None:
+    assert plot.main([str(tmp_path / a) for a in argv] + ["-o", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("plot.py: error: ")
-    assert message in err
-    assert not out.exists()
-
-
-def test_missing_file_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert plot.main([str(tmp_path / "none.csv"), "-o", str(tmp_path / "o.svg")]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot read CSV" in err
-
-
-def test_loops_csv_round_trip(tmp_path: Path) -> None:
-    """What ``loops.py --csv`` writes is what plot.py reads (same column names)."""
-    import loops
-
-    record = {c: "" for c in loops.CSV_COLUMNS}
-    record.update(puzzle="p", setting="sat pairwise", backend="sat", encoding="pairwise")
-    record.update(total="0.012345", solve="0.01", result="unique")
-    path = tmp_path / "runs.csv"
-    loops.write_csv(str(path), [record])
-    assert [p.name for p in tmp_path.iterdir()] == ["runs.csv"]  # no temporary file left
-    rows = plot.read_rows(path)
-    assert rows == [record]
-    assert plot.cactus_series(rows) == {"sat pairwise": [0.012345]}
+    assert err.count("\n") == 1 and err.startswith("plot.py: error: ") and message in err
+    assert list(tmp_path.iterdir()) == []

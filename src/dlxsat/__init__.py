@@ -1,19 +1,23 @@
 """dlxsat: pencil puzzles as Knuth's exact-cover problems, solved by DLX, SAT and CP-SAT.
 
-The public API is small and lazy (heavy solver libraries load only when a backend runs)::
+The public API is small and lazy (heavy solver libraries load only when a solver runs)::
 
     >>> import dlxsat
     >>> text = open("puzzles/sudoku/puzzlium-A.txt").read()
     >>> dlxsat.encode("sudoku", text).splitlines()[0]
     '|sudoku!#.5..#!.4..3.!6.##..!.5.2..!.....1!.3##..'
-    >>> dlxsat.solve("sudoku", text, backend="dlx").status
-    'unique'
+    >>> report = dlxsat.solve("sudoku", text, backend="dlx")
+    >>> report.status, report.count
+    ('unique', 1)
+    >>> result = dlxsat.solve_problem(dlxsat.parse_dlx("a b\\na\\nb\\n"), "sat")
+    >>> result.count, result.exhausted
+    (1, True)
 """
 
 from __future__ import annotations
 
 import sys as _sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # When this import is the start of the dlxsat program (``python -m dlxsat``, while Python
 # still says "-m", or the ``dlxsat`` script), the process guard goes in before anything else
@@ -37,11 +41,23 @@ if _sys.argv[:1] == ["-m"] or _sys.argv[0].rsplit("/", 1)[-1] == "dlxsat":
 
 
 from .errors import InputError, RuleViolation  # noqa: E402
+from .result import MODES, STATUSES, Mode, SearchResult, Status  # noqa: E402
+
+if TYPE_CHECKING:
+    from .pipeline import SolveReport
+    from .xcc import Problem
 
 __version__ = "0.1.0"
 __all__ = [
     "InputError",
     "RuleViolation",
+    "SearchResult",
+    "SolveReport",
+    "Problem",
+    "Status",
+    "STATUSES",
+    "Mode",
+    "MODES",
     "encode",
     "read_puzzle",
     "solve",
@@ -51,44 +67,82 @@ __all__ = [
 ]
 
 
-def read_puzzle(family: str, text: str) -> Any:
-    """Parse and validate a puzzle of ``family`` given in Knuth's input format."""
+def __getattr__(name: str) -> Any:
+    # SolveReport and Problem live in modules that need not load for `import dlxsat`.
+    if name == "SolveReport":
+        from .pipeline import SolveReport
+
+        return SolveReport
+    if name == "Problem":
+        from .xcc import Problem
+
+        return Problem
+    raise AttributeError(f"module 'dlxsat' has no attribute {name!r}")
+
+
+def read_puzzle(family: str, text: str, format: str | None = None) -> Any:
+    """Parse and validate a puzzle of ``family`` given as text in ``format`` (Knuth's input
+    format, ``puzzlink``, ``tatham``, ``grid``, ``oneline``; detected when None)."""
+    from . import formats
+
+    return formats.read(family, text, format)
+
+
+def encode(family: str, text: str, format: str | None = None) -> str:
+    """Knuth's exact-cover data for a puzzle, byte for byte as his generator prints it.
+
+    >>> encode("sudoku", "4..3.3....1.1..2").splitlines()[0]
+    '|sudoku!4..3!.3..!..1.!1..2'
+    """
     from .families import get_family
 
-    return get_family(family).read(text)
+    return get_family(family).encode(read_puzzle(family, text, format))
 
 
-def encode(family: str, text: str) -> str:
-    """Knuth's exact-cover data for a puzzle, byte for byte as his generator prints it."""
-    from .families import get_family
+def solve(
+    family: str,
+    text: str,
+    *,
+    backend: str | None = None,
+    mode: Mode = "unique",
+    timeout: float | None = None,
+    format: str | None = None,
+    **options: Any,
+) -> SolveReport:
+    """Solve a puzzle: read, encode, run the solver, decode and rule-check every answer.
 
-    fam = get_family(family)
-    return fam.encode(fam.read(text))
-
-
-def solve(family: str, text: str, **kwargs: Any) -> Any:
-    """Solve a puzzle; see :func:`dlxsat.pipeline.solve` for the options."""
+    See :func:`dlxsat.pipeline.solve`; ``text`` is in ``format`` (detected when None, see
+    :mod:`dlxsat.formats`); ``options`` are the solver's declared options
+    (:func:`dlxsat.solvers.options_of`).
+    """
     from .pipeline import solve as _solve
 
-    return _solve(family, text, **kwargs)
+    return _solve(
+        family, text, backend=backend, mode=mode, timeout=timeout, format=format, **options
+    )
 
 
-def parse_dlx(text: str) -> Any:
+def parse_dlx(text: str) -> Problem:
     """Read Knuth's DLX text into a :class:`dlxsat.xcc.Problem`."""
     from .xcc import parse
 
     return parse(text)
 
 
-def write_dlx(problem: Any) -> str:
+def write_dlx(problem: Problem) -> str:
     """Write a :class:`dlxsat.xcc.Problem` as DLX text."""
     from .xcc import write
 
     return write(problem)
 
 
-def solve_problem(problem: Any, backend: str = "dlx", **kwargs: Any) -> Any:
-    """Solve an exact-cover problem directly with a search backend (see ``dlxsat.backends``)."""
-    from .solvers import get_solver
+def solve_problem(problem: Problem, backend: str = "dlx", **kwargs: Any) -> SearchResult:
+    """Solve an exact-cover problem directly with a search solver (see ``dlxsat.solvers``)."""
+    from .solvers import check_options, get_solver
 
-    return get_solver(backend).solve(problem, **kwargs)
+    solver = get_solver(backend)
+    if solver.KIND != "search":
+        raise InputError(f"backend {backend} solves puzzles, not exact-cover problems")
+    shared = ("loop", "allow_empty_loop", "limit", "keep", "timeout")
+    options = check_options(backend, {k: v for k, v in kwargs.items() if k not in shared})
+    return solver.solve(problem, **{k: v for k, v in kwargs.items() if k in shared}, **options)

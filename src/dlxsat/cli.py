@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import limits
+from . import __version__, limits
 from .errors import InputError, RuleViolation
 from .families import FAMILIES, TATHAM_GAMES
 
@@ -26,7 +26,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but usage errors are one line and exit status 2 like every other input error."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise InputError(f"{self.prog}: {message}")
+        # "dlxsat: error: " is printed by main(); name only the subcommand, if any.
+        where = self.prog.partition(" ")[2]
+        raise InputError(f"{where}: {message}" if where else message)
 
 
 def _positive(text: str) -> float:
@@ -47,12 +49,97 @@ def _count(text: str) -> int:
     return int(text)
 
 
+TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
+
+
+def _add_solve(sub: Any) -> None:
+    """The ``solve`` command: its flags for the solvers' options come from their declarations."""
+    from .pipeline import DEFAULT_BACKEND
+    from .solvers import SOLVERS, get_solver
+
+    defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
+    backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
+    s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
+    s.add_argument("family", choices=FAMILIES)
+    s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
+    s.add_argument(
+        "--backend",
+        choices=list(SOLVERS),
+        help=f"the solver ({backends}); default: {defaults}",
+    )
+    g = s.add_mutually_exclusive_group()
+    g.add_argument("--unique", action="store_true", help="look for two answers (the default)")
+    g.add_argument("--count", action="store_true", help="count every answer")
+    g.add_argument("--all", action="store_true", help="list every answer")
+    s.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    s.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    s.add_argument(
+        "--crosscheck",
+        nargs="?",
+        const="dlx",
+        metavar="BACKENDS",
+        help="solve again with these backends (comma-separated; default dlx) within the same "
+        "time limit and compare; exit 4 on a difference",
+    )
+    s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+    _add_solver_options(s)
+
+
+def _add_solver_options(
+    p: argparse.ArgumentParser, backend: str | None = None, keys: tuple[str, ...] = ()
+) -> None:
+    """A flag for each declared solver option (of ``backend`` only, or of every solver).
+
+    The help of a flag names the solvers that take it, with their choices and defaults. Flags
+    not given are left out of the namespace (``SUPPRESS``), so that :func:`_solver_options` sees
+    exactly what the user typed, and a flag the chosen solver does not take can be refused.
+    """
+    from .solvers import SOLVERS, options_of
+
+    group = p.add_argument_group("solver options")
+    seen: dict[str, list[tuple[str, Any]]] = {}
+    for name in [backend] if backend else SOLVERS:
+        for o in options_of(name):
+            if not keys or o.key in keys:
+                seen.setdefault(o.key, []).append((name, o))
+    for key, users in seen.items():
+        first = users[0][1]
+        if backend:
+            text = first.describe()
+        else:
+            text = "; ".join(f"{name}: {o.describe()}" for name, o in users)
+        kwargs: dict[str, Any] = {"dest": "opt_" + key, "default": argparse.SUPPRESS, "help": text}
+        if first.kind is bool:
+            group.add_argument(first.flag, action="store_const", const="true", **kwargs)
+        else:
+            group.add_argument(first.flag, metavar=first.metavar or key.upper(), **kwargs)
+
+
+def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
+    """The solver options the user typed, parsed by ``backend``'s declarations."""
+    from .solvers import options_of
+
+    declared = {o.key: o for o in options_of(backend)}
+    chosen: dict[str, Any] = {}
+    for dest, text in sorted(vars(a).items()):
+        if not dest.startswith("opt_"):
+            continue
+        key = dest[4:]
+        option = declared.get(key)
+        if option is None:
+            takes = ", ".join(o.flag for o in declared.values()) or "no options"
+            raise InputError(f"backend {backend} does not take --{key} (it takes {takes})")
+        chosen[option.name] = option.parse(text)
+    return chosen
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="dlxsat",
         description="Pencil puzzles as Knuth's exact-cover problems, solved by dancing links, "
         "SAT and CP-SAT.",
     )
+    p.add_argument("--version", action="version", version=f"dlxsat {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     e = sub.add_parser("encode", help="print Knuth's exact-cover (DLX) data for a puzzle")
@@ -66,45 +153,21 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--count", action="store_true", help="count the solutions (the default)")
     g.add_argument("--all", action="store_true", help="print every solution")
     g.add_argument("--first", type=_count, metavar="K", help="print the first K solutions")
-    d.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    d.add_argument("--timeout", type=_positive, metavar="S")
+    d.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object on stdout (with the solutions' options under --all/--first)",
+    )
+    d.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
 
-    s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
-    s.add_argument("family", choices=FAMILIES)
-    s.add_argument("file", help="puzzle file ('-' for stdin)")
-    s.add_argument("--backend", choices=["dlx", "sat", "cpsat", "logic"])
-    g = s.add_mutually_exclusive_group()
-    g.add_argument("--unique", action="store_true", help="look for two answers (the default)")
-    g.add_argument("--count", action="store_true", help="count every answer")
-    g.add_argument("--all", action="store_true", help="list every answer")
-    s.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    s.add_argument("--timeout", type=_positive, metavar="S")
-    s.add_argument(
-        "--encoding",
-        help="sat: cardinality encoding (auto, pairwise, seqcounter, ladder, totalizer, bitwise, "
-        "sortnetwrk, cardnetwrk, mtotalizer, kmtotalizer, native)",
-    )
-    s.add_argument("--colors", choices=["onehot", "binary"], help="sat, cpsat: color variables")
-    s.add_argument("--solver", help="sat: PySAT solver name (cadical195, glucose4, ...)")
-    s.add_argument(
-        "--loop",
-        dest="loop_mode",
-        choices=["lazy", "eager", "circuit"],
-        help="single-loop rule: lazy cuts (sat default; cpsat too), eager CNF encoding "
-        "(sat), or AddCircuit (cpsat default)",
-    )
-    s.add_argument("--workers", type=int, help="cpsat: number of search workers")
-    s.add_argument("--explain", action="store_true", help="logic: print every deduction")
-    s.add_argument("--fallback", action="store_true", help="logic: search when reasoning stalls")
-    s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+    _add_solve(sub)
 
     x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
     x.add_argument("format", choices=["dimacs"])
     x.add_argument("family", choices=FAMILIES)
     x.add_argument("file", help="puzzle file ('-' for stdin)")
     x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
-    x.add_argument("--encoding", help="cardinality encoding")
-    x.add_argument("--colors", choices=["onehot", "binary"], help="color variables")
+    _add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     x.add_argument(
         "--loop",
         choices=["none", "eager"],
@@ -117,14 +180,18 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("family", choices=FAMILIES)
     m.add_argument("file", help="puzzle file")
     m.add_argument("model", help="solver output with s/v lines ('-' for stdin)")
-    m.add_argument("--json", action="store_true")
+    m.add_argument("--json", action="store_true", help="one JSON object on stdout")
 
     c = sub.add_parser("crosscheck", help="solve with several backends and compare")
     c.add_argument("family", choices=FAMILIES)
     c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument("--backends", default="dlx,sat,cpsat", help="comma-separated (dlx,sat,cpsat)")
-    c.add_argument("--timeout", type=_positive, metavar="S", help="per backend and puzzle")
-    c.add_argument("--json", action="store_true")
+    c.add_argument(
+        "--backends", default="dlx,sat,cpsat", help="comma-separated; default: dlx,sat,cpsat"
+    )
+    c.add_argument(
+        "--timeout", type=_positive, metavar="S", help="per backend and puzzle; default: none"
+    )
+    c.add_argument("--json", action="store_true", help="one JSON array on stdout")
 
     t = sub.add_parser(
         "from-tatham",
@@ -139,10 +206,53 @@ def build_parser() -> argparse.ArgumentParser:
     n = sub.add_parser("generate", help="make a new puzzle with a unique answer")
     n.add_argument("family", choices=["masyu"])
     n.add_argument("size", metavar="ROWSxCOLS")
-    n.add_argument("--seed", type=int, default=None)
-    n.add_argument("--timeout", type=_positive, metavar="S")
+    n.add_argument(
+        "--seed", type=int, default=None, help="random seed; default: a new one, printed on stderr"
+    )
+    n.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    _add_format_options(sub)
+    _add_convert(sub)
+    _add_report(sub)
     _add_limit_flags(sub)
     return p
+
+
+def _add_format_options(sub: Any) -> None:
+    """``--format`` for the commands that read puzzles; ``--boxes``, ``--svg``, ``--png``."""
+    from .formats import FORMATS
+
+    for name in ("encode", "solve", "export", "decode", "crosscheck"):
+        sub.choices[name].add_argument(
+            "--format",
+            dest="input_format",  # export already has a positional "format" (dimacs)
+            choices=sorted(FORMATS),
+            help="input format (detected when omitted; knuth when nothing else fits)",
+        )
+    sub.choices["solve"].add_argument(
+        "--boxes",
+        choices=["standard"],
+        help="sudoku without box lines: add the standard boxes (3x3 for 9, 2x3 for 6, "
+        "2x4 for 8, 2x5 for 10, 3x4 for 12) instead of solving a Latin square",
+    )
+    for name in ("solve", "decode"):
+        sub.choices[name].add_argument("--svg", metavar="FILE", help="draw the answer as SVG")
+        sub.choices[name].add_argument("--png", metavar="FILE", help="draw the answer as PNG")
+
+
+def _add_convert(sub: Any) -> None:
+    from .formats import WRITERS
+
+    v = sub.add_parser(
+        "convert",
+        help="write a puzzle in another format (knuth, puzzlink, grid, oneline)",
+        description="Read puzzles (any format, or --format) and write each in the format of "
+        "--to, one record per puzzle.",
+    )
+    v.add_argument("family", choices=FAMILIES)
+    v.add_argument("file", help="puzzle file ('-' for stdin)")
+    v.add_argument("--to", required=True, choices=WRITERS, help="output format")
+    v.add_argument("--format", dest="input_format", help="input format (detected when omitted)")
+    v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
 
 
 def _megabytes(text: str) -> int:
@@ -203,10 +313,10 @@ def _warn(warnings: list[str], most: int = 3) -> None:
 
 def cmd_encode(a: argparse.Namespace) -> int:
     from .families import get_family
-    from .inputs import read_text
+    from .formats import read
 
     fam = get_family(a.family)
-    puzzle = fam.read(read_text(a.file, "puzzle"))
+    puzzle = read(a.family, _puzzle_text(a.file), a.input_format)
     _warn(list(getattr(puzzle, "warnings", ())))
     _emit(fam.encode(puzzle))
     return EXIT_OK
@@ -230,20 +340,18 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     limits.set_phase("checking and printing the solutions")
     if a.json:
         checked = _checked_solutions(problem, r.solutions)
-        out = (
-            json.dumps(
-                {
-                    "count": r.count,
-                    "complete": not r.timed_out and checked == len(r.solutions),
-                    "checked": checked,
-                    "nodes": st.get("nodes"),
-                    "updates": st.get("updates"),
-                    "seconds": round(st.get("seconds", 0.0), 6),
-                }
-            )
-            + "\n"
-        )
-        _emit(out)
+        data: dict[str, Any] = {
+            "count": r.count,
+            "complete": not r.timed_out and checked == len(r.solutions),
+            "exhaustive": r.exhausted,
+            "checked": checked,
+            "nodes": st.get("nodes"),
+            "updates": st.get("updates"),
+            "seconds": round(st.get("seconds", 0.0), 6),
+        }
+        if a.all or a.first:
+            data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions[:checked]]
+        _emit(json.dumps(data) + "\n")
         return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
     printed = _print_solutions(problem, r.solutions)
     note = " (time limit reached)" if r.timed_out else ""
@@ -298,23 +406,33 @@ def _print_solutions(problem: Any, solutions: list[list[int]]) -> int:
     return len(solutions)
 
 
-def _backend_options(a: argparse.Namespace) -> dict[str, Any]:
-    names = ("encoding", "colors", "solver", "loop_mode", "workers", "explain", "fallback")
-    # Not "not in (None, False)": 0 == False, and --workers 0 must reach the backend's check.
-    return {k: v for k in names if (v := getattr(a, k, None)) is not None and v is not False}
-
-
 def cmd_solve(a: argparse.Namespace) -> int:
-    from .inputs import read_text
-    from .pipeline import prepare, solve
+    import time
 
-    text = read_text(a.file, "puzzle")
+    from .pipeline import DEFAULT_BACKEND, crosscheck_report, prepare, solve
+
+    deadline = None if a.timeout is None else time.monotonic() + a.timeout
+    text = _puzzle_text(a.file)
+    backend = a.backend or DEFAULT_BACKEND.get(a.family, "sat")
+    options = _solver_options(a, backend)
+    others = _backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
-    report = solve(
-        a.family, text, backend=a.backend, mode=mode, timeout=a.timeout, **_backend_options(a)
-    )
+    puzzles = _solve_inputs(a, text)
+    if len(puzzles) > 1:
+        return _solve_batch(a, puzzles, mode, backend, options)
+    text = puzzles[0]  # the puzzle object, read once
+    report = solve(a.family, text, backend=backend, mode=mode, timeout=a.timeout, **options)
+    checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=deadline)
     if a.json:
-        out = json.dumps(report.to_json()) + "\n"
+        data = report.to_json()
+        # A reasoning solver's steps as data (strategy, cells, 1-based) when it gives them.
+        data["stats"] = dict(data["stats"])
+        steps = data["stats"].pop("steps", None)
+        if steps or report.steps:
+            data["steps"] = steps if isinstance(steps, list) else report.steps
+        if a.crosscheck:
+            data["crosscheck"] = [c.to_json() for c in checks]
+        out = json.dumps(data) + "\n"
     else:
         lines = list(report.steps)
         count = "?" if report.count is None else report.count
@@ -332,15 +450,39 @@ def cmd_solve(a: argparse.Namespace) -> int:
                     if not isinstance(v, (dict, list))
                 )
             )
+        for c in checks:
+            verdict = "agrees" if c.agree else f"DISAGREES: {c.difference}"
+            lines.append(
+                f"crosscheck: {c.backend} {verdict} ({c.status}, {c.count} found, "
+                f"{c.seconds:.3f} s)"
+            )
         if not a.quiet and report.solutions:
-            fam = prepare(a.family, text)
+            prep = prepare(a.family, text)
             for k, answer in enumerate(report.solutions, 1):
                 if len(report.solutions) > 1:
                     lines.append(f"solution {k}:")
-                lines.append(fam.family.render(fam.puzzle, answer).rstrip("\n"))
+                lines.append(_fit(prep.family.render(prep.puzzle, answer).rstrip("\n")))
         out = "\n".join(lines) + "\n"
+    _draw(a, text, report.solutions)
     _emit(out)
-    return EXIT_TIMEOUT if report.status == "timeout" else EXIT_OK
+    if any(not c.agree for c in checks):
+        return EXIT_DISAGREE
+    timed_out = report.status == "timeout" or any(c.status == "timeout" for c in checks)
+    return EXIT_TIMEOUT if timed_out else EXIT_OK
+
+
+def _backend_list(text: str) -> list[str]:
+    """A comma-separated list of search backends, each checked against the registry."""
+    from .solvers import search_solvers
+
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    known = search_solvers()
+    for b in names:
+        if b not in known:
+            raise InputError(f"unknown backend {b!r} (choose from {', '.join(known)})")
+    if not names:
+        raise InputError("no backend named (e.g. dlx,sat)")
+    return names
 
 
 def _checked_note(report: Any) -> list[str]:
@@ -357,7 +499,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     from .outputs import atomic_output
     from .pipeline import prepare
 
-    prep = prepare(a.family, read_text(a.file, "puzzle"))
+    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
     if loop == "eager" and not prep.family.LOOP:
         raise InputError(f"--loop eager: {a.family} is not a loop puzzle; use --loop none")
@@ -367,8 +509,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     limits.set_phase("writing the CNF")
     settings = dict(
         source=f"{a.family} {a.file}",
-        encoding=a.encoding,
-        colors=a.colors,
+        **_solver_options(a, "sat"),  # --encoding and --colors
         loop=loop,
         loop_required=prep.family.LOOP,
     )
@@ -393,7 +534,7 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .inputs import read_text
     from .pipeline import prepare
 
-    prep = prepare(a.family, read_text(a.file, "puzzle"))
+    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
     status, true_vars = dimacs.read_solver_output(read_text(a.model, "solver output"))
     if status != "SATISFIABLE":
         out = {"family": a.family, "status": "none", "count": 0, "solutions": []}
@@ -408,19 +549,21 @@ def cmd_decode(a: argparse.Namespace) -> int:
             f"{a.model}: the model is not an answer to this puzzle ({problems[0]}); "
             "was it exported with --loop none, or from another puzzle?"
         )
+    _draw(a, prep.puzzle, [answer])
     if a.json:
         out = {"family": a.family, "status": "solved", "count": 1, "solutions": [answer]}
         _emit(json.dumps(out) + "\n")
     else:
-        _emit(prep.family.render(prep.puzzle, answer).rstrip("\n") + "\n")
+        _emit(_fit(prep.family.render(prep.puzzle, answer).rstrip("\n")) + "\n")
     return EXIT_OK
 
 
 def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .crosscheck import crosscheck, format_table
 
-    backends = [b.strip() for b in a.backends.split(",") if b.strip()]
-    rows = crosscheck(a.family, a.files, backends, timeout=a.timeout)
+    rows = crosscheck(
+        a.family, a.files, _backend_list(a.backends), timeout=a.timeout, format=a.input_format
+    )
     if a.json:
         _emit(json.dumps([r.to_json() for r in rows]) + "\n")
     else:
@@ -448,6 +591,206 @@ def cmd_generate(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _puzzle_text(path: str | None) -> str:
+    """The text of a puzzle file; a puz.link URL or a Tatham game id given in place of a file
+    name (and naming no file) is the puzzle itself."""
+    from .formats import puzzlink, tatham
+    from .inputs import read_text
+
+    if path not in (None, "-") and not os.path.exists(path):
+        if puzzlink.looks_like("", path) or any(
+            tatham.looks_like(f, path) for f in tatham.FAMILY_NAMES
+        ):
+            return path
+    return read_text(path, "puzzle")
+
+
+def _solve_inputs(a: argparse.Namespace, text: str) -> list[Any]:
+    """The puzzles of a solve input: one, or a file of many (one per line, or records
+    separated by empty lines). A sudoku without boxes gets them with ``--boxes standard``,
+    and is otherwise solved as the Latin square it is in Knuth's format -- never silently."""
+    from .formats import read_many
+
+    puzzles = read_many(a.family, text, a.input_format)
+    if a.family != "sudoku":
+        return puzzles
+    from .families import sudoku
+
+    bare = [k for k, p in enumerate(puzzles) if not p.boxes]
+    if bare and a.boxes == "standard":
+        for k in bare:
+            puzzles[k] = sudoku.with_standard_boxes(puzzles[k])
+    elif bare:
+        n = puzzles[bare[0]].n
+        shape = sudoku.standard_box_shape(n)
+        offer = (
+            f"--boxes standard adds {shape[0]}x{shape[1]} boxes"
+            if shape
+            else f"an n={n} sudoku has no standard boxes; add box lines"
+        )
+        which = "it" if len(puzzles) == 1 else f"{len(bare)} of the {len(puzzles)} puzzles"
+        print(
+            f"dlxsat: note: no box lines, so {which} is a Latin square in Knuth's format "
+            f"(rows and columns only); {offer}",
+            file=sys.stderr,
+        )
+    return puzzles
+
+
+def _answer_line(answer: dict) -> str:
+    """An answer on one line: a sudoku's rows run together, a loop's edges as compact JSON."""
+    if "grid" in answer:
+        return "".join(answer["grid"])
+    return json.dumps(answer["edges"], separators=(",", ":"))
+
+
+def _solve_batch(
+    a: argparse.Namespace, puzzles: list[Any], mode: str, backend: str, options: dict[str, Any]
+) -> int:
+    """Solve many puzzles, streaming one line (or one JSON object) per puzzle as each is done,
+    with a progress bar on stderr when it is a terminal (not with ``--quiet``)."""
+    from . import pipeline
+
+    for flag, value in (("--svg", a.svg), ("--png", a.png), ("--crosscheck", a.crosscheck)):
+        if value:
+            raise InputError(f"{flag} is for one puzzle, but the input holds {len(puzzles)}")
+    reports = pipeline.solve_many(
+        a.family, puzzles, backend=backend, mode=mode, timeout=a.timeout, **options
+    )
+    show_bar = sys.stderr.isatty() and not a.quiet and len(puzzles) >= 20
+    if show_bar:
+        try:
+            from tqdm import tqdm
+        except ImportError:  # the optional extra dlxsat[progress]: no bar without it
+            show_bar = False
+        else:
+            reports = tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
+    timed_out = False
+    for k, report in enumerate(reports, 1):
+        timed_out |= report.status == "timeout"
+        if a.json:
+            line = json.dumps({"record": k, **report.to_json()})
+        else:
+            answer = _answer_line(report.solutions[0]) if report.solutions else "-"
+            line = f"{k} {report.status} {answer}"
+        if show_bar:
+            reports.write(line, file=sys.stdout)
+        else:
+            sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+    return EXIT_TIMEOUT if timed_out else EXIT_OK
+
+
+def _fit(drawing: str) -> str:
+    """An ASCII drawing made to fit the terminal when stdout is one (files get it whole)."""
+    if not sys.stdout.isatty():
+        return drawing
+    import shutil
+
+    from .terminal import fit_to_width
+
+    return fit_to_width(drawing, shutil.get_terminal_size().columns)
+
+
+def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
+    """Write the pictures ``--svg``/``--png`` ask for: the puzzle and its first answer."""
+    if not (getattr(a, "svg", None) or getattr(a, "png", None)):
+        return
+    from .pictures import save_picture
+    from .pipeline import prepare
+
+    prep = prepare(a.family, puzzle) if isinstance(puzzle, str) else None
+    board = prep.puzzle if prep else puzzle
+    answer = answers[0] if answers else None
+    for path, kind in ((a.svg, "svg"), (a.png, "png")):
+        if path:
+            save_picture(a.family, board, answer, path, kind)
+
+
+def cmd_convert(a: argparse.Namespace) -> int:
+    from .formats import read as read_puzzle
+    from .formats import split_records, write
+
+    text = _puzzle_text(a.file)
+    records = split_records(a.family, text, a.input_format)
+    if not records:
+        raise InputError(f"{a.file}: no puzzle")
+    outs = []
+    for k, (line, record) in enumerate(records, 1):
+        try:
+            outs.append(write(a.family, read_puzzle(a.family, record, a.input_format), a.to))
+        except InputError as e:
+            if len(records) == 1:
+                raise
+            raise InputError(f"record {k} (line {line}): {e}") from None
+    per_line = a.to in ("puzzlink", "oneline")
+    out = ("" if per_line else "\n").join(outs)
+    if a.output:
+        _write_file(a.output, out)
+    else:
+        _emit(out)
+    return EXIT_OK
+
+
+def _add_report(sub: Any) -> None:
+    r = sub.add_parser(
+        "report",
+        help="tables and plots from results stores of 'dlxsat compare'",
+        description="Read one or more results stores (JSON Lines, merged as if concatenated: "
+        "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
+        "score (unsolved jobs count twice the time limit), total / median / worst time of the "
+        "solved jobs, mean variables / clauses / rounds, disagreements.",
+    )
+    r.add_argument("stores", nargs="+", metavar="RESULTS", help="results store(s)")
+    r.add_argument(
+        "--format",
+        choices=["markdown", "csv", "json"],
+        default="markdown",
+        help="the table's format (default: markdown)",
+    )
+    r.add_argument("-o", "--output", metavar="FILE", help="write the table here, not to stdout")
+    r.add_argument(
+        "--plot", choices=["cactus", "scatter", "size"], help="also draw a plot (matplotlib)"
+    )
+    r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
+    r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
+    r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
+    r.add_argument("--title", help="the plot's title")
+    r.add_argument(
+        "--timeout",
+        type=_positive,
+        metavar="S",
+        help="time limit of jobs whose record has none (for PAR-2 and the plots' border)",
+    )
+
+
+def cmd_report(a: argparse.Namespace) -> int:
+    from .report import coverage_warnings, read_store, render, summarize
+
+    if a.plot and not a.plot_out:
+        raise InputError(f"--plot {a.plot} needs --plot-out FILE.png or FILE.svg")
+    if (a.x or a.y) and (a.plot or "cactus") != "scatter":
+        raise InputError("--x and --y go with --plot scatter")
+    if a.plot_out:
+        from .plots import check_output
+
+        check_output(a.plot_out)
+    store = read_store(a.stores)
+    warnings = store.warnings + coverage_warnings(store)
+    rows = summarize(store, a.timeout)
+    text = render(rows, store, warnings, a.format)
+    if a.plot_out:
+        from .plots import draw
+
+        draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
+    _warn(warnings)
+    if a.output:
+        _write_file(a.output, text)
+    else:
+        _emit(text)
+    return EXIT_OK
+
+
 COMMANDS = {
     "encode": cmd_encode,
     "dlx": cmd_dlx,
@@ -457,6 +800,8 @@ COMMANDS = {
     "crosscheck": cmd_crosscheck,
     "from-tatham": cmd_from_tatham,
     "generate": cmd_generate,
+    "convert": cmd_convert,
+    "report": cmd_report,
 }
 
 
@@ -489,6 +834,8 @@ def _main(argv: Sequence[str] | None) -> int:
         args = build_parser().parse_args(argv)
         _start_limits(args)
         return COMMANDS[args.command](args)
+    except SystemExit as e:  # --help and --version: argparse has printed them
+        return e.code if isinstance(e.code, int) else EXIT_OK
     except limits.Stop as e:
         return _stopped(e)
     except limits.OverMemory as e:

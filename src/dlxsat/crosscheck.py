@@ -7,6 +7,7 @@ dlxsat can report: it means one backend (or an encoding) is wrong.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,10 +28,12 @@ class CrossRow:
     timed_out: bool = False
     agree: bool = True
     difference: str = ""
+    load_seconds: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "file": self.file,
+            "load_seconds": {b: round(s, 6) for b, s in self.load_seconds.items()},
             "counts": self.counts,
             "seconds": {b: round(s, 6) for b, s in self.seconds.items()},
             "agree": self.agree,
@@ -62,9 +65,13 @@ def compare(row: CrossRow) -> None:
 
 
 def crosscheck(
-    family: str, files: list[str], backends: list[str], timeout: float | None = None
+    family: str,
+    files: list[str],
+    backends: list[str],
+    timeout: float | None = None,
+    format: str | None = None,
 ) -> list[CrossRow]:
-    """Run every backend on every file; a row per file."""
+    """Run every backend on every file (in ``format``, detected when None); a row per file."""
     if len(backends) < 2:
         raise InputError("crosscheck needs at least two backends (e.g. --backends dlx,sat)")
     from .solvers import search_solvers
@@ -75,10 +82,11 @@ def crosscheck(
             raise InputError(f"unknown backend {b!r} (choose from {', '.join(searchers)})")
     rows = []
     texts = [(f, read_text(f, "puzzle")) for f in files]  # all inputs checked before any work
+    load_seconds = load_backends(backends)
     for path, text in texts:
         row = CrossRow(path)
         for b in backends:
-            report = solve(family, text, backend=b, mode="all", timeout=timeout)
+            report = solve(family, text, backend=b, mode="all", timeout=timeout, format=format)
             row.seconds[b] = report.seconds
             if report.status == "timeout":
                 row.timed_out = True
@@ -88,7 +96,27 @@ def crosscheck(
             row.answers[b] = {answer_key(a) for a in report.solutions}
         compare(row)
         rows.append(row)
+    for row in rows[:1]:
+        row.load_seconds = load_seconds
     return rows
+
+
+def load_backends(backends: list[str]) -> dict[str, float]:
+    """Load each backend's libraries and compiled code, timed apart from solving.
+
+    Without this the first puzzle's row would carry the import of OR-tools or numba's kernel
+    loading (a second or more) and make the first backend look slow.
+    """
+    from .solvers import get_solver
+
+    seconds = {}
+    for b in backends:
+        start = time.perf_counter()
+        load = getattr(get_solver(b), "load", None)
+        if load is not None:
+            load()
+        seconds[b] = time.perf_counter() - start
+    return seconds
 
 
 def format_table(rows: list[CrossRow]) -> str:
@@ -96,9 +124,13 @@ def format_table(rows: list[CrossRow]) -> str:
     if not rows:
         return ""
     backends = list(rows[0].counts)
-    width = max(len(r.file) for r in rows)
+    width = max(len("(libraries, once)"), *(len(r.file) for r in rows))
     head = f"{'puzzle':<{width}}  " + "  ".join(f"{b:>16}" for b in backends) + "  verdict"
     lines = [head]
+    loads = rows[0].load_seconds
+    if loads:
+        cells = "  ".join(f"{'load ' + format(loads[b], '.3f') + 's':>16}" for b in backends)
+        lines.append(f"{'(libraries, once)':<{width}}  {cells}")
     for r in rows:
         cells = []
         for b in backends:

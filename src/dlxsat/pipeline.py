@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -89,19 +90,26 @@ class SolveReport:
         }
 
 
-def prepare(family: str, text: str) -> Prepared:
+def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
     """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it.
 
-    A family may define ``problem(puzzle, dlx_text)`` when Knuth's data needs a family rule to
-    become a problem (SuperSlitherlink's letters of clue 0); otherwise the text is parsed.
+    ``text`` is in ``format`` (see :mod:`dlxsat.formats`; detected when None, Knuth's input
+    format when nothing else fits), or is already a puzzle object of the family. A family may
+    define ``problem(puzzle, dlx_text)`` when Knuth's data needs a family rule to become a
+    problem (SuperSlitherlink's letters of clue 0); otherwise the text is parsed.
     """
     fam = get_family(family)
-    limits.check_fits(
-        f"encoding this {family} ({len(text)} characters)",
-        limits.estimate_encoding_bytes(family, text),
-    )
-    limits.set_phase("reading the puzzle")
-    puzzle = fam.read(text)
+    if isinstance(text, str):
+        from . import formats
+
+        limits.check_fits(
+            f"encoding this {family} ({len(text)} characters)",
+            limits.estimate_encoding_bytes(family, text),
+        )
+        limits.set_phase("reading the puzzle")
+        puzzle = formats.read(family, text, format)
+    else:
+        puzzle = text
     limits.set_phase("encoding")
     dlx_text = fam.encode(puzzle)
     limits.set_phase("reading the exact-cover data")
@@ -139,9 +147,11 @@ def solve(
     backend: str | None = None,
     mode: str = "unique",
     timeout: float | None = None,
+    format: str | None = None,
     **options: Any,
 ) -> SolveReport:
-    """Solve a puzzle given as text in Knuth's input format.
+    """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
+    or as a puzzle object.
 
     ``mode`` is ``unique`` (look for two answers: is there exactly one?), ``count`` (count them
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
@@ -161,7 +171,9 @@ def solve(
     # this call's own is enforced by the alarm too, and its expiry is reported as a time out.
     scope = limits.Scope(timeout)
     try:
-        return _solve(family, text, backend, mode, limits.deadline(scope.mine), options, start)
+        return _solve(
+            family, text, backend, mode, limits.deadline(scope.mine), options, start, format
+        )
     except limits.TimeUp as stop:
         if not scope.owns(stop):
             raise
@@ -187,13 +199,14 @@ def _solve(
     deadline: float | None,
     options: dict[str, Any],
     start: float,
+    format: str | None = None,
 ) -> SolveReport:
     backend = backend or DEFAULT_BACKEND.get(family, "sat")
     options = check_options(backend, options)
     workers = options.get("workers")
     if isinstance(workers, int) and workers > max_workers():
         raise InputError(f"--workers {workers} is too many (at most {max_workers()})")
-    prep = prepare(family, text)
+    prep = prepare(family, text, format)
     check_model_fits(prep, backend)
     limits.set_phase("searching", backend)
     search_deadline = deadline
@@ -235,6 +248,27 @@ def _solve(
     )
 
 
+def solve_many(
+    family: str,
+    puzzles: Iterable[Any],
+    *,
+    backend: str | None = None,
+    mode: str = "unique",
+    timeout: float | None = None,
+    **options: Any,
+) -> Iterator[SolveReport]:
+    """Solve many puzzles (texts or puzzle objects), yielding one report each, in order.
+
+    ``timeout`` bounds each puzzle. This is the simple loop over :func:`solve`; a batch path
+    may replace its inside, keeping this signature.
+
+    >>> [r.status for r in solve_many("sudoku", ["4..3.3....1.1..2"] * 2, backend="dlx")]
+    ['unique', 'unique']
+    """
+    for puzzle in puzzles:
+        yield solve(family, puzzle, backend=backend, mode=mode, timeout=timeout, **options)
+
+
 def run_solver(
     prep: Prepared, backend: str, mode: str, deadline: float | None, options: dict[str, Any]
 ) -> SearchResult:
@@ -270,3 +304,73 @@ def run_solver(
 
 #: The backends whose solver library handles SIGINT itself (by stopping the search).
 CATCHES_SIGINT = frozenset({"cpsat"})
+
+
+@dataclass
+class Agreement:
+    """One backend's re-solve of a puzzle for ``solve --crosscheck``, and whether it agrees."""
+
+    backend: str
+    status: str
+    count: int | None
+    seconds: float
+    agree: bool
+    difference: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "backend": self.backend,
+            "status": self.status,
+            "count": self.count,
+            "seconds": round(self.seconds, 6),
+            "agree": self.agree,
+            "difference": self.difference,
+        }
+
+
+def agreement(first: SolveReport, other: SolveReport) -> str:
+    """Why ``other`` disagrees with ``first`` (the empty string when they agree).
+
+    A timeout agrees with anything (it decided nothing). Two ``multiple`` reports agree even
+    with different answers: each found two of the several there are.
+    """
+    if "timeout" in (first.status, other.status) or "stalled" in (first.status, other.status):
+        return ""
+    if first.status != other.status:
+        return f"{first.backend} says {first.status}, {other.backend} says {other.status}"
+    if first.status == "multiple":
+        return ""
+    if first.count != other.count:
+        return f"{first.backend} found {first.count} answers, {other.backend} {other.count}"
+    if first.solutions and other.solutions:
+        mine = {answer_key(a) for a in first.solutions}
+        theirs = {answer_key(a) for a in other.solutions}
+        if mine != theirs:
+            return f"{first.backend} and {other.backend} found different answers"
+    return ""
+
+
+def crosscheck_report(
+    family: str,
+    text: str,
+    report: SolveReport,
+    backends: list[str],
+    *,
+    mode: str = "unique",
+    deadline: float | None = None,
+) -> list[Agreement]:
+    """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare.
+
+    This is the cross-check dlxsat promises on every ``solve``: the native DLX backend (or the
+    backends named) must reach the same status and the same answers.
+    """
+    rows = []
+    for name in backends:
+        remaining = None if deadline is None else deadline - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            rows.append(Agreement(name, "timeout", None, 0.0, True))
+            continue
+        other = solve(family, text, backend=name, mode=mode, timeout=remaining)
+        why = agreement(report, other)
+        rows.append(Agreement(name, other.status, other.count, other.seconds, not why, why))
+    return rows

@@ -126,6 +126,12 @@ _BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"
 _UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
 
 
+def load() -> None:
+    """Import PySAT's solvers and encodings now, so that a caller can time that apart."""
+    import pysat.card  # noqa: F401
+    import pysat.solvers  # noqa: F401
+
+
 # --------------------------------------------------------------------------- the formula
 
 

@@ -71,6 +71,11 @@ def _check_options(options: dict[str, Any]) -> None:
         raise InputError(f"unknown option {name!r} for the cpsat backend")
 
 
+def load() -> None:
+    """Import OR-tools' CP-SAT now, so that a caller can time that apart."""
+    from ortools.sat.python import cp_model  # noqa: F401
+
+
 class _Model:
     """The CP-SAT model of a problem and the literals the search loop needs."""
 

@@ -149,6 +149,15 @@ def from_tatham_id(game_id: str) -> str:
     return tatham_rows(desc, width, height, {"B": BLACK, "W": "0"}, "Pearl")
 
 
+def write(puzzle: MasyuPuzzle) -> str:
+    """The puzzle in Knuth's input format: what :func:`read` reads back to the same puzzle.
+
+    >>> write(read("0.\\n.1\\n"))
+    '0.\\n.1\\n'
+    """
+    return "".join(row + "\n" for row in puzzle.rows)
+
+
 # ---------------------------------------------------------------------------------------------
 # The union-find reduction
 

@@ -145,6 +145,15 @@ def read(text: str) -> SlitherlinkPuzzle:
     return SlitherlinkPuzzle(read_board(lines, _clue_error), lines)
 
 
+def write(puzzle: SlitherlinkPuzzle) -> str:
+    """The puzzle in Knuth's input format, its lines as given (his output repeats them).
+
+    >>> write(read("3.\\n.1\\n"))
+    '3.\\n.1\\n'
+    """
+    return "".join(line + "\n" for line in puzzle.lines)
+
+
 def from_tatham_id(game_id: str) -> str:
     """Knuth's input text for a square-grid game id of Simon Tatham's Loopy (``sgt-loopy``).
 

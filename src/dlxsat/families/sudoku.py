@@ -385,6 +385,72 @@ def read(text: str) -> SudokuPuzzle:
     )
 
 
+#: Box shapes (rows, columns) of the sizes that are not squares: Simon Tatham's rectangles for
+#: Solo, two or three rows of wide boxes (6 → 2 × 3, 8 → 2 × 4, 10 → 2 × 5, 12 → 3 × 4).
+RECTANGLE_BOXES = {6: (2, 3), 8: (2, 4), 10: (2, 5), 12: (3, 4)}
+
+
+def standard_box_shape(n: int) -> tuple[int, int] | None:
+    """The (rows, columns) of the usual boxes of an n × n sudoku, or None when there are none:
+    √n × √n when n is a square, Tatham's rectangles for 6, 8, 10 and 12.
+
+    >>> standard_box_shape(9), standard_box_shape(6), standard_box_shape(7)
+    ((3, 3), (2, 3), None)
+    """
+    root = int(round(n**0.5))
+    if root * root == n and n > 1:
+        return (root, root)
+    return RECTANGLE_BOXES.get(n)
+
+
+def box_group(n: int, rows: int, cols: int) -> list[str]:
+    """A box-definition group of boxes ``rows`` × ``cols``, named row by row; boxes at the right
+    and bottom edges are cut short when the shape does not divide n (as puz.link draws them).
+
+    >>> box_group(4, 2, 2)
+    ['0011', '0011', '2233', '2233']
+    """
+    across = -(-n // cols)
+    if -(-n // rows) * across > MAX_BOXES:
+        raise InputError(
+            f"{rows} x {cols} boxes on an n={n} board make more than {MAX_BOXES} boxes"
+        )
+    return ["".join(_char((i // rows) * across + j // cols) for j in range(n)) for i in range(n)]
+
+
+def with_standard_boxes(puzzle: SudokuPuzzle) -> SudokuPuzzle:
+    """The puzzle with the usual boxes added (:func:`standard_box_shape`) as its first group.
+
+    >>> with_standard_boxes(read("1...\\n....\\n....\\n....\\n")).groups[0]
+    ('0011', '0011', '2233', '2233')
+    """
+    shape = standard_box_shape(puzzle.n)
+    if shape is None:
+        raise InputError(
+            f"an n={puzzle.n} sudoku has no standard boxes (squares, or 6, 8, 10, 12); "
+            "give its box lines"
+        )
+    groups = [list(box_group(puzzle.n, *shape))] + [list(g) for g in puzzle.groups]
+    return read(write_rows(puzzle.givens, groups))
+
+
+def write_rows(givens: list[str], groups: list[list[str]]) -> str:
+    """Knuth's input text from the rows of cells and the box-definition groups."""
+    return "".join(line + "\n" for line in [*givens, *(row for g in groups for row in g)])
+
+
+def write(puzzle: SudokuPuzzle) -> str:
+    """The puzzle in Knuth's input format (``.`` for blank cells): :func:`read` gives it back.
+
+    >>> print(write(read("1.\\n.2\\n01\\n01\\n")), end="")
+    1.
+    .2
+    01
+    01
+    """
+    return write_rows(puzzle.givens, [list(g) for g in puzzle.groups])
+
+
 # ---------------------------------------------------------------------------------------------
 # Encoding
 

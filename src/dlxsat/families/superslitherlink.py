@@ -224,6 +224,15 @@ def read(text: str) -> SuperSlitherlinkPuzzle:
     )
 
 
+def write(puzzle: SuperSlitherlinkPuzzle) -> str:
+    """The puzzle in Knuth's input format, its lines as given.
+
+    >>> write(read("aa\\n..\\n!a=4\\n"))
+    'aa\\n..\\n!a=4\\n'
+    """
+    return "".join(line + "\n" for line in puzzle.lines)
+
+
 # ---------------------------------------------------------------------------------------------
 # Encoding
 

@@ -23,27 +23,56 @@ The seed paper (``masyu-solver-intersection-elimination.txt``) solves Masyu in t
    near the last change are tried first; a final sweep over all of them before giving up
    keeps the result independent of that order.
 
-The figures of the paper's Table I are in the outcome's ``stats``: ``seconds``,
+**Depth.** The paper's three steps -- assumption, "extending ratiocination" by the intersection
+method, error testing -- are elimination search of depth 1: an assumption is followed by
+propagation only. Its closing sentence on the method ("if we do error test and find nothing
+against rules, we keep conducting elimination search") also reads as nesting: an assumption
+that propagation does not refute is itself searched by elimination. ``depth=d`` propagates
+every assumption by elimination search of depth ``d - 1``, over the circles and edges near
+what the assumption changed (where its contradictions arise; that keeps depth 2 affordable).
+0 is heuristics and intersection alone. The default, :data:`DEFAULT_DEPTH` = 2, is the
+shallowest setting that comes close to the paper's result (all 182 published puzzles finished
+by deduction): on the 169 published boards of ``benchmarks/logic_masyu.py`` depth 1 finishes
+152 and depth 2 finishes 168 (README); boards that depth 2 leaves need depth 3 or more.
+Deeper levels run only when the shallower ones have nothing left, and after each success the
+search returns to depth 1, so a board that depth 1 finishes costs what it cost before. Every
+depth is sound: an assumption is struck out only when it leads to a contradiction, and an edge
+is set only when every assumption not refuted sets it.
+
+**Figures.** The paper's Table I is in the result's ``stats``, computed in one place
+(:meth:`Deducer.stats`, which the CLI prints and the benchmark reads): ``seconds``,
 ``elimination_share`` (per cent of the board's edges that elimination search decided
-directly), the time of each part and per 1 % decided, and the counts of assumptions tried
-(``hypotheses``) and refuted (``refutations``).
+directly), the time of each part and per 1 % decided (``elimination_seconds_per_percent``;
+``intersection_seconds_per_percent`` covers the heuristics and the propagation, the paper's
+"heuristic and testing" column), and the counts of assumptions tried (``hypotheses``, at
+every depth) and refuted (``refutations``).
+
+**Explanations.** With ``explain`` every step is a line of ``steps``, and the same steps as
+data in ``stats["steps"]``: ``{"rule", "text", "line", "cross"}``, the rule being
+``heuristics``, ``intersection``, ``elimination``, ``contradiction`` or ``stalled`` and each
+edge given as the two cells it joins. Cells are ``(row,column)``, 1-based, as puzzle books
+print them -- the one convention of every ``--explain`` in dlxsat (JSON answers keep the
+0-based doubled coordinates of SPEC.md §4).
 
 Every deduction holds in every answer, so a board that deductions complete has exactly one
 answer (the result is a proof of uniqueness, and no uniqueness assumption is ever used), and a
 deduction that reaches a contradiction proves that there is none. When deductions stall, the
 result is ``stalled`` unless ``fallback`` asks for a small backtracking search on the same
-edge-state model (which is also how ``count`` and ``all`` modes enumerate).
+edge-state model (which is also how ``count`` and ``all`` modes enumerate). ``timeout`` bounds
+the whole run. The result is a :class:`~dlxsat.result.SearchResult`; its status word comes
+from :func:`dlxsat.result.status_of` alone.
 
 The solver works on :class:`Board` (rows, columns, clue kinds), made from a puzzle by
 :func:`board_from_puzzle`; cells are numbered row by row, edges are horizontal ones first.
 
+>>> from dlxsat.result import status_of
 >>> out = solve([".0..", "....", "..1.", "...."])
->>> out.status, out.count, len(out.answers[0]["edges"]), out.stats["deduction"]
+>>> status_of("unique", out), out.count, len(out.answers[0]["edges"]), out.stats["deduction"]
 ('unique', 1, 8, 'solved')
->>> solve(["1..", "...", "..."]).status
+>>> status_of("unique", solve(["1..", "...", "..."]))
 'stalled'
 >>> out = solve(["1..", "...", "..."], fallback=True)
->>> out.status, out.count
+>>> status_of("unique", out), out.count
 ('multiple', 2)
 """
 
@@ -56,7 +85,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..answer import Answer, edges_answer
-from .outcome import LogicOutcome
+from ..result import SearchResult
 
 __all__ = [
     "Board",
@@ -69,7 +98,11 @@ __all__ = [
     "Deducer",
     "search",
     "solve",
+    "DEFAULT_DEPTH",
 ]
+
+#: The default depth of elimination search in :func:`solve` (see the module notes).
+DEFAULT_DEPTH = 2
 
 #: Edge states.
 UNKNOWN, LINE, CROSS = 0, 1, 2
@@ -215,6 +248,10 @@ class Geometry:
         """A cell as people count: 1-based (row, column)."""
         return f"({c // self.n + 1},{c % self.n + 1})"
 
+    def edge_cells_1based(self, e: int) -> list[list[int]]:
+        """An edge as the two cells it joins, each ``[row, column]`` 1-based (as in the text)."""
+        return [[c // self.n + 1, c % self.n + 1] for c in self.edge_cells[e]]
+
     def edge_text(self, e: int) -> str:
         if e == self.sentinel:
             return "an edge off the board"
@@ -291,7 +328,8 @@ class State:
 
     __slots__ = (
         "g", "st", "deg", "unk", "partner", "size", "circ", "alive", "done", "nlines", "ndecided",
-        "closed", "closable", "pending", "cellq", "incell", "circq", "incirc", "log", "trail",
+        "closed", "closable", "pending", "cellq", "incell", "circq", "incirc", "log", "data",
+        "trail",
     )  # fmt: skip
 
     def __init__(self, g: Geometry) -> None:
@@ -312,6 +350,7 @@ class State:
         self.closable: list[int] = []
         self._fresh_queues()
         self.log: list[str] | None = None
+        self.data: list[dict[str, Any]] | None = None
         # Every circle is examined once at the start (dead patterns, first intersections).
         self.circq.extend(range(len(g.circles)))
         for k in range(len(g.circles)):
@@ -346,6 +385,7 @@ class State:
         s.closable = self.closable[:]
         s._fresh_queues()
         s.log = None
+        s.data = None
         return s
 
     # -- setting edges ---------------------------------------------------------------------
@@ -415,7 +455,7 @@ class State:
                 self.closable.append(gap)  # closing it would finish the loop: not forbidden
             else:
                 self.pending.append(
-                    (gap, CROSS, f"{g.edge_text(gap)} would close a loop too early")
+                    (gap, CROSS, "")  # "would close a loop too early", worded when logged
                 )
         if self.closable:
             # A closing edge that was allowed may no longer be: lines have appeared elsewhere.
@@ -427,20 +467,31 @@ class State:
                 if partner[x] == y and size[x] == self.nlines and circ[x] == total:
                     keep.append(h)
                 else:
-                    self.pending.append(
-                        (h, CROSS, f"{g.edge_text(h)} would close a loop too early")
-                    )
+                    self.pending.append((h, CROSS, ""))
             self.closable = keep
 
     def note(self, text: str) -> None:
         if self.log is not None:
             self.log.append(text)
+        if self.data is not None:
+            self.data.append({"rule": _rule_of(text), "text": text, "line": [], "cross": []})
 
     def set_all(self, items: Iterable[tuple[int, int]], why: str) -> int:
         """Set several edges, logging one step for those that change; returns how many did."""
         done = [(e, v) for e, v in items if self.set(e, v)]
         if done and self.log is not None:
-            self.log.append(f"{why}: " + ", ".join(self._fmt(e, v) for e, v in done))
+            text = f"{why}: " + ", ".join(self._fmt(e, v) for e, v in done)
+            self.log.append(text)
+            if self.data is not None:
+                g = self.g
+                self.data.append(
+                    {
+                        "rule": _rule_of(why),
+                        "text": text,
+                        "line": [g.edge_cells_1based(e) for e, v in done if v == LINE],
+                        "cross": [g.edge_cells_1based(e) for e, v in done if v == CROSS],
+                    }
+                )
         return len(done)
 
     def _fmt(self, e: int, v: int) -> str:
@@ -454,12 +505,15 @@ class State:
         g = self.g
         st, deg, unk, cell_edges = self.st, self.deg, self.unk, g.cell_edges
         pending, cellq, circq = self.pending, self.cellq, self.circq
+        logged = self.log is not None  # reasons are worded only when they are logged
         while True:
             if pending:
                 e, v, why = pending.pop()
                 if e < 0:  # the loop closed: everything else is a cross
                     self.set_all(((f, CROSS) for f in range(g.ne) if st[f] == UNKNOWN), why)
                 else:
+                    if not why and logged:
+                        why = f"{g.edge_text(e)} would close a loop too early"
                     self.set_all(((e, v),), why)
             elif cellq:
                 c = cellq.pop()
@@ -470,17 +524,19 @@ class State:
                     if u:
                         self.set_all(
                             ((e, CROSS) for e in cell_edges[c] if st[e] == UNKNOWN),
-                            f"{g.cell_text(c)} has two lines",
+                            f"{g.cell_text(c)} has two lines" if logged else "",
                         )
                 elif d == 1:
                     if u == 0:
                         raise Contradiction(f"the line dead-ends at {g.cell_text(c)}")
                     if u == 1:
                         e = next(e for e in cell_edges[c] if st[e] == UNKNOWN)
-                        self.set_all(((e, LINE),), f"the line must leave {g.cell_text(c)}")
+                        why = f"the line must leave {g.cell_text(c)}" if logged else ""
+                        self.set_all(((e, LINE),), why)
                 elif u == 1:
                     e = next(e for e in cell_edges[c] if st[e] == UNKNOWN)
-                    self.set_all(((e, CROSS),), f"{g.cell_text(c)} is a dead end")
+                    why = f"{g.cell_text(c)} is a dead end" if logged else ""
+                    self.set_all(((e, CROSS),), why)
             elif circq:
                 k = circq.pop()
                 self.incirc[k] = 0
@@ -511,7 +567,9 @@ class State:
         ]
         if not common:
             return 0
-        if len(live) == 1:
+        if self.log is None:  # words only when they are logged (this runs very often)
+            why = ""
+        elif len(live) == 1:
             why = f"the {self.g.circle_text(k)} can only go {first.name}"
         else:
             why = f"all {len(live)} possible patterns of the {self.g.circle_text(k)} agree"
@@ -659,23 +717,52 @@ def heuristic_deductions(g: Geometry) -> list[tuple[int, int, str]]:
 class Deducer:
     """Runs the paper's three stages on one board and keeps its figures.
 
+    ``depth`` is how deep elimination search nests (see the module notes): 0 stops after the
+    heuristics and the intersection method, 1 is the paper's assumption + intersection, and
+    ``d`` propagates every assumption by elimination search of depth ``d - 1``. Deeper levels
+    are tried only when the shallower ones have nothing more to give, and after every success
+    the solver returns to the shallowest level (iterative deepening), so a deeper setting
+    costs nothing on boards the shallower one finishes. The constructor's default is 1 (what
+    :mod:`dlxsat.generate` relies on); :func:`solve` uses :data:`DEFAULT_DEPTH`.
+
     ``decided`` counts the edges each stage decided: ``heuristics``, ``intersection`` (the
     propagation), ``elimination`` (what a refuted assumption, or the common result of all
     surviving assumptions, decides directly; the propagation that follows counts as
-    intersection again, as in the paper).
+    intersection again, as in the paper). ``seconds`` splits the time the same way: the
+    heuristics, the propagation on the board itself, and the assumptions (everything done
+    inside them, at every depth, counts as elimination).
     """
 
-    def __init__(self, board: Board, *, explain: bool = False, deadline: float | None = None):
-        self.g = Geometry(board)
-        self.state = State(self.g)
+    def __init__(
+        self,
+        board: Board | None,
+        *,
+        explain: bool = False,
+        deadline: float | None = None,
+        depth: int = 1,
+        _inner: tuple[Geometry, State, dict] | None = None,
+    ):
+        if _inner is None:
+            assert board is not None
+            self.g = Geometry(board)
+            self.state = State(self.g)
+            self._near_cache: dict[int, tuple[list[int], list[int]]] = {}
+        else:  # a nested search inside an assumption: shares the geometry and the cache
+            self.g, self.state, self._near_cache = _inner
         self.steps: list[str] | None = [] if explain else None
+        self.steps_data: list[dict[str, Any]] | None = [] if explain else None
         self.state.log = self.steps
+        self.state.data = self.steps_data
         self.deadline = deadline
+        self.depth = depth
         self.decided = {"heuristics": 0, "intersection": 0, "elimination": 0}
-        self.seconds = {"intersection": 0.0, "elimination": 0.0}
+        self.seconds = {"heuristics": 0.0, "intersection": 0.0, "elimination": 0.0}
         self.hypotheses = 0
         self.refutations = 0
-        self._near_cache: dict[int, tuple[list[int], list[int]]] = {}
+        self.deepest = 0  # the deepest level of elimination search that taught something
+        # A nested search looks only near what its assumption changed (see _assume).
+        self.local = _inner is not None
+        self._cursor: dict[int, int] = {}  # where each deeper level's sweep resumes
         self._fill()
 
     def _tick(self) -> None:
@@ -693,6 +780,7 @@ class Deducer:
 
     def heuristics(self) -> None:
         """Stage 1 (raises Contradiction when the clues contradict each other)."""
+        t = time.perf_counter()
         s = self.state
         before = s.ndecided
         # One step per heuristic application (consecutive deductions with the same reason).
@@ -707,16 +795,20 @@ class Deducer:
         for why, items in groups:
             s.set_all(items, why)
         self.decided["heuristics"] += s.ndecided - before
+        self.seconds["heuristics"] += time.perf_counter() - t
 
     def run(self, eliminate: bool = True, edges: bool = True) -> str:
-        """Deduce as far as possible: ``solved``, ``none``, ``stalled`` or ``timeout``."""
+        """Deduce as far as possible: ``solved``, ``none``, ``stalled`` or ``timeout``.
+
+        ``eliminate=False`` is depth 0 (no elimination search)."""
+        if not eliminate:
+            self.depth = 0
         try:
             self.heuristics()
             self._propagate()
-            if eliminate:
+            if self.depth:
                 self._fill()
-                while not self.state.closed and self.eliminate(edges):
-                    pass
+                self.saturate(edges)
         except Contradiction as why:
             self.state.note(f"contradiction: {why}; the puzzle has no answer")
             return "none"
@@ -724,10 +816,24 @@ class Deducer:
             return "timeout"
         return "solved" if self.state.closed else "stalled"
 
+    def saturate(self, edges: bool = True) -> None:
+        """Elimination search until the board is finished or nothing more follows, shallowest
+        level first (raises Contradiction, Timeout)."""
+        while not self.state.closed:
+            if self.depth >= 1 and self.eliminate(edges):
+                continue
+            for level in range(2, self.depth + 1):
+                if self._sweep(level, edges):
+                    self._touch()  # back to level 1, near what changed
+                    break
+            else:
+                return
+
     # -- elimination search (section III.D) -----------------------------------------------------
 
-    def _assume(self, items: Iterable[tuple[int, int]]) -> State | Contradiction:
-        """The state after assuming ``items`` and propagating, or the contradiction it meets."""
+    def _assume(self, items: Iterable[tuple[int, int]], level: int) -> State | Contradiction:
+        """The state after assuming ``items`` and propagating (by elimination search of depth
+        ``level - 1`` when ``level > 1``), or the contradiction it meets."""
         self._tick()
         self.hypotheses += 1
         s = self.state.copy()
@@ -735,6 +841,17 @@ class Deducer:
             for e, v in items:
                 s.set(e, v)
             s.propagate()
+            if level > 1 and not s.closed:
+                inner = Deducer(
+                    None,
+                    deadline=self.deadline,
+                    depth=level - 1,
+                    _inner=(self.g, s, self._near_cache),
+                )
+                try:
+                    inner.saturate()
+                finally:
+                    self.hypotheses += inner.hypotheses
         except Contradiction as why:
             return why
         return s
@@ -758,9 +875,10 @@ class Deducer:
         self.decided["elimination"] += s.ndecided - before
         self._propagate()
 
-    # Which assumptions to try next. Circles and edges near the last changes first (an
-    # assumption far from them fails the same way as before); when those give nothing, one
-    # more sweep over everything, so that the result does not depend on the order.
+    # Which assumptions to try next at depth 1. Circles and edges near the last changes first
+    # (an assumption far from them fails the same way as before); when those give nothing, one
+    # more sweep over everything, so that the result does not depend on the order. Deeper
+    # levels sweep everything (they run only when depth 1 has nothing left).
 
     def _near(self, c: int) -> tuple[list[int], list[int]]:
         """Circles within 3 cells of cell c and edges within 2 cells of it (cached)."""
@@ -780,7 +898,16 @@ class Deducer:
         return got
 
     def _fill(self) -> None:
-        """Queue every circle and every edge (a full sweep)."""
+        """Queue every circle and every edge (a full sweep); in a nested search, only those
+        near what the assumption changed."""
+        if self.local:
+            self._circleq, self._edgeq = deque(), deque()
+            self._cq_in = bytearray(len(self.g.circles))
+            self._eq_in = bytearray(self.g.ne)
+            self._seen = 0
+            self._touch()
+            self._changed = False
+            return
         self._circleq = deque(range(len(self.g.circles)))
         self._edgeq = deque(range(self.g.ne))
         self._cq_in = bytearray([1]) * len(self._circleq)
@@ -807,109 +934,165 @@ class Deducer:
         self._changed = True
 
     def eliminate(self, edges: bool = True) -> bool:
-        """One step of elimination search: True when it taught something (then propagated)."""
+        """One step of depth-1 elimination search: True when it taught something (then
+        propagated)."""
         if self.eliminate_circles() or (edges and self.eliminate_edges()):
             self._touch()
             return True
-        if self._changed:  # nothing near the changes: sweep everything once more
+        if self._changed and not self.local:  # nothing near the changes: sweep all once more
             self._fill()
             if self.eliminate_circles() or (edges and self.eliminate_edges()):
                 self._touch()
                 return True
         return False
 
+    def _sweep(self, level: int, edges: bool) -> bool:
+        """Try the undecided circles, then the unknown edges, at ``level``; True at the first
+        that teaches something. The main search sweeps everything, resuming after the last
+        success (so a success does not make it retry what just failed); a nested one only
+        what lies near its assumption's changes."""
+        g, s = self.g, self.state
+        if self.local:
+            near_c, near_e = set(), set()
+            for e in s.trail:
+                for c in g.edge_cells[e]:
+                    circles, es = self._near(c)
+                    near_c.update(circles)
+                    near_e.update(es)
+            items = [(0, k) for k in sorted(near_c)] + [(1, e) for e in sorted(near_e)]
+        else:
+            items = [(0, k) for k in range(len(g.circles))] + [(1, e) for e in range(g.ne)]
+        if not edges:
+            items = [item for item in items if item[0] == 0]
+        start = self._cursor.get(level, 0) % max(1, len(items))
+        for t in range(len(items)):
+            kind, x = items[(start + t) % len(items)]
+            if kind == 0:
+                hit = s.undecided_circle(x) and self._timed(self._try_circle, x, level)
+            else:
+                hit = s.st[x] == UNKNOWN and self._timed(self._try_edge, x, level)
+            if hit:
+                self._cursor[level] = start + t
+                return True
+        return False
+
+    def _timed(self, attempt: Any, what: int, level: int) -> bool:
+        """Run one attempt, charging its time to elimination except the propagation on the
+        main board that follows a success (which is intersection, as in the paper)."""
+        t = time.perf_counter()
+        before = self.seconds["intersection"]
+        try:
+            return attempt(what, level)
+        finally:
+            spent = time.perf_counter() - t - (self.seconds["intersection"] - before)
+            self.seconds["elimination"] += spent
+
     def eliminate_circles(self) -> bool:
         """Try the patterns of queued circles until one assumption teaches something."""
-        g, s = self.g, self.state
-        t = time.perf_counter()
-        try:
-            q = self._circleq
-            while q:
-                k = q.popleft()
-                self._cq_in[k] = 0
-                if not s.undecided_circle(k):
-                    continue
-                pats = g.patterns[k]
-                results, refuted, reasons = [], [], []
-                mask = s.alive[k]
-                for p in range(len(pats)):
-                    if mask >> p & 1:
-                        r = self._assume(pats[p].items)
-                        if isinstance(r, Contradiction):
-                            refuted.append(p)
-                            reasons.append(f"{pats[p].name} ({r})")
-                        else:
-                            results.append(r)
-                if refuted:
-                    self.refutations += len(refuted)
-                    s.note(
-                        f"elimination: assuming the {g.circle_text(k)} goes "
-                        + "; or ".join(reasons)
-                        + " -- impossible"
-                    )
-                    for p in refuted:
-                        s.alive[k] &= ~(1 << p)
-                    before = s.ndecided
-                    s.intersect(k)
-                    self.decided["elimination"] += s.ndecided - before
-                    self._propagate()
-                    if not self._cq_in[k]:  # it may have more to give
-                        self._cq_in[k] = 1
-                        q.appendleft(k)
-                    return True
-                common = self._common(results)
-                if common:
-                    self._apply(
-                        common,
-                        f"elimination: every possible pattern of the {g.circle_text(k)} leads to",
-                    )
-                    return True
-            return False
-        finally:
-            self.seconds["elimination"] += time.perf_counter() - t
+        q = self._circleq
+        while q:
+            k = q.popleft()
+            self._cq_in[k] = 0
+            if self.state.undecided_circle(k) and self._timed(self._try_circle, k, 1):
+                if not self._cq_in[k]:  # it may have more to give
+                    self._cq_in[k] = 1
+                    q.appendleft(k)
+                return True
+        return False
 
     def eliminate_edges(self) -> bool:
         """Assume line, then cross, for queued unknown edges until one teaches something."""
+        q = self._edgeq
+        while q:
+            e = q.popleft()
+            self._eq_in[e] = 0
+            if self.state.st[e] == UNKNOWN and self._timed(self._try_edge, e, 1):
+                return True
+        return False
+
+    def _try_circle(self, k: int, level: int) -> bool:
+        """Assume each surviving pattern of circle k in turn (at ``level``)."""
         g, s = self.g, self.state
-        t = time.perf_counter()
-        try:
-            q = self._edgeq
-            while q:
-                e = q.popleft()
-                self._eq_in[e] = 0
-                if s.st[e] != UNKNOWN:
-                    continue
-                results = []
-                for v in (LINE, CROSS):
-                    r = self._assume(((e, v),))
-                    if isinstance(r, Contradiction):
-                        self.refutations += 1
-                        other = CROSS if v == LINE else LINE
-                        self._apply(
-                            [(e, other)],
-                            f"elimination: a {STATE_NAME[v]} on {g.edge_text(e)} leads to a "
-                            f"contradiction ({r})",
-                        )
-                        return True
+        pats = g.patterns[k]
+        results, refuted, reasons = [], [], []
+        mask = s.alive[k]
+        for p in range(len(pats)):
+            if mask >> p & 1:
+                r = self._assume(pats[p].items, level)
+                if isinstance(r, Contradiction):
+                    refuted.append(p)
+                    reasons.append(f"{pats[p].name} ({r})")
+                else:
                     results.append(r)
-                common = self._common(results)
-                if common:
-                    self._apply(
-                        common,
-                        f"elimination: both a line and a cross on {g.edge_text(e)} lead to",
-                    )
-                    return True
-            return False
-        finally:
-            self.seconds["elimination"] += time.perf_counter() - t
+        deep = f" (depth {level})" if level > 1 else ""
+        if refuted:
+            self.refutations += len(refuted)
+            self.deepest = max(self.deepest, level)
+            s.note(
+                f"elimination{deep}: assuming the {g.circle_text(k)} goes "
+                + "; or ".join(reasons)
+                + " -- impossible"
+            )
+            for p in refuted:
+                s.alive[k] &= ~(1 << p)
+            before = s.ndecided
+            s.intersect(k)
+            self.decided["elimination"] += s.ndecided - before
+            self._propagate()
+            return True
+        common = self._common(results)
+        if common:
+            self.deepest = max(self.deepest, level)
+            self._apply(
+                common,
+                f"elimination{deep}: every possible pattern of the {g.circle_text(k)} leads to",
+            )
+            return True
+        return False
+
+    def _try_edge(self, e: int, level: int) -> bool:
+        """Assume a line, then a cross, on edge e (at ``level``)."""
+        g = self.g
+        deep = f" (depth {level})" if level > 1 else ""
+        results = []
+        for v in (LINE, CROSS):
+            r = self._assume(((e, v),), level)
+            if isinstance(r, Contradiction):
+                self.refutations += 1
+                self.deepest = max(self.deepest, level)
+                other = CROSS if v == LINE else LINE
+                self._apply(
+                    [(e, other)],
+                    f"elimination{deep}: a {STATE_NAME[v]} on {g.edge_text(e)} leads to a "
+                    f"contradiction ({r})",
+                )
+                return True
+            results.append(r)
+        common = self._common(results)
+        if common:
+            self.deepest = max(self.deepest, level)
+            self._apply(
+                common, f"elimination{deep}: both a line and a cross on {g.edge_text(e)} lead to"
+            )
+            return True
+        return False
 
     # -- figures ------------------------------------------------------------------------------
 
     def stats(self, seconds: float) -> dict[str, Any]:
-        """The figures of the paper's Table I for this board, and a few more."""
+        """The figures of the paper's Table I for this board, and a few more.
+
+        This is the one place they are computed; the CLI prints them and the benchmark reads
+        them. ``elimination_share`` is the per cent of the board's edges that elimination
+        search decided directly; ``elimination_seconds_per_percent`` its time divided by that
+        share; ``intersection_seconds_per_percent`` the time of the heuristics and the
+        propagation on the board divided by the share they decided (the paper's "heuristic
+        and testing" column). Times inside assumptions count as elimination.
+        """
         ne = self.g.ne
         share = {k: (100.0 * v / ne if ne else 0.0) for k, v in self.decided.items()}
-        el_s, in_s = self.seconds["elimination"], self.seconds["intersection"]
+        el_s = self.seconds["elimination"]
+        in_s = self.seconds["intersection"] + self.seconds["heuristics"]
         other_share = share["heuristics"] + share["intersection"]
         return {
             "seconds": round(seconds, 6),
@@ -919,8 +1102,9 @@ class Deducer:
             "by_intersection": self.decided["intersection"],
             "by_elimination": self.decided["elimination"],
             "elimination_share": round(share["elimination"], 2),
+            "heuristics_seconds": round(self.seconds["heuristics"], 6),
+            "intersection_seconds": round(self.seconds["intersection"], 6),
             "elimination_seconds": round(el_s, 6),
-            "intersection_seconds": round(in_s, 6),
             "elimination_seconds_per_percent": round(el_s / share["elimination"], 6)
             if share["elimination"]
             else None,
@@ -929,7 +1113,17 @@ class Deducer:
             else None,
             "hypotheses": self.hypotheses,
             "refutations": self.refutations,
+            "depth": self.depth,
+            "deepest": self.deepest,
         }
+
+
+def _rule_of(text: str) -> str:
+    """The stage a logged step belongs to, for the structured explanation."""
+    for rule in ("heuristic", "elimination", "contradiction", "stalled"):
+        if text.startswith(rule):
+            return "heuristics" if rule == "heuristic" else rule
+    return "intersection"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1010,51 +1204,52 @@ def solve(
     timeout: float | None = None,
     explain: bool = False,
     fallback: bool = False,
+    depth: int = DEFAULT_DEPTH,
+    keep: int | None = None,
     eliminate: bool = True,
-) -> LogicOutcome:
+) -> SearchResult:
     """Solve a Masyu puzzle by reasoning (see the module docstring).
 
     ``mode`` is ``unique`` (the default: one answer proven unique, or two found by the
     fallback), ``count`` or ``all`` (which need the fallback unless deductions finish the board).
-    ``eliminate=False`` stops after the heuristics and the intersection method.
+    ``depth`` is the depth of elimination search (0: heuristics and intersection only;
+    ``eliminate=False`` is the same). ``keep`` bounds the answers kept in ``count`` mode (the
+    pipeline checks them; see :data:`dlxsat.pipeline.CHECKED_WHEN_COUNTING`). ``timeout``
+    bounds the whole run, deductions and fallback search alike; at the limit the result says
+    ``timed_out`` with the figures reached so far.
     """
     start = time.perf_counter()
-    deadline = start + timeout if timeout else None
+    deadline = start + timeout if timeout is not None else None
     board = board_from_puzzle(puzzle)
-    d = Deducer(board, explain=explain, deadline=deadline)
-    result = d.run(eliminate=eliminate)
-    steps = d.steps or []
+    d = Deducer(board, explain=explain, deadline=deadline, depth=depth if eliminate else 0)
+    result = d.run()
+    steps = d.steps if d.steps is not None else []
     s = d.state
-    counting = mode != "unique"
 
-    def outcome(status: str, count: int | None, answers: list[Answer], **extra: Any):
+    def outcome(**fields: Any) -> SearchResult:
+        extra = fields.pop("extra", {})
         stats = d.stats(time.perf_counter() - start)
         stats["deduction"] = result
         stats.update(extra)
-        return LogicOutcome(answers, status, count, stats, steps)
+        if d.steps_data is not None:
+            stats["steps"] = d.steps_data
+        return SearchResult(stats=stats, steps=steps, **fields)
 
     if result == "solved":
-        return outcome("counted" if counting else "unique", 1, [s.answer()])
+        return outcome(count=1, exhausted=True, answers=[s.answer()])
     if result == "none":
-        return outcome("counted" if counting else "none", 0, [])
+        return outcome(count=0, exhausted=True)
     if result == "timeout":
-        return outcome("timeout", None, [])
+        return outcome(count=0, timed_out=True)
     if not fallback:
-        if explain:
-            steps.append(
-                f"stalled: {s.ndecided} of {d.g.ne} edges decided; the strategies go no further"
-            )
-        return outcome("stalled", None, [])
-    if explain:
-        steps.append(f"stalled after {s.ndecided} of {d.g.ne} edges; searching the rest")
+        s.note(f"stalled: {s.ndecided} of {d.g.ne} edges decided; the strategies go no further")
+        return outcome(count=None, stalled=True)
+    s.note(f"stalled after {s.ndecided} of {d.g.ne} edges; searching the rest")
     limit = 2 if mode == "unique" else None
-    keep = 0 if mode == "count" else None
+    kept_most = keep if mode == "count" else None
     try:
-        count, kept, _exhausted, nodes = search(s, limit, keep, deadline)
+        count, kept, exhausted, nodes = search(s, limit, kept_most, deadline)
     except Timeout as t:
         count, kept, nodes = t.args[0]
-        return outcome("timeout", count or None, kept, search_nodes=nodes)
-    if counting:
-        return outcome("counted", count, kept, search_nodes=nodes)
-    status = "none" if count == 0 else "unique" if count == 1 else "multiple"
-    return outcome(status, count, kept, search_nodes=nodes)
+        return outcome(count=count, answers=kept, timed_out=True, extra={"search_nodes": nodes})
+    return outcome(count=count, answers=kept, exhausted=exhausted, extra={"search_nodes": nodes})

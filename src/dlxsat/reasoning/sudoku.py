@@ -1,38 +1,44 @@
 """Generalized sudoku solved by reasoning: the strategies a person uses, cheapest first.
 
-The solver follows Giulio Zambon's strategy-based solver (*Sudoku Programming with C*): it keeps
-a candidate set for every open cell, tries its strategies from the cheapest to the most
-expensive, and after every success starts again from the cheapest. The ladder (the *grade* of a
-puzzle is the rank of the hardest strategy it needed):
+The solver follows Giulio Zambon's strategy-based solver (*Sudoku Programming with C*, 2015): it
+keeps a candidate set for every open cell, tries its strategies from the cheapest to the most
+expensive, and after every success starts again from the cheapest. The ladder is his, level by
+level (his names in brackets), then two additions that are not his:
 
-1. ``naked_single`` — a cell has one candidate left.
-2. ``hidden_single`` — a digit has one place left in a unit that must hold every digit.
-3. ``locked_candidates`` — a digit's places in such a unit all lie in another unit, so that
-   unit's other cells lose it (``pointing``: box → line, ``box-line``: line → box).
-4. ``naked_pair``, 5. ``hidden_pair``, 6. ``naked_triple``, 7. ``hidden_triple``.
-8. ``x_wing`` — in two rows a digit has the same two columns (or vice versa).
-9. ``y_wing`` — a bivalue pivot xy with pincers xz and yz: cells seeing both pincers lose z.
-10. ``xy_chain`` — Zambon's chapter 11: a chain of 4 to 9 bivalue cells, each seeing the one
-    before, the first and last sharing the end digit; cells seeing both ends lose it.
-11. ``unique_rectangle`` — type 1: three corners of a rectangle hold only {a, b}; the fourth
-    cannot be a or b, or the puzzle would have two answers.
-12. ``forcing_chain`` — beyond Zambon's list: a candidate whose placement leads, through
-    naked and hidden singles alone, to a contradiction is removed. Without it the ladder
-    stalls on 4 of the 9 golden puzzles with one answer and on 8 of the 10 puzzles that
-    Tatham's generator grades *unreasonable* in benchmarks/logic_sudoku.py; with it all of
-    them are solved without search. Each use prints its chain, so it is a proof like the
-    others.
+* level 0 -- ``naked_single`` (a cell has one candidate left) and ``hidden_single`` (a digit has
+  one place left in a unit that must hold every digit) [his ``unique-loop`` and cleanup];
+* level 1 -- ``naked_pair``, ``hidden_pair`` and ``locked_candidates`` (a digit's places in
+  such a unit all lie in another unit, so that unit's other cells lose it) [naked-pair,
+  hidden-pair, box-line, pointing-line];
+* level 2 -- ``naked_triple``, ``hidden_triple``, ``x_wing`` [lines-2], ``naked_quad`` and
+  ``y_wing`` (a bivalue pivot xy with pincers xz and yz: cells seeing both pincers lose z);
+* level 3 -- ``rectangle`` (his chapter 12: a chain of one digit around four boxes at the
+  corners of a rectangle of boxes, :func:`find_rectangle`), ``xy_chain`` (chapter 11: a chain
+  of 4 to 9 bivalue cells; searched in his order by default, :func:`find_xy_chain`),
+  ``swordfish`` [lines-3] and ``jellyfish`` [lines-4];
+* level 4, an addition -- ``unique_rectangle``, type 1: three corners of a rectangle hold only
+  {a, b}; the fourth cannot be a or b, or the puzzle would have two answers;
+* level 5, an addition -- ``forcing_chain``: a candidate whose placement leads, through naked
+  and hidden singles alone, to a contradiction is removed. Without it the ladder stalls on some
+  of the golden puzzles with one answer and on most puzzles that Tatham's generator grades
+  *unreasonable* (benchmarks/logic_sudoku.py). Each use prints its chain, so it is a proof
+  like the others.
+
+A puzzle's *grade* (``stats["grade"]``) is the level of the hardest strategy it needed: 0 to 3
+are Zambon's levels, 4 and 5 mark the additions; ``stats["hardest"]`` names that strategy.
 
 **The generalized family.** The puzzle comes from :mod:`dlxsat.families.sudoku` (Knuth's
 SUDOKU-GENERAL-DLX): n ≤ 32, holes, irregular and overlapping boxes. Every row, column and box
 is a *unit*, no digit twice in a unit, and two cells *see* each other when they share one. Only
 an *exact* unit (a row or column without holes, a box of n cells) must contain every digit, so
 the strategies that reason about where a digit *must* go (hidden singles and subsets, locked
-candidates, the base lines of an X-wing) use exact units only; those that reason about cells
-that must all be filled (naked subsets, the cover lines of an X-wing, wings and chains) use
-every unit. The unique rectangle is only used when each unit meeting its corners holds exactly
-two of them side by side, so that swapping a and b keeps every unit valid; with the diagonals of
-an X-sudoku or an irregular box that is often not so, and the rectangle is then skipped.
+candidates, the base lines of a fish) use exact units only; those that reason about cells
+that must all be filled (naked subsets, the cover lines of a fish, wings and chains) use
+every unit. Zambon's rectangle needs boxes that tile the grid as equal rectangles (no holes;
+extra units such as an X-sudoku's diagonals are allowed). The unique rectangle is only used
+when each unit meeting its corners holds exactly two of them side by side, so that swapping a
+and b keeps every unit valid; with the diagonals of an X-sudoku or an irregular box that is
+often not so, and the rectangle is then skipped.
 
 **Uniqueness.** A grid that the deductions complete is the only answer — unless a unique
 rectangle was used, whose eliminations hold only *if* the puzzle has one answer. Reporting
@@ -42,18 +48,25 @@ from the candidates as they stood before the first unique rectangle (sound deduc
 The statistic ``uniqueness`` says which proof was used: ``deduction`` or ``search``. This check
 is not a fallback: the answer was found by reasoning; only its uniqueness is confirmed.
 
-**Statuses** (:class:`~dlxsat.backends.logic.outcome.LogicOutcome`): ``unique`` (count 1),
-``multiple`` (count 2: two answers found), ``none`` (count 0: the deductions reached a
-contradiction), ``counted`` (modes ``count`` and ``all``: the exact number), ``timeout`` and
-``stalled``: the strategies ran out, the count is unknown (None) and ``steps`` ends with the
-remaining candidates. With ``fallback=True`` a stall is finished by a small backtracking search
-over the candidates (singles propagated, branching on the tightest cell or unit digit).
+**The result** is a :class:`~dlxsat.result.SearchResult` (its status word comes from
+:func:`dlxsat.result.status_of` alone): deductions that complete the grid give one answer,
+``exhausted``; a contradiction gives count 0, ``exhausted``; a stall gives ``stalled`` with
+count None, unless ``fallback=True`` finishes it with a small backtracking search over the
+candidates (singles propagated, branching on the tightest cell or unit digit), which is also
+how ``count`` and ``all`` modes enumerate. ``timeout`` bounds the whole run, search included.
 
-**Statistics**: ``hardest`` (the strategy) and ``grade`` (its rank, 0 when the givens alone
-settle the grid), ``strategy_uses`` (successes per strategy), ``deductions``, ``placed``,
-``eliminated``, ``logic`` (how the reasoning ended: solved, stalled, contradiction, timeout),
-``solved_by`` (logic or search), ``uniqueness``, ``assumed_uniqueness`` (a unique rectangle
-was used), ``search_nodes`` (when searched) and ``seconds``.
+**Explanations** (``explain``): one line per step in ``steps``, and the same steps as data in
+``stats["steps"]`` (``strategy``, ``level``, ``text``, ``placed`` as ``[row, column, digit]``,
+``removed`` as ``[row, column, [digits]]``, ``pattern`` as ``[row, column]``). Cells are
+``(row,column)``, 1-based, as puzzle books print them (Zambon's own log is 0-based: his
+``(8,1)`` is our ``(9,2)``); rows and columns are named 1-based too (``row 1`` is the top row),
+boxes by their name in the puzzle file.
+
+**Statistics**: ``hardest``, ``grade``, ``strategy_uses`` (successes per strategy),
+``deductions``, ``placed``, ``eliminated``, ``logic`` (how the reasoning ended: solved,
+stalled, contradiction, timeout), ``solved_by`` (logic or search), ``uniqueness``,
+``assumed_uniqueness`` (a unique rectangle was used), ``search_nodes`` (when searched) and
+``seconds``.
 
 The solver works on a small internal model, :class:`Board` (cells, units, givens), built from
 the family's puzzle by :func:`board_from_puzzle`; :func:`board_from_text` builds one from
@@ -68,13 +81,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from .outcome import LogicOutcome
+from ..result import SearchResult
 
 __all__ = [
     "Board",
     "State",
     "Step",
     "STRATEGIES",
+    "LEVEL",
+    "ORDERS",
+    "ZAMBON_NAME",
+    "SearchTimeout",
     "board_from_puzzle",
     "board_from_text",
     "initial_state",
@@ -87,8 +104,8 @@ __all__ = [
 #: Knuth's digit characters: digit d is ``CHARS[d]`` (``1-9a-w``).
 CHARS = "0123456789abcdefghijklmnopqrstuvw"
 MODES = ("unique", "count", "all")
-#: In ``count`` mode the fallback search keeps at most this many answers (for the rule check).
-KEEP_WHEN_COUNTING = 1000
+#: The XY-chain search orders (see :func:`find_xy_chain`).
+ORDERS = ("zambon", "shortest")
 #: XY-chains have 4 to 9 cells (Zambon: 3 cells are a Y-wing, the recursion stops at 9).
 XY_CHAIN_MIN, XY_CHAIN_MAX = 4, 9
 #: A forcing chain's explanation shows at most this many placements.
@@ -197,9 +214,9 @@ def board_from_text(text: str) -> Board:
 
 def _unit_name(kind: str, index: int) -> str:
     if kind == "row":
-        return f"row {index}"
+        return f"row {index + 1}"
     if kind == "col":
-        return f"column {index}"
+        return f"column {index + 1}"
     return f"box {CHARS[index]}"
 
 
@@ -237,6 +254,18 @@ class Step:
         """The explanation, in the spirit of Zambon's log: ``strategy: pattern — effect``."""
         return f"{self.strategy}: {self.text} — {self.effect(board)}"
 
+    def data(self, board: Board) -> dict[str, Any]:
+        """The step as data (``--explain --json``): cells ``[row, column]`` 1-based, digits
+        as numbers."""
+        return {
+            "strategy": self.strategy,
+            "level": LEVEL[self.strategy],
+            "text": self.line(board),
+            "placed": [[*_rc(board, c), d] for c, d in self.places],
+            "removed": [[*_rc(board, c), _digits_of(m)] for c, m in self.removes],
+            "pattern": [_rc(board, c) for c in self.pattern],
+        }
+
     def effect(self, board: Board) -> str:
         if self.places:
             return "; ".join(f"placed {CHARS[d]} at {_at(board, c)}" for c, d in self.places)
@@ -250,8 +279,15 @@ class Step:
 
 
 def _at(board: Board, c: int) -> str:
+    """A cell as puzzle books print it: ``(row,column)``, 1-based."""
     i, j = board.cells[c]
-    return f"({i},{j})"
+    return f"({i + 1},{j + 1})"
+
+
+def _rc(board: Board, c: int) -> list[int]:
+    """A cell as data: ``[row, column]``, 1-based like the text."""
+    i, j = board.cells[c]
+    return [i + 1, j + 1]
 
 
 def _digits(mask: int, sep: str = ",") -> str:
@@ -493,7 +529,7 @@ def _naked_subset(board: Board, state: State, k: int) -> Step | None:
     digits (every cell is filled, no digit twice), so the unit's other cells lose them. This
     holds for every unit, exact or not."""
     cand = state.cand
-    name = "naked_pair" if k == 2 else "naked_triple"
+    name = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}[k]
     for u, members in enumerate(board.units):
         free = [c for c in members if cand[c]]
         if len(free) <= k:
@@ -563,48 +599,72 @@ def find_naked_triple(board: Board, state: State) -> Step | None:
     return _naked_subset(board, state, 3)
 
 
+def find_naked_quad(board: Board, state: State) -> Step | None:
+    """Four cells of a unit whose candidates together are four digits (Zambon, level 2)."""
+    return _naked_subset(board, state, 4)
+
+
 def find_hidden_triple(board: Board, state: State) -> Step | None:
     """Three digits whose places in an exact unit are the same three cells."""
     return _hidden_subset(board, state, 3)
 
 
-def find_x_wing(board: Board, state: State) -> Step | None:
-    """Digit d has exactly two places in each of two exact rows, in the same two columns: one
-    d of each row goes into each column, so the rest of both columns loses d (and the same
-    with rows and columns swapped). The columns need not be exact: each holds d at most once.
+def _fish(board: Board, state: State, k: int) -> Step | None:
+    """Zambon's lines-k: digit d has 2 to k places in each of k exact base lines (rows), and
+    all of them lie in k cover lines (columns): each base line puts its d in a different cover
+    line, so the cover lines hold d only there and their other cells lose it (and the same with
+    rows and columns swapped). Cover lines need not be exact: each holds d at most once.
+    k = 2 is the X-wing (his lines-2), 3 the swordfish (lines-3), 4 the jellyfish (lines-4).
     """
     cand = state.cand
+    name = FISH_NAMES[k]
     for d in range(1, board.n + 1):
         b = _bit(d)
         for base, cover, axis in (("row", "col", 1), ("col", "row", 0)):
-            seen: dict[tuple[int, int], int] = {}  # the two cover lines -> first base unit
+            items: list[tuple[int, int]] = []  # (base unit, mask of cover-line indices)
             for u, members in enumerate(board.units):
                 if board.kinds[u] != base or not board.exact[u]:
                     continue
                 if _placed(state, members) & b:
                     continue
                 where = _places(state, members, b)
-                if len(where) != 2:
+                if 2 <= len(where) <= k:
+                    items.append((u, _union(1 << board.cells[c][axis] for c in where)))
+            for bases, lines in _closed_sets(items, k):
+                covers = [board.line.get((cover, x)) for x in _members(lines)]
+                if None in covers:
                     continue
-                key = (board.cells[where[0]][axis], board.cells[where[1]][axis])
-                if key not in seen:
-                    seen[key] = u
-                    continue
-                u1, u2 = seen[key], u
-                corners = [*_places(state, board.units[u1], b), *where]
-                lines = [board.line[cover, key[0]], board.line[cover, key[1]]]
-                inside = board.unit_mask[u1] | board.unit_mask[u2]
-                outside = (board.unit_mask[lines[0]] | board.unit_mask[lines[1]]) & ~inside
+                inside = _union(board.unit_mask[u] for u in bases)
+                outside = _union(board.unit_mask[v] for v in covers) & ~inside  # type: ignore[index]
                 targets = [c for c in _members(outside) if cand[c] & b]
                 if targets:
+                    corners = sorted(c for u in bases for c in _places(state, board.units[u], b))
                     return Step(
-                        "x_wing",
-                        f"{CHARS[d]} of {board.names[u1]} and {board.names[u2]} lies in "
-                        f"{board.names[lines[0]]} and {board.names[lines[1]]}",
+                        name,
+                        f"{CHARS[d]} of {', '.join(board.names[u] for u in bases)} lies in "
+                        f"{', '.join(board.names[v] for v in covers)}",  # type: ignore[index]
                         removes=[(c, b) for c in targets],
-                        pattern=tuple(sorted(corners)),
+                        pattern=tuple(corners),
                     )
     return None
+
+
+FISH_NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+
+
+def find_x_wing(board: Board, state: State) -> Step | None:
+    """Zambon's lines-2: in two rows a digit has the same two columns (or vice versa)."""
+    return _fish(board, state, 2)
+
+
+def find_swordfish(board: Board, state: State) -> Step | None:
+    """Zambon's lines-3: three rows whose places for a digit lie in three columns."""
+    return _fish(board, state, 3)
+
+
+def find_jellyfish(board: Board, state: State) -> Step | None:
+    """Zambon's lines-4: four rows whose places for a digit lie in four columns."""
+    return _fish(board, state, 4)
 
 
 def _bivalue(state: State) -> list[int]:
@@ -645,88 +705,238 @@ def find_y_wing(board: Board, state: State) -> Step | None:
     return None
 
 
+class SearchTimeout(Exception):
+    """The time limit ran out inside a strategy's search."""
+
+
 def find_xy_chain(
-    board: Board, state: State, min_cells: int = XY_CHAIN_MIN, max_cells: int = XY_CHAIN_MAX
+    board: Board,
+    state: State,
+    order: str = "zambon",
+    deadline: float | None = None,
+    min_cells: int = XY_CHAIN_MIN,
+    max_cells: int = XY_CHAIN_MAX,
 ) -> Step | None:
     """Zambon's XY-chain (chapter 11 of *Sudoku Programming with C*).
 
     A chain of distinct bivalue cells c1..ck, each seeing the one before it: c1 holds
     [i0 i1], c2 [i1 i2], ..., ck [i(k-1) i0]. If c1 is not i0 it is i1, so c2 is i2, ... and
-    ck is i0: either way one end is i0, so every other cell seeing both ends loses i0. Like
-    his solver, this tries end digits i0 in ascending order, start cells by their second digit
-    and then in grid order, extends chains by the next digit in ascending order, completes a
-    chain only from 4 cells on (3 cells are a Y-wing) and stops at 9 cells; the first chain
-    that removes something is used. To stay fast on big grids it does not revisit a cell
-    leaving by the same digit through a chain that is no shorter than an earlier one.
+    ck is i0: either way one end is i0, so every cell seeing both ends loses i0 (a cell of
+    the chain too). Chains have 4 to 9 cells (3 cells are a Y-wing; his recursion stops at 9).
+
+    ``order="zambon"`` searches exactly as his ``pairs_find`` / ``xy_chain_digit`` /
+    ``xy_chain_step`` do: end digits i0 ascending (those in at least two bivalue cells), start
+    cells by their other digit and then in grid order, each chain extended depth first by the
+    next digit ascending and then grid order, a completed chain that removes nothing extended
+    further; the first chain that removes something is used. His log line
+    ``xy_chain_step: (8,1):91 (0,1):15 (0,8):54 (0,0):49`` (0-based) is, in dlxsat's 1-based
+    explanation, ``xy_chain: (9,2):91 (1,2):15 (1,9):54 (1,1):49``. ``order="shortest"``
+    takes the chain with the fewest cells instead (ties in his order), which is easier to
+    follow. The search is exponential in the worst case; ``deadline`` bounds it.
     """
     cand = state.cand
-    bival = _bivalue(state)
-    if len(bival) < min_cells:
+    n = board.n
+    pairs: dict[tuple[int, int], list[int]] = {}
+    in_pairs = [0] * (n + 1)
+    for c, m in enumerate(cand):
+        if m.bit_count() == 2:
+            x, y = _digits_of(m)
+            pairs.setdefault((x, y), []).append(c)
+            pairs.setdefault((y, x), []).append(c)
+            in_pairs[x] += 1
+            in_pairs[y] += 1
+    if not pairs:
         return None
-    by_pair: dict[tuple[int, int], list[int]] = {}
-    for c in bival:
-        x, y = _digits_of(cand[c])
-        by_pair.setdefault((x, y), []).append(c)
-        by_pair.setdefault((y, x), []).append(c)
-    nexts: dict[int, list[tuple[int, int]]] = {}  # digit ix -> [(iy, cell)] in Zambon's order
-    for (x, y), cs in sorted(by_pair.items()):
-        nexts.setdefault(x, []).extend((y, c) for c in cs)
+    lengths = [max_cells] if order == "zambon" else range(min_cells, max_cells + 1)
+    ticks = [0]
+    peers = board.peers
 
-    for i0 in range(1, board.n + 1):
-        b0 = _bit(i0)
-        holders = _union(1 << c for c, m in enumerate(cand) if m & b0)
-        for i1, start in nexts.get(i0, []):
-            if not board.peers[start] & holders:
-                continue  # nothing that sees the start could lose i0
-            walk = _ChainWalk(board, nexts, holders, i0, start, min_cells, max_cells)
-            found = walk.extend([(start, i0, i1)], {(start, i1): 1})
-            if found:
-                cells, targets = found
-                text = " ".join(f"{_at(board, c)}:{CHARS[a]}{CHARS[z]}" for c, a, z in cells)
-                return Step(
-                    "xy_chain",
-                    text,
-                    removes=[(t, b0) for t in targets],
-                    pattern=tuple(c for c, _, _ in cells),
-                )
+    def extend(chain: list[tuple[int, int, int]], used: set[int], i0: int, limit: int):
+        """Zambon's xy_chain_step: the chain (cell, in, out) grows from its last cell."""
+        ticks[0] += 1
+        if deadline is not None and ticks[0] % 512 == 1 and time.perf_counter() > deadline:
+            raise SearchTimeout
+        end, _, ix = chain[-1]
+        start = chain[0][0]
+        depth = len(chain)
+        for iy in range(1, n + 1):
+            for c in pairs.get((ix, iy), ()):
+                if c in used or not peers[end] >> c & 1:
+                    continue
+                # Zambon's "depth > 2": a chain closes from its 4th cell (min_cells) on.
+                if (
+                    iy == i0
+                    and depth + 1 >= min_cells
+                    and (order == "zambon" or depth + 1 == limit)
+                ):
+                    both = peers[start] & peers[c]
+                    targets = [t for t in _members(both) if cand[t] & BIT[i0]]
+                    if targets:
+                        return [*chain, (c, ix, iy)], targets
+                if depth + 1 < limit:
+                    used.add(c)
+                    found = extend([*chain, (c, ix, iy)], used, i0, limit)
+                    used.discard(c)
+                    if found:
+                        return found
+        return None
+
+    for limit in lengths:
+        for i0 in range(1, n + 1):
+            if in_pairs[i0] < 2:
+                continue
+            for i1 in range(1, n + 1):
+                for start in pairs.get((i0, i1), ()):
+                    found = extend([(start, i0, i1)], {start}, i0, limit)
+                    if found:
+                        cells, targets = found
+                        text = " ".join(
+                            f"{_at(board, c)}:{CHARS[a]}{CHARS[z]}" for c, a, z in cells
+                        )
+                        return Step(
+                            "xy_chain",
+                            text,
+                            removes=[(t, BIT[i0]) for t in targets],
+                            pattern=tuple(c for c, _, _ in cells),
+                        )
     return None
 
 
-@dataclass
-class _ChainWalk:
-    """The depth-first search of :func:`find_xy_chain` from one start cell."""
-
-    board: Board
-    nexts: dict[int, list[tuple[int, int]]]
-    holders: int  # the cells that have i0 as a candidate
-    i0: int
-    start: int
-    min_cells: int
-    max_cells: int
-
-    def extend(
-        self, chain: list[tuple[int, int, int]], best: dict[tuple[int, int], int]
-    ) -> tuple[list[tuple[int, int, int]], list[int]] | None:
-        """Try every bivalue cell that continues ``chain`` (cells as (cell, in, out))."""
-        board = self.board
-        end, _, ix = chain[-1]
-        in_chain = {c for c, _, _ in chain}
-        for iy, c in self.nexts.get(ix, []):
-            if c in in_chain or not board.sees(end, c):
-                continue
-            length = len(chain) + 1
-            if iy == self.i0 and length >= self.min_cells:
-                both = board.peers[self.start] & board.peers[c] & self.holders
-                targets = [t for t in _members(both) if t not in in_chain and t != c]
-                if targets:
-                    return [*chain, (c, ix, iy)], targets
-            if length >= self.max_cells or best.get((c, iy), self.max_cells + 1) <= length:
-                continue
-            best[c, iy] = length
-            found = self.extend([*chain, (c, ix, iy)], best)
-            if found:
-                return found
+def _box_grid(board: Board) -> tuple[int, int, dict[tuple[int, int], int]] | None:
+    """The regular boxes of a board as a grid: (box rows, box columns, (R, C) -> unit), or
+    None when the boxes do not tile the grid as equal rectangles (or there are holes). Extra
+    units (an X-sudoku's diagonals) are ignored: they only add constraints."""
+    if board.holes:
         return None
+    n = board.n
+    found: dict[tuple[int, int], int] = {}
+    shape = None
+    for u, kind in enumerate(board.kinds):
+        if kind != "box" or not board.exact[u] or len(board.units[u]) != n:
+            continue
+        cells = [board.cells[c] for c in board.units[u]]
+        rows = sorted({i for i, _ in cells})
+        cols = sorted({j for _, j in cells})
+        if len(rows) * len(cols) != n or rows[-1] - rows[0] + 1 != len(rows):
+            continue
+        if cols[-1] - cols[0] + 1 != len(cols):
+            continue
+        here = (len(rows), len(cols))
+        if shape is None:
+            shape = here
+        if here != shape or rows[0] % here[0] or cols[0] % here[1]:
+            return None
+        found[rows[0] // here[0], cols[0] // here[1]] = u
+    if shape is None or len(found) != n:
+        return None
+    return n // shape[0], n // shape[1], found
+
+
+def find_rectangle(board: Board, state: State, deadline: float | None = None) -> Step | None:
+    """Zambon's "rectangle" (chapter 12): a chain around four boxes at the corners of a
+    rectangle of boxes (two box rows, two box columns; nine such patterns on a 9 × 9 grid).
+
+    Take a candidate d of an open cell X in the first box. If X is d, the next box (sharing
+    X's band) has its d in a cell off X's row and column; from each such cell the third box
+    has its d off that cell's row and column, and so on around the four boxes back to the
+    first, where the chain must end at X itself. If no way around does, X cannot be d. On the
+    way, a cell from which the next box has no place for d at all loses d at once (his
+    "pointing-line" inside the rectangle). A box that already holds d ends the attempt. The
+    order is his: patterns by their first box in grid order, then the lower box row, then the
+    right box column; the four rotations of each pattern; the open cells of the start box in
+    order; their candidates ascending. Regular boxes only (equal rectangles, no holes).
+    """
+    grid = _box_grid(board)
+    if grid is None:
+        return None
+    brows, bcols, box_of = grid
+    cand, value = state.cand, state.value
+    cells = board.cells
+    # A box's solved digits (a cell filled, or left with one candidate: Zambon's "solved"),
+    # and, per box and digit, the open cells (two candidates or more) that may take it.
+    solved = {}
+    open_cells: dict[int, list[tuple[int, int]]] = {}
+    for b in box_of.values():
+        mask = 0
+        for c in board.units[b]:
+            m = cand[c]
+            if value[c]:
+                mask |= BIT[value[c]]
+            elif m and not m & (m - 1):
+                mask |= m
+            elif m:
+                open_cells.setdefault(b, []).append((c, m))
+        solved[b] = mask
+
+    memo: dict[tuple[int, int], Any] = {}
+
+    def step(seq: list[int], k: int, cur: int, d: int, first: int, trail: list[int]):
+        """Zambon's rectangle_step: 1 (a way around), 0 (none), -1 (abort), or a Step. Like
+        his, it follows every path (a later one may abort or point); a memo per start cell
+        and digit keeps paths that meet again from being followed twice (same answers)."""
+        got = memo.get((k, cur))
+        if got is None:
+            got = memo[k, cur] = _rectangle_step(seq, k, cur, d, first, trail)
+        return got
+
+    def _rectangle_step(seq: list[int], k: int, cur: int, d: int, first: int, trail: list[int]):
+        box = seq[k + 1] if k < 3 else seq[0]
+        bit = BIT[d]
+        if solved[box] & bit:
+            return -1  # the box holds d already: his scan ends in -1 wherever that cell is
+        r0, c0 = cells[cur]
+        result: int = 0
+        places = [
+            c
+            for c, m in open_cells.get(box, ())
+            if m & bit and cells[c][0] != r0 and cells[c][1] != c0
+        ]
+        if places or k == 3:
+            if k < 3:
+                for p in places:
+                    if result < 0:
+                        break
+                    res = step(seq, k + 1, p, d, first, [*trail, p])
+                    if isinstance(res, Step):
+                        return res
+                    result = res if res < 0 else result | res
+            elif result == 0 and first in places:
+                result = 1
+            return result
+        return Step(
+            "rectangle",
+            f"{CHARS[d]} at {_at(board, cur)} would leave no {CHARS[d]} in {board.names[box]} "
+            f"(around {' → '.join(board.names[b] for b in seq)})",
+            removes=[(cur, BIT[d])],
+            pattern=tuple(trail),
+        )
+
+    for r1 in range(brows):
+        for c1 in range(bcols):
+            for r2 in range(r1 + 1, brows):
+                for c2 in range(c1 + 1, bcols):
+                    pattern = [box_of[r1, c1], box_of[r1, c2], box_of[r2, c2], box_of[r2, c1]]
+                    if not all(b in open_cells for b in pattern):
+                        continue
+                    for rot in range(4):
+                        seq = pattern[rot:] + pattern[:rot]
+                        for x, mx in open_cells[seq[0]]:
+                            if deadline is not None and time.perf_counter() > deadline:
+                                raise SearchTimeout
+                            for d in _digits_of(mx):
+                                memo.clear()
+                                res = step(seq, 0, x, d, x, [x])
+                                if isinstance(res, Step):
+                                    return res
+                                if res == 0:
+                                    return Step(
+                                        "rectangle",
+                                        f"{CHARS[d]} at {_at(board, x)} cannot be chained "
+                                        f"around {' → '.join(board.names[b] for b in seq)}",
+                                        removes=[(x, BIT[d])],
+                                        pattern=(x,),
+                                    )
+    return None
 
 
 def _rectangle_swappable(board: Board, corners: list[int]) -> bool:
@@ -790,7 +1000,7 @@ def find_unique_rectangle(board: Board, state: State) -> Step | None:
     return None
 
 
-def find_forcing_chain(board: Board, state: State) -> Step | None:
+def find_forcing_chain(board: Board, state: State, deadline: float | None = None) -> Step | None:
     """A contradiction forcing chain (also called Nishio): a candidate whose placement leads,
     by naked and hidden singles alone, to a contradiction is false.
 
@@ -802,6 +1012,8 @@ def find_forcing_chain(board: Board, state: State) -> Step | None:
     cand = state.cand
     order = sorted((m.bit_count(), c) for c, m in enumerate(cand) if m)
     for _, c in order:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SearchTimeout
         for d in _digits_of(cand[c]):
             trial = state.copy()
             trace: list[tuple[int, int]] = []
@@ -821,21 +1033,68 @@ def find_forcing_chain(board: Board, state: State) -> Step | None:
 
 Finder = Callable[[Board, State], "Step | None"]
 
-#: The ladder, cheapest first; a puzzle's grade is the rank (1-based) of the hardest it needed.
+#: The ladder, in Zambon's order (his solver's ``strat0`` .. ``strat3``: level 0 the singles,
+#: his ``unique_loop``; level 1 naked and hidden pairs, box-line and pointing-line, here one
+#: strategy, ``locked_candidates``; level 2 naked and hidden triples, lines-2, naked quad and
+#: Y-wing; level 3 rectangle, XY-chain, lines-3 and lines-4), then the two additions that are
+#: not his: ``unique_rectangle`` (level 4) and ``forcing_chain`` (level 5). After every success
+#: the engine starts again from the top. A puzzle's grade is the level of the hardest strategy
+#: it needed (0 when the givens and singles settle it).
 STRATEGIES: tuple[tuple[str, Finder], ...] = (
     ("naked_single", find_naked_single),
     ("hidden_single", find_hidden_single),
-    ("locked_candidates", find_locked_candidates),
     ("naked_pair", find_naked_pair),
     ("hidden_pair", find_hidden_pair),
+    ("locked_candidates", find_locked_candidates),
     ("naked_triple", find_naked_triple),
     ("hidden_triple", find_hidden_triple),
     ("x_wing", find_x_wing),
+    ("naked_quad", find_naked_quad),
     ("y_wing", find_y_wing),
+    ("rectangle", find_rectangle),
     ("xy_chain", find_xy_chain),
+    ("swordfish", find_swordfish),
+    ("jellyfish", find_jellyfish),
     ("unique_rectangle", find_unique_rectangle),
     ("forcing_chain", find_forcing_chain),
 )
+#: Zambon's level of each strategy (4 and 5: the additions, which are not his).
+LEVEL = {
+    "naked_single": 0,
+    "hidden_single": 0,
+    "naked_pair": 1,
+    "hidden_pair": 1,
+    "locked_candidates": 1,
+    "naked_triple": 2,
+    "hidden_triple": 2,
+    "x_wing": 2,
+    "naked_quad": 2,
+    "y_wing": 2,
+    "rectangle": 3,
+    "xy_chain": 3,
+    "swordfish": 3,
+    "jellyfish": 3,
+    "unique_rectangle": 4,
+    "forcing_chain": 5,
+}
+#: Zambon's own names for his strategies (the additions have none).
+ZAMBON_NAME = {
+    "naked_single": "unique-loop",
+    "hidden_single": "unique-loop",
+    "naked_pair": "naked-pair",
+    "hidden_pair": "hidden-pair",
+    "locked_candidates": "box-line, pointing-line",
+    "naked_triple": "naked-triple",
+    "hidden_triple": "hidden-triple",
+    "x_wing": "lines-2",
+    "naked_quad": "naked-quad",
+    "y_wing": "Y-wing",
+    "rectangle": "rectangle",
+    "xy_chain": "XY-chain",
+    "swordfish": "lines-3",
+    "jellyfish": "lines-4",
+}
+#: The position of each strategy in the ladder (1-based), to break ties between equal levels.
 RANK = {name: k for k, (name, _) in enumerate(STRATEGIES, 1)}
 #: Strategies whose eliminations hold only if the puzzle has a single answer.
 ASSUMES_UNIQUENESS = frozenset({"unique_rectangle"})
@@ -850,14 +1109,16 @@ class LogicRun:
     """What :func:`run_strategies` did.
 
     ``result`` is ``solved``, ``stalled``, ``contradiction`` or ``timeout``; ``uses`` counts
-    each strategy's successes; ``lines`` holds the explanation (when asked for);
-    ``sound`` is a copy of the state just before the first uniqueness-assuming step (None if
-    there was none); ``reason`` says what the contradiction was.
+    each strategy's successes; ``lines`` holds the explanation and ``data`` the same steps as
+    dicts (when asked for); ``sound`` is a copy of the state just before the first
+    uniqueness-assuming step (None if there was none); ``reason`` says what the contradiction
+    was.
     """
 
     result: str
     uses: dict[str, int]
     lines: list[str]
+    data: list[dict[str, Any]] = field(default_factory=list)
     eliminated: int = 0
     placed: int = 0
     sound: State | None = None
@@ -871,10 +1132,21 @@ def run_strategies(
     deadline: float | None = None,
     explain: bool = False,
     strategies: tuple[tuple[str, Finder], ...] = STRATEGIES,
+    order: str = "zambon",
 ) -> LogicRun:
-    """Apply the strategies to ``state`` (in place) until solved, stuck or out of time."""
+    """Apply the strategies to ``state`` (in place) until solved, stuck or out of time.
+
+    ``order`` is the XY-chain search order (see :func:`find_xy_chain`); ``deadline`` (a
+    ``time.perf_counter`` value) is checked before every strategy and inside the searching
+    ones (rectangle, XY-chain, forcing chain)."""
     run = LogicRun("stalled", {}, [])
     check: set[int] | None = None  # cells to check for a contradiction (None: all)
+    bound = {
+        "xy_chain": lambda b, s: find_xy_chain(b, s, order=order, deadline=deadline),
+        "forcing_chain": lambda b, s: find_forcing_chain(b, s, deadline=deadline),
+        "rectangle": lambda b, s: find_rectangle(b, s, deadline=deadline),
+    }
+    ladder = [(name, bound.get(name, finder)) for name, finder in strategies]
     while True:
         if state.solved():
             run.result = "solved"
@@ -884,18 +1156,24 @@ def run_strategies(
             run.result, run.reason = "contradiction", bad
             if explain:
                 run.lines.append(f"contradiction: {bad}")
+                run.data.append({"strategy": "contradiction", "text": run.lines[-1]})
             return run
-        if deadline is not None and time.perf_counter() > deadline:
-            run.result = "timeout"
-            return run
-        for name, finder in strategies:
-            step = finder(board, state)
+        for name, finder in ladder:
+            if deadline is not None and time.perf_counter() > deadline:
+                run.result = "timeout"
+                return run
+            try:
+                step = finder(board, state)
+            except SearchTimeout:
+                run.result = "timeout"
+                return run
             if step is None:
                 continue
             if name in ASSUMES_UNIQUENESS and run.sound is None:
                 run.sound = state.copy()
             if explain:
                 run.lines.append(step.line(board))
+                run.data.append(step.data(board))
             run.uses[name] = run.uses.get(name, 0) + 1
             run.placed += len(step.places)
             run.eliminated += sum(m.bit_count() for _, m in step.removes)
@@ -1098,18 +1376,23 @@ def solve(
     timeout: float | None = None,
     explain: bool = False,
     fallback: bool = False,
-    **options: Any,
-) -> LogicOutcome:
+    order: str = "zambon",
+    keep: int | None = None,
+) -> SearchResult:
     """Solve a :class:`~dlxsat.families.sudoku.SudokuPuzzle` by reasoning.
 
     ``mode``: ``unique`` (is there exactly one answer?), ``count`` or ``all`` (as in
-    :func:`dlxsat.pipeline.solve`); ``fallback``: search when the strategies stall.
+    :func:`dlxsat.pipeline.solve`); ``fallback``: search when the strategies stall; ``order``:
+    the XY-chain search order; ``keep``: the most answers kept in ``count`` mode.
     """
-    if options:
-        name = sorted(options)[0]
-        raise InputError(f"the logic backend has no option {name!r} for sudoku")
     return solve_board(
-        board_from_puzzle(puzzle), mode=mode, timeout=timeout, explain=explain, fallback=fallback
+        board_from_puzzle(puzzle),
+        mode=mode,
+        timeout=timeout,
+        explain=explain,
+        fallback=fallback,
+        order=order,
+        keep=keep,
     )
 
 
@@ -1120,10 +1403,14 @@ def solve_board(
     timeout: float | None = None,
     explain: bool = False,
     fallback: bool = False,
-) -> LogicOutcome:
-    """:func:`solve` on the internal model (see the module notes for the statuses)."""
+    order: str = "zambon",
+    keep: int | None = None,
+) -> SearchResult:
+    """:func:`solve` on the internal model (see the module notes for what the result says)."""
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+    if order not in ORDERS:
+        raise InputError(f"unknown order {order!r} (choose from {', '.join(ORDERS)})")
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     state, clash = initial_state(board)
@@ -1131,13 +1418,13 @@ def solve_board(
         run = LogicRun("contradiction", {}, [f"contradiction: {clash}"] if explain else [])
         run.reason = clash
     else:
-        run = run_strategies(board, state, deadline=deadline, explain=explain)
+        run = run_strategies(board, state, deadline=deadline, explain=explain, order=order)
 
-    outcome = LogicOutcome(steps=list(run.lines))
-    hardest = max(run.uses, key=RANK.__getitem__, default=None)
+    out = SearchResult(steps=list(run.lines))
+    hardest = max(run.uses, key=lambda s: (LEVEL[s], RANK[s]), default=None)
     stats: dict[str, Any] = {
         "hardest": hardest or "none",
-        "grade": RANK[hardest] if hardest else 0,
+        "grade": LEVEL[hardest] if hardest else 0,
         "deductions": sum(run.uses.values()),
         "placed": run.placed,
         "eliminated": run.eliminated,
@@ -1147,71 +1434,69 @@ def solve_board(
         "assumed_uniqueness": run.sound is not None,
         "strategy_uses": {name: run.uses[name] for name, _ in STRATEGIES if name in run.uses},
     }
-    outcome.stats = stats
-    counting = mode != "unique"
+    out.stats = stats
+    steps_data = list(run.data)
+
+    def note(text: str) -> None:
+        out.steps.append(text)
+        steps_data.append({"strategy": text.split(":", 1)[0].split(" ", 1)[0], "text": text})
 
     def settle_by_search(start: State, why: str) -> None:
         limit = 2 if mode == "unique" else None
-        keep = KEEP_WHEN_COUNTING if mode == "count" else None
-        found = search(board, start, limit=limit, keep=keep, deadline=deadline)
+        found = search(
+            board, start, limit=limit, keep=keep if mode == "count" else None, deadline=deadline
+        )
         stats["search_nodes"] = found.nodes
-        outcome.answers = [{"grid": g} for g in found.solutions]
-        outcome.count = found.count
-        if found.timed_out:
-            outcome.status = "timeout"
-        elif counting:
-            outcome.status = "counted"
-        else:
-            outcome.status = (
-                "none" if found.count == 0 else "unique" if found.count == 1 else "multiple"
-            )
+        out.answers = [{"grid": g} for g in found.solutions]
+        out.count = found.count
+        out.exhausted = found.exhausted
+        out.timed_out = found.timed_out
         if explain:
-            outcome.steps.append(
+            note(
                 f"search ({why}): {found.nodes} nodes, {found.count} "
                 f"solution{'s' if found.count != 1 else ''}"
                 f"{' (time limit reached)' if found.timed_out else ''}"
             )
 
     if run.result == "timeout":
-        outcome.status = "timeout"
-        outcome.count = None
+        out.timed_out, out.count = True, 0
     elif run.result == "solved":
         stats["solved_by"] = "logic"
         answer = grid_of(board, state)
         if run.sound is None:
             stats["uniqueness"] = "deduction"
-            outcome.answers = [{"grid": answer}]
-            outcome.count = 1
-            outcome.status = "counted" if counting else "unique"
+            out.answers, out.count, out.exhausted = [{"grid": answer}], 1, True
         else:
             stats["uniqueness"] = "search"
             settle_by_search(run.sound, "checking uniqueness, a unique rectangle was used")
-            if outcome.count != 1:
+            if out.count != 1:
                 stats["solved_by"] = "search"
-            if outcome.status == "timeout" and not outcome.count:
-                outcome.answers, outcome.count = [{"grid": answer}], 1
+            if out.timed_out and not out.count:
+                out.answers, out.count = [{"grid": answer}], 1
     elif run.result == "contradiction":
         if run.sound is None:
             stats["uniqueness"] = "deduction"
-            outcome.count = 0
-            outcome.status = "counted" if counting else "none"
+            out.count, out.exhausted = 0, True
         else:
             stats["uniqueness"] = "search"
             settle_by_search(run.sound, "a unique rectangle was used before the contradiction")
-            if outcome.count:
+            if out.count:
                 stats["solved_by"] = "search"
     else:  # stalled
-        outcome.steps.append(
-            f"stalled: no strategy applies; {sum(1 for v in state.value if not v)} cells open, "
-            "candidates left:"
-        )
-        outcome.steps.extend(candidate_lines(board, state))
+        if explain:
+            note(
+                f"stalled: no strategy applies; {sum(1 for v in state.value if not v)} cells "
+                "open, candidates left:"
+            )
+            out.steps.extend(candidate_lines(board, state))
+            steps_data[-1]["candidates"] = candidate_lines(board, state)
         if fallback:
             stats["solved_by"] = "search"
             stats["uniqueness"] = "search"
             settle_by_search(run.sound or state, "fallback")
         else:
-            outcome.status = "stalled"
-            outcome.count = None
+            out.stalled, out.count = True, None
+    if explain:
+        stats["steps"] = steps_data
     stats["seconds"] = round(time.perf_counter() - started, 6)
-    return outcome
+    return out

@@ -64,6 +64,14 @@ def _kernels(dtype: Any) -> tuple[Any, float]:
     return kernel, time.perf_counter() - start
 
 
+def load() -> None:
+    """Import numba and load the compiled kernels for the usual (``int16``) tables now, so that
+    a caller can time that apart."""
+    import numpy as np
+
+    _kernels(np.int16)
+
+
 def solve(
     problem: Problem,
     *,

@@ -1,0 +1,137 @@
+"""Puzzle formats: text in the forms people keep puzzles in → the family's puzzle object.
+
+One module per format, each with ``read(family, text)`` (and ``write(family, puzzle)`` where
+the format can hold the puzzle), ``looks_like(family, text)`` for detection, the families it
+serves (``FAMILY_NAMES``) and whether a file of many puzzles has one a line (``PER_LINE``) or
+records separated by empty lines. The family modules stay the only place that encodes: every
+reader ends in the family's own reader.
+
+- ``knuth``: Knuth's input formats, the default, byte for byte as before;
+- ``puzzlink``: puz.link URLs (Masyu, Slitherlink, Sudoku), read and written;
+- ``tatham``: game ids of Simon Tatham's Pearl, Loopy and Solo;
+- ``grid``: spaced grid text with an optional ``ROWS COLS`` header;
+- ``oneline``: one-line Sudokus of 16, 81 or 256 characters.
+
+Detection tries the specific formats first (a URL, a game id, a one-line Sudoku, a spaced
+grid) and falls back on Knuth's, so his inputs are read exactly as before.
+
+>>> read("sudoku", "4..3.3....1.1..2").n
+4
+>>> detect("masyu", "https://puzz.link/p?mashu/6/6/1063000i3000")
+'puzzlink'
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from ..errors import InputError
+from ..families import get_family
+
+#: Every format; detection tries them in this order, Knuth's last.
+FORMATS = ("puzzlink", "tatham", "oneline", "grid", "knuth")
+#: The formats ``convert --to`` can write.
+WRITERS = ("knuth", "puzzlink", "grid", "oneline")
+
+
+def get_format(name: str) -> ModuleType:
+    """The module of format ``name``; an :class:`InputError` for an unknown name."""
+    if name not in FORMATS:
+        raise InputError(f"unknown format {name!r} (choose from {', '.join(sorted(FORMATS))})")
+    return importlib.import_module(f"dlxsat.formats.{name}")
+
+
+def detect(family: str, text: str) -> str:
+    """The name of the format ``text`` is in, for a puzzle of ``family``.
+
+    >>> detect("sudoku", "." * 81), detect("masyu", "0.\\n.1\\n"), detect("masyu", "w -\\n- b\\n")
+    ('oneline', 'knuth', 'grid')
+    """
+    get_family(family)
+    for name in FORMATS:
+        mod = get_format(name)
+        if family in mod.FAMILY_NAMES and mod.looks_like(family, text):
+            return name
+    return "knuth"
+
+
+def read(family: str, text: str, format: str | None = None) -> Any:
+    """Read one puzzle of ``family`` from ``text`` in ``format`` (detected when None)."""
+    name = format or detect(family, text)
+    mod = get_format(name)
+    if family not in mod.FAMILY_NAMES:
+        raise InputError(
+            f"the {name} format has no {family} (it has {', '.join(mod.FAMILY_NAMES)})"
+        )
+    return mod.read(family, text)
+
+
+def write(family: str, puzzle: Any, format: str) -> str:
+    """The puzzle as text in ``format`` (one of :data:`WRITERS`)."""
+    if format not in WRITERS:
+        raise InputError(f"cannot write the {format} format (choose from {', '.join(WRITERS)})")
+    mod = get_format(format)
+    if family not in mod.FAMILY_NAMES:
+        raise InputError(f"the {format} format has no {family}")
+    return mod.write(family, puzzle)
+
+
+def split_records(family: str, text: str, format: str | None = None) -> list[tuple[int, str]]:
+    """The records of a file of puzzles, each as (its first line number, its text).
+
+    A line-based format (URL, game id, one-line Sudoku) has one puzzle a line; the others are
+    separated by empty lines (for Sudoku: lines with nothing at all, since a line of spaces is
+    a row of blank cells in Knuth's format). The format is that of the first record.
+
+    >>> split_records("sudoku", "." * 81 + "\\n\\n" + "1" + "." * 80 + "\\n")
+    [(1, '.................................................................................'), \
+(3, '1................................................................................')]
+    """
+    lines = text.replace("\r\n", "\n").split("\n")
+    first = next((k for k, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return []
+    name = format or detect(family, lines[first])
+    if get_format(name).PER_LINE and (format or not _knuth_sudoku_of_16(family, name, lines)):
+        return [(k + 1, line.strip()) for k, line in enumerate(lines) if line.strip()]
+    records: list[tuple[int, str]] = []
+    start: int | None = None
+    empty = (lambda s: s == "") if family == "sudoku" else (lambda s: not s.strip())
+    for k, line in enumerate(lines + [""]):
+        if empty(line):
+            if start is not None:
+                records.append((start + 1, "\n".join(lines[start:k]) + "\n"))
+                start = None
+        elif start is None:
+            start = k
+    return records
+
+
+def _knuth_sudoku_of_16(family: str, name: str, lines: list[str]) -> bool:
+    """Whether lines that each look like a 4 × 4 one-line Sudoku are rather one or more of
+    Knuth's 16 × 16 Sudokus (16 characters a line, in blocks of 16 lines)."""
+    full = [line for line in lines if line.strip()]
+    return name == "oneline" and all(len(line) == 16 for line in full) and len(full) % 16 == 0
+
+
+def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
+    """Every puzzle of a file of one or many; an error names the record and its line.
+
+    >>> [p.n for p in read_many("sudoku", "4..3.3....1.1..2\\n" * 2)]
+    [4, 4]
+    """
+    records = split_records(family, text, format)
+    if not records:
+        raise InputError("empty input: no puzzle")
+    if len(records) == 1:
+        return [read(family, records[0][1], format)]
+    name = format or detect(family, records[0][1])
+    out = []
+    for k, (line, record) in enumerate(records, 1):
+        try:
+            out.append(read(family, record, name))
+        except InputError as e:
+            raise InputError(f"record {k} (line {line}): {e}") from None
+    return out

@@ -1,0 +1,155 @@
+"""Results stores for the tests of ``dlxsat report``, written as STORE.md says.
+
+``dlxsat compare`` is the real writer; these helpers make the same records so that the report
+can be tested on its own: :func:`record` builds one by hand, :func:`solve_store` solves bundled
+puzzles in-process with :func:`dlxsat.pipeline.solve` and writes what a comparison would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import sys
+import time
+from collections.abc import Iterable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import dlxsat
+from dlxsat.solvers import options_of
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def job_id(puzzle_sha: str, setting: str, mode: str) -> str:
+    return sha256(f"{puzzle_sha}\n{setting}\n{mode}")[:16]
+
+
+def answer_hash(answers: list[Any]) -> str | None:
+    if not answers:
+        return None
+    texts = sorted(json.dumps(a, sort_keys=True, separators=(",", ":")) for a in answers)
+    return sha256(json.dumps([json.loads(t) for t in texts], sort_keys=True, separators=(",", ":")))
+
+
+def record(
+    puzzle: str,
+    setting: str,
+    status: str,
+    seconds: float,
+    *,
+    timeout: float | None = 10.0,
+    answer: str | None = "a",
+    stats: dict[str, Any] | None = None,
+    size: tuple[int, int] = (5, 5),
+    mode: str = "unique",
+    count: int | None = None,
+    family: str = "slitherlink",
+) -> dict[str, Any]:
+    """A record of STORE.md made by hand: ``answer`` stands for the answer's text (hashed)."""
+    puzzle_sha = sha256(puzzle)
+    solved = status in ("unique", "multiple", "none", "counted")
+    backend = setting.split(":", 1)[0]
+    return {
+        "job": job_id(puzzle_sha, setting, mode),
+        "puzzle": puzzle,
+        "puzzle_sha256": puzzle_sha,
+        "family": family,
+        "size": list(size),
+        "setting": setting,
+        "backend": backend,
+        "options": {},
+        "mode": mode,
+        "status": status,
+        "count": count if count is not None else ({"unique": 1, "none": 0}.get(status)),
+        "answer_sha256": sha256(answer) if solved and answer and status != "none" else None,
+        "error": "boom" if status == "error" else None,
+        "wall_seconds": seconds,
+        "stats": stats or {},
+        "peak_rss_mb": 50.0,
+        "limits": {"timeout": timeout, "memory_mb": 2048},
+        "dlxsat_version": dlxsat.__version__,
+        "solver_version": "test",
+        "machine": "test",
+        "python": platform.python_version(),
+        "finished": "2026-01-01T00:00:00Z",
+    }
+
+
+def write_store(path: Path, records: Iterable[dict[str, Any]], tail: str = "") -> Path:
+    """Append ``records`` to ``path`` as JSON Lines, then ``tail`` as it is (a broken line)."""
+    with open(path, "a", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(r) + "\n")
+        f.write(tail)
+    return path
+
+
+def canonical_setting(backend: str, options: dict[str, str]) -> str:
+    """STORE.md's setting text: user keys sorted, defaults left out, the bare backend alone."""
+    declared = {o.key: o for o in options_of(backend)}
+    kept = {k: v for k, v in options.items() if str(declared[k].default) != v}
+    if not kept:
+        return backend
+    return backend + ":" + ";".join(f"{k}={kept[k]}" for k in sorted(kept))
+
+
+def solve_store(
+    path: Path,
+    puzzles: list[tuple[str, Path]],
+    settings: list[tuple[str, dict[str, str]]],
+    timeout: float = 60.0,
+) -> Path:
+    """Solve each (family, file) of ``puzzles`` with each (backend, user options) of
+    ``settings`` in this process, and write one record per job to ``path``."""
+    from dlxsat.pipeline import prepare, solve
+
+    records = []
+    for family, file in puzzles:
+        text = file.read_text()
+        puzzle = prepare(family, text).puzzle
+        size = (puzzle.n, puzzle.n) if family == "sudoku" else (puzzle.m, puzzle.n)
+        for backend, options in settings:
+            setting = canonical_setting(backend, options)
+            names = {o.key: o.name for o in options_of(backend)}
+            start = time.perf_counter()
+            r = solve(
+                family,
+                text,
+                backend=backend,
+                timeout=timeout,
+                **{names[k]: v for k, v in options.items()},
+            )
+            seconds = time.perf_counter() - start
+            puzzle_sha = sha256(text)
+            records.append(
+                {
+                    "job": job_id(puzzle_sha, setting, "unique"),
+                    "puzzle": str(file),
+                    "puzzle_sha256": puzzle_sha,
+                    "family": family,
+                    "size": list(size),
+                    "setting": setting,
+                    "backend": backend,
+                    "options": options,
+                    "mode": "unique",
+                    "status": r.status,
+                    "count": r.count,
+                    "answer_sha256": answer_hash(r.solutions),
+                    "error": None,
+                    "wall_seconds": seconds,
+                    "stats": {k: v for k, v in r.stats.items() if isinstance(v, (int, float, str))},
+                    "peak_rss_mb": None,
+                    "limits": {"timeout": timeout, "memory_mb": None},
+                    "dlxsat_version": dlxsat.__version__,
+                    "solver_version": str(r.stats.get("solver", backend)),
+                    "machine": platform.node(),
+                    "python": sys.version.split()[0],
+                    "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                }
+            )
+    return write_store(path, records)
