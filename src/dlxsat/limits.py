@@ -525,10 +525,19 @@ def estimate_encoding_bytes(family: str, text: str) -> int:
     >>> estimate_encoding_bytes("masyu", "..\\n..\\n")
     33000
     """
+    return estimate_cells_bytes(family, len(text), max(1, text.count("\n")))
+
+
+def estimate_cells_bytes(family: str, cells: int, rows: int) -> int:
+    """The same, from a board's size: ``cells`` characters (cells and line ends) in ``rows``
+    rows (a Sudoku's options grow as the cube of its rows).
+
+    >>> estimate_cells_bytes("sudoku", 90, 9) == 600 * 9**3
+    True
+    """
     if family == "sudoku":
-        n = max(1, text.count("\n"))
-        return BYTES_PER_SUDOKU_CELL * n**3
-    return BYTES_PER_CELL.get(family, max(BYTES_PER_CELL.values())) * len(text)
+        return BYTES_PER_SUDOKU_CELL * rows**3
+    return BYTES_PER_CELL.get(family, max(BYTES_PER_CELL.values())) * cells
 
 
 def check_fits(what: str, needed: int) -> None:

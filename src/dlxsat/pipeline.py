@@ -110,6 +110,12 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
         puzzle = formats.read(family, text, format)
     else:
         puzzle = text
+        rows, cols = getattr(puzzle, "m", None), getattr(puzzle, "n", 0)
+        rows = getattr(puzzle, "n", 1) if rows is None else rows  # a Sudoku: n x n
+        limits.check_fits(
+            f"encoding this {rows}x{cols} {family}",
+            limits.estimate_cells_bytes(family, rows * (cols + 1), rows),
+        )
     limits.set_phase("encoding")
     dlx_text = fam.encode(puzzle)
     limits.set_phase("reading the exact-cover data")
