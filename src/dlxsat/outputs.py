@@ -13,7 +13,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Any
 
 from . import limits
 from .errors import InputError
@@ -26,8 +26,9 @@ def _umask() -> int:
 
 
 @contextmanager
-def atomic_output(path: str) -> Iterator[TextIO]:
-    """A text file to write ``path`` through; renamed to ``path`` only if the block succeeds.
+def atomic_output(path: str, binary: bool = False) -> Iterator[Any]:
+    """A text (or ``binary``) file to write ``path`` through; renamed to ``path`` only if the
+    block succeeds.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -46,7 +47,7 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     limits.track_temp(tmp)
     try:
         os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, "w") as f:
+        with os.fdopen(fd, "wb" if binary else "w") as f:
             yield f
         os.replace(tmp, path)
     except OSError as e:
