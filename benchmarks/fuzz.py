@@ -1,7 +1,7 @@
 """The fuzz tests (tests/test_fuzz.py) with the ``long`` hypothesis profile, and how many
 inputs each test tried.
 
-    python3 benchmarks/fuzz.py                 # profile long: 2,000 inputs per test
+    python3 benchmarks/fuzz.py                 # profile long: DLXSAT_FUZZ_EXAMPLES per test (500)
     DLXSAT_FUZZ=ci python3 benchmarks/fuzz.py  # the CI profile, to count what CI tries
 """
 

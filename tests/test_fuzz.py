@@ -5,7 +5,8 @@ Whatever the input, a reader returns or raises :class:`InputError`; a command en
 within its time limit, and never leaves a partial output file.
 
 Profiles (hypothesis): ``ci`` (the default, a few hundred inputs in all, about 20 s) and
-``long`` (``DLXSAT_FUZZ=long``, or ``python3 benchmarks/fuzz.py``). :data:`TRIED` counts the
+``long`` (``DLXSAT_FUZZ=long``, or ``python3 benchmarks/fuzz.py``; ``DLXSAT_FUZZ_EXAMPLES``
+inputs per test, default 500). :data:`TRIED` counts the
 inputs tried, by test, for the report of ``benchmarks/fuzz.py``.
 """
 
@@ -36,7 +37,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "long",
-    max_examples=2000,
+    max_examples=int(os.environ.get("DLXSAT_FUZZ_EXAMPLES", "500")),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

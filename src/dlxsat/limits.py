@@ -269,8 +269,15 @@ def _handlers() -> None:
 def rearm() -> None:
     """Install the handlers again: some libraries reset ``SIGINT`` when they finish (OR-tools'
     CP-SAT leaves it at the default, which would kill the process without a word)."""
-    if threading.current_thread() is threading.main_thread() and (_guard_installed or _armed):
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if _guard_installed:
         _handlers()
+        return
+    # In-process: the caller's own SIGINT handler, as Python still records it, goes back in.
+    current = signal.getsignal(signal.SIGINT)
+    if current is not None:
+        signal.signal(signal.SIGINT, current)
 
 
 _armed = False
@@ -367,14 +374,16 @@ def arm_deadline(timeout: float | None) -> None:
     if threading.current_thread() is not threading.main_thread():
         return  # no alarm off the main thread: the backends' own deadline is all there is
     if not _guard_installed:
+        # In-process (a caller's main): only the alarm; SIGINT and SIGTERM stay the caller's.
         _armed = True
-        _handlers()
+        signal.signal(signal.SIGALRM, _raise_stop)
     left = max(_deadline - time.monotonic(), 0.0) + ALARM_GRACE
     signal.setitimer(signal.ITIMER_REAL, left)
 
 
 def disarm() -> None:
-    """Stop the alarm and, in-process, give back the default handlers (tests call ``main``)."""
+    """Stop the alarm and, in-process, give back the default SIGALRM action (tests call
+    ``main``; in-process, SIGINT and SIGTERM are never touched)."""
     global _deadline, _armed, _stopping, _running
     if threading.current_thread() is threading.main_thread():
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -392,8 +401,6 @@ def _restore_defaults() -> None:
     global _armed
     signal.setitimer(signal.ITIMER_REAL, 0)
     signal.signal(signal.SIGALRM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _armed = False
 
 
@@ -623,7 +630,7 @@ class Scope:
             return
         if not _guard_installed and not _armed:
             _armed = True
-            _handlers()
+            signal.signal(signal.SIGALRM, _raise_stop)
         signal.setitimer(signal.ITIMER_REAL, max(when - time.monotonic(), 0.0) + ALARM_GRACE)
 
     def owns(self, stop: BaseException) -> bool:

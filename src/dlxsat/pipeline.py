@@ -177,9 +177,15 @@ def solve(
     # this call's own is enforced by the alarm too, and its expiry is reported as a time out.
     scope = limits.Scope(timeout)
     try:
-        return _solve(
+        report = _solve(
             family, text, backend, mode, limits.deadline(scope.mine), options, start, format
         )
+        if report.status == "timeout" and timeout is None:
+            # The run's deadline, not one this caller asked for: it cannot take a partial
+            # answer for a complete one, so the run stops (dlxsat.limits reports the figures).
+            limits.found(report.count or 0)
+            raise limits.TimeUp()
+        return report
     except limits.TimeUp as stop:
         if not scope.owns(stop):
             raise
