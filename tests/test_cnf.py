@@ -11,7 +11,7 @@ import doctest
 import time
 
 import pytest
-from conftest import GOLDEN, golden_cases, golden_count_runs
+from conftest import golden_cases, golden_count_runs, golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
@@ -114,7 +114,7 @@ def test_golden_runs_cover_every_case():
 
 @pytest.mark.parametrize("dlx, loop, count", GOLDEN_RUNS)
 def test_golden_counts(dlx, loop, count):
-    p = parse((GOLDEN / dlx).read_text())
+    p = golden_problem(dlx)
     r = cnf.solve(p, loop=loop, allow_empty_loop=True, keep=0)
     assert (r.count, r.exhausted) == (count, True)
 
@@ -124,7 +124,7 @@ def test_golden_counts(dlx, loop, count):
     "dlx, loop, count", [p for p in GOLDEN_RUNS if p.values[1] and p.values[2] < 200]
 )
 def test_golden_loop_counts_eager(mode, dlx, loop, count):
-    p = parse((GOLDEN / dlx).read_text())
+    p = golden_problem(dlx)
     r = cnf.solve(p, loop=True, allow_empty_loop=True, keep=0, loop_mode=mode)
     assert (r.count, r.exhausted) == (count, True)
 
@@ -135,7 +135,7 @@ def test_golden_unique_answers_are_knuths():
     for c in golden_cases(ok_only=True):
         if "solution_edges" not in c:
             continue
-        p = parse((GOLDEN / c["dlx"]).read_text())
+        p = golden_problem(c["dlx"])
         r = get_backend("sat").solve(p, loop=True, allow_empty_loop=False, limit=2)
         assert r.count == 1 and r.exhausted, c["name"]
         want = sorted(parse_point_name(n) for n in c["solution_edges"])
@@ -143,7 +143,7 @@ def test_golden_unique_answers_are_knuths():
 
 
 def test_empty_loop_counted_only_when_allowed():
-    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
+    p = golden_problem("masyu/empty-2x2.dlx")
     assert cnf.solve(p, loop=True, allow_empty_loop=True).count == 2
     r = cnf.solve(p, loop=True, allow_empty_loop=False)
     assert r.count == 1 and len(used_edges(p, r.solutions[0])) == 4
@@ -232,7 +232,7 @@ def test_other_solvers_agree(solver):
         ("superslitherlink/random-6x3-5.dlx", True, 2),
         ("sudoku/random-9x9-boxes-4holes.dlx", False, 15),
     ]:
-        p = parse((GOLDEN / dlx).read_text())
+        p = golden_problem(dlx)
         r = cnf.solve(p, loop=loop, solver=solver, keep=0)
         assert (r.count, r.exhausted, r.stats["solver"]) == (count, True, solver), dlx
 

@@ -7,7 +7,7 @@ import doctest
 import time
 
 import pytest
-from conftest import GOLDEN, golden_cases, golden_count_runs
+from conftest import golden_cases, golden_count_runs, golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
@@ -72,7 +72,7 @@ def test_limit_and_keep(mode, p, limit, keep):
 def test_limit_is_never_exceeded_with_parallel_workers(limit, loop):
     # Parallel workers can report answers after StopSearch; a round must drop them
     # (CI once saw three answers come back for limit 2).
-    p = parse((GOLDEN / "masyu/random-few-4x4-4.dlx").read_text())
+    p = golden_problem("masyu/random-few-4x4-4.dlx")
     for _ in range(15):
         r = cpsat.solve(p, loop=loop, limit=limit, workers=8)
         assert r.count == limit == len(r.solutions)
@@ -84,7 +84,7 @@ GOLDEN_RUNS = golden_count_runs()
 
 @pytest.mark.parametrize("dlx, loop, count", GOLDEN_RUNS)
 def test_golden_counts(dlx, loop, count):
-    p = parse((GOLDEN / dlx).read_text())
+    p = golden_problem(dlx)
     r = cpsat.solve(p, loop=loop, allow_empty_loop=True, keep=0)
     assert (r.count, r.exhausted) == (count, True)
 
@@ -93,7 +93,7 @@ def test_golden_counts(dlx, loop, count):
     "dlx, loop, count", [p for p in GOLDEN_RUNS if p.values[1] and p.values[2] < 200]
 )
 def test_golden_loop_counts_lazy(dlx, loop, count):
-    p = parse((GOLDEN / dlx).read_text())
+    p = golden_problem(dlx)
     r = cpsat.solve(p, loop=True, allow_empty_loop=True, keep=0, loop_mode="lazy")
     assert (r.count, r.exhausted) == (count, True)
 
@@ -103,7 +103,7 @@ def test_golden_unique_answers_are_knuths(mode):
     for c in golden_cases(ok_only=True):
         if "solution_edges" not in c:
             continue
-        p = parse((GOLDEN / c["dlx"]).read_text())
+        p = golden_problem(c["dlx"])
         r = get_backend("cpsat").solve(
             p, loop=True, allow_empty_loop=False, limit=2, loop_mode=mode, workers=2
         )
@@ -113,7 +113,7 @@ def test_golden_unique_answers_are_knuths(mode):
 
 
 def test_empty_loop_counted_only_when_allowed():
-    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
+    p = golden_problem("masyu/empty-2x2.dlx")
     for mode in ("lazy", "circuit"):
         assert cpsat.solve(p, loop=True, allow_empty_loop=True, loop_mode=mode).count == 2
         r = cpsat.solve(p, loop=True, allow_empty_loop=False, loop_mode=mode)
@@ -121,7 +121,7 @@ def test_empty_loop_counted_only_when_allowed():
 
 
 def test_defaults_and_stats():
-    r = cpsat.solve(parse((GOLDEN / "masyu/empty-2x2.dlx").read_text()), loop=True, workers=1)
+    r = cpsat.solve(golden_problem("masyu/empty-2x2.dlx"), loop=True, workers=1)
     st_ = r.stats
     assert st_["loop_mode"] == cpsat.DEFAULT_LOOP_MODE == "circuit"
     assert st_["colors"] == cpsat.DEFAULT_COLORS
@@ -162,7 +162,7 @@ def test_timeout_while_enumerating():
 
 
 def test_timeout_in_lazy_rounds():
-    p = parse((GOLDEN / "superslitherlink/pi-day-2025.dlx").read_text())
+    p = golden_problem("superslitherlink/pi-day-2025.dlx")
     start = time.monotonic()
     r = cpsat.solve(p, loop=True, limit=2, timeout=0.2, loop_mode="lazy")
     assert r.timed_out and not r.exhausted and r.count == 0

@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import GOLDEN, golden_cases
+from conftest import GOLDEN, golden_cases, golden_problem
 from hypothesis import HealthCheck, given, settings
 from problems import brute_force, exact_cover_problems, loop_problems
 
@@ -68,7 +68,7 @@ def is_exact_cover(problem: Problem, chosen: list[int]) -> bool:
 
 
 def test_export_header_and_variable_map():
-    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
+    p = golden_problem("masyu/empty-2x2.dlx")
     text = dimacs.export_dimacs(p, source="masyu empty-2x2.txt", loop="eager")
     lines = text.splitlines()
     comments = [x for x in lines if x.startswith("c")]
@@ -103,7 +103,7 @@ def test_export_header_and_variable_map():
 
 
 def test_export_without_loop_says_disjoint_loops_are_possible():
-    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
+    p = golden_problem("masyu/empty-2x2.dlx")
     text = dimacs.export_dimacs(p, loop="none")
     assert "several disjoint loops" in text and "NOT encoded" in text
     assert not re.search(r"^c var \d+ edge", text, re.M)  # no loop variables at all
@@ -125,7 +125,7 @@ def test_export_bad_options(kw, message):
 
 def test_eager_export_needs_loop_items():
     with pytest.raises(InputError, match="no loop items"):
-        dimacs.export_dimacs(parse((GOLDEN / "sudoku/tatham-4x4-1.dlx").read_text()), loop="eager")
+        dimacs.export_dimacs(golden_problem("sudoku/tatham-4x4-1.dlx"), loop="eager")
 
 
 # ---------------------------------------------------------------- reading solver output
@@ -167,7 +167,7 @@ def test_read_bad_output(text, message):
 @pytest.mark.parametrize("case", UNIQUE)
 def test_round_trip_on_unique_golden_cases(case, solver, tmp_path):
     """export -> external solver -> read_solver_output -> the answer Knuth's solvers found."""
-    p = parse((GOLDEN / case["dlx"]).read_text())
+    p = golden_problem(case["dlx"])
     loop = case["family"] != "sudoku"
     path = tmp_path / "x.cnf"
     path.write_text(dimacs.export_dimacs(p, source=case["name"], loop="eager" if loop else "none"))
@@ -188,7 +188,7 @@ def test_round_trip_on_unique_golden_cases(case, solver, tmp_path):
 @pytest.mark.parametrize("case", [c for c in UNIQUE if c.values[0]["family"] != "sudoku"])
 def test_round_trip_without_loop_rule_is_an_exact_cover(case, tmp_path):
     """``--loop none``: a model is a solution of DLX2's problem (maybe several loops)."""
-    p = parse((GOLDEN / case["dlx"]).read_text())
+    p = golden_problem(case["dlx"])
     path = tmp_path / "x.cnf"
     path.write_text(dimacs.export_dimacs(p, loop="none"))
     status, true_vars = dimacs.read_solver_output(run_solver("cadical", path))

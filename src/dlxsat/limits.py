@@ -27,7 +27,10 @@ over many modules, and some work happens inside library calls that do not return
 Library calls that cannot be interrupted: a numba kernel slice (about
 :data:`dlxsat.backends.dlx.SLICE` seconds), one PySAT call (CaDiCaL runs in conflict budgets,
 other solvers are interrupted by a timer), one CP-SAT ``Solve`` (given the time left as its
-``max_time_in_seconds``). Each returns within its budget; the watchdog bounds the rest.
+``max_time_in_seconds``). Each returns within its budget; the watchdog bounds the rest -- but
+only calls that release the GIL, since the watchdog is a Python thread: a C call that holds
+the GIL without a budget (PySAT's plain ``solve()``, which the Masyu generator's uniqueness
+oracle uses) delays the stop until it returns.
 """
 
 from __future__ import annotations
@@ -211,7 +214,10 @@ def descendants(pid: int | None = None) -> list[int]:
 
 
 def end_children() -> None:
-    """Send ``SIGTERM`` to every process this run started (workers, external solvers)."""
+    """Send ``SIGTERM`` to every process this run started (workers, external solvers) -- in a
+    dlxsat process only: called in-process, the caller's children are not the run's."""
+    if not _guard_installed:
+        return
     for p in descendants():
         try:
             os.kill(p, signal.SIGTERM)
@@ -393,6 +399,8 @@ def disarm() -> None:
     _deadline = None
     _stopping = False
     _running = _running and _guard_installed
+    if not _guard_installed:  # in-process: the next run may be stopped too
+        _exit_claimed.clear()
     _last_stop.clear()
     progress.timeout = None
 
