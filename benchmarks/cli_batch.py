@@ -48,7 +48,7 @@ def one_liners(count: int) -> str:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=300)
-    ap.add_argument("--backend", default="sat")
+    ap.add_argument("--backend", default="dlx", help="default: dlx, what a file of Sudokus uses")
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args(argv[1:])
     env_path = str(ROOT / "src")

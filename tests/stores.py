@@ -1,4 +1,4 @@
-"""Results stores for the tests of ``dlxsat report``, written as STORE.md says.
+"""Results stores for the tests of ``dlxsat report``, written as docs/store.md says.
 
 ``dlxsat compare`` is the real writer; these helpers make the same records so that the report
 can be tested on its own: :func:`record` builds one by hand, :func:`solve_store` solves bundled
@@ -18,22 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import dlxsat
+from dlxsat.compare.store import answer_hash, job_id
 from dlxsat.solvers import options_of
 
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def job_id(puzzle_sha: str, setting: str, mode: str) -> str:
-    return sha256(f"{puzzle_sha}\n{setting}\n{mode}")[:16]
-
-
-def answer_hash(answers: list[Any]) -> str | None:
-    if not answers:
-        return None
-    texts = sorted(json.dumps(a, sort_keys=True, separators=(",", ":")) for a in answers)
-    return sha256(json.dumps([json.loads(t) for t in texts], sort_keys=True, separators=(",", ":")))
 
 
 def record(
@@ -50,12 +40,12 @@ def record(
     count: int | None = None,
     family: str = "slitherlink",
 ) -> dict[str, Any]:
-    """A record of STORE.md made by hand: ``answer`` stands for the answer's text (hashed)."""
+    """A record of docs/store.md made by hand: ``answer`` stands for the answer's text (hashed)."""
     puzzle_sha = sha256(puzzle)
     solved = status in ("unique", "multiple", "none", "counted")
     backend = setting.split(":", 1)[0]
     return {
-        "job": job_id(puzzle_sha, setting, mode),
+        "job": job_id(family, puzzle_sha, setting, mode),
         "puzzle": puzzle,
         "puzzle_sha256": puzzle_sha,
         "family": family,
@@ -90,7 +80,7 @@ def write_store(path: Path, records: Iterable[dict[str, Any]], tail: str = "") -
 
 
 def canonical_setting(backend: str, options: dict[str, str]) -> str:
-    """STORE.md's setting text: user keys sorted, defaults left out, the bare backend alone."""
+    """docs/store.md's setting text: user keys sorted, defaults left out, the bare backend alone."""
     declared = {o.key: o for o in options_of(backend)}
     kept = {k: v for k, v in options.items() if str(declared[k].default) != v}
     if not kept:
@@ -128,7 +118,7 @@ def solve_store(
             puzzle_sha = sha256(text)
             records.append(
                 {
-                    "job": job_id(puzzle_sha, setting, "unique"),
+                    "job": job_id(family, puzzle_sha, setting, "unique"),
                     "puzzle": str(file),
                     "puzzle_sha256": puzzle_sha,
                     "family": family,

@@ -1,8 +1,9 @@
 """The SAT backend (``dlxsat.backends.cnf``) and the loop cuts it shares with CP-SAT.
 
-Counts and solution sets must equal an obviously correct brute force on random small problems
-(every encoding kind, both color modes, every loop mode), and Knuth's solvers' counts on every
-golden case.
+What every search solver must do (brute-force agreement in every loop mode, golden counts,
+limits, refusals, time limits) is in test_search_contract.py; here, what only this backend
+has: every cardinality encoding against the brute force, the cuts, the PySAT solvers and their
+options, time limits inside a solver call.
 """
 
 from __future__ import annotations
@@ -11,22 +12,20 @@ import doctest
 import time
 
 import pytest
-from conftest import golden_cases, golden_count_runs, golden_problem
+from conftest import golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
 
-from dlxsat.backends import cnf, loopcuts
+from dlxsat.backends import cnf, covering, loopcuts
 from dlxsat.errors import InputError
-from dlxsat.solvers import get_solver as get_backend
 from dlxsat.xcc import Item, Problem, parse
-from dlxsat.xcc.loop import is_single_cycle, used_edges
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Encodings for any bound, and those that only say "at most one".
+#: (``auto``, the default, is tested with every search solver in test_search_contract.py.)
 ANY_BOUND = [
-    "auto",
     "seqcounter",
     "totalizer",
     "sortnetwrk",
@@ -69,92 +68,6 @@ def test_at_most_one_encodings_on_exact_cover(kind, encoding, data):
         p, encoding=encoding, colors=data.draw(st.sampled_from(["onehot", "binary"]))
     )
     assert got == sorted(brute_force(p))
-
-
-@pytest.mark.parametrize("mode", ["lazy", "eager"])
-@pytest.mark.parametrize("colors", ["onehot", "binary"])
-@pytest.mark.parametrize("allow_empty", [True, False])
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(p=loop_problems(max_rows=4, max_cols=4))
-def test_loop_rule_same_solutions_as_brute_force(mode, colors, allow_empty, p):
-    got, r = solutions(p, loop=True, allow_empty_loop=allow_empty, loop_mode=mode, colors=colors)
-    assert got == sorted(brute_force(p, loop=True, allow_empty_loop=allow_empty))
-    for chosen in got:
-        edges = used_edges(p, chosen)
-        assert is_single_cycle(edges) or (allow_empty and not edges)
-    if mode == "eager":
-        assert r.stats["cuts"] == 0
-
-
-@SETTINGS
-@given(p=loop_problems(max_rows=3, max_cols=4), limit=st.integers(1, 3), keep=st.integers(0, 2))
-def test_limit_and_keep(p, limit, keep):
-    everything = brute_force(p, loop=True)
-    r = cnf.solve(p, loop=True, limit=limit, keep=keep)
-    assert r.count == min(limit, len(everything))
-    assert len(r.solutions) == min(keep, r.count)
-    assert all(s in everything for s in r.solutions)
-    assert all(s == sorted(s) for s in r.solutions)
-    if len(everything) < limit:
-        assert r.exhausted
-
-
-# ---------------------------------------------------------------- golden counts
-
-
-GOLDEN_RUNS = golden_count_runs()
-
-
-def test_golden_runs_cover_every_case():
-    assert len(GOLDEN_RUNS) >= 60
-    assert {p.values[0] for p in GOLDEN_RUNS} == {
-        c["dlx"] for c in golden_cases(ok_only=True) if c.get("dlx")
-    }
-
-
-@pytest.mark.parametrize("dlx, loop, count", GOLDEN_RUNS)
-def test_golden_counts(dlx, loop, count):
-    p = golden_problem(dlx)
-    r = cnf.solve(p, loop=loop, allow_empty_loop=True, keep=0)
-    assert (r.count, r.exhausted) == (count, True)
-
-
-@pytest.mark.parametrize("mode", ["eager"])
-@pytest.mark.parametrize(
-    "dlx, loop, count", [p for p in GOLDEN_RUNS if p.values[1] and p.values[2] < 200]
-)
-def test_golden_loop_counts_eager(mode, dlx, loop, count):
-    p = golden_problem(dlx)
-    r = cnf.solve(p, loop=True, allow_empty_loop=True, keep=0, loop_mode=mode)
-    assert (r.count, r.exhausted) == (count, True)
-
-
-def test_golden_unique_answers_are_knuths():
-    from dlxsat.xcc.names import parse_point_name
-
-    for c in golden_cases(ok_only=True):
-        if "solution_edges" not in c:
-            continue
-        p = golden_problem(c["dlx"])
-        r = get_backend("sat").solve(p, loop=True, allow_empty_loop=False, limit=2)
-        assert r.count == 1 and r.exhausted, c["name"]
-        want = sorted(parse_point_name(n) for n in c["solution_edges"])
-        assert used_edges(p, r.solutions[0]) == want, c["name"]
-
-
-def test_empty_loop_counted_only_when_allowed():
-    p = golden_problem("masyu/empty-2x2.dlx")
-    assert cnf.solve(p, loop=True, allow_empty_loop=True).count == 2
-    r = cnf.solve(p, loop=True, allow_empty_loop=False)
-    assert r.count == 1 and len(used_edges(p, r.solutions[0])) == 4
-
-
-def test_no_possible_edge_means_no_loop():
-    # Vertices but no option puts an edge on: only the empty set, and that only if allowed.
-    p = parse("00 02 | 01\n00 01:0\n02 01:0\n")
-    assert cnf.solve(p, loop=True, allow_empty_loop=True).count == 1
-    assert cnf.solve(p, loop=True, allow_empty_loop=False).count == 0
-    assert cnf.solve(p, loop=True, allow_empty_loop=False, loop_mode="eager").count == 0
 
 
 # ---------------------------------------------------------------- the loop cuts
@@ -270,12 +183,7 @@ def test_defaults_are_measured_ones():
         ({"solver": "nosuch"}, "unknown SAT solver"),
         ({"loop_mode": "circuit", "loop": True}, "cpsat"),
         ({"loop_mode": "sideways", "loop": True}, "unknown loop mode"),
-        ({"loop_mode": "lazy"}, "only with the single-loop rule"),
         ({"workers": 4}, "cpsat"),
-        ({"frobnicate": 1}, "unknown option"),
-        ({"limit": -1}, "solution limit must not be negative"),
-        ({"keep": -1}, "to keep must not be negative"),
-        ({"timeout": 0}, "time limit must be positive"),
     ],
 )
 def test_bad_options(kw, message):
@@ -296,12 +204,6 @@ def test_at_most_one_encodings_refuse_larger_bounds(encoding):
         cnf.solve(p, encoding=encoding)
     # ... but are fine where every bound is one.
     assert cnf.solve(parse("a b\na\nb\na b\n"), encoding=encoding).count == 2
-
-
-def test_unsatisfiable_bounds():
-    assert cnf.solve(parse("3|a\na\na\n")).count == 0  # at least 3 of 2 options
-    assert cnf.solve(parse("a b\nb\n")).count == 0  # a has no option
-    assert cnf.solve(parse("0:1|a b\nb\n")).count == 1
 
 
 # ---------------------------------------------------------------- time limits
@@ -325,18 +227,7 @@ def test_timeout_inside_a_solver_call(solver):
     assert elapsed < 5
 
 
-def test_timeout_between_rounds():
-    # 2^24 solutions: enumeration can't finish, each round is quick.
-    items = [Item(f"p{i}") for i in range(24)]
-    options = [((i, None),) for i in range(24) for _ in range(2)]
-    start = time.monotonic()
-    r = cnf.solve(Problem(items, options), timeout=0.3, keep=5)
-    assert r.timed_out and not r.exhausted
-    assert r.count > 5 and len(r.solutions) == 5
-    assert time.monotonic() - start < 5
-
-
 def test_docstring_examples():
-    for module in (cnf, loopcuts):
+    for module in (cnf, covering, loopcuts):
         failed, attempted = doctest.testmod(module)
         assert failed == 0 and attempted > 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,6 +26,7 @@ from dlxsat.generate import (
     parse_size,
     random_loop,
     solvable_loop,
+    switchable_problem,
 )
 from dlxsat.reasoning import masyu as lm
 from dlxsat.result import status_of
@@ -139,17 +141,46 @@ def test_oracle_agrees_with_search(rows, cols, seed):
     rng = random.Random(seed)
     loop = random_loop(rows, cols, rng).loop()
     circles = loop_circles(loop)
-    oracle = UniquenessOracle(rows, cols, loop, circles)
+    oracle = UniquenessOracle(rows, cols)
     try:
         for _ in range(4):
             text = board_text(rows, cols, circles)
             count = lm.solve(text.split(), mode="count", fallback=True).count
             assert count >= 1
-            assert oracle.other_answer(circles) == (count > 1)
+            assert oracle.other_answer(loop, circles) == (count > 1)
             if circles:
                 del circles[rng.choice(sorted(circles))]
     finally:
         oracle.close()
+
+
+def test_switchable_problem_counts_like_each_board():
+    """Switches on for some circles and off for the others: the answers of that board."""
+    from dlxsat.backends import cnf
+
+    circles = [((0, 1), "0"), ((1, 1), "1"), ((1, 2), "0"), ((2, 0), "1")]
+    problem, switch = switchable_problem(3, 4, circles)
+    assert sorted(switch) == sorted(circles)
+    for on in ([], circles[:1], circles[1:3], circles):
+        board = board_text(3, 4, dict(on))
+        want = lm.solve(board.split(), mode="count", fallback=True).count
+        # Each switch "on" option forced or forbidden by a one-option clause of its own.
+        forced = [[v if pair in on else -v] for pair, v in switch.items()]
+        formula = cnf.build(problem, loop="lazy", allow_empty_loop=False)
+        formula.clauses += forced
+        session = cnf.Session("glucose4", formula)
+        count = 0
+        while session.find(None):
+            count += 1
+            model = session.model()
+            session.add([-lit for lit in formula.on.values() if cnf._is_true(model, lit)])
+        session.close()
+        assert count == want, board
+
+
+def test_switchable_problem_refuses_impossible_circles():
+    with pytest.raises(ValueError, match="no loop can pass"):
+        switchable_problem(3, 3, [((0, 0), "0")])  # a white circle can't go straight in a corner
 
 
 def test_is_unique():
@@ -245,6 +276,23 @@ def test_cli(capsys):
     assert main(["generate", "masyu", "6by5"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("dlxsat: error: board size") and "Traceback" not in err
+
+
+def test_cli_size_is_rows_then_columns(capsys):
+    """``3x5`` is 3 rows of 5 cells, as in puzzle files (not Tatham's width x height)."""
+    assert main(["generate", "masyu", "3x5", "--seed", "4"]) == 0
+    rows = capsys.readouterr().out.split()
+    assert len(rows) == 3 and {len(r) for r in rows} == {5}
+
+
+def test_cli_prints_the_seed_it_chose(capsys):
+    assert main(["generate", "masyu", "4x6"]) == 0
+    out, err = capsys.readouterr()
+    m = re.fullmatch(r"dlxsat: seed (\d+)\n", err)
+    assert m, err
+    # The seed repeats the run; given a seed, nothing is printed on stderr.
+    assert main(["generate", "masyu", "4x6", "--seed", m[1]]) == 0
+    assert capsys.readouterr() == (out, "")
 
 
 def test_canvas_padding():

@@ -164,3 +164,18 @@ def test_explain_json_gives_the_steps_as_data(cli_run, family, puzzle):
     report = json.loads(out)
     assert report["steps"] and all(isinstance(s, dict) and s["text"] for s in report["steps"])
     assert "steps" not in report["stats"]
+
+
+def test_a_file_of_many_sudokus_defaults_to_the_batch_backend(cli_run, tmp_path):
+    from dlxsat.pipeline import BATCH_BACKEND, default_backend
+
+    many = tmp_path / "many.txt"
+    many.write_text(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n" * 3
+    )
+    rc, out, err = cli_run(["solve", "sudoku", many, "--json"])
+    assert rc == 0, err
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert [r["backend"] for r in reports] == [BATCH_BACKEND["sudoku"]] * 3
+    assert {r["status"] for r in reports} == {"unique"}
+    assert default_backend("sudoku") == "sat" and default_backend("masyu", many=True) == "sat"

@@ -26,7 +26,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def expand(spec: str) -> list[str]:
     """The settings of one ``--settings`` grid, each checked against the option registry and
-    written as STORE.md's canonical text."""
+    written as docs/store.md's canonical text."""
     backend, _, rest = spec.partition(":")
     declared = {o.key: o for o in options_of(backend)}
     axes = []

@@ -428,3 +428,17 @@ def test_solo_numbers_above_9_and_x_diagonals():
 def test_bad_solo_ids(game_id, message):
     with pytest.raises(InputError, match=message):
         sudoku.from_tatham_id(game_id)
+
+
+def test_25x25_puzzles_match_their_solo_game_ids():
+    readme = (ROOT / "puzzles" / "README.md").read_text()
+    rows = re.findall(r"^\| `(sudoku-25/tatham-[^`]+)` \|[^|]+\| `([^`]+)` \|$", readme, re.M)
+    assert len(rows) == len(list((ROOT / "puzzles" / "sudoku-25").glob("tatham-*.txt"))) == 4
+    for path, game_id in rows:
+        text = (ROOT / "puzzles" / path).read_text()
+        assert text == sudoku.from_tatham_id(game_id), path
+    # The minimal one keeps some of the clues of the Solo puzzle it was made from, and no other.
+    source = (ROOT / "puzzles" / "sudoku-25" / "tatham-25x25-basic-01.txt").read_text()
+    minimal = (ROOT / "puzzles" / "sudoku-25" / "minimal-25x25-01.txt").read_text()
+    pairs = list(zip(source, minimal, strict=True))
+    assert all(m in (s, ".") for s, m in pairs) and sum(s != m for s, m in pairs) == 37

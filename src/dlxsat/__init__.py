@@ -17,6 +17,7 @@ The public API is small and lazy (heavy solver libraries load only when a solver
 from __future__ import annotations
 
 import sys as _sys
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 # When this import is the start of the dlxsat program (``python -m dlxsat``, while Python
@@ -61,6 +62,7 @@ __all__ = [
     "encode",
     "read_puzzle",
     "solve",
+    "solve_many",
     "parse_dlx",
     "write_dlx",
     "solve_problem",
@@ -120,6 +122,25 @@ def solve(
     return _solve(
         family, text, backend=backend, mode=mode, timeout=timeout, format=format, **options
     )
+
+
+def solve_many(
+    family: str,
+    texts: Iterable[Any],
+    *,
+    backend: str | None = None,
+    mode: Mode = "unique",
+    timeout: float | None = None,
+    **options: Any,
+) -> Iterator[SolveReport]:
+    """Solve many puzzles of one family in one go, a report for each, in order.
+
+    ``texts`` may be puzzle texts or puzzles already read; all are read and checked before the
+    first is solved. ``timeout`` is per puzzle. See :func:`dlxsat.pipeline.solve_many`.
+    """
+    from .pipeline import solve_many as _solve_many
+
+    return _solve_many(family, texts, backend=backend, mode=mode, timeout=timeout, **options)
 
 
 def parse_dlx(text: str) -> Problem:

@@ -9,6 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .xcc.loop import connected_pieces, edge_ends
+
+__all__ = [
+    "Answer",
+    "answer_key",
+    "edge_ends",
+    "edges_answer",
+    "grid_answer",
+    "loop_pieces",
+]
+
 Answer = dict
 
 
@@ -33,15 +44,6 @@ def answer_key(answer: Answer) -> tuple:
     return ("grid", tuple(answer["grid"]))
 
 
-def edge_ends(x: int, y: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two tiles an edge midpoint joins, in doubled coordinates.
-
-    >>> edge_ends(1, 2), edge_ends(2, 3)
-    (((0, 2), (2, 2)), ((2, 2), (2, 4)))
-    """
-    return ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
-
-
 def loop_pieces(edges: Iterable[tuple[int, int]]) -> int:
     """How many connected pieces these edges form: a rule checker's test for one single loop
     (once every tile is known to have degree 0 or 2, one piece means one cycle).
@@ -50,22 +52,4 @@ def loop_pieces(edges: Iterable[tuple[int, int]]) -> int:
     >>> loop_pieces(square), loop_pieces(square + [(x + 4, y) for x, y in square])
     (1, 2)
     """
-    adj: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for x, y in edges:
-        a, b = edge_ends(x, y)
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    pieces = 0
-    seen: set[tuple[int, int]] = set()
-    for start in adj:
-        if start in seen:
-            continue
-        pieces += 1
-        seen.add(start)
-        stack = [start]
-        while stack:
-            for w in adj[stack.pop()]:
-                if w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-    return pieces
+    return len(connected_pieces(((x, y), *edge_ends(x, y)) for x, y in edges))

@@ -1,7 +1,8 @@
 """The ``dlxsat`` command line (SPEC.md §5): argument parsing and printing only.
 
 Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
-or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement.
+or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement (or
+the portfolio's members disagree); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
 Output is assembled in full before anything is written, so an error never leaves half a
 result on stdout or in an output file.
 """
@@ -11,15 +12,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from . import __version__, limits
-from .errors import InputError, RuleViolation
+from .errors import Disagreement, InputError, RuleViolation, SolverFailure, Terminated
 from .families import FAMILIES, TATHAM_GAMES
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
+#: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,10 +58,13 @@ TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
 
 def _add_solve(sub: Any) -> None:
     """The ``solve`` command: its flags for the solvers' options come from their declarations."""
-    from .pipeline import DEFAULT_BACKEND
+    from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
     from .solvers import SOLVERS, get_solver
 
     defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
+    defaults += "; for a file of many puzzles: " + ", ".join(
+        f"{f} {b}" for f, b in BATCH_BACKEND.items()
+    )
     backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
     s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
     s.add_argument("family", choices=FAMILIES)
@@ -166,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("format", choices=["dimacs"])
     x.add_argument("family", choices=FAMILIES)
     x.add_argument("file", help="puzzle file ('-' for stdin)")
+    _add_export_corpus(x)
     x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
     _add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     x.add_argument(
@@ -203,18 +211,101 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("family", choices=list(TATHAM_GAMES))
     t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
 
-    n = sub.add_parser("generate", help="make a new puzzle with a unique answer")
-    n.add_argument("family", choices=["masyu"])
-    n.add_argument("size", metavar="ROWSxCOLS")
-    n.add_argument(
-        "--seed", type=int, default=None, help="random seed; default: a new one, printed on stderr"
-    )
-    n.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    _add_compare(sub)
+    _add_generate(sub)
     _add_format_options(sub)
     _add_convert(sub)
     _add_report(sub)
     _add_limit_flags(sub)
     return p
+
+
+def _add_export_corpus(x: argparse.ArgumentParser) -> None:
+    """The arguments of a corpus export (``export dimacs FAMILY PUZZLES... -o DIR --settings``)."""
+    x.add_argument(
+        "more",
+        nargs="*",
+        metavar="PUZZLE",
+        help="more puzzles, folders, globs: a corpus export into the folder -o DIR, one CNF per "
+        "puzzle and setting, plus manifest.json",
+    )
+    x.add_argument(
+        "--settings",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="corpus export: 'sat:encoding=E1,E2;colors=C' (the CNFs to write)",
+    )
+    x.add_argument(
+        "--timeout", type=_positive, metavar="S", help="corpus export: per puzzle, to solve it"
+    )
+
+
+def _add_compare(sub: Any) -> None:
+    """The parser of ``dlxsat compare`` (settings are read by :mod:`dlxsat.compare.settings`)."""
+    c = sub.add_parser(
+        "compare",
+        help="run a grid of solver settings over puzzles, record every job, cross-check",
+        description="Each puzzle with each setting is one job, run in a process of its own "
+        "with a time and memory limit; each job's record is appended to a JSON Lines store. "
+        "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
+        "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
+        "limit).",
+    )
+    c.add_argument("family", choices=FAMILIES)
+    c.add_argument("puzzles", nargs="+", metavar="PUZZLE", help="files, folders, glob patterns")
+    c.add_argument(
+        "--settings",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="BACKEND[:key=v1,v2;key=v1...], e.g. 'sat:encoding=seqcounter,totalizer;"
+        "loop=lazy,eager', 'cpsat:loop=circuit,lazy', dlx, 'external:cmd=cadical' "
+        "(the cross product of the values; repeatable)",
+    )
+    c.add_argument(
+        "--preset",
+        action="append",
+        default=[],
+        choices=["encodings", "loops", "backends"],
+        help="named settings: every sat encoding, every loop mode, every search backend",
+    )
+    c.add_argument(
+        "-o",
+        "--output",
+        default="results.jsonl",
+        metavar="RESULTS",
+        help="the store (JSON Lines; default results.jsonl)",
+    )
+    c.add_argument("--mode", choices=["unique", "count"], default="unique")
+    c.add_argument(
+        "--timeout",
+        type=_positive,
+        default=60.0,
+        metavar="S",
+        help="per job (default 60); the worker is killed a little after it",
+    )
+    c.add_argument(
+        "--memory",
+        type=_positive,
+        default=None,
+        metavar="MB",
+        help="address-space limit per job (default: none)",
+    )
+    c.add_argument(
+        "--jobs", type=_count, default=None, metavar="N", help="jobs at once (default: every core)"
+    )
+    c.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler instead")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--resume", action="store_true", help="skip stored jobs (the default)")
+    g.add_argument("--redo", action="store_true", help="run every job again")
+    c.add_argument("--quiet", action="store_true", help="no progress bar")
+    c.add_argument(
+        "--format",
+        dest="input_format",
+        metavar="FORMAT",
+        help="input format of the puzzles (detected when omitted, as solve does)",
+    )
 
 
 def _add_format_options(sub: Any) -> None:
@@ -409,15 +500,16 @@ def _print_solutions(problem: Any, solutions: list[list[int]]) -> int:
 def cmd_solve(a: argparse.Namespace) -> int:
     import time
 
-    from .pipeline import DEFAULT_BACKEND, crosscheck_report, prepare, solve
+    from .families import get_family
+    from .pipeline import crosscheck_report, default_backend, solve
 
     deadline = None if a.timeout is None else time.monotonic() + a.timeout
     text = _puzzle_text(a.file)
-    backend = a.backend or DEFAULT_BACKEND.get(a.family, "sat")
+    puzzles = _solve_inputs(a, text)
+    backend = a.backend or default_backend(a.family, many=len(puzzles) > 1)
     options = _solver_options(a, backend)
     others = _backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
-    puzzles = _solve_inputs(a, text)
     if len(puzzles) > 1:
         return _solve_batch(a, puzzles, mode, backend, options)
     text = puzzles[0]  # the puzzle object, read once
@@ -457,11 +549,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
                 f"{c.seconds:.3f} s)"
             )
         if not a.quiet and report.solutions:
-            prep = prepare(a.family, text)
+            family = get_family(a.family)
+            puzzle = text  # the puzzle object (rendered as it is, not read and encoded again)
             for k, answer in enumerate(report.solutions, 1):
                 if len(report.solutions) > 1:
                     lines.append(f"solution {k}:")
-                lines.append(_fit(prep.family.render(prep.puzzle, answer).rstrip("\n")))
+                lines.append(_fit(family.render(puzzle, answer).rstrip("\n")))
         out = "\n".join(lines) + "\n"
     _draw(a, text, report.solutions)
     _emit(out)
@@ -499,6 +592,8 @@ def cmd_export(a: argparse.Namespace) -> int:
     from .outputs import atomic_output
     from .pipeline import prepare
 
+    if a.settings or a.more:
+        return cmd_export_corpus(a)
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
     if loop == "eager" and not prep.family.LOOP:
@@ -527,6 +622,25 @@ class _StdoutWriter:
     def write(self, text: str) -> int:
         _emit(text)
         return len(text)
+
+
+def cmd_export_corpus(a: argparse.Namespace) -> int:
+    from .compare.export import export_corpus
+
+    if not a.output:
+        raise InputError("export of several puzzles or settings: give the folder, -o DIR")
+    if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
+        raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
+    entries = export_corpus(
+        a.family,
+        [a.file, *a.more],
+        a.settings,
+        a.output,
+        timeout=a.timeout,
+        format=a.input_format,
+    )
+    _emit(f"{len(entries)} CNF files and manifest.json written to {a.output}\n")
+    return EXIT_OK
 
 
 def cmd_decode(a: argparse.Namespace) -> int:
@@ -573,6 +687,31 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if any(r.timed_out for r in rows) else EXIT_OK
 
 
+def cmd_compare(a: argparse.Namespace) -> int:
+    from .compare import compare, print_notes, print_outcome
+
+    out = compare(
+        a.family,
+        a.puzzles,
+        a.settings,
+        a.preset,
+        output=a.output,
+        mode=a.mode,
+        timeout=a.timeout,
+        memory_mb=a.memory,
+        jobs=a.jobs,
+        dask=a.dask,
+        redo=a.redo,
+        quiet=a.quiet,
+        format=a.input_format,
+        on_plan=print_notes,
+    )
+    print_outcome(out, a.output)
+    if out.disagreements:
+        return EXIT_DISAGREE
+    return EXIT_TIMEOUT if out.timed_out else EXIT_OK
+
+
 def cmd_from_tatham(a: argparse.Namespace) -> int:
     from .families import get_family
 
@@ -583,14 +722,40 @@ def cmd_from_tatham(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _add_generate(sub: Any) -> None:
+    n = sub.add_parser(
+        "generate",
+        help="make a new puzzle with a unique answer",
+        description="Print a new Masyu puzzle with exactly one answer. The size is ROWSxCOLS, "
+        "rows first as in every puzzle file (Tatham's game ids are WIDTHxHEIGHT: his 10x8 is "
+        "our 8x10). Without --seed a seed is chosen and printed on stderr "
+        "('dlxsat: seed N'), so the run can be repeated.",
+    )
+    n.add_argument("family", choices=["masyu"])
+    n.add_argument("size", metavar="ROWSxCOLS", help="board size, rows first (e.g. 8x10)")
+    n.add_argument(
+        "--seed", type=int, default=None, help="random seed; default: a new one, printed on stderr"
+    )
+    n.add_argument(
+        "--timeout",
+        type=_positive,
+        metavar="S",
+        help="seconds; when up, stop removing circles (the puzzle stays unique); default: none",
+    )
+
+
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generate import generate_masyu, parse_size
+    from .generate import generate_masyu, new_seed, parse_size
 
     rows, cols = parse_size(a.size)
+    seed = a.seed
+    if seed is None:
+        seed = new_seed()
+        print(f"dlxsat: seed {seed}", file=sys.stderr)
     # The removal of circles gets most of the run's time; the final check of uniqueness the
     # rest (the run's deadline stops it with exit status 3 if even that is not enough).
     budget = None if a.timeout is None else GENERATE_SHARE * a.timeout
-    _emit(generate_masyu(rows, cols, seed=a.seed, timeout=budget))
+    _emit(generate_masyu(rows, cols, seed=seed, timeout=budget))
     return EXIT_OK
 
 
@@ -805,6 +970,7 @@ COMMANDS = {
     "export": cmd_export,
     "decode": cmd_decode,
     "crosscheck": cmd_crosscheck,
+    "compare": cmd_compare,
     "from-tatham": cmd_from_tatham,
     "generate": cmd_generate,
     "convert": cmd_convert,
@@ -851,11 +1017,16 @@ def _main(argv: Sequence[str] | None) -> int:
     except InputError as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
         return EXIT_INPUT
-    except RuleViolation as e:
+    except (RuleViolation, SolverFailure) as e:
         print(f"dlxsat: internal error (please report): {e}", file=sys.stderr)
         return EXIT_BUG
+    except Disagreement as e:
+        print(f"dlxsat: disagreement: {e}", file=sys.stderr)
+        return EXIT_DISAGREE
     except KeyboardInterrupt:
         return _stopped(limits.Interrupted())
+    except Terminated:
+        return _stopped(limits.Interrupted(signal.SIGTERM))
     except MemoryError:
         limit = limits.memory_limit_mb()
         where = f"the limit of {limit} MB (--memory)" if limit else "the memory of the machine"
@@ -890,6 +1061,10 @@ def _stopped(stop: limits.Stop) -> int:
     limits.end_children()
     print(limits.stop_line(stop), file=sys.stderr)
     return stop.code
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
 
 
 def run() -> None:

@@ -17,3 +17,23 @@ class InputError(ValueError):
 
 class RuleViolation(RuntimeError):
     """A backend returned an answer that the puzzle's own rule checker rejects: a bug, not input."""
+
+
+class Disagreement(RuntimeError):
+    """Two solvers that both finished the same problem found different answers: one is wrong.
+
+    Raised by the portfolio backend when members' complete results disagree (a different number
+    of solutions, or a solution one of them proved does not exist). The CLI reports it with exit
+    status 4, like a ``crosscheck`` disagreement.
+    """
+
+
+class SolverFailure(RuntimeError):
+    """A solver stopped without an answer for a reason that is neither the input nor the time
+    limit (it raised or its process died): a bug, reported with exit status 1."""
+
+
+class Terminated(BaseException):
+    """The process was asked to stop (SIGTERM). Like :class:`KeyboardInterrupt` it is not an
+    :class:`Exception`, so no ``except Exception`` swallows it and every ``finally`` (which stops
+    the portfolio's worker processes) runs; the CLI exits with status 143."""

@@ -12,13 +12,19 @@
    the same reason: plain random loops rarely make puzzles with a unique answer.)
 2. **Every circle the loop allows**: black where it turns and runs straight through the next
    cell on both sides, white where it runs straight and turns in at least one neighbouring
-   cell. The logic solver must solve this board (a proof that its answer is unique); where
-   its deductions leave edges open, the loop is reshaped around them and tried again.
+   cell. The board's answer must be unique: the logic solver proves it by completing the
+   board, or else the SAT oracle below decides; where the answer is not unique, the loop is
+   reshaped around the edges the deductions left open and tried again.
 3. **Fewer circles**: in random order, each circle is taken away when the puzzle without it
    still has exactly one answer. That question is asked hundreds of times about boards one
-   circle apart, so one incremental SAT solver answers them all (:class:`UniquenessOracle`);
-   the finished puzzle is checked once more with the SAT backend through the pipeline
-   (:func:`is_unique`).
+   circle apart, so one incremental SAT solver answers them all (:class:`UniquenessOracle`:
+   the SAT backend's formula and loop cuts, for the Masyu family's own encoding with every
+   circle behind a switch); the finished puzzle is checked once more with the SAT backend
+   through the pipeline (:func:`is_unique`).
+
+Sizes are ``ROWSxCOLS``, rows first, as everywhere in dlxsat (Knuth's programs, puzzle files,
+``rows x cols`` in messages). Simon Tatham's game ids (``sgt-pearl --generate 1 10x8``) are
+``WIDTHxHEIGHT``, columns first: his ``10x8`` is our ``8x10``.
 
 The output is Knuth's MASYU-DLX input: rows of ``0`` (white), ``1`` (black) and ``.``. Every
 step draws from one ``random.Random(seed)`` and every uniqueness answer is exact, so a seed
@@ -27,6 +33,7 @@ always gives the same puzzle.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
@@ -44,6 +51,7 @@ __all__ = [
     "is_unique",
     "loop_circles",
     "loop_edges",
+    "new_seed",
     "parse_size",
     "random_loop",
     "solvable_loop",
@@ -57,7 +65,7 @@ Edge = tuple[int, int]  # midpoint in doubled coordinates
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """``ROWSxCOLS`` → (rows, cols).
+    """``ROWSxCOLS`` → (rows, cols): rows first, unlike Tatham's ``WxH`` (see the module doc).
 
     >>> parse_size("10x18"), parse_size("36X20")
     ((10, 18), (36, 20))
@@ -75,6 +83,11 @@ def parse_size(text: str) -> tuple[int, int]:
     if rows > MAX_SIDE or cols > MAX_SIDE:
         raise InputError(f"board size {text!r}: at most {MAX_SIDE} rows and columns")
     return rows, cols
+
+
+def new_seed() -> int:
+    """A seed for a run that was given none (the CLI prints it, so the run can be repeated)."""
+    return random.SystemRandom().randrange(10**9)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -380,176 +393,211 @@ class UniquenessOracle:
     """Does a Masyu board have an answer other than a known loop? Many boards, one SAT solver.
 
     Removing circles one by one asks this question hundreds of times about boards that differ
-    by one circle, so one incremental SAT solver (PySAT) keeps everything it learns: a
-    variable per edge, the degree rule (0 or 2 lines at each cell), each circle's rule guarded
-    by a selector variable (assumed true while the circle is on the board), a clause excluding
-    the known loop, and the single-loop rule as lazy cuts. A cut says that a closed piece of
-    line is all of the answer: when its edges are all on, every other edge is off (true of every
-    single loop, so every cut stays valid whichever circles remain).
+    by one circle, so it is put to one incremental SAT solver that keeps everything it learns.
+    Nothing here encodes Masyu: the formula is the SAT backend's (:func:`.backends.cnf.build`,
+    loop rule by its lazy cuts, :mod:`.backends.loopcuts`) for one exact-cover problem
+    assembled from the Masyu family's own encodings (:func:`switchable_problem`): the blank
+    board, and each circle as Knuth encodes it, behind a switch. Assuming a switch's "on"
+    option true or false puts the circle on the board or takes it away; a clause under a
+    selector excludes the known loop (no other single loop holds all its edges). Cuts hold for
+    every single loop whichever circles are on, so they stay.
 
-    Asking costs milliseconds where a fresh ``dlxsat.solve(..., backend="sat")`` costs about a
-    second on a 36 x 20 board; the puzzle that comes out is checked once more that way.
+    The circles that can be switched are those asked about so far: a question naming a new one
+    rebuilds the formula with it (the generator's repairs of a loop change a few circles at a
+    time, so that is rare). On a 10 x 10 board, 51 questions cost 0.03 s of CPU, formula
+    included, against 0.37 s for a fresh search each (``benchmarks/generate.py``); the puzzle
+    that comes out is checked once more through the pipeline.
     """
 
-    def __init__(
-        self,
-        rows: int,
-        cols: int,
-        loop: Sequence[Cell],
-        circles: dict[Cell, str],
-        solver: str = "glucose4",
-    ) -> None:
-        from pysat.solvers import Solver
+    def __init__(self, rows: int, cols: int, solver: str = "glucose4") -> None:
+        self.rows, self.cols, self.solver = rows, cols, solver
+        self.switchable: set[tuple[Cell, str]] = set()
+        self.session = None
+        self.loop: tuple[Cell, ...] = ()
+        self.selector = 0  # the variable guarding the clause that excludes self.loop
+        self.checks = self.builds = self.cuts = 0
 
-        from .reasoning.masyu import Geometry, board_from_rows
+    def _build(self, circles: Iterable[tuple[Cell, str]]) -> None:
+        from .backends import cnf
 
-        g = self.g = Geometry(board_from_rows(["." * cols] * rows))
-        self.rows, self.cols = rows, cols
-        self.solver = Solver(name=solver)
-        add = self.solver.add_clause
-        sentinel = g.sentinel
+        self.close()
+        self.switchable |= set(circles)
+        problem, self.switch = switchable_problem(self.rows, self.cols, self.switchable)
+        formula = cnf.build(problem, loop="lazy", allow_empty_loop=False)
+        self.session = cnf.Session(self.solver, formula)
+        self.top = formula.nvars
+        self.on = dict(_edge_literals(problem, formula.on))
+        self.loop = ()
+        self.builds += 1
 
-        def x(i: int, j: int, d: int) -> int | None:
-            """The variable of the edge from cell (i, j) in direction d; None off the board."""
-            e = g.edge(i, j, d)
-            return None if e == sentinel else e + 1
+    def _exclude(self, loop: Sequence[Cell]) -> None:
+        """Guard a clause excluding ``loop`` by a new selector (the old one is assumed false)."""
+        self.top += 1
+        self.selector = self.top
+        steps = zip(loop, [*loop[1:], loop[0]], strict=True)
+        edges = [(a[0] + b[0], a[1] + b[1]) for a, b in steps]
+        self.session.add([-self.selector, *(-self.on[e] for e in edges)])
+        self.loop = tuple(loop)
 
-        for es in g.cell_edges:
-            lits = [e + 1 for e in es if e != sentinel]
-            for a in lits:  # not exactly one line
-                add([-a] + [b for b in lits if b != a])
-            for t in range(len(lits)):  # not three or four
-                for u in range(t + 1, len(lits)):
-                    for v in range(u + 1, len(lits)):
-                        add([-lits[t], -lits[u], -lits[v]])
-        add([e + 1 for e in range(g.ne)])  # the answer is a loop, not nothing
-        on_loop = set()
-        for a, b in zip(loop, list(loop[1:]) + [loop[0]], strict=True):
-            e = g.between(a[0] * cols + a[1], b[0] * cols + b[1])
-            on_loop.add(e)
-        add([-(e + 1) if e in on_loop else e + 1 for e in range(g.ne)])
-
-        self.selector: dict[Cell, int] = {}
-        top = g.ne
-        for (i, j), clue in sorted(circles.items()):
-            top += 1
-            sel = self.selector[(i, j)] = top
-
-            def rule(*lits: int | None, sel: int = sel) -> None:
-                """Add the clause (lits) under the selector; None literals are false."""
-                add([-sel] + [v for v in lits if v is not None])
-
-            n_, s_, w_, e_ = (x(i, j, d) for d in range(4))
-            rule(n_, s_, w_, e_)  # on the loop
-            if clue == "1":
-                # Turn: not straight on; each leg goes straight through the next cell.
-                for a, b in ((n_, s_), (w_, e_)):
-                    if a is not None and b is not None:
-                        rule(-a, -b)
-                for d in range(4):
-                    near = x(i, j, d)
-                    if near is not None:
-                        di, dj = ((-1, 0), (1, 0), (0, -1), (0, 1))[d]
-                        rule(-near, x(i + di, j + dj, d))
-            else:
-                # Straight through, with a turn in a neighbour (not straight in both).
-                for a, b in ((n_, s_), (s_, n_), (w_, e_), (e_, w_)):
-                    if a is not None:
-                        rule(-a, b)
-                if n_ is not None and w_ is not None:
-                    rule(-n_, -w_)
-                for a, b, far1, far2 in (
-                    (n_, s_, x(i - 1, j, 0), x(i + 1, j, 1)),
-                    (w_, e_, x(i, j - 1, 2), x(i, j + 1, 3)),
-                ):
-                    if None not in (a, b, far1, far2):
-                        rule(-a, -b, -far1, -far2)  # type: ignore[operator]
-        self.top = top
-        self.checks = 0
-        self.cuts = 0
-
-    def other_answer(self, circles: Iterable[Cell]) -> bool:
-        """Whether the board with just these circles (of the initial ones) has another answer."""
-        g = self.g
-        active = set(circles)
-        assumptions = [v if c in active else -v for c, v in self.selector.items()]
+    def other_answer(self, loop: Sequence[Cell], circles: dict[Cell, str]) -> bool:
+        """Whether the board with these circles has an answer other than ``loop`` (one of its
+        answers, as cells in order)."""
+        wanted = set(circles.items())
+        if self.session is None or not wanted <= self.switchable:
+            self._build(wanted)
+        if tuple(loop) != self.loop:
+            self._exclude(loop)
+        assumptions = [lit if pair in wanted else -lit for pair, lit in self.switch.items()]
+        assumptions.append(self.selector)
         self.checks += 1
-        while True:
-            if not self.solver.solve(assumptions=assumptions):
-                return False
-            model = self.solver.get_model()
-            on = [e for e in range(g.ne) if model[e] > 0]
-            pieces = _pieces(g, on)
-            if len(pieces) == 1:
-                return True
-            self._cut(pieces)
-
-    def _cut(self, pieces: list[tuple[set[int], list[int]]]) -> None:
-        """Subtour cuts (as in the SAT backend's ``loopcuts``): for each closed piece C and each
-        other piece D, a single loop using an edge of C and an edge of D must leave the region
-        R of the board minus C's cells that holds D, and it can only do so into C's cells."""
-        g = self.g
-        for cells, edges in pieces:
-            region: dict[int, int] = {}
-            label = 0
-            for _other_cells, other_edges in pieces:
-                if other_edges is edges:
-                    continue
-                start = g.edge_cells[other_edges[0]][0]
-                if start not in region:
-                    label += 1
-                    region[start] = label
-                    stack = [start]
-                    while stack:
-                        c = stack.pop()
-                        for e in g.cell_edges[c]:
-                            if e == g.sentinel:
-                                continue
-                            a, b = g.edge_cells[e]
-                            d = b if a == c else a
-                            if d not in cells and d not in region:
-                                region[d] = label
-                                stack.append(d)
-                mine = region[start]
-                boundary = sorted(
-                    e
-                    for c in cells
-                    for e in g.cell_edges[c]
-                    if e != g.sentinel and region.get(sum(g.edge_cells[e]) - c) == mine
-                )
-                self.solver.add_clause(
-                    [-(edges[0] + 1), -(other_edges[0] + 1)] + [e + 1 for e in boundary]
-                )
-                self.cuts += 1
+        found = bool(self.session.find(None, assumptions))
+        self.cuts = self.session.cuts
+        return found
 
     def close(self) -> None:
-        self.solver.delete()
+        if self.session is not None:
+            self.session.close()
+            self.session = None
 
 
-def _pieces(g, on: list[int]) -> list[tuple[set[int], list[int]]]:
-    """The connected pieces of a set of edges: (cells, edges) each."""
-    adj: dict[int, list[int]] = {}
-    for e in on:
-        a, b = g.edge_cells[e]
-        adj.setdefault(a, []).append(e)
-        adj.setdefault(b, []).append(e)
-    seen: set[int] = set()
-    out = []
-    for start in adj:
-        if start in seen:
-            continue
-        cells, edges, stack = {start}, set(), [start]
-        while stack:
-            c = stack.pop()
-            for e in adj[c]:
-                edges.add(e)
-                for d in g.edge_cells[e]:
-                    if d not in cells:
-                        cells.add(d)
-                        stack.append(d)
-        seen |= cells
-        out.append((cells, sorted(edges)))
-    return out
+def _edge_literals(problem, on: dict[int, int]) -> Iterable[tuple[Edge, int]]:
+    """(edge midpoint, its "on" literal) for the edge items of ``problem``."""
+    from .xcc.names import parse_point_name
+
+    for e, lit in on.items():
+        xy = parse_point_name(problem.items[e].name)
+        assert xy is not None
+        yield xy, lit
+
+
+def switchable_problem(rows: int, cols: int, circles: Iterable[tuple[Cell, str]]):
+    """One exact-cover problem for every board with some of ``circles`` (pairs of a cell and its
+    clue; a cell may have both): (problem, switches).
+
+    Made of the Masyu family's own encodings (:func:`dlxsat.families.masyu.encode`): the blank
+    board's (every cell a tile of degree 0 or 2), and for each circle the one of a window of
+    the board with that circle alone (every edge its options name lies within two cells of
+    it, and the window reaches the board's border wherever the circle is that near it, so
+    its constant edges are the board's). From the window come the circle's item and its
+    options, the items of the edge classes its relations made and their options, and the
+    option covering the circle's cell (with the edges it fixes), here joined by a new primary
+    item, the circle's *switch*. The switch has one other option, covering the circle's item
+    and its classes instead. So choosing the first puts the circle on the board (its cell is
+    covered by the circle's relations, as Knuth does it); the second takes it away (the cell
+    is a tile again, and the circle's options are idle). ``switches`` maps each (cell, clue)
+    pair to the option number (1-based: the SAT variable) of its "on" option. A circle that
+    no loop can satisfy (Knuth's encoding aborts) is a :class:`ValueError`.
+
+    A white circle at the top of a 2 x 3 board: "on" covers its cell and fixes its edges (it
+    runs straight along the border, down in neither neighbour); "off" covers the circle's
+    item (``13w``) instead.
+
+    >>> p, sw = switchable_problem(2, 3, [((0, 1), "0")])
+    >>> p.option_names(sw[((0, 1), "0")] - 1), p.option_names(len(p.options) - 1)
+    (['?13w', '02', '03:1', '01:1', '12:0'], ['?13w', '13w'])
+    """
+    from .xcc import Item, Problem
+    from .xcc.names import parse_point_name
+
+    name, base_items, n_tiles, base_options = _blank_board(rows, cols)
+    items: list[Item] = list(base_items[:n_tiles])
+    tile = {parse_point_name(it.name): k for k, it in enumerate(items)}
+    edges = base_items[n_tiles:]
+    pending: list[Sequence[tuple[object, str | None]]] = list(base_options)
+    switch_option: dict[tuple[Cell, str], int] = {}
+    for (i, j), clue in sorted(circles):
+        r0, c0 = max(0, i - 2), max(0, j - 2)
+        r1, c1 = min(rows - 1, i + 2), min(cols - 1, j + 2)
+        leaders, on, others = _window_circle(r1 - r0 + 1, c1 - c0 + 1, i - r0, j - c0, clue)
+        dx, dy = 2 * r0, 2 * c0
+        here = name(2 * i + 1, 2 * j + 1) + ("b" if clue == "1" else "w")
+        first = len(items)
+        items.append(Item(here))  # own item 0: the circle's
+        items += [Item(f"#{name(x + dx, y + dy)}/{here}") for x, y in leaders]
+        switch = len(items)
+        items.append(Item(f"?{here}"))
+
+        def ours(entries, first=first, d=(dx, dy)):
+            return [
+                (first + e, c) if isinstance(e, int) else ((e[0] + d[0], e[1] + d[1]), c)
+                for e, c in entries
+            ]
+
+        switch_option[((i, j), clue)] = len(pending)
+        pending.append([(switch, None), (tile[(2 * i, 2 * j)], None), *ours(on)])  # "on"
+        pending += [ours(o) for o in others]
+        pending.append([(switch, None), *((k, None) for k in range(first, switch))])  # "off"
+    first_edge = len(items)
+    items += edges
+    edge_index = {parse_point_name(it.name): first_edge + n for n, it in enumerate(edges)}
+    options = [
+        tuple((e if isinstance(e, int) else edge_index[e], c) for e, c in opt) for opt in pending
+    ]
+    return Problem(items, options), {pair: k + 1 for pair, k in switch_option.items()}
+
+
+@functools.lru_cache(maxsize=4)
+def _blank_board(rows: int, cols: int):
+    """The Masyu encoding of the blank board: (item namer, items, number of primary items,
+    options with edges named by midpoint). Cached: the generator asks for it with each loop."""
+    from .families import masyu as fam
+    from .xcc import parse
+    from .xcc.names import parse_point_name
+
+    blank = fam.read(board_text(rows, cols, {}))
+    base = parse(fam.encode(blank))
+    n = base.n_primary
+    mid = [parse_point_name(it.name) for it in base.items]
+    options = tuple(tuple((i, c) if i < n else (mid[i], c) for i, c in opt) for opt in base.options)
+    return blank.name, tuple(base.items), n, options
+
+
+@functools.lru_cache(maxsize=256)
+def _window_circle(h: int, w: int, i: int, j: int, clue: str):
+    """The part of the Masyu encoding of an ``h`` x ``w`` board with one circle at (i, j) that is
+    the circle's: (class leaders, "on" entries, other options). Entries name the window's own
+    items by number (0 the circle's item, then one per class leader, by its midpoint) and
+    edges by midpoint; the "on" entries are those of the option covering the circle's cell
+    (the cell itself left out). Cached: most windows are 5 x 5 with the circle in the middle.
+    """
+    from .families import masyu as fam
+    from .xcc import parse
+    from .xcc.names import parse_point_name
+
+    text = fam.encode(fam.read(board_text(h, w, {(i, j): clue})))
+    if text.endswith("abort\n"):
+        raise ValueError(f"no loop can pass a circle {clue} at cell {(i, j)} of a {h}x{w} board")
+    part = parse(text)
+    own: dict[int, int] = {}
+    leaders: list[tuple[int, int]] = []
+    cell = None
+    for k, it in enumerate(part.items[: part.n_primary]):
+        if it.name.startswith("#"):
+            leaders.append(parse_point_name(it.name[1:]))
+            own[k] = len(leaders)
+        else:
+            x, y = parse_point_name(it.name)
+            if x & 1:
+                own[k] = 0
+            elif (x, y) == (2 * i, 2 * j):
+                cell = k
+
+    def entries(opt):
+        return tuple(
+            (own[k], c) if k in own else (parse_point_name(part.items[k].name), c)
+            for k, c in opt
+            if k != cell
+        )
+
+    on: tuple = ()
+    others = []
+    for opt in part.options:
+        keys = {k for k, _ in opt}
+        if cell in keys:
+            on = entries(opt)
+        elif keys & own.keys():
+            others.append(entries(opt))
+    return tuple(leaders), on, tuple(others)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,15 +630,23 @@ def solvable_loop(
     rng: random.Random,
     deadline: float | None = None,
     logic_only: bool = False,
+    oracle: UniquenessOracle | None = None,
 ) -> tuple[list[Cell], dict[Cell, str]]:
     """A loop whose full set of circles has it as the only answer: (loop cells, circles).
 
     The logic solver tries first (completing the board proves uniqueness); when its
-    deductions stall, the :class:`UniquenessOracle` decides (unless ``logic_only``). Where the
+    deductions stall, the :class:`UniquenessOracle` decides (``oracle``, or one of its own;
+    none if ``logic_only``). Where the
     answer is not unique, the loop is reshaped around the edges the deductions left open (a
     random kick, then annealing on the faces there) and tried again; when that stops helping
     the area grows, and after :data:`PATIENCE` fruitless repairs a new loop is drawn.
     """
+    if oracle is None and not logic_only:
+        own = UniquenessOracle(rows, cols)
+        try:
+            return solvable_loop(rows, cols, rng, deadline, logic_only, own)
+        finally:
+            own.close()
     canvas = random_loop(rows, cols, rng)
     best, stuck, loops = None, 0, 1
     while True:
@@ -599,13 +655,8 @@ def solvable_loop(
         result, d = _deduce(rows, cols, circles)
         if result == "solved":
             return loop, circles
-        if not logic_only:
-            oracle = UniquenessOracle(rows, cols, loop, circles)
-            try:
-                if not oracle.other_answer(circles):
-                    return loop, circles
-            finally:
-                oracle.close()
+        if not logic_only and oracle is not None and not oracle.other_answer(loop, circles):
+            return loop, circles
         if deadline is not None and time.perf_counter() > deadline:
             raise InputError(
                 f"time limit reached before a {rows}x{cols} loop with a unique answer was found"
@@ -657,19 +708,19 @@ def generate_masyu(
     if rows < 2 or cols < 2:
         raise InputError(f"a {rows}x{cols} board has no loop: rows and columns must be 2 or more")
     if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
+        seed = new_seed()
     rng = random.Random(seed)
     deadline = time.perf_counter() + timeout if timeout else None
-    loop, circles = solvable_loop(rows, cols, rng, deadline, logic_only)
-    order = sorted(circles)
-    rng.shuffle(order)
-    oracle = UniquenessOracle(rows, cols, loop, circles)
+    oracle = UniquenessOracle(rows, cols)
     try:
+        loop, circles = solvable_loop(rows, cols, rng, deadline, logic_only, oracle)
+        order = sorted(circles)
+        rng.shuffle(order)
         for cell in order:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             clue = circles.pop(cell)
-            if oracle.other_answer(circles) or (
+            if oracle.other_answer(loop, circles) or (
                 logic_only and _deduce(rows, cols, circles)[0] != "solved"
             ):
                 circles[cell] = clue

@@ -26,12 +26,36 @@ from .xcc import Problem, parse
 #: command line (benchmarks/loops.py; see the README). SAT wins every hard loop puzzle; for
 #: Sudoku the DLX search is faster in-process, but loading its numba kernels costs about a
 #: second per process, so a one-off ``dlxsat solve sudoku`` is quicker with SAT.
+#:
+#: The portfolio backend (``sat,dlx`` racing) does not become a default: measured with
+#: ``benchmarks/portfolio.py`` on 2 cores shared with other work (11 puzzles: Masyu up to
+#: 36 x 20, Slitherlink 20 x 15 and 30 x 25, hard and 25 x 25 Sudokus, wall time of a cold
+#: ``dlxsat solve``), SAT was the fastest single backend on every puzzle solved, and the
+#: portfolio took 2.10 times SAT's time on Masyu, 2.01 on Slitherlink and 1.80 on Sudoku
+#: (geometric means): its second member halves SAT's share of the two cores. Only when
+#: counting, where DLX wins (a Sudoku with 54,620 answers: DLX 0.30 of SAT's time), does the
+#: portfolio pay off (0.39 of SAT's time, 1.29 of DLX's) -- use ``--backend portfolio`` there.
 DEFAULT_BACKEND = {
     "masyu": "sat",
     "slitherlink": "sat",
     "superslitherlink": "sat",
     "sudoku": "sat",
 }
+
+#: The backend :func:`solve_many` uses when none is named, where it differs from
+#: ``DEFAULT_BACKEND``. Many 9 x 9 Sudokus in one process: dlx 8,670 puzzles/s (the empty
+#: grid laid out once, clues pre-covered), sat 0.029 of that (``benchmarks/batch.py``, 200
+#: sgt-solo puzzles, each answer proved unique and rule-checked); the one-off kernel load
+#: (about 1 s) is paid once per batch.
+BATCH_BACKEND = {"sudoku": "dlx"}
+
+
+def default_backend(family: str, many: bool = False) -> str:
+    """The backend used when none is named: for one puzzle, or for many in one process."""
+    if many and family in BATCH_BACKEND:
+        return BATCH_BACKEND[family]
+    return DEFAULT_BACKEND.get(family, "sat")
+
 
 #: In ``count`` mode answers are not returned, but this many are still decoded and checked
 #: (kept in memory to be checked: counts run into millions); ``stats["checked"]`` says how
@@ -213,7 +237,7 @@ def _solve(
     start: float,
     format: str | None = None,
 ) -> SolveReport:
-    backend = backend or DEFAULT_BACKEND.get(family, "sat")
+    backend = backend or default_backend(family)
     options = check_options(backend, options)
     workers = options.get("workers")
     if isinstance(workers, int) and workers > max_workers():
@@ -258,27 +282,6 @@ def _solve(
         stats,
         result.steps,
     )
-
-
-def solve_many(
-    family: str,
-    puzzles: Iterable[Any],
-    *,
-    backend: str | None = None,
-    mode: str = "unique",
-    timeout: float | None = None,
-    **options: Any,
-) -> Iterator[SolveReport]:
-    """Solve many puzzles (texts or puzzle objects), yielding one report each, in order.
-
-    ``timeout`` bounds each puzzle. This is the simple loop over :func:`solve`; a batch path
-    may replace its inside, keeping this signature.
-
-    >>> [r.status for r in solve_many("sudoku", ["4..3.3....1.1..2"] * 2, backend="dlx")]
-    ['unique', 'unique']
-    """
-    for puzzle in puzzles:
-        yield solve(family, puzzle, backend=backend, mode=mode, timeout=timeout, **options)
 
 
 def run_solver(
@@ -386,3 +389,136 @@ def crosscheck_report(
         why = agreement(report, other)
         rows.append(Agreement(name, other.status, other.count, other.seconds, not why, why))
     return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# Many puzzles of one family in one process
+
+
+def solve_many(
+    family: str,
+    texts: Iterable[Any],
+    *,
+    backend: str | None = None,
+    mode: str = "unique",
+    timeout: float | None = None,
+    **options: Any,
+) -> Iterator[SolveReport]:
+    """Solve many puzzles of ``family``; one :class:`SolveReport` per puzzle, in order.
+
+    ``texts`` are puzzle texts (in any format of :mod:`dlxsat.formats`, detected), or puzzles
+    already read (the objects ``read_puzzle`` returns), or a mix. Every input is read and
+    checked, and the arguments too, *before* the first puzzle is solved: a bad one is an
+    :class:`InputError` naming it (``puzzle 3: ...``), raised by this call itself, not half-way
+    through the reports. ``timeout`` bounds each puzzle's solve, not the whole batch; ``mode``
+    and ``options`` are those of :func:`solve`.
+
+    The problem of each puzzle is built directly (the family's ``build``: the same
+    :class:`~dlxsat.xcc.Problem` as parsing its DLX text, without writing that text). Sudokus
+    on the dlx backend go faster still, when there are many of them (``dlxsat.sudoku_batch``):
+    the empty grid's problem is laid out once per shape, each puzzle's clues are pre-covered
+    and the compiled kernel searches the rest. Either way every answer is decoded and judged
+    by the family's rule checker, as in :func:`solve`.
+
+    >>> texts = [open("puzzles/sudoku/puzzlium-A.txt").read()] * 2
+    >>> [(r.status, r.solutions[0]["grid"][1]) for r in solve_many("sudoku", texts, backend="dlx")]
+    [('unique', '546132'), ('unique', '546132')]
+    """
+    fam = get_family(family)
+    if mode not in MODES:
+        raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+    if timeout is not None and not timeout > 0:
+        raise InputError(f"time limit must be positive: {timeout}")
+    backend = backend or default_backend(family, many=True)
+    options = check_options(backend, options)
+    # A family may read many puzzles faster than one by one (sudoku: shared box groups).
+    read = fam.many_reader() if hasattr(fam, "many_reader") else fam.read
+    puzzles = [_read_input(fam, family, read, x, k) for k, x in enumerate(texts, 1)]
+    return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
+
+
+def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> Any:
+    """Input ``k`` (1-based) of :func:`solve_many` as a puzzle of ``fam`` (``read``: its
+    reader of texts)."""
+    if isinstance(given, str):
+        from . import formats
+
+        try:
+            name = formats.detect(family, given)
+            return read(given) if name == "knuth" else formats.read(family, given, name)
+        except InputError as e:
+            raise InputError(f"puzzle {k}: {e}") from None
+    if type(given).__module__ != fam.__name__:
+        raise InputError(
+            f"puzzle {k}: a {type(given).__name__} is neither a text nor a {family} puzzle"
+        )
+    return given
+
+
+def build_problem(fam: ModuleType, puzzle: Any) -> Problem:
+    """The exact-cover problem of ``puzzle``: the family's direct builder when it has one, else
+    its DLX text parsed (the two agree: tests/test_batch.py)."""
+    builder = getattr(fam, "build", None)
+    if builder is not None:
+        return builder(puzzle)
+    return parse(fam.encode(puzzle), allow_empty=True)
+
+
+def _solve_each(
+    family: str,
+    fam: ModuleType,
+    puzzles: list[Any],
+    backend: str,
+    mode: str,
+    timeout: float | None,
+    options: dict[str, Any],
+) -> Iterator[SolveReport]:
+    fast = family == "sudoku" and backend == "dlx" and len(puzzles) >= _sudoku_batch_min()
+    shapes: dict[tuple, Any] = {}
+    shape = None
+    limit = 2 if mode == "unique" else None
+    keep = CHECKED_WHEN_COUNTING if mode == "count" else None
+    for puzzle in puzzles:
+        start = time.perf_counter()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
+        if fast and (shape is None or not shape.fits(puzzle)):
+            from .sudoku_batch import Shape, shape_key
+
+            key = shape_key(puzzle)
+            if key not in shapes:
+                shapes[key] = Shape.of(puzzle)  # None: not a shape for the fast path
+            shape = shapes[key]
+        if fast and shape is not None:
+            from .answer import grid_answer
+
+            result = shape.solve(puzzle, limit, keep, deadline)
+            answers = [grid_answer(shape.grid(puzzle, chosen)) for chosen in result.solutions]
+            # The same judgement as check_answer's, faster; only a failure asks check_answer.
+            for answer in answers:
+                if not shape.obeys_rules(puzzle, answer["grid"]):
+                    check_answer(prep, answer, backend)
+        else:
+            prep.problem = build_problem(fam, puzzle)
+            result = run_solver(prep, backend, mode, deadline, options)
+            answers = [*result.answers]
+            for chosen in result.solutions:
+                answers.append(fam.decode(puzzle, prep.problem, chosen))
+            for answer in answers:
+                check_answer(prep, answer, backend)
+        yield SolveReport(
+            family,
+            backend,
+            status_of(mode, result),
+            result.count,
+            answers if mode != "count" else [],
+            time.perf_counter() - start,
+            result.stats,
+            result.steps,
+        )
+
+
+def _sudoku_batch_min() -> int:
+    from .sudoku_batch import MIN_PUZZLES
+
+    return MIN_PUZZLES

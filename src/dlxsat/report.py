@@ -1,6 +1,6 @@
 """Tables from a results store of ``dlxsat compare``: one row per setting (issue 13, item 5).
 
-A store is a JSON Lines file of job records (the contract is STORE.md: one record per puzzle ×
+A store is a JSON Lines file of job records (the contract is docs/store.md: one record per puzzle ×
 setting). Several stores are read as if concatenated, and when a job appears more than once the
 last record wins -- so a store re-run with ``--redo`` or merged from several machines with
 ``cat`` reports each job once. A last line that does not parse is what a killed writer would
@@ -30,7 +30,7 @@ from .errors import InputError
 
 #: The statuses of a job that finished with an answer to the question asked.
 SOLVED = ("unique", "multiple", "none", "counted")
-#: The fields every record must have for a report (the rest of STORE.md is optional here).
+#: The fields every record must have for a report (the rest of docs/store.md is optional here).
 REQUIRED = ("job", "puzzle", "setting", "status", "wall_seconds")
 #: The statistics averaged per setting: column name → the stats keys that give it, first found
 #: wins (CP-SAT reports its model's size as ``constraints``, the SAT backend as ``clauses``).

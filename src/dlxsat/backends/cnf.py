@@ -45,8 +45,9 @@ from typing import Any
 from ..errors import InputError
 from ..options import Option
 from ..xcc import Problem
-from ..xcc.loop import ON, loop_graph
-from . import SearchResult, check_choice, check_limits
+from ..xcc.loop import ON
+from . import SearchResult, check_declared, check_limits, covering, refuse_options
+from .covering import COLOR_MODES, DEFAULT_COLORS, CoveringModel
 from .loopcuts import Cut, LoopRule
 
 NAME = "sat"
@@ -86,11 +87,6 @@ AUTO_AMO = "seqcounter"
 AUTO_CARD = "seqcounter"
 DEFAULT_ENCODING = "auto"
 
-COLOR_MODES = ("onehot", "binary")
-#: Binary colors: about 10 % fewer variables and clauses on loop puzzles, and 0.67 s against
-#: 0.93 s of solver time summed over the 11 hardest benchmark puzzles (best of 7); counting
-#: every golden case: equal.
-DEFAULT_COLORS = "binary"
 LOOP_MODES = ("lazy", "eager")
 #: Lazy cuts solve the 30 x 25 Slitherlink in well under 0.2 s of solver time (about 15
 #: rounds); the eager encoding (a formula 4 times larger) needs 4-10 s.
@@ -115,6 +111,7 @@ OPTIONS = (
         key="loop",
     ),
 )
+_DECLARED = {o.name: o for o in OPTIONS}
 
 #: Solvers with native cardinality constraints in PySAT (``add_atmost``: encoding ``native``).
 _NATIVE_CARDINALITY = frozenset({"minicard", "gluecard3", "gluecard4"})
@@ -170,7 +167,7 @@ class _Builder:
         self.top = len(problem.options)
         for k in range(len(problem.options)):
             self.cnf.names[k + 1] = f"option {problem.option_text(k)}"
-        self.color_lit: dict[tuple[int, str], int] = {}
+        self.lit: list[int] = []  # model variable → literal
 
     # ----- variables and clauses
 
@@ -250,77 +247,39 @@ class _Builder:
         else:
             self._card([-x for x in lits], n - k, what, f"at least {k} of {n}")
 
-    # ----- the exact-cover model
+    # ----- the covering model, stated as clauses
 
-    def exact_cover(self) -> None:
-        p = self.problem
-        n_primary = p.n_primary
-        prim: list[list[int]] = [[] for _ in range(n_primary)]
-        unc: dict[int, list[int]] = {}
-        col: dict[int, dict[str, list[int]]] = {}
-        for k, opt in enumerate(p.options):
-            for i, c in opt:
-                if i < n_primary:
-                    prim[i].append(k + 1)
-                elif c is None:
-                    unc.setdefault(i, []).append(k + 1)
-                else:
-                    col.setdefault(i, {}).setdefault(c, []).append(k + 1)
-        for i in range(n_primary):
-            it = p.items[i]
-            what = f"item {it.name}"
-            self.at_least(prim[i], it.lo, what)
-            self.at_most(prim[i], it.hi, what)
-        for i in range(n_primary, len(p.items)):
-            self.secondary(i, unc.get(i, []), col.get(i, {}))
-
-    def secondary(self, i: int, unc: list[int], col: dict[str, list[int]]) -> None:
-        name = self.problem.items[i].name
-        what = f"item {name}"
-        colors = sorted(col)
-        if not colors:
-            self.at_most(unc, 1, what)
-            return
-        if self.colors == "binary" and len(colors) == 2:
-            pos = ON if ON in colors else colors[0]
-            neg = colors[1] if pos == colors[0] else colors[0]
-            b = self.var(f"color {name}:{pos} (false: {name}:{neg} or unused)")
-            self.cnf.clauses.extend([-x, b] for x in col[pos])
-            self.cnf.clauses.extend([-x, -b] for x in col[neg])
-            self.add([-b, *col[pos]])  # b only when some option gives color pos
-            self.color_lit[(i, pos)] = b
-            if unc:
-                colored = col[pos] + col[neg]
-                u = self.var(f"used {name} with a color")
-                self.cnf.clauses.extend([-x, u] for x in colored)
-                self.add([-u, *colored])
-                self.at_most([*unc, u], 1, what)
-            return
-        ys = []
-        for c in colors:
-            y = self.var(f"color {name}:{c}")
-            self.cnf.clauses.extend([-x, y] for x in col[c])
-            self.add([-y, *col[c]])
-            self.color_lit[(i, c)] = y
-            ys.append(y)
-        self.at_most([*unc, *ys], 1, what)
+    def exact_cover(self, model: CoveringModel) -> None:
+        """The model's constraints in its order (variable numbers follow it: see
+        :mod:`.covering`)."""
+        lit = self.lit = list(range(1, model.n_options + 1))
+        for p in model.primaries:
+            lits = [lit[k] for k in p.options]
+            what = f"item {p.name}"
+            self.at_least(lits, p.lo, what)
+            self.at_most(lits, p.hi, what)
+        for s in model.secondaries:
+            for d in s.defined:
+                v = self.var(d.name)
+                lit.append(v)
+                self.cnf.clauses.extend([-lit[k], v] for k in d.options)
+                self.cnf.clauses.extend([-lit[k], -v] for k in d.excluded)
+                self.add([-v, *(lit[k] for k in d.options)])  # v only when one of them
+            self.at_most([lit[k] for k in s.at_most_one], 1, f"item {s.name}")
 
     # ----- the single-loop rule
 
-    def loop(self, mode: str, allow_empty: bool) -> None:
+    def loop(self, model: CoveringModel, mode: str) -> None:
         """Degree 0 or 2 at every vertex, then ``lazy`` (cuts later) or ``eager``."""
         p = self.problem
-        graph = loop_graph(p)
-        on: dict[int, int] = {}
-        for e, _, _ in graph.edges:
-            lit = self.color_lit.get((e, ON))
-            if lit is not None:
-                on[e] = lit
-                x, y = graph.coords[e]
-                self.cnf.names[lit] = f"edge {x} {y} = {p.items[e].name}:{ON}"
+        shared = model.loop
+        assert shared is not None
+        on = {e: self.lit[v] for e, v in shared.on.items()}
+        for e, lit in on.items():
+            x, y = shared.graph.coords[e]
+            self.cnf.names[lit] = f"edge {x} {y} = {p.items[e].name}:{ON}"
         self.cnf.on = on
-        rule = LoopRule(p, possible=on, graph=graph)
-        for es in rule.degree_groups():
+        for es in shared.degree_groups:
             lits = [on[e] for e in es]
             for a in lits:  # not degree 1
                 self.add([-a, *(b for b in lits if b != a)])
@@ -328,15 +287,15 @@ class _Builder:
                 for k in range(j + 1, len(lits)):
                     for m in range(k + 1, len(lits)):
                         self.add([-a, -lits[k], -lits[m]])
-        if not allow_empty:
+        if shared.some_edge:
             if on:
                 self.add(list(on.values()))
             else:
                 self.contradiction("the loop rule needs an edge on, and no edge can be on")
         if mode == "eager":
-            self.eager_loop(rule)
+            self.eager_loop(shared.rule)
         else:
-            self.cnf.rule = rule
+            self.cnf.rule = shared.rule
 
     def eager_loop(self, rule: LoopRule) -> None:
         """The rooted ordering of the module docstring."""
@@ -435,15 +394,18 @@ def build(
     >>> cnf.names[1], cnf.names[4], cnf.nvars
     ('option a x:1', 'color x:1', 4)
     """
-    enc = check_choice("encoding", encoding, ENCODINGS, DEFAULT_ENCODING)
-    cm = check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
+    enc = check_declared(NAME, _DECLARED["encoding"], encoding, "encoding")
+    cm = check_declared(NAME, _DECLARED["colors"], colors, "color mode")
     b = _Builder(problem, enc, cm)
     b.cnf.describe = [
         f"encoding: {enc} (cardinality), colors: {cm}",
     ]
-    b.exact_cover()
+    model = covering.build(
+        problem, colors=cm, loop=loop != "none", allow_empty_loop=allow_empty_loop
+    )
+    b.exact_cover(model)
     if loop != "none":
-        b.loop(loop, allow_empty_loop)
+        b.loop(model, loop)
     return b.finish()
 
 
@@ -463,8 +425,13 @@ def _solver_name(name: str | None) -> str:
     raise InputError(f"unknown SAT solver {name!r} (PySAT names: {', '.join(sorted(known))})")
 
 
-class _Session:
-    """One PySAT solver kept across rounds, with a time limit on each call."""
+class Session:
+    """One PySAT solver kept across rounds, with a time limit on each call.
+
+    :meth:`find` looks for a model that is an answer (adding loop cuts on the way); clauses
+    added between calls (:meth:`add`) keep what the solver has learnt. The Masyu generator
+    asks its many "is there another answer?" questions through one session.
+    """
 
     def __init__(self, name: str, cnf: Cnf):
         from pysat.solvers import NoSuchSolverError, Solver
@@ -473,6 +440,8 @@ class _Session:
         self.cnf = cnf
         self.incremental = name not in _NOT_INCREMENTAL
         self.added: list[list[int]] = []
+        self.rounds = self.cuts = 0  # solver calls, loop cuts added
+        self.solving = self.cutting = 0.0  # seconds inside the solver, finding cuts
         if cnf.atmosts and name not in _NATIVE_CARDINALITY:
             raise InputError(
                 "encoding 'native' needs a solver with cardinality constraints "
@@ -497,7 +466,32 @@ class _Session:
         else:
             self.added.append(clause)
 
-    def solve(self, deadline: float | None) -> bool | None:
+    def find(self, deadline: float | None, assumptions: list[int] | None = None) -> bool | None:
+        """Whether there is a model that is an answer (then :meth:`model` is one), or None when
+        the deadline came first. With a loop rule, a model of several cycles gets its cuts added
+        (:meth:`Cnf.cut_clause`) and the solver is asked again."""
+        cnf = self.cnf
+        while True:
+            t0 = time.perf_counter()
+            answer = self.solve(deadline, assumptions or [])
+            t1 = time.perf_counter()
+            self.solving += t1 - t0
+            self.rounds += 1
+            if not answer or cnf.rule is None:
+                return answer
+            model = self.model()
+            n = len(model)  # (a variable the solver never saw is false)
+            cuts = cnf.rule.cuts(
+                [e for e, lit in cnf.on.items() if lit <= n and model[lit - 1] > 0]
+            )
+            self.cutting += time.perf_counter() - t1
+            if not cuts:
+                return True
+            for cut in cuts:
+                self.add(cnf.cut_clause(cut))
+            self.cuts += len(cuts)
+
+    def solve(self, deadline: float | None, assumptions: list[int]) -> bool | None:
         """True/False, or None when the deadline came first."""
         if not self.incremental and self.added:
             from pysat.solvers import Solver
@@ -507,30 +501,32 @@ class _Session:
         if deadline is None or self.name in _UNSTOPPABLE:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
-            return self.solver.solve()
+            return self.solver.solve(assumptions=assumptions)
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
             if self.name in _BUDGET_ONLY:
-                result = self._solve_budgeted(deadline)
+                result = self._solve_budgeted(deadline, assumptions)
             else:
                 timer = threading.Timer(left, self.solver.interrupt)
                 timer.start()
                 try:
-                    result = self.solver.solve_limited(expect_interrupt=True)
+                    result = self.solver.solve_limited(
+                        assumptions=assumptions, expect_interrupt=True
+                    )
                 finally:
                     timer.cancel()
                     self.solver.clear_interrupt()
             if result is not None or time.monotonic() >= deadline:
                 return result
 
-    def _solve_budgeted(self, deadline: float) -> bool | None:
+    def _solve_budgeted(self, deadline: float, assumptions: list[int]) -> bool | None:
         """CaDiCaL in PySAT has no interrupt: run in conflict budgets, checking the clock."""
         budget = 2000
         while time.monotonic() < deadline:
             self.solver.conf_budget(budget)
-            result = self.solver.solve_limited()
+            result = self.solver.solve_limited(assumptions=assumptions)
             if result is not None:
                 return result
             budget = min(2 * budget, 50000)
@@ -548,13 +544,6 @@ def _is_true(model: list[int], v: int) -> bool:
     """Whether variable ``v`` is true in a PySAT model (a solver may leave out variables it
     never saw: they are false)."""
     return v <= len(model) and model[v - 1] > 0
-
-
-def _check_options(options: dict[str, Any]) -> None:
-    for name in options:
-        if name == "workers":
-            raise InputError("option 'workers' is for the cpsat backend, not sat")
-        raise InputError(f"unknown option {name!r} for the sat backend")
 
 
 def solve(
@@ -585,15 +574,13 @@ def solve(
     """
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
-    _check_options(options)
+    refuse_options(NAME, options)
     check_limits(limit, keep, timeout)
-    enc = check_choice("encoding", encoding, ENCODINGS, DEFAULT_ENCODING)
-    cm = check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
+    enc = check_declared(NAME, _DECLARED["encoding"], encoding, "encoding")
+    cm = check_declared(NAME, _DECLARED["colors"], colors, "color mode")
     if loop_mode is not None and not loop:
         raise InputError("a loop mode applies only with the single-loop rule (loop families)")
-    if loop_mode == "circuit":
-        raise InputError("loop mode 'circuit' is for the cpsat backend (sat has lazy, eager)")
-    mode = check_choice("loop mode", loop_mode, LOOP_MODES, DEFAULT_LOOP_MODE) if loop else "none"
+    mode = check_declared(NAME, _DECLARED["loop_mode"], loop_mode, "loop mode") if loop else "none"
     name = _solver_name(solver)
     cnf = build(problem, encoding=enc, colors=cm, loop=mode, allow_empty_loop=allow_empty_loop)
     built = time.perf_counter()
@@ -609,15 +596,10 @@ def solve(
     }
     result = SearchResult(stats=stats)
     n = cnf.n_options
-    session = _Session(name, cnf)
-    solving = cutting = 0.0
+    session = Session(name, cnf)
     try:
-        while True:
-            t0 = time.perf_counter()
-            answer = session.solve(deadline)
-            t1 = time.perf_counter()
-            solving += t1 - t0
-            stats["rounds"] += 1
+        while limit is None or result.count < limit:  # limit 0: look for nothing
+            answer = session.find(deadline)
             if answer is None:
                 result.timed_out = True
                 break
@@ -625,26 +607,13 @@ def solve(
                 result.exhausted = True
                 break
             model = session.model()
-
-            if cnf.rule is not None:
-                on = [e for e, lit in cnf.on.items() if _is_true(model, lit)]
-                cuts = cnf.rule.cuts(on)
-                cutting += time.perf_counter() - t1
-                if cuts:
-                    for cut in cuts:
-                        session.add(cnf.cut_clause(cut))
-                    stats["cuts"] += len(cuts)
-                    continue
             chosen = [lit - 1 for lit in model[:n] if lit > 0]  # model[k] is ±(k + 1)
             result.count += 1
             if keep is None or len(result.solutions) < keep:
                 result.solutions.append(chosen)
-            if limit is not None and result.count >= limit:
-                break
-            if problem.answers_are_incomparable:
-                blocking = [-(k + 1) for k in chosen]
-            else:
-                blocking = [-(k + 1) if _is_true(model, k + 1) else k + 1 for k in range(n)]
+            blocking = [
+                k + 1 if value else -(k + 1) for k, value in covering.blocking(problem, chosen)
+            ]
             if not blocking:
                 result.exhausted = True
                 break
@@ -652,8 +621,9 @@ def solve(
     finally:
         session.close()
     end = time.perf_counter()
+    stats["rounds"], stats["cuts"] = session.rounds, session.cuts
     stats["build_seconds"] = round(built - start, 6)
-    stats["solve_seconds"] = round(solving, 6)
-    stats["cut_seconds"] = round(cutting, 6)
+    stats["solve_seconds"] = round(session.solving, 6)
+    stats["cut_seconds"] = round(session.cutting, 6)
     stats["seconds"] = round(end - start, 6)
     return result

@@ -32,19 +32,17 @@ from typing import Any
 from ..errors import InputError
 from ..options import Option
 from ..xcc import Problem
-from ..xcc.loop import ON, loop_graph
-from . import SearchResult, check_choice, check_limits
+from . import SearchResult, check_declared, check_limits, covering, refuse_options
+from .covering import COLOR_MODES, DEFAULT_COLORS
 from .loopcuts import LoopRule
 
 NAME = "cpsat"
 KIND = "search"
 SUMMARY = "CP-SAT model from the exact-cover problem (OR-tools); loop rule by AddCircuit or cuts"
 
-COLOR_MODES = ("onehot", "binary")
-#: Measured with benchmarks/loops.py (2 cores): binary colors take CP-SAT about 10-25 % less
-#: time than one-hot; ``circuit`` solves the hard Slitherlink 3-6 times faster than ``lazy``
-#: (each lazy round is a fresh CP-SAT search: no learnt clauses survive between rounds).
-DEFAULT_COLORS = "binary"
+#: Measured with benchmarks/loops.py (2 cores): ``circuit`` solves the hard Slitherlink 3-6
+#: times faster than ``lazy`` (each lazy round is a fresh CP-SAT search: no learnt clauses
+#: survive between rounds). Colors: see :data:`.covering.DEFAULT_COLORS`.
 LOOP_MODES = ("lazy", "circuit")
 DEFAULT_LOOP_MODE = "circuit"
 
@@ -62,13 +60,7 @@ OPTIONS = (
     ),
     Option("workers", int, "CP-SAT's choice", "CP-SAT search workers", low=1, metavar="N"),
 )
-
-
-def _check_options(options: dict[str, Any]) -> None:
-    for name in options:
-        if name in ("encoding", "solver"):
-            raise InputError(f"option {name!r} is for the sat backend, not cpsat")
-        raise InputError(f"unknown option {name!r} for the cpsat backend")
+_DECLARED = {o.name: o for o in OPTIONS}
 
 
 def load() -> None:
@@ -77,93 +69,54 @@ def load() -> None:
 
 
 class _Model:
-    """The CP-SAT model of a problem and the literals the search loop needs."""
+    """The CP-SAT model of a problem (its :mod:`.covering` model stated with CP-SAT's
+    constraints) and the literals the search loop needs."""
 
     def __init__(self, problem: Problem, colors: str, loop: str, allow_empty_loop: bool) -> None:
         from ortools.sat.python import cp_model
 
         self.cp_model = cp_model
         m = self.m = cp_model.CpModel()
+        model = covering.build(
+            problem, colors=colors, loop=loop != "none", allow_empty_loop=allow_empty_loop
+        )
         self.x = [m.NewBoolVar(f"option {k}") for k in range(len(problem.options))]
-        self.color_lit: dict[tuple[int, str], Any] = {}
+        lit: list[Any] = list(self.x)  # model variable → CP-SAT literal
         self.rule: LoopRule | None = None
         self.on: dict[int, Any] = {}
-        n_primary = problem.n_primary
-        prim: list[list[Any]] = [[] for _ in range(n_primary)]
-        unc: dict[int, list[Any]] = {}
-        col: dict[int, dict[str, list[Any]]] = {}
-        for k, opt in enumerate(problem.options):
-            for i, c in opt:
-                if i < n_primary:
-                    prim[i].append(self.x[k])
-                elif c is None:
-                    unc.setdefault(i, []).append(self.x[k])
-                else:
-                    col.setdefault(i, {}).setdefault(c, []).append(self.x[k])
-        for i in range(n_primary):
-            it = problem.items[i]
-            lits = prim[i]
-            if (it.lo, it.hi) == (1, 1):
+        for p in model.primaries:
+            lits = [lit[k] for k in p.options]
+            if (p.lo, p.hi) == (1, 1):
                 m.AddExactlyOne(lits)  # an empty list makes the model infeasible, rightly
-            elif it.lo == 0 and it.hi == 1:
+            elif p.lo == 0 and p.hi == 1:
                 if len(lits) > 1:
                     m.AddAtMostOne(lits)
             else:
-                m.AddLinearConstraint(sum(lits), it.lo, it.hi)
-        for i in range(n_primary, len(problem.items)):
-            self._secondary(i, unc.get(i, []), col.get(i, {}), colors)
-        if loop != "none":
-            self._loop(problem, loop, allow_empty_loop)
+                m.AddLinearConstraint(sum(lits), p.lo, p.hi)
+        for s in model.secondaries:
+            for d in s.defined:
+                v = m.NewBoolVar(d.name)
+                lit.append(v)
+                for k in d.options:
+                    m.AddImplication(lit[k], v)
+                for k in d.excluded:
+                    m.AddImplication(lit[k], v.Not())
+                m.AddBoolOr([v.Not(), *(lit[k] for k in d.options)])
+            if len(s.at_most_one) > 1:
+                m.AddAtMostOne([lit[k] for k in s.at_most_one])
+        if model.loop is not None:
+            self._loop(model.loop, lit, loop)
 
-    def _secondary(self, i: int, unc: list[Any], col: dict[str, list[Any]], mode: str) -> None:
+    def _loop(self, shared: covering.Loop, lit: list[Any], mode: str) -> None:
         m = self.m
-        colors = sorted(col)
-        if not colors:
-            if len(unc) > 1:
-                m.AddAtMostOne(unc)
-            return
-        if mode == "binary" and len(colors) == 2:
-            pos = ON if ON in colors else colors[0]
-            neg = colors[1] if pos == colors[0] else colors[0]
-            b = m.NewBoolVar(f"color {i}:{pos}")
-            for x in col[pos]:
-                m.AddImplication(x, b)
-            for x in col[neg]:
-                m.AddImplication(x, b.Not())
-            m.AddBoolOr([b.Not(), *col[pos]])
-            self.color_lit[(i, pos)] = b
-            if unc:
-                colored = col[pos] + col[neg]
-                u = m.NewBoolVar(f"used {i} with a color")
-                for x in colored:
-                    m.AddImplication(x, u)
-                m.AddBoolOr([u.Not(), *colored])
-                m.AddAtMostOne([*unc, u])
-            return
-        ys = []
-        for c in colors:
-            y = m.NewBoolVar(f"color {i}:{c}")
-            for x in col[c]:
-                m.AddImplication(x, y)
-            m.AddBoolOr([y.Not(), *col[c]])
-            self.color_lit[(i, c)] = y
-            ys.append(y)
-        if len(unc) + len(ys) > 1:
-            m.AddAtMostOne([*unc, *ys])
-
-    def _loop(self, problem: Problem, mode: str, allow_empty: bool) -> None:
-        m = self.m
-        graph = loop_graph(problem)
-        self.on = on = {
-            e: self.color_lit[(e, ON)] for e, _, _ in graph.edges if (e, ON) in self.color_lit
-        }
-        rule = LoopRule(problem, possible=on)
+        self.on = on = {e: lit[v] for e, v in shared.on.items()}
+        rule = shared.rule
         used: dict[int, Any] = {}
         for v, es in rule.incident().items():
             if es:
                 used[v] = m.NewBoolVar(f"used {v}")
                 m.Add(sum(on[e] for e in es) == 2 * used[v])
-        if not allow_empty:
+        if shared.some_edge:
             m.AddBoolOr(list(on.values()))
         if mode == "circuit":
             if used:
@@ -214,16 +167,12 @@ def solve(
     """
     start = time.perf_counter()
     deadline = None if timeout is None else time.monotonic() + timeout
-    _check_options(options)
+    refuse_options(NAME, options)
     check_limits(limit, keep, timeout)
-    cm = check_choice("color mode", colors, COLOR_MODES, DEFAULT_COLORS)
+    cm = check_declared(NAME, _DECLARED["colors"], colors, "color mode")
     if loop_mode is not None and not loop:
         raise InputError("a loop mode applies only with the single-loop rule (loop families)")
-    if loop_mode == "eager":
-        raise InputError(
-            "loop mode 'eager' is the sat backend's CNF encoding; cpsat has lazy and circuit"
-        )
-    mode = check_choice("loop mode", loop_mode, LOOP_MODES, DEFAULT_LOOP_MODE) if loop else "none"
+    mode = check_declared(NAME, _DECLARED["loop_mode"], loop_mode, "loop mode") if loop else "none"
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise InputError(f"workers must be a positive whole number, not {workers!r}")
 
@@ -292,7 +241,7 @@ def solve(
                 self.stop()
 
     solving = cutting = 0.0
-    while True:
+    while limit is None or result.count < limit:  # limit 0: look for nothing
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             result.timed_out = True
@@ -334,11 +283,9 @@ def solve(
             model.add_cut_clauses(cb.cuts)
             stats["cuts"] += len(cb.cuts)
         for chosen in cb.new:
-            if problem.answers_are_incomparable:
-                block = [x[k].Not() for k in chosen]
-            else:
-                members = set(chosen)
-                block = [x[k].Not() if k in members else x[k] for k in range(len(x))]
+            block = [
+                x[k] if value else x[k].Not() for k, value in covering.blocking(problem, chosen)
+            ]
             model.m.AddBoolOr(block)  # empty: no other solution, next round is infeasible
         model.m.ClearHints()
         for v, b in zip(x, cb.values, strict=True):

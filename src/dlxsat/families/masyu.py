@@ -552,3 +552,86 @@ def answer_from_names(names: Sequence[str]) -> Answer:
             raise InputError(f"{name!r} is not an edge name")
         coords.append(xy)
     return edges_answer(coords)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the exact-cover problem directly (the batch path: no DLX text to write and read)
+
+
+def build(puzzle: MasyuPuzzle) -> Problem:
+    """The :class:`~dlxsat.xcc.Problem` of :func:`encode`'s data, without writing it out:
+    ``build(p) == xcc.parse(encode(p))``, the same items and options in the same order (options
+    that name no primary item left out, as the reader leaves them out).
+
+    >>> from dlxsat.xcc import parse
+    >>> p = read("0.\\n.1\\n")
+    >>> build(p) == parse(encode(p))
+    True
+    """
+    from ..xcc.model import Item
+
+    m, n = puzzle.m, puzzle.n
+    red = puzzle.reduction
+    if red.aborted:
+        return Problem([Item("abort")], [])  # "abort" is the whole of Knuth's data then
+    nm = puzzle.name
+    ename = {e: nm(*red.coords(e)) for e in red.edges()}
+    cells = [(i, j) for i in range(m) for j in range(n)]
+    clues = [(i, j) for i, j in cells if puzzle.has_clue(i, j)]
+    leaders = red.class_leaders()
+    items = [Item(nm(2 * i, 2 * j)) for i, j in cells]
+    items += [Item(nm(2 * i + 1, 2 * j + 1)) for i, j in clues]
+    items += [Item("#" + ename[e]) for e in leaders]
+    n_primary = len(items)
+    items += [Item(ename[e], primary=False) for e in red.edges()]
+    index = {it.name: k for k, it in enumerate(items)}
+    edge_index = {e: index[ename[e]] for e in red.edges()}
+    options: list[tuple] = []
+
+    special = [(index[nm(2 * i, 2 * j)], None) for i, j in clues]
+    special += [(edge_index[e], str(red.cmp[e])) for e in red.constants()]
+    if any(k < n_primary for k, _ in special):
+        options.append(tuple(special))
+    for e in leaders:
+        members = red.members(e)
+        for flip in (0, 1):
+            head = (index["#" + ename[e]], None)
+            options.append((head, *((edge_index[q], str(red.cmp[q] ^ flip)) for q in members)))
+
+    def add(head: str, opt: _Option) -> None:
+        if opt.want is not None:
+            entries = [(edge_index[p], str(v)) for p, v in sorted(opt.want.items())]
+            options.append(((index[head], None), *entries))
+
+    for i, j in cells:
+        x, y = 2 * i, 2 * j
+        if not puzzle.has_clue(i, j):
+            for code in _TILE_CODES:
+                opt = _Option(red)
+                opt.add((x - 1, y), code >> 3)
+                opt.add((x, y - 1), code >> 2)
+                opt.add((x, y + 1), code >> 1)
+                opt.add((x + 1, y), code)
+                add(nm(x, y), opt)
+        elif puzzle.is_black(i, j):
+            for code in _TILE_CODES[:4]:
+                opt = _Option(red)
+                for bit, dx, dy in ((8, -1, 0), (4, 0, -1), (2, 0, 1), (1, 1, 0)):
+                    if code & bit:
+                        opt.add((x + dx, y + dy), 1)
+                        opt.add((x + 3 * dx, y + 3 * dy), 1)
+                add(nm(x + 1, y + 1), opt)
+        else:
+            for vertical in (True, False):
+                for before, after in ((0, 0), (0, 1), (1, 0)):
+                    opt = _Option(red)
+                    if vertical:
+                        opt.add((x - 1, y), 1)
+                        opt.add((x - 3, y), before)
+                        opt.add((x + 3, y), after)
+                    else:
+                        opt.add((x, y - 1), 1)
+                        opt.add((x, y - 3), before)
+                        opt.add((x, y + 3), after)
+                    add(nm(x + 1, y + 1), opt)
+    return Problem(items, options)

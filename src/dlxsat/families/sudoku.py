@@ -31,6 +31,7 @@ so a multibyte character would count as several cells).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -191,6 +192,8 @@ def _split_lines(text: str) -> list[str]:
     while lines and lines[-1] == "":
         lines.pop()
     for r, line in enumerate(lines, 1):
+        if line.isascii() and "\t" not in line and "\r" not in line:
+            continue  # (the usual case, decided without a Python loop over the characters)
         for c, ch in enumerate(line, 1):
             if ch == "\t":
                 raise InputError(f"line {r}, column {c}: a tab is not allowed in a puzzle")
@@ -300,13 +303,13 @@ def read(text: str) -> SudokuPuzzle:
 
     def cell_line(i: int, line: str) -> None:
         for j, ch in enumerate(line):
-            where = f"line {i + 1}, column {j + 1}"
             if ch == HOLE:
                 holes.add((i, j))
                 continue
             d = CHARS.find(ch) if ch != "0" else -1
             if d <= 0:
                 continue  # any other character is a blank cell, as in Knuth's program
+            where = f"line {i + 1}, column {j + 1}"
             if d > n:
                 raise InputError(f"{where}: digit {ch!r} is larger than n={n}")
             if (i, d) in row_clue:
@@ -324,19 +327,22 @@ def read(text: str) -> SudokuPuzzle:
             clues[i, j] = d
 
     def box_line(g: int, i: int, line: str) -> None:
+        # (The position is formatted only for a message: this loop runs for every cell.)
+        def where(j: int) -> str:
+            return f"line {g * n + i + 1}, column {j + 1}"
+
         for j, ch in enumerate(line):
             if ch == ".":
                 continue
-            where = f"line {g * n + i + 1}, column {j + 1}"
             x = CHARS.find(ch)
             if not 0 <= x < MAX_BOXES:
                 raise InputError(
-                    f"{where}: invalid character {ch!r} in box-definition group {g} "
+                    f"{where(j)}: invalid character {ch!r} in box-definition group {g} "
                     "(a box name 0-9 or a-v, or '.')"
                 )
             if (x, (i, j)) in box_group:
                 raise InputError(
-                    f"{where}: box {ch} already contains this cell (row {i + 1}, column "
+                    f"{where(j)}: box {ch} already contains this cell (row {i + 1}, column "
                     f"{j + 1}, put there by box-definition group {box_group[x, (i, j)]})"
                 )
             d = clues.get((i, j))
@@ -344,7 +350,7 @@ def read(text: str) -> SudokuPuzzle:
                 if (x, d) in box_clue:
                     r, c = box_clue[x, d]
                     raise InputError(
-                        f"{where}: digit {_char(d)} appears twice in box {ch} (clues at row "
+                        f"{where(j)}: digit {_char(d)} appears twice in box {ch} (clues at row "
                         f"{r + 1}, column {c + 1} and row {i + 1}, column {j + 1})"
                     )
                 box_clue[x, d] = (i, j)
@@ -352,7 +358,7 @@ def read(text: str) -> SudokuPuzzle:
             cells = boxes.setdefault(x, [])
             cells.append((i, j))
             if len(cells) > n:
-                raise InputError(f"{where}: box {ch} has more than n={n} cells")
+                raise InputError(f"{where(j)}: box {ch} has more than n={n} cells")
 
     for r, line in enumerate(lines):
         if len(line) != n:
@@ -701,3 +707,121 @@ def render(puzzle: SudokuPuzzle, answer: Answer) -> str:
                     )
             out.append("".join(sep).rstrip())
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the exact-cover problem directly (the batch path: no DLX text to write and read)
+
+
+def build(puzzle: SudokuPuzzle) -> Problem:
+    """The :class:`~dlxsat.xcc.Problem` of :func:`encode`'s data, without writing it out:
+    ``build(p) == xcc.parse(encode(p), allow_empty=True)`` (same items, options and order).
+
+    >>> from dlxsat.xcc import parse
+    >>> p = read("1.\\n..\\n")
+    >>> build(p) == parse(encode(p)), build(p).option_names(0)
+    (True, ['p01', 'r02', 'c12'])
+    """
+    from ..xcc.model import Item
+
+    n = puzzle.n
+    ch = CHARS
+    row_has: list[set[int]] = [set() for _ in range(n)]
+    col_has: list[set[int]] = [set() for _ in range(n)]
+    box_has: dict[int, set[int]] = {x: set() for x in puzzle.boxes}
+    boxes_of = puzzle.boxes_of
+    for (i, j), d in puzzle.clues.items():
+        row_has[i].add(d)
+        col_has[j].add(d)
+        for x in boxes_of.get((i, j), ()):
+            box_has[x].add(d)
+    holes = puzzle.holes
+    row_size = [n - sum((i, j) in holes for j in range(n)) for i in range(n)]
+    col_size = [n - sum((i, j) in holes for i in range(n)) for j in range(n)]
+    box_names = sorted(puzzle.boxes)
+    box_size = {x: len(puzzle.boxes[x]) for x in box_names}
+    blanks = puzzle.blanks
+    digits = range(1, n + 1)
+
+    def unit_items(primary: bool) -> list[str]:
+        names = []
+        for prefix, sizes, has in (("r", row_size, row_has), ("c", col_size, col_has)):
+            names += [
+                f"{prefix}{ch[a]}{ch[d]}"
+                for a in range(n)
+                if (sizes[a] == n if primary else 0 < sizes[a] < n)
+                for d in digits
+                if d not in has[a]
+            ]
+        names += [
+            f"b{ch[x]}{ch[d]}"
+            for x in box_names
+            if (box_size[x] == n) == primary
+            for d in digits
+            if d not in box_has[x]
+        ]
+        return names
+
+    primaries = [f"p{ch[i]}{ch[j]}" for i, j in blanks] + unit_items(True)
+    if not primaries:
+        # Knuth's item line then starts with '|', which his reader (and ours) takes for a
+        # comment: the data has no items, the problem is empty.
+        return Problem([], [])
+    items = [Item(name) for name in primaries]
+    items += [Item(name, primary=False) for name in unit_items(False)]
+    index = {it.name: k for k, it in enumerate(items)}
+    options = []
+    for k, (i, j) in enumerate(blanks):
+        xs = boxes_of.get((i, j), ())
+        ri, cj = row_has[i], col_has[j]
+        for d in digits:
+            if d in ri or d in cj or any(d in box_has[x] for x in xs):
+                continue
+            entries = [(k, None), (index[f"r{ch[i]}{ch[d]}"], None)]
+            entries.append((index[f"c{ch[j]}{ch[d]}"], None))
+            entries += [(index[f"b{ch[x]}{ch[d]}"], None) for x in xs]
+            options.append(tuple(entries))
+    return Problem(items, options)
+
+
+def many_reader() -> Callable[[str], SudokuPuzzle]:
+    """A :func:`read` for many puzzles that mostly share their box-definition groups (as a
+    file of 9 x 9 Sudokus does): the groups are checked once per distinct text, not once per
+    puzzle, which makes reading several times faster. Each call returns what :func:`read`
+    returns, and raises what it raises (for anything unusual it *is* :func:`read`).
+
+    >>> r = many_reader()
+    >>> a, b = r("1.\\n..\\n01\\n01\\n"), r(".2\\n..\\n01\\n01\\n")
+    >>> a.clues, b.clues, a.boxes is b.boxes
+    ({(0, 0): 1}, {(0, 1): 2}, True)
+    """
+    shapes: dict[tuple[str, ...], SudokuPuzzle] = {}
+
+    def read_one(text: str) -> SudokuPuzzle:
+        lines = _split_lines(text)
+        n = len(lines[0]) if lines else 0
+        if not 0 < n <= MAX_N or len(lines) < n or len(lines) % n:
+            return read(text)
+        if any(len(line) != n for line in lines):
+            return read(text)
+        groups = tuple(lines[n:])
+        shape = shapes.get(groups)
+        if shape is None:
+            # The groups on a blank grid: every error they can have without clues.
+            blank = [" " * n] * n
+            try:
+                shape = read("".join(f"{line}\n" for line in blank + lines[n:]))
+            except InputError:
+                return read(text)  # (a clue line may hold an earlier error)
+            shapes[groups] = shape
+        cells = read("".join(f"{line}\n" for line in lines[:n]))  # the clue lines' checks
+        seen: set[tuple[int, int]] = set()
+        boxes_of = shape.boxes_of
+        for cell, d in cells.clues.items():
+            for x in boxes_of.get(cell, ()):
+                if (x, d) in seen:
+                    return read(text)  # a digit twice in a box: read's own message
+                seen.add((x, d))
+        return SudokuPuzzle(n, cells.clues, cells.holes, shape.boxes, shape.groups)
+
+    return read_one

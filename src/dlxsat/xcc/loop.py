@@ -8,8 +8,9 @@ never from a puzzle family, so any DLX file that follows the naming gets the rul
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..errors import InputError
 from .model import Problem
@@ -17,6 +18,9 @@ from .names import parse_point_name
 
 #: The color that puts an edge on the loop.
 ON = "1"
+
+E = TypeVar("E", bound=Hashable)
+V = TypeVar("V", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ def loop_graph(problem: Problem) -> LoopGraph:
         if (x + y) & 1:
             if it.primary:
                 raise InputError(f"loop rule: edge item {it.name!r} isn't secondary")
-            ends = ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
+            ends = edge_ends(x, y)
             u, v = at.get(ends[0]), at.get(ends[1])
             if u is None or v is None:
                 raise InputError(f"loop rule: edge item {it.name!r} for a nonexistent vertex")
@@ -91,6 +95,51 @@ def used_edges(problem: Problem, chosen: Iterable[int]) -> list[tuple[int, int]]
     return sorted(found)
 
 
+def edge_ends(x: int, y: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two vertices an edge midpoint ``(x, y)`` (odd ``x + y``) joins, in doubled coordinates.
+
+    >>> edge_ends(1, 2), edge_ends(2, 3)
+    (((0, 2), (2, 2)), ((2, 2), (2, 4)))
+    """
+    return ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
+
+
+def connected_pieces(links: Iterable[tuple[E, V, V]]) -> list[list[E]]:
+    """The connected pieces of a graph given by its links ``(edge, end, end)``: the edges of each
+    piece, in the order the links came; pieces ordered by their first edge.
+
+    The one connectivity routine of dlxsat: the rule checkers (:func:`dlxsat.answer.loop_pieces`),
+    :func:`is_single_cycle`, the SAT and CP-SAT loop cuts (``LoopRule.components``) and the
+    Masyu generator all count loops with it. A depth-first search over the links: linear, and
+    no graph library to import.
+
+    >>> connected_pieces([("a", 1, 2), ("b", 3, 4), ("c", 2, 3), ("d", 5, 6)])
+    [['a', 'b', 'c'], ['d']]
+    """
+    links = list(links)
+    at: dict[V, list[int]] = {}  # vertex → the links touching it
+    for k, (_, u, v) in enumerate(links):
+        at.setdefault(u, []).append(k)
+        at.setdefault(v, []).append(k)
+    seen = [False] * len(links)
+    pieces: list[list[E]] = []
+    for first in range(len(links)):
+        if seen[first]:
+            continue
+        seen[first] = True
+        piece, stack = [first], [first]
+        while stack:  # depth-first over links sharing a vertex
+            _, u, v = links[stack.pop()]
+            for k in (*at[u], *at[v]):
+                if not seen[k]:
+                    seen[k] = True
+                    piece.append(k)
+                    stack.append(k)
+        piece.sort()
+        pieces.append([links[k][0] for k in piece])
+    return pieces
+
+
 def is_single_cycle(edges: Sequence[tuple[int, int]]) -> bool:
     """Whether these edges (midpoints in doubled coordinates) form exactly one cycle.
 
@@ -104,21 +153,15 @@ def is_single_cycle(edges: Sequence[tuple[int, int]]) -> bool:
     """
     if not edges:
         return False
-    adj: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    degree: dict[tuple[int, int], int] = {}
+    links = []
     for x, y in edges:
         if not (x + y) & 1:
             return False
-        a, b = ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    if any(len(n) != 2 for n in adj.values()):
+        a, b = edge_ends(x, y)
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+        links.append(((x, y), a, b))
+    if any(d != 2 for d in degree.values()):
         return False
-    start = next(iter(adj))
-    seen = {start}
-    stack = [start]
-    while stack:
-        for w in adj[stack.pop()]:
-            if w not in seen:
-                seen.add(w)
-                stack.append(w)
-    return len(seen) == len(adj)
+    return len(connected_pieces(links)) == 1

@@ -1,4 +1,4 @@
-"""The native dancing-links backend: Knuth's DLX1/DLX2/DLX3 (and DLX2-LOOP) in compiled code.
+"""The native dancing-links backend: Knuth's DLX1/2/3 (and DLX2-LOOP), interpreted or compiled.
 
 The algorithm is chosen from the data (``problem.kind``): Algorithm X for exact cover with
 secondary items (``XC``, DLX1), Algorithm C when colors appear (``XCC``, DLX2), Algorithm M
@@ -6,12 +6,18 @@ when multiplicities appear (``MCC``, DLX3). The search trees are Knuth's -- same
 same tie breaking, same ``nodes`` and ``updates`` figures as his programs with default options.
 With ``loop=True`` the single-loop rule of DLX2-LOOP is enforced (on Algorithm M too).
 
-The search runs in numba kernels (``kernel.py``) over flat integer arrays (``arrays.py``). A
+The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``). A
 kernel returns to Python every few milliseconds, so that the time limit, the solution limit
 and the storing of solutions are handled here while the kernel resumes where it stopped.
-numba is imported only when this backend runs; numba caches the compiled kernels on disk, and
-the time to compile or load them is reported apart (``compile_seconds``) from the search time
-(``seconds``).
+
+The kernels run in two tiers, the same code either way. A search starts *interpreted*: the
+kernel functions run as plain Python on lists, which needs no loading at all and settles a
+10 x 10 Masyu in about 10 ms. A search still going after :data:`INTERPRETED_SECONDS` moves,
+state and all, to the *compiled* tier (``compiled.py``, numba), about a hundred times faster
+but a few tenths of a second to load even from numba's on-disk cache -- the cost that used to
+dominate every cold ``dlxsat solve --backend dlx``. Only the one kernel the problem needs is
+loaded, for its integer size. ``stats["kernel"]`` says which tier finished the search, the
+load time is reported apart (``compile_seconds``) from the search time (``seconds``).
 
 >>> from dlxsat.xcc import parse
 >>> r = solve(parse("a b c | x\\na b x:0\\nc x:1\\na x:1\\nb c\\n"))
@@ -21,6 +27,7 @@ the time to compile or load them is reported apart (``compile_seconds``) from th
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -46,30 +53,37 @@ SLICE = 0.01
 #: Nodes in the first kernel call, and the fewest in any call (the budget adapts in between).
 FIRST_BUDGET = 1024
 MIN_BUDGET = 16
+#: Nodes in the first call of the interpreted tier (some hundred times slower per node).
+FIRST_BUDGET_INTERPRETED = 64
+#: Search seconds after which an interpreted search moves to the compiled tier: about a
+#: quarter of what loading the compiled kernel costs from numba's cache (0.3-0.5 s on 2
+#: cores), so a search never pays much more than the load it avoided, and one that outgrows
+#: the interpreter loses at most this. A search starts compiled when that kernel is loaded in
+#: the process already. 0 always starts compiled; ``math.inf`` never compiles.
+INTERPRETED_SECONDS = 0.1
 
-_loaded: dict[str, Any] = {}
 
-
-def _kernels(dtype: Any) -> tuple[Any, float]:
-    """The kernel module with its kernels for ``dtype`` arrays compiled or loaded from numba's
-    cache; and the seconds that took (0 once done in this process)."""
-    key = dtype.__name__
-    if key in _loaded:
-        return _loaded[key], 0.0
+def _compiled_kernel(name: str, dtype: Any) -> tuple[Any, float]:
+    """Compiled kernel ``name`` for ``dtype`` arrays, and the seconds it took to compile or
+    load it (next to nothing once done in this process)."""
     start = time.perf_counter()
-    from . import kernel
+    from . import compiled
 
-    kernel.warm_up(dtype)
-    _loaded[key] = kernel
-    return kernel, time.perf_counter() - start
+    return compiled.kernel(name, dtype), time.perf_counter() - start
 
 
 def load() -> None:
-    """Import numba and load the compiled kernels for the usual (``int16``) tables now, so that
-    a caller can time that apart."""
-    import numpy as np
+    """Import numba and load the compiled Algorithm X/C kernel for the usual (``int16``) tables
+    now, so that a caller can time that apart; searches then start compiled."""
+    _compiled_kernel("search_c", "int16")
 
-    _kernels(np.int16)
+
+def _compiled_ready(name: str, dtype: Any) -> bool:
+    """Whether this process has the compiled kernel ``name`` for ``dtype`` loaded already."""
+    import sys
+
+    compiled = sys.modules.get(f"{__name__}.compiled")
+    return compiled is not None and compiled.is_ready(name, dtype)
 
 
 def solve(
@@ -86,8 +100,9 @@ def solve(
 
         ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
         on), ``nodes``, ``updates`` (Knuth's counts), ``seconds`` (the search), ``compile_seconds``
-        (compiling or loading the kernels, the first time in a process), ``build_seconds`` (laying
-        out the arrays), ``arrays`` (``int16`` or ``int32``: the kernels' integer size, the
+        (compiling or loading the compiled kernel, the first time in a process), ``kernel``
+        (``interpreted`` or ``compiled``: the tier that finished the search), ``build_seconds``
+        (laying out the arrays), ``arrays`` (``int16`` or ``int32``: the kernels' integer size, the
     smallest that holds the problem). ``timeout`` bounds the search time; the compiling is not
     counted.
     """
@@ -96,7 +111,7 @@ def solve(
     check_limits(limit, keep, timeout)
 
     from ...xcc.loop import loop_graph
-    from .arrays import build, kernel_dtype  # (numpy: imported here, outside the timings)
+    from .arrays import build, kernel_dtype
 
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
@@ -109,7 +124,6 @@ def solve(
     }
     result = SearchResult(stats=stats)
     start = time.perf_counter()
-    deadline = None if timeout is None else start + timeout
     graph = loop_graph(problem) if loop else None
     if problem.n_primary == 0:
         # Nothing to cover (e.g. a Sudoku with every cell given): one solution, choosing
@@ -125,17 +139,15 @@ def solve(
 
     arrays = build(problem, graph)
     dtype = kernel_dtype(arrays)
-    stats["arrays"] = dtype.__name__
+    stats["arrays"] = getattr(dtype, "__name__", dtype)
     stats["build_seconds"] = time.perf_counter() - start
-    k, stats["compile_seconds"] = _kernels(dtype)
     if limit == 0:
         return result
-    _search(k, arrays, dtype, result, loop, allow_empty_loop, limit, keep, deadline)
+    _search(arrays, dtype, result, loop, allow_empty_loop, limit, keep, timeout)
     return result
 
 
 def _search(
-    k: Any,
     arrays: Arrays,
     dtype: Any,
     result: SearchResult,
@@ -143,44 +155,71 @@ def _search(
     allow_empty_loop: bool,
     limit: int | None,
     keep: int | None,
-    deadline: float | None,
+    timeout: float | None,
 ) -> None:
-    """Run the right kernel slice by slice until it is done, stopped, or out of time
-    (``deadline``, a ``time.perf_counter`` time)."""
-    import numpy as np
+    """Run the right kernel slice by slice until it is done, stopped, or out of time; begin
+    interpreted and move to the compiled tier when the search takes long."""
+    from . import kernel as k
 
-    params = np.zeros(k.N_PARAMS, dtype=np.int64)
+    algorithm_m = result.stats["algorithm"] == "M"
+    name = "search_m" if algorithm_m else "search_c"
+    params = [0] * k.N_PARAMS
     params[k.P_SECOND] = arrays.second
     params[k.P_LAST_ITM] = arrays.last_itm
     params[k.P_LOOP] = 1 if loop else 0
     params[k.P_ALLOW_EMPTY] = 1 if allow_empty_loop else 0
     params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
     rows = 256 if keep is None else max(1, min(keep, 256))
-    sols = np.zeros((rows, arrays.max_level), dtype=np.int32)
-    sol_len = np.zeros(rows, dtype=np.int32)
-    st = k.new_state()
-    nd, ln, cl = (
-        k.flat(arrays.nd, dtype),
-        k.lengths(arrays.nd, arrays.n_items),
-        k.flat(arrays.cl, dtype),
-    )
-    if result.stats["algorithm"] == "M":  # the choices and DLX3's first_tweak of each level
-        kernel, stack = k.search_m, np.zeros((2, arrays.max_level), dtype=np.int32)
-    else:  # the choices
-        kernel, stack = k.search_c, np.zeros(arrays.max_level, dtype=np.int32)
+    # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
+    # a dict does), numpy arrays for the compiled one.
+    nd, ln, cl, opt_of = arrays.nd, arrays.ln, arrays.cl, arrays.opt_of
+    sols: Any = {}
+    sol_len: Any = [0] * rows
+    st: Any = [0] * k.N_STATE
+    # The choices of every level (Algorithm M: and DLX3's first_tweak of each).
+    depth = arrays.max_level
+    stack: Any = [[0] * depth, [0] * depth] if algorithm_m else [0] * depth
+    kernel = getattr(k, name)
+    interpreted = True
+    stats = result.stats
 
-    budget = FIRST_BUDGET
+    def compile_now() -> None:
+        nonlocal nd, ln, cl, opt_of, sols, sol_len, st, stack, params, kernel, interpreted
+        nonlocal deadline
+        import numpy as np
+
+        kernel, load = _compiled_kernel(name, dtype)
+        stats["compile_seconds"] = load
+        if deadline is not None and limits.deadline() is None:
+            # The time limit is for searching, not for loading -- unless the run has one
+            # deadline for everything (dlxsat.limits: the CLI, crosscheck's per-backend limit).
+            deadline += load
+        nd, cl = np.array(nd, dtype=dtype), np.array(cl, dtype=dtype)
+        ln, opt_of = np.array(ln, dtype=np.int32), np.array(opt_of, dtype=np.int32)
+        sols = np.zeros((rows, depth), dtype=np.int32)
+        sol_len = np.zeros(rows, dtype=np.int32)
+        stack = np.array(stack, dtype=np.int32)
+        st, params = np.array(st, dtype=np.int64), np.array(params, dtype=np.int64)
+        interpreted = False
+
+    budget = FIRST_BUDGET_INTERPRETED
     solutions = result.solutions
     search_start = time.perf_counter()
+    deadline = None if timeout is None else search_start + timeout
+    if INTERPRETED_SECONDS <= 0 or (
+        INTERPRETED_SECONDS < math.inf and _compiled_ready(name, dtype)
+    ):
+        compile_now()
+        budget = FIRST_BUDGET
     while True:
         wanted = rows if keep is None else min(rows, keep - len(solutions))
         params[k.P_STORE_CAP] = wanted
         params[k.P_BUDGET] = budget
         t0 = time.perf_counter()
-        status = kernel(nd, ln, cl, arrays.opt_of, stack, st, params, sols, sol_len)
+        status = kernel(nd, ln, cl, opt_of, stack, st, params, sols, sol_len)
         t1 = time.perf_counter()
         for i in range(int(st[k.S_STORED])):
-            solutions.append(sorted(sols[i, : sol_len[i]].tolist()))
+            solutions.append(sorted(int(sols[i, j]) for j in range(int(sol_len[i]))))
         st[k.S_STORED] = 0
         limits.found(int(st[k.S_COUNT]))  # the figures, should the run be stopped
         if status == k.DONE:
@@ -192,13 +231,18 @@ def _search(
             result.timed_out = True
             break
         if status == k.BUDGET:
+            if interpreted and t1 - search_start >= INTERPRETED_SECONDS:
+                compile_now()
+                # Nodes per second go up some hundredfold: let the budget catch up.
+                budget = max(budget * 64, FIRST_BUDGET)
+                continue
             # Aim at SLICE seconds per call.
             if t1 - t0 < SLICE / 2:
                 budget = min(budget * 2, 1 << 40)
             elif t1 - t0 > SLICE * 2:
                 budget = max(budget // 2, MIN_BUDGET)
-    stats = result.stats
-    stats["seconds"] = time.perf_counter() - search_start
+    stats["kernel"] = "interpreted" if interpreted else "compiled"
+    stats["seconds"] = time.perf_counter() - search_start - stats["compile_seconds"]
     stats["nodes"] = int(st[k.S_NODES])
     stats["updates"] = int(st[k.S_UPDATES])
     result.count = int(st[k.S_COUNT])

@@ -1,4 +1,4 @@
-"""The compiled dancing-links kernels: Knuth's Algorithms X/C (DLX1, DLX2) and M (DLX3).
+"""The dancing-links kernels: Knuth's Algorithms X/C (DLX1, DLX2) and M (DLX3).
 
 Both kernels follow Knuth's programs step by step -- the same item choice with the same tie
 breaking, the same order of covering, purifying, tweaking and undoing, the same ``nodes`` and
@@ -32,14 +32,18 @@ found a solution that must be handed over, reached the solution limit, or finish
 returns a status; calling it again continues where it stopped. The budget is checked where a
 node begins (``FORWARD``); solutions stop it right after they are recorded.
 
-This module imports numba; the backend imports it only when it runs.
+Two tiers run this same code. This module is plain Python (it does not import numba): the
+*interpreted* tier calls its functions as they are, on Python lists, which costs nothing to
+load and solves a small puzzle in milliseconds. ``compiled.py`` hands the very same functions
+to numba (with ``get``/``put`` as unchecked array accesses and ``wide`` as ``np.int64``), which
+runs them some hundred times faster but takes a few tenths of a second to load, even from
+numba's cache. Since both tiers keep the whole state in the argument arrays, a search begun
+interpreted can go on compiled where it stopped (``dlxsat.backends.dlx``), with the same tree.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit, types
-from numba.extending import intrinsic
+import operator
 
 from .arrays import (
     BOUND,
@@ -56,10 +60,9 @@ from .arrays import (
     PREV,
     SLACK,
     UP,
+    I,
+    N,
 )
-
-#: Fields per node and per item in the flat arrays ``nd`` and ``cl``.
-N, I = 4, 8
 
 # Program counters (Knuth's labels).
 FORWARD, ADVANCE, BACKUP, RECOVER, BACKDOWN = 0, 1, 2, 3, 4
@@ -79,41 +82,15 @@ DONE, BUDGET, LIMIT, FULL = 0, 1, 2, 3
 #: A score above every real one: "no active item" (Knuth's ``infty``).
 NONE_ACTIVE = HIDDEN // 2
 
-# Every access goes through these two: numba's indexing adds code for negative indices
-# (counting from the end) to each access, which costs a sixth of the running time here, and
-# the kernels never use negative indices.
+# Every array access goes through ``get`` and ``put`` (and a 64-bit widening through ``wide``)
+# so that the compiled tier can swap in its own versions: numba's plain indexing adds code for
+# negative indices to each access, a sixth of the running time there (see compiled.py). In the
+# interpreted tier they are Python's own item access.
+get = operator.getitem
+put = operator.setitem
+wide = int
 
 
-@intrinsic
-def get(typingctx, array, index):
-    """``array[index]`` for an index known to be in range (no wraparound, no check)."""
-    sig = array.dtype(array, index)
-
-    def codegen(context, builder, sig, args):
-        data = context.make_array(sig.args[0])(context, builder, args[0]).data
-        return builder.load(builder.gep(data, [args[1]], inbounds=True))
-
-    return sig, codegen
-
-
-@intrinsic
-def put(typingctx, array, index, value):
-    """``array[index] = value`` for an index known to be in range."""
-    sig = types.void(array, index, value)
-
-    def codegen(context, builder, sig, args):
-        data = context.make_array(sig.args[0])(context, builder, args[0]).data
-        item = context.cast(builder, args[2], sig.args[2], sig.args[0].dtype)
-        builder.store(item, builder.gep(data, [args[1]], inbounds=True))
-
-    return sig, codegen
-
-
-# The helpers are compiled into the two kernels (and cached with them).
-helper = njit
-
-
-@helper
 def _cover(nd, ln, cl, c, second, last_itm, deact):
     """Remove item ``c`` from the active list (if ``deact``) and hide all its options."""
     if deact:
@@ -144,7 +121,6 @@ def _cover(nd, ln, cl, c, second, last_itm, deact):
     return upd
 
 
-@helper
 def _uncover(nd, ln, cl, c, second, last_itm, react):
     """Undo :func:`_cover` (options in the same order: the dance still comes out right)."""
     rr = get(nd, N * c + DOWN)
@@ -172,7 +148,6 @@ def _uncover(nd, ln, cl, c, second, last_itm, react):
             put(ln, c, get(ln, c) - HIDDEN)
 
 
-@helper
 def _purify(nd, ln, p, last_itm):
     """Hide the options that give node ``p``'s item another color; mark those that agree."""
     c = get(nd, N * p + ITM)
@@ -201,7 +176,6 @@ def _purify(nd, ln, p, last_itm):
     return upd
 
 
-@helper
 def _unpurify(nd, ln, p, last_itm):
     """Undo :func:`_purify` (bottom up, each option right to left)."""
     c = get(nd, N * p + ITM)
@@ -227,7 +201,6 @@ def _unpurify(nd, ln, p, last_itm):
         rr = get(nd, N * rr + UP)
 
 
-@helper
 def _tweak(nd, ln, n, block):
     """DLX3: take node ``n`` (the top of its item) out; with ``block`` its whole option."""
     upd = 0
@@ -250,7 +223,6 @@ def _tweak(nd, ln, n, block):
     return upd
 
 
-@helper
 def _untweak(nd, ln, cl, c, x, unblock, second, last_itm):
     """DLX3: undo every tweak of item ``c`` since its top was node ``x``."""
     z = get(nd, N * c + DOWN)
@@ -283,7 +255,6 @@ def _untweak(nd, ln, cl, c, x, unblock, second, last_itm):
         _uncover(nd, ln, cl, c, second, last_itm, False)
 
 
-@helper
 def _add_edge(cl, e, st):
     """DLX2-LOOP: edge item ``e`` gets color 1; join it to the path fragments or refuse it."""
     if st[S_LAST_EDGE] != 0:
@@ -322,7 +293,6 @@ def _add_edge(cl, e, st):
     return True
 
 
-@helper
 def _delete_edge(cl, e, st):
     """Undo :func:`_add_edge`."""
     u = get(cl, I * e + EU)
@@ -353,7 +323,6 @@ def _delete_edge(cl, e, st):
         st[S_FRAGS] += 1
 
 
-@helper
 def _accept(st, params):
     """Does the solution at hand obey the loop rule (when it applies)?
 
@@ -366,7 +335,6 @@ def _accept(st, params):
     return st[S_FRAGS] == 0 and params[P_ALLOW_EMPTY] != 0
 
 
-@helper
 def _record(choice, top, opt_of, last_itm, st, sols, sol_len, params):
     """Count an accepted solution (``choice[0:top]``) and store it if there is room.
 
@@ -391,7 +359,6 @@ def _record(choice, top, opt_of, last_itm, st, sols, sol_len, params):
     return -1
 
 
-@helper
 def _cover_option(nd, ln, cl, cur, second, last_itm, loop, bounds, st):
     """Cover or purify the items of ``cur``'s option after ``cur`` (Algorithms C and M).
 
@@ -426,7 +393,6 @@ def _cover_option(nd, ln, cl, cur, second, last_itm, loop, bounds, st):
     return bad
 
 
-@helper
 def _uncover_option(nd, ln, cl, pp, cur, second, last_itm, loop, bounds, st):
     """Undo :func:`_cover_option` from node ``pp`` leftward back to ``cur``."""
     while pp != cur:
@@ -449,7 +415,6 @@ def _uncover_option(nd, ln, cl, pp, cur, second, last_itm, loop, bounds, st):
         pp -= 1
 
 
-@njit(cache=True)
 def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     """Algorithms X and C (DLX1, DLX2, DLX2-LOOP), resumable; returns a status code."""
     second = params[P_SECOND]
@@ -469,9 +434,9 @@ def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
             st[S_NODES] += 1
             # The active item with the shortest list, the leftmost one on ties: the least
             # (length, index) pair.
-            key = (np.int64(get(ln, 1)) << 32) | 1
+            key = (wide(get(ln, 1)) << 32) | 1
             for k in range(2, second):
-                key = min(key, (np.int64(get(ln, k)) << 32) | k)
+                key = min(key, (wide(get(ln, k)) << 32) | k)
             best = key & 0xFFFFFFFF
             st[S_UPDATES] += _cover(nd, ln, cl, best, second, last_itm, True)
             cur = get(nd, N * best + DOWN)
@@ -520,7 +485,6 @@ def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     return status
 
 
-@njit(cache=True)
 def search_m(nd, ln, cl, opt_of, stack, st, params, sols, sol_len):
     """Algorithm M (DLX3, and DLX3 with the loop rule), resumable; returns a status code.
 
@@ -649,44 +613,35 @@ def search_m(nd, ln, cl, opt_of, stack, st, params, sols, sol_len):
     return status
 
 
-def new_state() -> np.ndarray:
-    """A fresh state vector: at ``FORWARD`` on level 0, nothing counted."""
-    return np.zeros(N_STATE, dtype=np.int64)
+def precover(nd, ln, cl, first_nodes, count, second, last_itm):
+    """Cover every item of the options starting at ``first_nodes[0:count]`` (which must share
+    no item), as if they had been chosen before the search: the batch path's way of giving a
+    puzzle's clues to a problem built once for the empty grid. Returns the updates made."""
+    upd = 0
+    for g in range(count):
+        p = first_nodes[g]
+        while get(nd, N * p + ITM) > 0:
+            upd += _cover(nd, ln, cl, get(nd, N * p + ITM), second, last_itm, True)
+            p += 1
+    return upd
 
 
-def lengths(nd: np.ndarray, n_items: int) -> np.ndarray:
-    """The lengths of the item lists (the header nodes' ``ITM``), in an array of their own."""
-    return np.array(nd[: n_items + 1, ITM], dtype=np.int32)
-
-
-def flat(matrix: np.ndarray, dtype: type = np.int32) -> np.ndarray:
-    """A private, contiguous, one-dimensional copy of ``matrix`` (the kernels' ``nd``, ``cl``)."""
-    return np.array(matrix, dtype=dtype, order="C").reshape(-1)
-
-
-def warm_up(dtype: type = np.int32) -> None:
-    """Compile (or load from numba's cache) both kernels for ``nd``/``cl`` arrays of ``dtype``
-    (``int16`` or ``int32``: numba compiles each kernel once per type) by running them on a
-    tiny problem."""
-    from ...xcc.model import Item, Problem
-    from .arrays import build
-
-    for items in ([Item("a"), Item("b", False)], [Item("a", True, 0, 2), Item("b", False)]):
-        problem = Problem(items, [((0, None), (1, "1")), ((0, None),)])
-        a = build(problem)
-        nd, ln, cl = flat(a.nd, dtype), lengths(a.nd, a.n_items), flat(a.cl, dtype)
-        params = np.zeros(N_PARAMS, dtype=np.int64)
-        params[P_SECOND] = a.second
-        params[P_LAST_ITM] = a.last_itm
-        params[P_LOOP] = 1
-        params[P_MAX_COUNT] = 1 << 62
-        params[P_BUDGET] = 1 << 20
-        sols = np.zeros((1, a.max_level), dtype=np.int32)
-        sol_len = np.zeros(1, dtype=np.int32)
-        st = new_state()
-        if problem.has_multiplicities:
-            stack = np.zeros((2, a.max_level), dtype=np.int32)
-            search_m(nd, ln, cl, a.opt_of, stack, st, params, sols, sol_len)
-        else:
-            choice = np.zeros(a.max_level, dtype=np.int32)
-            search_c(nd, ln, cl, a.opt_of, choice, st, params, sols, sol_len)
+def search_given(base, nd, ln, cl, first_nodes, count, opt_of, choice, st, params, sols, sol_len):
+    """The batch path's first call for one puzzle: reset ``nd``/``ln``/``cl`` to the problem
+    in ``base`` (the three concatenated), pre-cover the options at ``first_nodes[0:count]``, clear
+    the state and start :func:`search_c` (returns its status; an empty active list after the
+    pre-covering is left for the caller, as status ``-1``). One call instead of several saves
+    the Python-to-kernel crossings that dominate a 9 x 9 Sudoku's microseconds."""
+    a, b = len(nd), len(nd) + len(ln)
+    for i in range(a):
+        nd[i] = base[i]
+    for i in range(len(ln)):
+        ln[i] = base[a + i]
+    for i in range(len(cl)):
+        cl[i] = base[b + i]
+    for i in range(len(st)):
+        st[i] = 0
+    st[S_UPDATES] = precover(nd, ln, cl, first_nodes, count, params[P_SECOND], params[P_LAST_ITM])
+    if get(cl, NEXT) == 0:
+        return -1
+    return search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len)

@@ -1,0 +1,118 @@
+"""Cold start: the wall time of one ``dlxsat solve`` process, as a ratio to ``python -c pass``.
+
+Each command runs as a fresh process, interleaved with the reference ``python -c pass`` of the
+same interpreter, round after round; the medians are printed, in milliseconds and as ratios to
+the reference's median. The commands solve the 10 x 10 Masyu of ``puzzles/masyu`` with the
+default backend (sat), ``--backend dlx`` and ``--backend cpsat``, both as ``python -m dlxsat``
+and through the ``dlxsat`` console script (when one sits next to the interpreter).
+
+Before timing, every command runs once untimed with bytecode writing allowed, so that the
+``.pyc`` files and numba's kernel cache exist, as they do after ``pip install`` and a first run:
+what is measured is a cold *process*, not a cold disk. ``PYTHONPATH`` points at this checkout.
+
+Usage: ``python benchmarks/startup.py [--rounds N] [--importtime]``; ``--importtime`` also prints
+the ten slowest imports (cumulative, ``python -X importtime``) of each command. Takes about
+half a minute with the default 9 rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLE = "puzzles/masyu/tatham-10x10.txt"
+
+
+def commands() -> dict[str, list[str]]:
+    py = sys.executable
+    solve = ["solve", "masyu", PUZZLE]
+    out = {
+        "python -c pass": [py, "-c", "pass"],
+        "python -m dlxsat solve (sat)": [py, "-m", "dlxsat", *solve],
+        "python -m dlxsat solve --backend dlx": [py, "-m", "dlxsat", *solve, "--backend", "dlx"],
+        "python -m dlxsat solve --backend cpsat": [
+            py,
+            "-m",
+            "dlxsat",
+            *solve,
+            "--backend",
+            "cpsat",
+        ],
+    }
+    script = Path(py).parent / "dlxsat"
+    if script.exists():
+        out["dlxsat solve (sat), console script"] = [str(script), *solve]
+        out["dlxsat solve --backend dlx, console script"] = [
+            str(script),
+            *solve,
+            "--backend",
+            "dlx",
+        ]
+    return out
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its .pyc files
+    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def run(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode().strip()}")
+    return elapsed
+
+
+def slowest_imports(cmd: list[str], env: dict[str, str], top: int = 10) -> list[str]:
+    if Path(cmd[0]).name == "dlxsat":  # a console script: run its interpreter explicitly
+        cmd = [sys.executable, cmd[0], *cmd[1:]]
+    done = subprocess.run(
+        [cmd[0], "-X", "importtime", *cmd[1:]], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    rows = []
+    for line in done.stderr.splitlines():
+        parts = line.split("|")
+        if len(parts) == 3 and parts[1].strip().isdigit():
+            rows.append((int(parts[1]), parts[2].rstrip()))
+    rows.sort(reverse=True)
+    return [f"{us / 1000:8.1f} ms {name}" for us, name in rows[:top]]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--importtime", action="store_true")
+    args = ap.parse_args()
+    env = environment()
+    cmds = commands()
+    for cmd in cmds.values():
+        run(cmd, env)  # warm: .pyc files, numba's cache
+    times: dict[str, list[float]] = {name: [] for name in cmds}
+    for _ in range(args.rounds):
+        for name, cmd in cmds.items():
+            times[name].append(run(cmd, env))
+    ref = statistics.median(times["python -c pass"])
+    print(f"interpreter: {sys.executable} (Python {sys.version.split()[0]})")
+    print(f"cores: {os.cpu_count()}, rounds: {args.rounds}, interleaved; medians")
+    print(f"{'command':45} {'ms':>8} {'ratio':>7}")
+    for name, ts in times.items():
+        med = statistics.median(ts)
+        print(f"{name:45} {med * 1000:8.1f} {med / ref:6.1f}x")
+    if args.importtime:
+        for name, cmd in cmds.items():
+            print(f"\n{name}: slowest imports (cumulative)")
+            print("\n".join(slowest_imports(cmd, env)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,536 @@
+"""The portfolio backend: several search backends race on the problem, each in its own process.
+
+Which backend is fastest depends on the instance (a 25 x 25 Sudoku: SAT in seconds, dancing
+links in minutes; many small Sudokus: the other way round), so the portfolio runs its
+*members* at once on the machine's cores and takes the first complete answer -- one that the
+time limit did not cut short. The others are stopped at once.
+
+What it guarantees
+    * Every solution any member returns is checked against the problem's definition
+      (:func:`dlxsat.xcc.check.solution_problem`, which shares no code with the backends)
+      before it is trusted: a member returning a non-solution is a bug and raises
+      :class:`~dlxsat.errors.RuleViolation`.
+    * Complete results that arrive together must agree (:func:`disagreement`): a different
+      number of solutions, or a solution one member proved does not exist, raises
+      :class:`~dlxsat.errors.Disagreement`. With ``confirm=K`` the portfolio waits for K members
+      to finish and compares them all, a crosscheck at the price of the K-th slowest member.
+    * No worker outlives the call: workers are stopped (SIGTERM, then SIGKILL after
+      :data:`STOP_GRACE` seconds) and reaped on every way out -- an answer, the time limit, an
+      error, Ctrl-C (:class:`KeyboardInterrupt`) or SIGTERM (:class:`~dlxsat.errors.Terminated`,
+      when the CLI installed its handler). On Linux each worker also asks the kernel to kill it
+      when its parent dies, so even a SIGKILL of the parent leaves none behind. Workers ignore
+      SIGINT: a Ctrl-C in a terminal reaches the whole process group, and stopping them is the
+      parent's job.
+
+Members
+    ``members`` is a comma list of search backends, each optionally followed by its own options
+    as ``:key=value`` pairs (the keys are the backend's declared option keys), e.g.
+    ``sat,dlx`` or ``sat:solver=glucose4,sat:solver=cadical195,cpsat:workers=1``. The same
+    backend may appear with different options. Workers find their backend through the solver
+    registry (:data:`dlxsat.solvers.SOLVERS`, name -> module path): the parent resolves the
+    name and the worker imports the module, so a module registered there (and importable on
+    ``sys.path``, which ``spawn`` hands on to its children) can be a member.
+
+Processes
+    Workers are forked when that is safe -- on Linux, when the process has one thread, which
+    ``/proc/self/task`` tells exactly, native threads of OR-tools or numba included -- and
+    started with multiprocessing's ``spawn`` method otherwise (:func:`start_method`). A fork
+    costs a few milliseconds and the worker inherits every module (and compiled DLX kernel)
+    the parent already loaded; a spawned worker is a fresh interpreter that imports its
+    backend, 0.1-0.6 s on the 2-core machine of ``benchmarks/portfolio.py`` (each member's
+    ``start_seconds``). ``forkserver`` was not chosen: it keeps a server process between calls
+    and saves little over ``spawn`` for the one call of a ``dlxsat solve``. (A spawned worker,
+    as with any use of ``spawn``, needs the calling program's top-level code guarded by ``if
+    __name__ == "__main__":``, and multiprocessing then keeps its resource tracker process
+    until the program exits.) A program that calls the portfolio must, as with any use of
+    ``spawn``, guard its own top-level code with ``if __name__ == "__main__":``.
+
+>>> [o.key for o in OPTIONS]
+['members', 'confirm']
+>>> [(m.label, m.name, m.options) for m in parse_members("sat:solver=glucose4,dlx")]
+[('sat:solver=glucose4', 'sat', {'solver': 'glucose4'}), ('dlx', 'dlx', {})]
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import Disagreement, InputError, RuleViolation, SolverFailure
+from ..options import Option, by_key
+from ..xcc import Problem
+from ..xcc.check import solution_problem
+from . import SearchResult, check_limits, refuse_options
+
+NAME = "portfolio"
+KIND = "search"
+SUMMARY = "several search backends at once, one process each; the first complete answer wins"
+
+#: Members when none are named. ``benchmarks/portfolio.py`` (2 loaded cores, 12 runs, wall
+#: time of ``dlxsat solve``, geometric mean ratio to ``sat`` alone): ``sat,dlx`` 1.70,
+#: ``sat,cpsat:workers=1`` 1.92; when counting (where dancing links is 3.3 times faster than
+#: SAT) ``sat,dlx`` 0.39, ``sat,cpsat`` 1.17. Only two: the machine has two cores.
+DEFAULT_MEMBERS = "sat,dlx"
+#: How workers are started: ``auto`` is ``fork`` when that is safe, else ``spawn`` (see the
+#: module doc); ``spawn`` or ``fork`` force one.
+START_METHOD = "auto"
+#: Seconds a worker gets to die after SIGTERM before it is killed.
+STOP_GRACE = 0.5
+#: Seconds the parent waits past the time limit for members' own timed-out reports.
+TIMEOUT_GRACE = 0.25
+
+OPTIONS = (
+    Option(
+        "members",
+        str,
+        DEFAULT_MEMBERS,
+        "search backends to race, comma separated, each with its options as :key=value "
+        "(e.g. sat:solver=glucose4,dlx)",
+        metavar="LIST",
+    ),
+    Option(
+        "confirm",
+        int,
+        1,
+        "members that must finish and agree before the answer is returned (1: the first one)",
+        low=1,
+        metavar="K",
+    ),
+)
+
+
+@dataclass
+class Member:
+    """One member of a portfolio: a search backend (``name``) with its ``options``; ``label`` is
+    how the user wrote it, the member's name in the statistics."""
+
+    label: str
+    name: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_members(text: str) -> list[Member]:
+    """Read a ``members`` list (see the module doc); an :class:`InputError` when it is wrong.
+
+    >>> parse_members("sat:loop=eager")[0].options
+    {'loop_mode': 'eager'}
+    >>> parse_members("sat,logic")
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.InputError: portfolio member 'logic' is not a search backend (choose from ...)
+    """
+    from ..solvers import SOLVERS, get_solver
+
+    searchers = [n for n in SOLVERS if n != NAME and get_solver(n).KIND == "search"]
+    members: list[Member] = []
+    for label in (part.strip() for part in text.split(",")):
+        if not label:
+            raise InputError(f"empty name in the portfolio's member list {text!r}")
+        name, *settings = label.split(":")
+        if name not in searchers:
+            what = "a search backend" if name in SOLVERS else "a backend"
+            raise InputError(
+                f"portfolio member {name!r} is not {what} (choose from {', '.join(searchers)})"
+            )
+        declared = by_key(get_solver(name).OPTIONS)
+        options: dict[str, Any] = {}
+        for setting in settings:
+            key, eq, value = setting.partition("=")
+            if not eq:
+                raise InputError(f"portfolio member {label!r}: write options as key=value")
+            if key not in declared:
+                takes = ", ".join(declared) or "no options"
+                raise InputError(f"portfolio member {label!r}: {name} takes {takes}, not {key!r}")
+            try:
+                options[declared[key].name] = declared[key].parse(value)
+            except InputError as e:
+                raise InputError(f"portfolio member {label!r}: {e}") from None
+        if any(m.label == label for m in members):
+            raise InputError(f"portfolio member {label!r} named twice")
+        members.append(Member(label, name, options))
+    return members
+
+
+def disagreement(
+    a: SearchResult, b: SearchResult, names: tuple[str, str] = ("one", "the other")
+) -> str | None:
+    """How two complete results of one search contradict each other; None when they don't.
+
+    A result is *exhaustive* when its search ran to the end (``count`` is the total). Two
+    exhaustive results must have equal counts; a result that stopped at the solution limit
+    must not have found more solutions than an exhaustive one; and when an exhaustive result
+    lists every solution, every solution of the other must be among them. Two results that both
+    stopped at the limit may hold different solutions (each is checked on its own). ``names``
+    name ``a`` and ``b`` in the explanation.
+
+    >>> R = SearchResult
+    >>> disagreement(R([[1]], 1, exhausted=True), R([[1], [2]], 2), ("sat", "dlx"))
+    'sat found 1 solution in all, dlx found 2'
+    >>> disagreement(R([[1]], 1, exhausted=True), R([[2]], 1, exhausted=True))
+    'the other found options [2], which one proved are no solution'
+    >>> disagreement(R([[1], [2]], 2), R([[1], [3]], 2)) is None
+    True
+    """
+    for (x, nx), (y, ny) in (((a, names[0]), (b, names[1])), ((b, names[1]), (a, names[0]))):
+        if not x.exhausted:
+            continue
+        if (y.exhausted and y.count != x.count) or (y.count or 0) > (x.count or 0):
+            n = x.count
+            return f"{nx} found {n} solution{'s' if n != 1 else ''} in all, {ny} found {y.count}"
+        if len(x.solutions) == x.count:
+            listed = {tuple(s) for s in x.solutions}
+            for s in y.solutions:
+                if tuple(s) not in listed:
+                    return f"{ny} found options {list(s)}, which {nx} proved are no solution"
+    return None
+
+
+def solve(
+    problem: Problem,
+    *,
+    loop: bool = False,
+    allow_empty_loop: bool = True,
+    limit: int | None = None,
+    keep: int | None = None,
+    timeout: float | None = None,
+    members: str = DEFAULT_MEMBERS,
+    confirm: int = 1,
+    **options: Any,
+) -> SearchResult:
+    """Race the ``members`` on ``problem`` (see ``dlxsat.backends`` for the other arguments).
+
+    Returns the first complete result (or, with ``confirm=K``, the first of K that agree),
+    with ``stats``: ``winner`` (the member's label), ``members`` (label -> ``status``,
+    ``seconds`` of wall time from start to report, ``start_seconds`` from start until the
+    worker had its backend imported, and the member's own ``stats``), ``seconds`` (wall time
+    of the whole race), ``start_method`` and ``cores``. A member's ``status`` is ``won``,
+    ``agreed`` (finished, compared, agreed), ``stopped`` (still running when the race ended),
+    ``timeout``, ``failed: ...`` or ``died: ...``.
+
+    After the time limit the result has ``timed_out`` and the figures of the member that had
+    found the most solutions. Raises :class:`Disagreement` when complete results disagree,
+    :class:`RuleViolation` when a member returns a non-solution, :class:`InputError` when a
+    member rejects its options, and :class:`SolverFailure` when too few members are left to
+    give (or confirm) an answer.
+    """
+    refuse_options(NAME, options)  # the other backends' options go in ``members``
+    check_limits(limit, keep, timeout)
+    team = parse_members(members)
+    if isinstance(confirm, bool) or not isinstance(confirm, int) or confirm < 1:
+        raise InputError(f"confirm must be a positive whole number, not {confirm!r}")
+    if confirm > len(team):
+        raise InputError(f"confirm={confirm} needs at least {confirm} members, not {len(team)}")
+    job = {"loop": loop, "allow_empty_loop": allow_empty_loop, "limit": limit, "keep": keep}
+    race = _Race(problem, team, job, timeout)
+    try:
+        race.start()
+        return race.run(confirm)
+    finally:
+        race.stop()
+
+
+# --------------------------------------------------------------------------- the parent side
+
+
+@dataclass
+class _Runner:
+    """A member's worker process, its end of the pipe and what it reported."""
+
+    member: Member
+    process: Any
+    conn: Any
+    started: float
+    status: str = "stopped"
+    seconds: float | None = None
+    start_seconds: float | None = None
+    result: SearchResult | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.result is None and self.status == "stopped"
+
+
+class _Race:
+    """The worker processes of one :func:`solve` call and the bookkeeping of their reports."""
+
+    def __init__(
+        self, problem: Problem, team: list[Member], job: dict[str, Any], timeout: float | None
+    ) -> None:
+        self.problem = problem
+        self.team = team
+        self.job = job
+        self.start_time = time.monotonic()
+        self.deadline = None if timeout is None else self.start_time + timeout
+        self.runners: list[_Runner] = []
+        self.method = START_METHOD
+
+    def start(self) -> None:
+        """Start one worker per member, then hand each its problem.
+
+        SIGINT is ignored while the workers are created: a spawned interpreter inherits an
+        ignored signal (not a blocked one), so a Ctrl-C typed while it boots cannot print a
+        traceback from it. (A Ctrl-C in those few milliseconds is lost to the parent too.)
+        """
+        import multiprocessing
+        import threading
+
+        from ..solvers import SOLVERS
+
+        self.method = start_method()
+        context = multiprocessing.get_context(self.method)
+        main = threading.current_thread() is threading.main_thread()
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        try:
+            for member in self.team:
+                ours, theirs = context.Pipe()
+                process = context.Process(
+                    target=_member_main,
+                    args=(theirs, os.getpid(), time.time()),
+                    name=f"dlxsat-{member.label}",
+                )
+                process.daemon = True  # multiprocessing's own exit handler kills it too
+                process.start()
+                theirs.close()
+                self.runners.append(_Runner(member, process, ours, time.monotonic()))
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, old)
+        # Sent only now, so the workers boot in parallel (a large problem fills the pipe, and
+        # each send waits for its worker to read).
+        for runner in self.runners:
+            remaining = (
+                None if self.deadline is None else max(self.deadline - time.monotonic(), 0.01)
+            )
+            job = dict(self.job, timeout=remaining, **runner.member.options)
+            try:
+                runner.conn.send((SOLVERS[runner.member.name], self.problem, job))
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # it died at start; its sentinel tells the loop in run()
+
+    def run(self, confirm: int) -> SearchResult:
+        """Wait for reports until ``confirm`` complete results are in, or the time is up."""
+        from multiprocessing.connection import wait
+
+        done: list[_Runner] = []
+        while True:
+            live = [r for r in self.runners if r.running]
+            if len(done) >= confirm or not live:
+                break
+            if len(done) + len(live) < confirm:
+                break  # not enough members left to confirm
+            now = time.monotonic()
+            if self.deadline is not None and now >= self.deadline + TIMEOUT_GRACE:
+                break
+            wait_for = None if self.deadline is None else self.deadline + TIMEOUT_GRACE - now
+            ready = wait([r.conn for r in live] + [r.process.sentinel for r in live], wait_for)
+            for runner in live:
+                if runner.conn in ready or runner.process.sentinel in ready:
+                    self._collect(runner)
+                    if runner.result is not None and not runner.result.timed_out:
+                        done.append(runner)
+        # Take in whatever else has arrived meanwhile: results that came together are compared.
+        for runner in self.runners:
+            if runner.running and runner.conn.poll():
+                self._collect(runner)
+                if runner.result is not None and not runner.result.timed_out:
+                    done.append(runner)
+        return self._decide(done, confirm)
+
+    def _collect(self, runner: _Runner) -> None:
+        """Read ``runner``'s report (or learn that it died without one)."""
+        try:
+            kind, payload, start_seconds = runner.conn.recv()
+        except (EOFError, OSError):
+            runner.process.join(STOP_GRACE)
+            runner.status = f"died: exit status {runner.process.exitcode}"
+            return
+        runner.seconds = time.monotonic() - runner.started
+        runner.start_seconds = start_seconds
+        if kind == "input":
+            raise InputError(f"portfolio member {runner.member.label}: {payload}")
+        if kind == "error":
+            runner.status = f"failed: {payload}"
+            return
+        result: SearchResult = payload
+        if len({tuple(s) for s in result.solutions}) < len(result.solutions):
+            raise RuleViolation(
+                f"portfolio member {runner.member.label} returned the same solution twice"
+            )
+        for chosen in result.solutions:
+            wrong = solution_problem(
+                self.problem,
+                chosen,
+                loop=self.job["loop"],
+                allow_empty_loop=self.job["allow_empty_loop"],
+            )
+            if wrong:
+                raise RuleViolation(
+                    f"portfolio member {runner.member.label} returned options {chosen}, which are "
+                    f"not a solution: {wrong}"
+                )
+        runner.result = result
+        runner.status = "timeout" if result.timed_out else "finished"
+
+    def _decide(self, done: list[_Runner], confirm: int) -> SearchResult:
+        """The answer from the complete results in ``done`` (in order of arrival)."""
+        # Compared in the order the members were named, so the message does not depend on which
+        # one happened to finish first.
+        ordered = sorted(done, key=self.runners.index)
+        first = ordered[0] if ordered else None
+        for other in ordered[1:]:
+            assert first is not None and first.result and other.result
+            labels = (first.member.label, other.member.label)
+            why = disagreement(first.result, other.result, labels)
+            if why:
+                raise Disagreement(f"portfolio members {labels[0]} and {labels[1]} disagree: {why}")
+        if done and len(done) >= confirm:
+            done[0].status = "won"
+            for other in done[1:]:
+                other.status = "agreed"
+            answer = done[0].result
+            assert answer is not None
+            result = SearchResult(
+                solutions=answer.solutions,
+                count=answer.count,
+                exhausted=answer.exhausted,
+                stats=self._stats(done[0].member.label),
+            )
+            return result
+        timed_out = self.deadline is not None and time.monotonic() >= self.deadline
+        if timed_out or any(r.status == "timeout" for r in self.runners):
+            partial = [r.result for r in self.runners if r.result is not None]
+            best = max(partial, key=lambda r: r.count or 0, default=SearchResult(count=0))
+            if done:  # fewer than ``confirm`` finished: what they found is still a partial count
+                best = max([best] + [r.result for r in done], key=lambda r: r.count or 0)
+            return SearchResult(
+                solutions=best.solutions,
+                count=best.count,
+                timed_out=True,
+                stats=self._stats(None),
+            )
+        failures = "; ".join(
+            f"{r.member.label} {r.status}" for r in self.runners if r.status.startswith(("f", "d"))
+        )
+        raise SolverFailure(
+            f"the portfolio has {len(done)} complete answer{'s' if len(done) != 1 else ''}, "
+            f"needs {confirm}: {failures}"
+        )
+
+    def _stats(self, winner: str | None) -> dict[str, Any]:
+        members: dict[str, Any] = {}
+        for r in self.runners:
+            entry: dict[str, Any] = {"status": r.status}
+            if r.seconds is not None:
+                entry["seconds"] = round(r.seconds, 6)
+            if r.start_seconds is not None:
+                entry["start_seconds"] = round(r.start_seconds, 6)
+            if r.result is not None:
+                entry["stats"] = r.result.stats
+            members[r.member.label] = entry
+        return {
+            "winner": winner,
+            "members": members,
+            "seconds": round(time.monotonic() - self.start_time, 6),
+            "start_method": self.method,
+            "cores": _cores(),
+        }
+
+    def stop(self) -> None:
+        """Stop and reap every worker still running; SIGINT and SIGTERM wait until it is done,
+        so a second Ctrl-C cannot leave a worker behind."""
+        blocked = {signal.SIGINT, signal.SIGTERM}
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+        try:
+            for r in self.runners:
+                if r.process.is_alive():
+                    r.process.terminate()
+            end = time.monotonic() + STOP_GRACE
+            for r in self.runners:
+                r.process.join(max(end - time.monotonic(), 0))
+            for r in self.runners:
+                if r.process.is_alive():
+                    r.process.kill()
+                    r.process.join()
+                r.conn.close()
+                r.process.close()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def start_method() -> str:
+    """``fork`` when :data:`START_METHOD` allows it and this process has a single thread (no
+    lock can then be held by another thread at the fork), on Linux, where ``/proc`` can count
+    the threads native code started too; ``spawn`` otherwise."""
+    if START_METHOD != "auto":
+        return START_METHOD
+    try:
+        single = len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        single = False
+    return "fork" if single and sys.platform == "linux" else "spawn"
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+# --------------------------------------------------------------------------- the worker side
+
+
+def _member_main(conn: Any, parent: int, created: float) -> None:
+    """A worker: receive (backend module, problem, arguments), solve, send one report back.
+
+    The report is ``(kind, payload, start_seconds)``: ``("result", SearchResult, s)``,
+    ``("input", message, s)`` when the backend rejects its options (the user's mistake), or
+    ``("error", message, s)`` for anything else it raised. ``s`` is the time from the
+    parent's creating the process (``created``, ``time.time()``) to the backend imported: the
+    price of a member's start.
+    """
+    # Ignored and blocked: some backends' C code installs its own SIGINT handler (PySAT does).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    # A forked worker inherited the CLI's SIGTERM handler: it must simply die when stopped.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(parent)
+    try:
+        module, problem, job = conn.recv()
+    except EOFError:
+        return
+    start_seconds = time.time() - created
+    try:
+        import importlib
+
+        backend = importlib.import_module(module)
+        start_seconds = time.time() - created
+        report: tuple = ("result", backend.solve(problem, **job), start_seconds)
+    except InputError as e:
+        report = ("input", str(e), start_seconds)
+    except Exception as e:  # a bug in a backend: the parent reports it with the member's name
+        report = ("error", f"{type(e).__name__}: {e}", start_seconds)
+    try:
+        conn.send(report)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the parent has stopped listening
+    conn.close()
+
+
+def _die_with(parent: int) -> None:
+    """On Linux, have the kernel SIGKILL this process when its parent dies (PR_SET_PDEATHSIG),
+    so that not even a SIGKILL of the parent leaves a worker running; elsewhere do nothing."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)

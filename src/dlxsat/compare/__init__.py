@@ -1,0 +1,194 @@
+"""``dlxsat compare``: run a grid of solver settings over a corpus of puzzles, record every job.
+
+Each (puzzle, setting) is one job, run in a worker process of its own with a hard time limit and
+a memory limit (:mod:`.worker`); its record (docs/store.md) is appended to a JSON Lines store
+(:mod:`.store`) as soon as it ends. Running the same command again runs only the jobs the store
+lacks. Every run cross-checks the finished jobs of each puzzle, those stored before included
+(:mod:`.agreement`): a disagreement is printed on stderr and the command exits 4.
+
+The modules: :mod:`.settings` (the ``--settings`` grid, from the solver registry), :mod:`.corpus`
+(puzzle files, folders, globs), :mod:`.jobs` (one job and its record), :mod:`.worker` (a job in
+a forked process, killed at its limit), :mod:`.runner` (local cores or Dask), :mod:`.store`,
+:mod:`.agreement`, :mod:`.export` (a corpus as DIMACS files with a manifest).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+
+
+@dataclass
+class Outcome:
+    """What a comparison did: jobs run and skipped, the statuses, and the disagreements."""
+
+    planned: int = 0
+    ran: int = 0
+    skipped: int = 0
+    statuses: Counter = field(default_factory=Counter)
+    notes: list[str] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether a job of this run was stopped by its time or memory limit."""
+        return bool(self.statuses["timeout"] or self.statuses["memout"])
+
+
+def plan(
+    family: str,
+    puzzles: Sequence[str],
+    specs: Sequence[str],
+    presets: Sequence[str] = (),
+    *,
+    mode: str = "unique",
+    timeout: float | None = None,
+    memory_mb: float | None = None,
+    format: str | None = None,
+) -> tuple[list[Any], list[str]]:
+    """The jobs of a comparison, puzzle by puzzle, and notes on the settings skipped."""
+    from .corpus import load
+    from .jobs import Job
+    from .settings import for_family, grid
+
+    if mode not in ("unique", "count"):
+        raise InputError(f"unknown mode {mode!r} (choose from unique, count)")
+    settings, notes = for_family(grid(specs, presets), family)
+    if not settings:
+        raise InputError(f"no setting applies to {family} ({'; '.join(notes)})")
+    jobs = [
+        Job(
+            puzzle=p.path,
+            text=p.text,
+            puzzle_sha256=p.sha256,
+            family=family,
+            backend=s.backend,
+            setting=s.text,
+            options=dict(s.options),
+            keywords=s.keywords(),
+            mode=mode,
+            timeout=timeout,
+            memory_mb=memory_mb,
+            format=p.format,
+            size=p.size,
+        )
+        for p in load(puzzles, family, format)
+        for s in settings
+    ]
+    return jobs, notes
+
+
+def compare(
+    family: str,
+    puzzles: Sequence[str],
+    specs: Sequence[str],
+    presets: Sequence[str] = (),
+    *,
+    output: str = "results.jsonl",
+    mode: str = "unique",
+    timeout: float | None = 60.0,
+    memory_mb: float | None = None,
+    jobs: int | None = None,
+    dask: str | None = None,
+    redo: bool = False,
+    quiet: bool = False,
+    format: str | None = None,
+    on_plan: Callable[[Outcome], None] | None = None,
+) -> Outcome:
+    """Run the comparison (see the module's docstring); the store at ``output`` grows.
+
+    ``on_plan`` is called with the outcome so far (jobs planned and skipped, notes on the
+    settings skipped) before any job runs.
+    """
+    from . import store
+    from .agreement import disagreements
+    from .runner import Progress, default_jobs, run_dask, run_local
+
+    if jobs is not None and jobs < 1:
+        raise InputError(f"--jobs must be at least 1, not {jobs}")
+    todo, notes = plan(
+        family,
+        puzzles,
+        specs,
+        presets,
+        mode=mode,
+        timeout=timeout,
+        memory_mb=memory_mb,
+        format=format,
+    )
+    out = Outcome(planned=len(todo), notes=notes)
+    # The cross-check covers these puzzles' records, those of earlier runs included.
+    planned_puzzles = {j.puzzle_sha256 for j in todo}
+    stored = {r["job"]: r for r in store.read(output)}
+    store.touch(output)
+    limits = {"timeout": timeout, "memory_mb": memory_mb}
+    if not redo:
+        todo = [j for j in todo if not _stored(j, stored.get(j.id), limits)]
+    out.skipped = out.planned - len(todo)
+    if on_plan is not None:
+        on_plan(out)
+
+    def sink(record: dict[str, Any]) -> None:
+        store.append(output, record)
+        out.ran += 1
+        out.statuses[record["status"]] += 1
+        if record["status"] == "error":
+            out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
+
+    progress = Progress(len(todo), quiet)
+    try:
+        if dask:
+            run_dask(todo, dask, sink, progress)
+        else:
+            run_local(todo, jobs or default_jobs(), sink, progress)
+    finally:
+        progress.close()
+    records = [
+        r
+        for r in store.read(output, warn=False)
+        if r["puzzle_sha256"] in planned_puzzles and r["mode"] == mode
+    ]
+    out.disagreements = disagreements(records)
+    return out
+
+
+def _stored(job: Any, record: dict[str, Any] | None, limits: dict[str, Any]) -> bool:
+    """Whether ``record`` (the store's record with ``job``'s id, if any) makes ``job`` done.
+
+    The job id (docs/store.md) does not name the family: a text read as two families (a grid of
+    digits is a Slitherlink and a SuperSlitherlink) has one id, so the family is checked here.
+    """
+    from . import store
+
+    return (
+        record is not None and record.get("family") == job.family and store.is_done(record, limits)
+    )
+
+
+def print_notes(out: Outcome) -> None:
+    """The notes on the settings skipped, on stderr (before the jobs run)."""
+    for note in out.notes:
+        print(f"dlxsat: note: {note}", file=sys.stderr)
+
+
+def print_outcome(out: Outcome, output: str) -> None:
+    """The summary on stdout, errors and (loudly) disagreements on stderr."""
+    for e in out.errors[:5]:
+        print(f"dlxsat: warning: job failed: {e}", file=sys.stderr)
+    if len(out.errors) > 5:
+        print(f"dlxsat: warning: ... and {len(out.errors) - 5} more failed", file=sys.stderr)
+    for d in out.disagreements:
+        print(f"dlxsat: DISAGREEMENT: {d}", file=sys.stderr)
+    statuses = ", ".join(f"{n} {s}" for s, n in sorted(out.statuses.items()))
+    print(
+        f"{out.planned} jobs: {out.ran} run, {out.skipped} already in {output}"
+        + (f" ({statuses})" if statuses else "")
+    )
+    if out.disagreements:
+        print(f"{len(out.disagreements)} disagreement(s): see stderr")

@@ -1,0 +1,70 @@
+"""The cross-check of every comparison: finished jobs on the same puzzle must agree.
+
+Two records of one puzzle (same family and text, same mode) that both ran to their end must
+give the same status; for ``unique``, ``none`` and ``counted`` also the same count and the same
+answers (by hash). A ``multiple`` status is compared alone: in ``unique`` mode a solver stops at
+its second answer, and which two it meets first is its own affair. A disagreement means a solver
+or an encoding is wrong -- the most important thing a comparison can find.
+
+>>> a = {"puzzle": "p", "puzzle_sha256": "x", "mode": "unique", "setting": "dlx",
+...      "status": "unique", "count": 1, "answer_sha256": "h1"}
+>>> disagreements([a, {**a, "setting": "sat", "answer_sha256": "h2"}])
+['p: dlx and sat disagree: unique (1 answer, hash h1) against unique (1 answer, hash h2)']
+>>> disagreements([a, {**a, "setting": "sat", "status": "timeout", "count": 0}])
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .store import FINISHED
+
+
+def _outcome(r: dict[str, Any]) -> tuple:
+    """What must be equal between two finished records of one puzzle."""
+    if r["status"] == "multiple":
+        return ("multiple",)
+    hash_ = r.get("answer_sha256")
+    # A count too large to keep every answer has no hash: then the count alone is compared.
+    return (r["status"], r.get("count"), hash_)
+
+
+def _describe(r: dict[str, Any]) -> str:
+    if r["status"] == "multiple":
+        return "multiple"
+    n = r.get("count")
+    hash_ = r.get("answer_sha256")
+    answers = f"{n} answer{'s' if n != 1 else ''}"
+    return f"{r['status']} ({answers}, hash {hash_[:16] if hash_ else 'none'})"
+
+
+def _agree(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    oa, ob = _outcome(a), _outcome(b)
+    if oa[:2] != ob[:2]:
+        return False
+    if len(oa) == 3 and oa[0] == "counted" and (oa[2] is None or ob[2] is None):
+        return True
+    return oa == ob
+
+
+def disagreements(records: Iterable[dict[str, Any]]) -> list[str]:
+    """One line for each record that disagrees with the first finished record of its puzzle
+    (by setting text)."""
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for r in records:
+        # A puzzle is its family and text: one text read as two families is two puzzles.
+        if r.get("status") in FINISHED:
+            groups.setdefault((r.get("family", ""), r["puzzle_sha256"], r["mode"]), []).append(r)
+    out = []
+    for group in groups.values():
+        group.sort(key=lambda r: r["setting"])  # the same report whatever order jobs ended in
+        first = group[0]
+        for other in group[1:]:
+            if not _agree(first, other):
+                out.append(
+                    f"{other['puzzle']}: {first['setting']} and {other['setting']} disagree: "
+                    f"{_describe(first)} against {_describe(other)}"
+                )
+    return out

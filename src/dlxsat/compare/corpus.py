@@ -1,0 +1,115 @@
+"""The puzzles of a comparison: files, folders (searched recursively) and glob patterns.
+
+Every puzzle is read once, in the parent, before any job starts: a missing file or a puzzle its
+family rejects is an input error of one line, not a column of failed jobs, and the workers get
+the text itself (a Dask worker on another machine need not see the files).
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError
+from ..inputs import read_text
+
+#: The names of puzzle files in a folder (the bundled puzzles are ``.txt``); other files there
+#: (READMEs, stores, CNFs) are not puzzles.
+PUZZLE_SUFFIXES = (".txt",)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle of the corpus: its path as given, its text and format, and the text's sha256."""
+
+    path: str
+    text: str
+    sha256: str
+    format: str | None = None  # None: detected from the text, as ``solve`` does
+    size: tuple[int, int] | None = None  # rows, columns of the board
+
+
+def _shown(path: str) -> str:
+    """``path`` relative to the working folder when it lies below it."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def expand(args: Sequence[str]) -> list[str]:
+    """The puzzle files named by ``args``, in the order given, each once.
+
+    A folder stands for the puzzle files below it (sorted); a pattern with ``*``, ``?`` or ``[``
+    for the files it matches (sorted). Naming nothing that exists is an input error.
+    """
+    out: dict[str, None] = {}
+    for arg in args:
+        if any(c in arg for c in "*?["):
+            matches = sorted(glob.glob(arg, recursive=True))
+            if not matches:
+                raise InputError(f"{arg}: no file matches this pattern")
+            paths = []
+            for m in matches:
+                paths.extend(_folder(m) if os.path.isdir(m) else [m])
+        elif os.path.isdir(arg):
+            paths = _folder(arg)
+            if not paths:
+                raise InputError(f"{arg}: no puzzle files ({', '.join(PUZZLE_SUFFIXES)}) in it")
+        elif os.path.exists(arg):
+            paths = [arg]
+        else:
+            raise InputError(f"{arg}: no such file")
+        for p in paths:
+            out.setdefault(_shown(os.path.normpath(p)), None)
+    return list(out)
+
+
+def _folder(folder: str) -> list[str]:
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found.extend(
+            os.path.join(root, f)
+            for f in sorted(files)
+            if f.endswith(PUZZLE_SUFFIXES) and not f.startswith(".")
+        )
+    return found
+
+
+def board_size(puzzle: Any) -> list[int]:
+    """Rows and columns of a board (a Sudoku of order n is n by n)."""
+    if hasattr(puzzle, "m"):
+        return [int(puzzle.m), int(puzzle.n)]
+    return [int(puzzle.n), int(puzzle.n)]
+
+
+def load(args: Sequence[str], family: str, format: str | None = None) -> list[Puzzle]:
+    """Read and check every puzzle named by ``args`` as a puzzle of ``family``.
+
+    A file may hold many puzzles (one a line, or records separated by empty lines, as ``solve``
+    reads them: :func:`dlxsat.formats.split_records`); each is then a puzzle of its own, named
+    ``FILE:LINE``. Two puzzles with the same text are one (the first name names it).
+    """
+    from ..formats import detect, read, split_records
+
+    puzzles: dict[str, Puzzle] = {}
+    for path in expand(args):
+        text = read_text(path, "puzzle")
+        records = split_records(family, text, format)
+        if len(records) <= 1:
+            named = [(path, text, format)]
+        else:
+            name = format or detect(family, records[0][1])
+            named = [(f"{path}:{line}", record, name) for line, record in records]
+        for shown, record, fmt in named:
+            try:
+                puzzle = read(family, record, fmt)
+            except InputError as e:
+                raise InputError(f"{shown}: {e}") from None
+            digest = hashlib.sha256(record.encode()).hexdigest()
+            size = board_size(puzzle)
+            puzzles.setdefault(digest, Puzzle(shown, record, digest, fmt, (size[0], size[1])))
+    return list(puzzles.values())

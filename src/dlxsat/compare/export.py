@@ -1,0 +1,158 @@
+"""A corpus as a SAT benchmark set: one DIMACS file per puzzle and setting, and a manifest.
+
+``dlxsat export dimacs FAMILY PUZZLES... -o DIR --settings 'sat:encoding=...'`` writes, for each
+puzzle and each setting, the CNF that ``dlxsat export dimacs`` writes for one puzzle (the
+complete ``eager`` loop encoding for the loop families, the meaning of every variable in
+comments), and ``DIR/manifest.json``: for each file its puzzle, setting, and the expected
+outcome -- the status of the puzzle (``unique``, ``multiple``, ``none``: solved once here, by the
+default backend, in ``unique`` mode) and the hash of its answers (:func:`store.answer_hash`),
+so a model any other SAT solver finds can be decoded (``dlxsat decode``) and checked against it.
+Only the options that shape the formula (``encoding``, ``colors``; ``loop`` must be ``eager``)
+may be given.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import InputError
+
+#: The keys of a ``sat`` setting that change the CNF (the others choose how it is solved).
+FORMULA_KEYS = ("encoding", "colors")
+
+
+def _write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all."""
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".dlxsat-")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _slug(text: str) -> str:
+    """A file-name piece for a setting's text.
+
+    >>> _slug("sat:colors=onehot;encoding=totalizer")
+    'sat-colors=onehot-encoding=totalizer'
+    """
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "-", text).strip("-")
+
+
+def _stem(path: str) -> str:
+    """A file-name piece for a puzzle: its file's name without suffix (``FILE:LINE`` of a file
+    of many puzzles gives ``FILE-LINE``).
+
+    >>> _stem("puzzles/masyu/tatham-10x10.txt"), _stem("hard.txt:12")
+    ('tatham-10x10', 'hard-12')
+    """
+    path, _, line = path.rpartition(":") if re.search(r":\d+$", path) else (path, "", "")
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return f"{stem}-{line}" if line else stem
+
+
+def _formula_settings(specs: Sequence[str], has_loop: bool) -> tuple[list[Any], list[str]]:
+    from .settings import LOOP_KEY, parse_spec
+
+    chosen: dict[str, Any] = {}
+    notes = []
+    for spec in specs or ["sat"]:
+        for s in parse_spec(spec):
+            if s.backend != "sat":
+                raise InputError(f"export: --settings {spec!r}: only sat settings make a CNF")
+            loop = s.options.get(LOOP_KEY)
+            if loop is not None and loop != "eager":
+                notes.append(f"skipping {s.text}: an exported CNF has the complete loop encoding")
+                continue
+            if loop is not None and not has_loop:
+                notes.append(f"skipping {s.text}: this family has no loop")
+                continue
+            other = sorted(k for k in s.options if k not in (*FORMULA_KEYS, LOOP_KEY))
+            if other:
+                raise InputError(
+                    f"export: --settings {spec!r}: {other[0]} does not change the CNF "
+                    f"(only {', '.join(FORMULA_KEYS)} do)"
+                )
+            formula = {k: v for k, v in s.options.items() if k in FORMULA_KEYS}
+            from .settings import Setting
+
+            canonical = Setting("sat", formula)
+            chosen.setdefault(canonical.text, canonical)
+    return list(chosen.values()), notes
+
+
+def export_corpus(
+    family: str,
+    puzzles: Sequence[str],
+    specs: Sequence[str],
+    folder: str,
+    *,
+    timeout: float | None = None,
+    format: str | None = None,
+) -> list[dict[str, Any]]:
+    """Write the CNF files and ``manifest.json`` into ``folder``; the manifest's entries."""
+    from .. import __version__
+    from ..families import get_family
+    from ..pipeline import prepare, solve
+    from .corpus import load
+    from .external import cnf_text
+    from .store import answer_hash
+
+    settings, notes = _formula_settings(specs, get_family(family).LOOP)
+    for note in notes:
+        print(f"dlxsat: note: {note}", file=sys.stderr)
+    if not settings:
+        raise InputError("export: no setting left to export")
+    corpus = load(puzzles, family, format)
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise InputError(f"{folder}: not a folder (a corpus export writes several files)")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{folder}: cannot make the folder: {e.strerror}") from None
+    stems = [_stem(p.path) for p in corpus]
+    entries = []
+    for puzzle, stem in zip(corpus, stems, strict=True):
+        if stems.count(stem) > 1:  # two folders with a tatham-10x10.txt each
+            stem = f"{stem}-{puzzle.sha256[:8]}"
+        prep = prepare(family, puzzle.text, puzzle.format)
+        expected = solve(family, prep.puzzle, mode="unique", timeout=timeout)
+        for s in settings:
+            text = cnf_text(
+                prep.problem,
+                source=f"{family} {puzzle.path}",
+                loop=bool(prep.family.LOOP),
+                **{k: s.options.get(k) for k in FORMULA_KEYS},
+            )
+            name = f"{stem}--{_slug(s.text)}.cnf"
+            _write(os.path.join(folder, name), text)
+            header = next(line for line in text.splitlines() if line.startswith("p cnf "))
+            nvars, nclauses = (int(x) for x in header.split()[2:4])
+            entries.append(
+                {
+                    "cnf": name,
+                    "puzzle": puzzle.path,
+                    "puzzle_sha256": puzzle.sha256,
+                    "family": family,
+                    "setting": s.text,
+                    "variables": nvars,
+                    "clauses": nclauses,
+                    "expected_status": expected.status,
+                    "count": expected.count,
+                    "answer_sha256": answer_hash(expected.solutions)
+                    if expected.status in ("unique", "none")
+                    else None,
+                }
+            )
+    manifest = {"dlxsat_version": __version__, "family": family, "entries": entries}
+    _write(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=1) + "\n")
+    return entries

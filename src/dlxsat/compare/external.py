@@ -1,0 +1,211 @@
+"""The ``external`` solver of ``dlxsat compare``: any SAT solver program, on dlxsat's CNF.
+
+It has the face of a search solver (``NAME``, ``KIND``, ``OPTIONS``, ``solve``), so a job runs
+it like ``sat``: the problem becomes the DIMACS text ``dlxsat export dimacs`` writes (the
+complete ``eager`` loop encoding for the loop families, so every model is an answer), the
+program named by ``cmd`` is run on the file with what is left of the time limit, its ``s``/``v``
+output is read (:func:`dlxsat.backends.dimacs.read_solver_output`) and the model's option
+variables become the chosen options, which the job decodes and checks through the family like
+any other answer. For a second answer (``unique`` mode) or more (``count``) the answer found is
+blocked by one clause and the program is run again on the larger file.
+
+``cmd=cadical`` runs ``cadical FILE``; arguments may follow the program (``cmd=cadical -q``).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import tempfile
+import time
+from typing import Any
+
+from ..errors import InputError
+from ..options import Option, by_key
+from ..result import SearchResult
+from ..xcc import Problem
+
+NAME = "external"
+KIND = "search"
+SUMMARY = "a SAT solver program run on dlxsat's DIMACS export (complete loop encoding)"
+
+
+def _sat_option(key: str) -> Option:
+    from ..backends import cnf
+
+    return by_key(cnf.OPTIONS)[key]
+
+
+OPTIONS = (
+    Option(
+        "cmd",
+        str,
+        "cadical",
+        "the SAT solver program (with arguments); the CNF file is named last",
+        metavar="PROGRAM",
+    ),
+    _sat_option("encoding"),
+    _sat_option("colors"),
+)
+
+
+def cnf_text(
+    problem: Problem, *, source: str, encoding: str | None, colors: str | None, loop: bool
+) -> str:
+    """The DIMACS text of ``problem`` (complete loop encoding when ``loop``), comments included.
+
+    The one place ``compare`` and ``export`` reach the exporter through.
+    """
+    from ..backends.dimacs import export_dimacs
+
+    return export_dimacs(
+        problem,
+        source=source,
+        encoding=encoding,
+        colors=colors,
+        loop="eager" if loop else "none",
+    )
+
+
+#: How long ``PROGRAM --version`` may take (a program that does not know the flag may wait for
+#: input or start solving: it is stopped).
+VERSION_SECONDS = 2.0
+
+
+def _run(argv: list[str], timeout: float | None) -> subprocess.CompletedProcess:
+    """Run ``argv`` with its output captured; past ``timeout`` (a :class:`TimeoutExpired`) the
+    program is killed with everything it started -- it leads a process group of its own, so a
+    shell script's ``sleep`` or a solver's helpers do not outlive it."""
+    with subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_with_worker(os.getpid()),  # and it dies with this worker, killed or not
+    ) as p:
+        try:
+            out, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            raise
+    return subprocess.CompletedProcess(argv, p.returncode, out, err)
+
+
+def program_version(cmd: str) -> str:
+    """``PROGRAM VERSION`` from ``PROGRAM --version`` (just ``PROGRAM`` when it says nothing)."""
+    program = shlex.split(cmd)[0] if cmd.strip() else cmd
+    try:
+        done = _run([program, "--version"], VERSION_SECONDS)
+        first = (done.stdout.strip() or done.stderr.strip()).splitlines()
+    except (OSError, subprocess.SubprocessError):
+        first = []
+    return f"{os.path.basename(program)} {first[0]}" if first else os.path.basename(program)
+
+
+def solve(
+    problem: Problem,
+    *,
+    loop: bool = False,
+    allow_empty_loop: bool = True,
+    limit: int | None = None,
+    keep: int | None = None,
+    timeout: float | None = None,
+    cmd: str = "cadical",
+    encoding: str | None = None,
+    colors: str | None = None,
+) -> SearchResult:
+    """Find up to ``limit`` answers of ``problem`` with the program ``cmd``."""
+    if loop and allow_empty_loop:
+        raise InputError("the external solver always asks for a non-empty loop")
+    argv = shlex.split(cmd)
+    if not argv:
+        raise InputError("external: cmd is empty")
+    start = time.perf_counter()
+    deadline = None if timeout is None else time.monotonic() + timeout
+    text = cnf_text(problem, source="dlxsat compare", encoding=encoding, colors=colors, loop=loop)
+    header, _, body = text.partition("\np cnf ")
+    nvars, nclauses = (int(x) for x in body.split("\n", 1)[0].split())
+    clauses = body.split("\n", 1)[1]
+    stats: dict[str, Any] = {
+        "variables": nvars,
+        "clauses": nclauses,
+        "build_seconds": time.perf_counter() - start,
+        "calls": 0,
+        "solve_seconds": 0.0,
+    }
+    result = SearchResult(stats=stats)
+    n = len(problem.options)
+    with tempfile.TemporaryDirectory(prefix="dlxsat-external-") as folder:
+        path = os.path.join(folder, "problem.cnf")
+        while limit is None or result.count < limit:
+            with open(path, "w") as f:
+                f.write(f"{header}\np cnf {nvars} {nclauses}\n{clauses}")
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                result.timed_out = True
+                break
+            t0 = time.perf_counter()
+            try:
+                done = _run([*argv, path], remaining)
+            except subprocess.TimeoutExpired:
+                result.timed_out = True
+                break
+            except OSError as e:
+                raise InputError(f"external: cannot run {argv[0]!r}: {e.strerror}") from None
+            finally:
+                stats["solve_seconds"] += time.perf_counter() - t0
+                stats["calls"] += 1
+            status, true = _read(done, argv[0])
+            if status == "UNSATISFIABLE":
+                result.exhausted = True
+                break
+            chosen = sorted(v - 1 for v in true if 1 <= v <= n)
+            result.count += 1
+            if keep is None or len(result.solutions) < keep:
+                result.solutions.append(chosen)
+            clauses += " ".join(map(str, _blocking(problem, chosen))) + " 0\n"
+            nclauses += 1
+    stats["seconds"] = time.perf_counter() - start
+    return result
+
+
+def _with_worker(worker: int) -> Any:
+    """What the program's process runs before it starts: die when ``worker`` dies (Linux)."""
+    from .worker import die_with_parent  # imported here, not in the forked process
+
+    def arrange() -> None:
+        die_with_parent(worker)
+
+    return arrange
+
+
+def _read(done: subprocess.CompletedProcess, program: str) -> tuple[str, set[int]]:
+    from ..backends.dimacs import read_solver_output
+
+    try:
+        status, true = read_solver_output(done.stdout)
+    except InputError as e:
+        why = (done.stderr.strip().splitlines() or [str(e)])[-1]
+        raise InputError(
+            f"external: {program} (exit status {done.returncode}) gave no answer: {why}"
+        ) from None
+    if status == "UNKNOWN":
+        raise InputError(f"external: {program} said UNKNOWN")
+    return status, true
+
+
+def _blocking(problem: Problem, chosen: list[int]) -> list[int]:
+    """The clause that forbids the answer ``chosen`` (option variables are ``1..n``).
+
+    When no answer's options can contain another's, "not all of these" suffices; otherwise the
+    whole assignment of the option variables is forbidden.
+    """
+    if problem.answers_are_incomparable:
+        return [-(i + 1) for i in chosen]
+    picked = set(chosen)
+    return [-(i + 1) if i in picked else i + 1 for i in range(len(problem.options))]

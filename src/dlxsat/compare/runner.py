@@ -1,0 +1,146 @@
+"""Running the jobs of a comparison: on this machine's cores, or on a Dask cluster.
+
+Either way the process that runs ``dlxsat compare`` is the only writer of the store: it appends
+each record as it comes back, so an interrupted run loses only the jobs in flight, and the next
+run of the same command skips what is stored.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import select
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..errors import InputError
+from .jobs import Job, warm
+from .worker import Child, finish, kill, read_some, reap_all, start
+
+#: ``record -> None``: called in the parent for each finished job, in the order they end.
+Sink = Callable[[dict[str, Any]], None]
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class Progress:
+    """A tqdm bar on stderr: jobs done, running and failed, and the time left (None: quiet)."""
+
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.bar = None
+        self.running = 0
+        self.failed = 0
+        if quiet or total == 0:
+            return
+        try:
+            import tqdm
+        except ImportError:  # the bar is a comfort, not a dependency
+            return
+        # No monitor thread: the runner forks, and a fork should not copy a running thread.
+        tqdm.tqdm.monitor_interval = 0
+        self.bar = tqdm.tqdm(total=total, unit="job", file=sys.stderr, dynamic_ncols=True)
+
+    def started(self) -> None:
+        self.running += 1
+        self._show()
+
+    def done(self, record: dict[str, Any]) -> None:
+        self.running -= 1
+        if record["status"] in ("timeout", "memout", "error"):
+            self.failed += 1
+        if self.bar is not None:
+            self.bar.update(1)
+        self._show()
+
+    def _show(self) -> None:
+        if self.bar is not None:
+            self.bar.set_postfix(running=self.running, failed=self.failed, refresh=False)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def run_local(jobs: Sequence[Job], workers: int, sink: Sink, progress: Progress) -> None:
+    """Run ``jobs`` with at most ``workers`` at once, each in a forked worker of its own."""
+    for job in jobs:
+        warm(job)
+    # Objects that exist now are never collected: the workers' copies of their pages stay
+    # shared with this process instead of being written by the collector (copy on write).
+    gc.freeze()
+    pending = list(reversed(jobs))
+    running: dict[int, Child] = {}
+    try:
+        while pending or running:
+            while pending and len(running) < workers:
+                child = start(pending.pop())
+                running[child.fd] = child
+                progress.started()
+            now = time.monotonic()
+            deadlines = [c.deadline for c in running.values() if c.deadline is not None]
+            wait = max(0.0, min(deadlines) - now) if deadlines else None
+            ready, _, _ = select.select(list(running), [], [], wait)
+            for fd in ready:
+                child = running[fd]
+                if read_some(child):
+                    del running[fd]
+                    _done(child, sink, progress)
+            now = time.monotonic()
+            for fd, child in list(running.items()):
+                if child.deadline is not None and now >= child.deadline:
+                    kill(child)
+                    del running[fd]
+                    _done(child, sink, progress)
+    finally:
+        for child in running.values():  # interrupted: no worker outlives the run
+            kill(child)
+            finish(child)
+        gc.unfreeze()
+        reap_all()
+
+
+def _done(child: Child, sink: Sink, progress: Progress) -> None:
+    record = finish(child)
+    sink(record)
+    progress.done(record)
+
+
+def run_dask(jobs: Sequence[Job], address: str, sink: Sink, progress: Progress) -> None:
+    """Run ``jobs`` on the Dask cluster at ``address``; each still in a worker process of its
+    own on the Dask worker, with the same limits (:func:`worker.run_isolated`)."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise InputError(
+            "--dask needs the 'distributed' package: pip install 'dlxsat[dask]'"
+        ) from None
+    from .worker import run_isolated
+
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as e:
+        raise InputError(f"--dask {address}: cannot reach the cluster ({e})") from None
+    try:
+        futures = {client.submit(run_isolated, j, pure=False): j for j in jobs}
+        progress.running = len(futures)  # queued or running: the scheduler decides
+        for future in as_completed(futures):
+            try:
+                record = future.result()
+            except Exception as e:  # the Dask worker itself failed: record it, go on
+                from .jobs import base_record, now_iso
+
+                record = base_record(futures[future])
+                record["error"] = f"dask: {type(e).__name__}: {e}".splitlines()[0]
+                record["finished"] = now_iso()
+            sink(record)
+            progress.done(record)
+    finally:
+        client.close()

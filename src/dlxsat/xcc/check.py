@@ -1,0 +1,63 @@
+"""Is a set of options a solution of a :class:`Problem`? Checked from the definitions alone.
+
+A search backend's solution is a list of option indices. This checks it against SPEC.md §3
+directly -- every primary item covered between its bounds, an uncolored secondary item used at
+most once, a colored one given one color by every option that uses it and never used uncolored
+as well -- and, with the loop rule, that the edges colored ``1`` form one cycle (SPEC.md §4).
+It shares no code with any backend, so it can judge them: the portfolio backend checks every
+solution any member returns before it trusts it.
+
+>>> from dlxsat.xcc import parse
+>>> p = parse("a b | x\\na x:0\\nb x:1\\na b\\n")
+>>> solution_problem(p, [2]), solution_problem(p, [0, 1])
+(None, "secondary item 'x' gets two colors, 0 and 1")
+>>> solution_problem(p, [2, 2])
+'option 2 chosen twice'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .loop import is_single_cycle, used_edges
+from .model import Problem
+
+
+def solution_problem(
+    problem: Problem, chosen: Sequence[int], *, loop: bool = False, allow_empty_loop: bool = True
+) -> str | None:
+    """What is wrong with ``chosen`` as a solution of ``problem``; None when it is one.
+
+    ``loop`` and ``allow_empty_loop`` have the meaning they have for the search backends: the
+    edges colored ``1`` must form one cycle, or be none at all when the empty loop is allowed.
+    """
+    n_options = len(problem.options)
+    seen: set[int] = set()
+    covered = [0] * len(problem.items)
+    colors: dict[int, str | None] = {}  # secondary item -> its color (None: used uncolored)
+    for k in chosen:
+        if not 0 <= k < n_options:
+            return f"no option {k} (the problem has {n_options})"
+        if k in seen:
+            return f"option {k} chosen twice"
+        seen.add(k)
+        for i, color in problem.options[k]:
+            item = problem.items[i]
+            if item.primary:
+                covered[i] += 1
+                continue
+            if i in colors:
+                if color is None or colors[i] is None:
+                    return f"secondary item {item.name!r} used twice (not both with one color)"
+                if colors[i] != color:
+                    return f"secondary item {item.name!r} gets two colors, {colors[i]} and {color}"
+            colors[i] = color
+    for i, item in enumerate(problem.items[: problem.n_primary]):
+        if not item.lo <= covered[i] <= item.hi:
+            bounds = str(item.lo) if item.lo == item.hi else f"{item.lo} to {item.hi}"
+            return f"primary item {item.name!r} covered {covered[i]} times, not {bounds}"
+    if loop:
+        edges = used_edges(problem, chosen)
+        if not (edges and is_single_cycle(edges)) and not (not edges and allow_empty_loop):
+            return "the edges colored 1 do not form a single loop"
+    return None

@@ -1,0 +1,32 @@
+"""A solver for the tests of ``dlxsat compare`` only: it can sleep past its time limit (like a
+solver stuck in C code), or lie. Registered by the tests in ``dlxsat.solvers.SOLVERS`` as
+``slow``; the forked workers of ``compare`` inherit the registration."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from dlxsat.options import Option
+from dlxsat.result import SearchResult
+
+NAME = "slow"
+KIND = "search"
+SUMMARY = "test only: sat, after a sleep that ignores the time limit; or a liar"
+OPTIONS = (
+    Option("sleep", float, 0.0, "seconds to sleep first, whatever the time limit", low=0),
+    Option("lie", bool, False, "say there is no answer"),
+    Option("hog", int, 0, "MiB of memory to fill first", low=0),
+)
+
+
+def solve(
+    problem: Any, *, sleep: float = 0.0, lie: bool = False, hog: int = 0, **kw: Any
+) -> SearchResult:
+    time.sleep(sleep)
+    filled = bytearray(hog << 20)  # noqa: F841 - held until the solver returns
+    if lie:
+        return SearchResult(count=0, exhausted=True)
+    from dlxsat.backends import cnf
+
+    return cnf.solve(problem, **kw)

@@ -1,0 +1,477 @@
+"""``dlxsat compare`` (settings grid, jobs killed at their limits, the store and resume, the
+cross-check, Dask) and ``dlxsat export dimacs`` of a corpus with an external SAT solver."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dlxsat import solvers
+from dlxsat.backends import cnf
+from dlxsat.cli import main
+from dlxsat.compare import compare, plan, store
+from dlxsat.compare.settings import for_family, grid, parse_spec, preset
+from dlxsat.errors import InputError
+from dlxsat.options import by_key
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
+SLITHER = [str(ROOT / f"puzzles/slitherlink/tatham-5x5-{k}.txt") for k in (1, 2, 3)]
+SUDOKU = [
+    str(ROOT / "puzzles/sudoku/tatham-4x4-1.txt"),
+    str(ROOT / "puzzles/sudoku/tatham-6x6-1.txt"),
+]
+
+
+@pytest.fixture
+def slow(monkeypatch):
+    """The test-only solver ``slow`` in the registry (inherited by the forked workers)."""
+    monkeypatch.setitem(solvers.SOLVERS, "slow", "compare_test_solver")
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text().splitlines()]
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def test_grid_is_the_cross_product_in_canonical_text():
+    texts = [s.text for s in parse_spec("sat:loop=lazy,eager;encoding=totalizer,seqcounter")]
+    assert texts == [
+        "sat:encoding=totalizer",
+        "sat:encoding=seqcounter",
+        "sat:encoding=totalizer;loop=eager",
+        "sat:encoding=seqcounter;loop=eager",
+    ]
+    s = parse_spec("cpsat:workers=2")[0]
+    assert s.options == {"workers": 2} and s.keywords() == {"workers": 2}
+    assert parse_spec("sat:loop=eager")[0].keywords() == {"loop_mode": "eager"}
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("sat:encoding=zigzag", "unknown encoding 'zigzag'"),
+        ("sat:flavour=mint", "does not take 'flavour'"),
+        ("dlx:loop=lazy", "it takes no options"),
+        ("cpsat:workers=two", "workers takes a whole number"),
+        ("sat:loop", "expected key=value"),
+        ("sat:loop=lazy;loop=eager", "loop given twice"),
+        ("minisat", "unknown backend 'minisat'"),
+    ],
+)
+def test_bad_settings(spec, message):
+    with pytest.raises(InputError, match=message):
+        parse_spec(spec)
+
+
+def test_presets_come_from_the_registry(monkeypatch):
+    encoding = by_key(cnf.OPTIONS)["encoding"]
+    assert [s.options["encoding"] for s in preset("encodings")] == list(encoding.choices)
+    loops = {(s.backend, s.options["loop"]) for s in preset("loops")}
+    assert loops == {(b, c) for b, o in solvers.takers("loop") for c in o.choices}
+    assert [s.backend for s in preset("backends")] == solvers.search_solvers()
+    # a choice added to the declaration is at once part of the preset and of the grammar
+    wider = tuple(
+        o if o.key != "encoding" else type(o)(**{**o.__dict__, "choices": (*o.choices, "new")})
+        for o in cnf.OPTIONS
+    )
+    monkeypatch.setattr(cnf, "OPTIONS", wider)
+    assert preset("encodings")[-1].text == "sat:encoding=new"
+    assert parse_spec("sat:encoding=new")[0].options == {"encoding": "new"}
+
+
+def test_a_preset_setting_the_solver_refuses_is_skipped_with_its_words():
+    kept, notes = for_family(grid([], ["encodings"]), "sudoku")
+    assert "sat:encoding=native" not in [s.text for s in kept]
+    assert len(kept) == len(preset("encodings")) - 1
+    assert any(n.startswith("skipping sat:encoding=native: encoding 'native' needs") for n in notes)
+    kept, _ = for_family(grid(["sat:encoding=native;solver=minicard"], ["encodings"]), "sudoku")
+    assert "sat:encoding=native;solver=minicard" in [s.text for s in kept]
+
+
+def test_loop_settings_are_skipped_on_sudoku_with_a_note():
+    kept, notes = for_family(grid(["sat:loop=lazy,eager", "dlx"], ["loops"]), "sudoku")
+    assert [s.text for s in kept] == ["dlx"]
+    assert any("skipping sat:loop=eager: sudoku has no loop" in n for n in notes)
+    kept, _ = for_family(grid(["sat", "sat:loop=lazy"]), "masyu")
+    assert [s.text for s in kept] == ["sat"]  # one job, spelled twice
+    with pytest.raises(InputError, match="no setting applies to sudoku"):
+        plan("sudoku", SUDOKU, ["cpsat:loop=lazy"])
+
+
+# ----------------------------------------------------------------------------- jobs
+
+
+def test_a_job_past_its_limit_is_killed_and_recorded_as_timeout(slow, tmp_path):
+    out = tmp_path / "r.jsonl"
+    t0 = time.monotonic()
+    result = compare(
+        "sudoku", SUDOKU[:1], ["slow:sleep=60", "sat"], output=str(out), timeout=0.3, quiet=True
+    )
+    assert time.monotonic() - t0 < 10
+    assert result.timed_out
+    by_setting = {r["setting"]: r for r in lines(out)}
+    assert by_setting["slow:sleep=60"]["status"] == "timeout"
+    assert by_setting["slow:sleep=60"]["size"] == [4, 4]  # known without the worker
+    assert by_setting["slow:sleep=60"]["limits"] == {"timeout": 0.3, "memory_mb": None}
+    assert by_setting["sat"]["status"] == "unique" and result.statuses["timeout"] == 1
+    # a larger limit runs the timed-out job again, not the finished one
+    again = compare("sudoku", SUDOKU[:1], ["sat"], output=str(out), timeout=5, quiet=True)
+    assert again.ran == 0 and again.skipped == 1
+
+
+def test_memory_limit_gives_memout(slow, tmp_path):
+    out = tmp_path / "r.jsonl"
+    vm = int(Path("/proc/self/status").read_text().split("VmSize:")[1].split()[0]) // 1024
+    limit = vm + 300  # the worker starts as a copy of this process
+    compare(
+        "sudoku",
+        SUDOKU[:1],
+        ["slow:hog=100", "slow:hog=1000"],
+        output=str(out),
+        memory_mb=limit,
+        quiet=True,
+    )
+    by_setting = {r["setting"]: r for r in lines(out)}
+    assert by_setting["slow:hog=100"]["status"] == "unique"
+    assert by_setting["slow:hog=1000"]["status"] == "memout"
+    assert by_setting["slow:hog=1000"]["limits"]["memory_mb"] == limit
+
+
+def test_record_has_every_store_field(tmp_path):
+    out = tmp_path / "r.jsonl"
+    compare("slitherlink", SLITHER[:1], ["dlx", "sat:loop=eager"], output=str(out), quiet=True)
+    fields = (
+        "job puzzle puzzle_sha256 family size setting backend options mode status count "
+        "answer_sha256 error wall_seconds stats peak_rss_mb limits dlxsat_version "
+        "solver_version machine python finished"
+    ).split()
+    a, b = lines(out)
+    for r in (a, b):
+        assert all(f in r for f in fields), set(fields) - set(r)
+        assert r["size"] == [5, 5] and r["status"] == "unique" and r["count"] == 1
+        assert r["peak_rss_mb"] > 0 and r["wall_seconds"] > 0 and r["finished"].endswith("+00:00")
+        assert r["job"] == store.job_id(r["family"], r["puzzle_sha256"], r["setting"], "unique")
+    assert a["answer_sha256"] == b["answer_sha256"] and len(a["answer_sha256"]) == 64
+    assert {a["setting"], b["setting"]} == {"dlx", "sat:loop=eager"}
+    assert any(r["options"] == {"loop": "eager"} and "clauses" in r["stats"] for r in (a, b))
+
+
+def test_count_mode_hashes_every_answer(tmp_path):
+    out = tmp_path / "r.jsonl"
+    # an empty 3x3 Sudoku-like board is not at hand: a 4x4 with its clues is unique, so count 1
+    result = compare("sudoku", SUDOKU, ["dlx", "sat"], output=str(out), mode="count", quiet=True)
+    assert not result.disagreements
+    records = lines(out)
+    assert {r["status"] for r in records} == {"counted"}
+    assert all(r["answer_sha256"] for r in records)
+
+
+# ----------------------------------------------------------------------------- store
+
+
+def test_resume_after_the_run_is_killed(tmp_path):
+    out = tmp_path / "r.jsonl"
+    marker = f"compare-kill-test-{os.getpid()}"
+    settings = ["slow:sleep=0.3", "slow:sleep=0.31"]
+    code = (
+        f"# {marker}\nimport sys; sys.path.insert(0, {str(TESTS)!r})\n"
+        "from dlxsat import solvers; solvers.SOLVERS['slow'] = 'compare_test_solver'\n"
+        "from dlxsat.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    args = [
+        "compare",
+        "slitherlink",
+        *SLITHER,
+        "-o",
+        str(out),
+        "--jobs",
+        "2",
+        "--quiet",
+        "--timeout",
+        "30",
+    ]
+    for s in settings:
+        args += ["--settings", s]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or len(lines(out)) < 2):
+        assert proc.poll() is None
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    before = lines(out)
+    assert 2 <= len(before) < 6
+    time.sleep(0.5)  # the workers die with their parent
+    left = [p for p in os.listdir("/proc") if p.isdigit() and _has(p, marker)]
+    assert not left
+    rc = subprocess.run([sys.executable, "-c", code, *args], env=env).returncode
+    assert rc == 0
+    after = lines(out)
+    ids = [r["job"] for r in after]
+    assert len(ids) == len(set(ids)) == 6  # none twice, none missing
+    assert after[: len(before)] == before
+
+
+def _has(pid: str, marker: str) -> bool:
+    try:
+        return marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def test_stores_merge_by_concatenation(tmp_path):
+    a, b, merged = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "m.jsonl"
+    compare("sudoku", SUDOKU, ["dlx"], output=str(a), quiet=True)
+    compare("sudoku", SUDOKU, ["sat"], output=str(b), quiet=True)
+    merged.write_text(a.read_text() + b.read_text() + a.read_text().splitlines()[0] + "\n")
+    records = store.read(str(merged))
+    assert len(records) == 4  # the repeated job counts once, its last record kept
+    assert records[-1] == lines(a)[0]
+    again = compare("sudoku", SUDOKU, ["dlx", "sat"], output=str(merged), quiet=True)
+    assert again.ran == 0 and again.skipped == 4 and not again.disagreements
+
+
+def test_a_cut_last_line_is_skipped_with_a_warning(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    compare("sudoku", SUDOKU[:1], ["dlx"], output=str(out), quiet=True)
+    with open(out, "a") as f:
+        f.write('{"job": "abc", "puz')
+    assert len(store.read(str(out))) == 1
+    assert "the last line cut short" in capsys.readouterr().err
+    merged = tmp_path / "m.jsonl"  # the cut store concatenated with another
+    merged.write_text(out.read_text() + out.read_text())
+    assert len(store.read(str(merged))) == 1
+    assert "line 2 and 1 more cut short" in capsys.readouterr().err
+    out.write_text("a,b,c\n1,2,3\n")
+    with pytest.raises(InputError, match="line 1: not a record"):
+        store.read(str(out))
+
+
+# ----------------------------------------------------------------------------- cross-check
+
+
+def test_a_disagreement_exits_4_naming_puzzle_and_settings(slow, tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    rc = main(
+        [
+            "compare",
+            "sudoku",
+            SUDOKU[0],
+            "--settings",
+            "sat",
+            "--settings",
+            "slow:lie=true",
+            "-o",
+            str(out),
+            "--quiet",
+        ]
+    )
+    err = capsys.readouterr().err
+    assert rc == 4
+    assert "DISAGREEMENT" in err and "tatham-4x4-1.txt" in err
+    assert "sat and slow:lie=true disagree: unique (1 answer" in err and "against none" in err
+    rc = main(
+        [
+            "compare",
+            "sudoku",
+            SUDOKU[0],
+            "--settings",
+            "sat:loop=eager",
+            "--settings",
+            "sat",
+            "-o",
+            str(out),
+            "--quiet",
+        ]
+    )
+    captured = capsys.readouterr()
+    assert rc == 4  # the stored liar still disagrees
+    assert "note: skipping sat:loop=eager: sudoku has no loop" in captured.err
+    assert "1 jobs: 0 run, 1 already in" in captured.out
+    assert len(lines(out)) == 2  # every job still ran
+
+
+def test_earlier_records_take_part_in_the_cross_check(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    compare("sudoku", SUDOKU[:1], ["dlx"], output=str(out), quiet=True)
+    (r,) = lines(out)
+    forged = {**r, "job": "0" * 16, "setting": "cpsat", "answer_sha256": "f" * 64}
+    store.append(str(out), forged)
+    rc = main(["compare", "sudoku", SUDOKU[0], "--settings", "sat", "-o", str(out), "--quiet"])
+    assert rc == 4
+    assert "cpsat and dlx disagree" in capsys.readouterr().err
+
+
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    rc = main(["compare", "masyu", SLITHER[0], "--settings", "sat:encoding=zigzag", "-o", str(out)])
+    captured = capsys.readouterr()
+    assert rc == 2 and captured.out == "" and len(captured.err.splitlines()) == 1
+    assert not out.exists()
+    rc = main(
+        ["compare", "masyu", str(tmp_path / "none*.txt"), "--settings", "sat", "-o", str(out)]
+    )
+    assert rc == 2 and "no file matches" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------------- Dask
+
+
+def test_dask_runs_the_same_jobs_and_resumes(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "r.jsonl"
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        first = compare(
+            "sudoku",
+            SUDOKU,
+            ["sat", "dlx"],
+            output=str(out),
+            dask=cluster.scheduler_address,
+            timeout=10,
+            quiet=True,
+        )
+        assert first.ran == 4 and not first.disagreements
+        again = compare(
+            "sudoku",
+            SUDOKU,
+            ["sat", "dlx"],
+            output=str(out),
+            dask=cluster.scheduler_address,
+            timeout=10,
+            quiet=True,
+        )
+    assert again.ran == 0 and again.skipped == 4
+    assert sorted(r["status"] for r in lines(out)) == ["unique"] * 4
+
+
+# ----------------------------------------------------------------------------- export, external
+
+
+@pytest.mark.skipif(not shutil.which("picosat"), reason="picosat is not installed")
+def test_corpus_export_and_an_external_solver_agree(tmp_path, capsys):
+    folder = tmp_path / "cnf"
+    rc = main(
+        [
+            "export",
+            "dimacs",
+            "slitherlink",
+            *SLITHER[:2],
+            "-o",
+            str(folder),
+            "--settings",
+            "sat:encoding=seqcounter,totalizer",
+        ]
+    )
+    assert rc == 0 and "4 CNF files" in capsys.readouterr().out
+    manifest = json.loads((folder / "manifest.json").read_text())
+    entries = manifest["entries"]
+    assert len(entries) == 4
+    assert {p.name for p in folder.iterdir()} == {"manifest.json", *(e["cnf"] for e in entries)}
+    model = tmp_path / "model.txt"
+    for e in entries:
+        text = (folder / e["cnf"]).read_text()
+        assert "c var 1-" in text or "c var 1 " in text
+        done = subprocess.run(["picosat", str(folder / e["cnf"])], capture_output=True, text=True)
+        model.write_text(done.stdout)
+        assert main(["decode", "slitherlink", e["puzzle"], str(model), "--json"]) == 0
+        answers = json.loads(capsys.readouterr().out)["solutions"]
+        assert e["expected_status"] == "unique"
+        assert store.answer_hash(answers) == e["answer_sha256"]
+    out = tmp_path / "r.jsonl"
+    programs = "picosat,cadical" if shutil.which("cadical") else "picosat"
+    result = compare(
+        "slitherlink", SLITHER[:2], [f"external:cmd={programs}", "dlx"], output=str(out), quiet=True
+    )
+    assert not result.disagreements and not result.errors
+    ext = [r for r in lines(out) if r["backend"] == "external"]
+    assert len(ext) == 2 * len(programs.split(","))
+    assert all(r["stats"]["calls"] == 2 for r in ext)  # the second call, blocked: UNSAT
+    expected = {e["puzzle_sha256"]: e["answer_sha256"] for e in entries}
+    assert all(r["answer_sha256"] == expected[r["puzzle_sha256"]] for r in ext)
+    assert {r["solver_version"].split()[0] for r in ext} == set(programs.split(","))
+
+
+def test_corpus_export_needs_a_folder_and_formula_settings(tmp_path, capsys):
+    rc = main(["export", "dimacs", "sudoku", *SUDOKU])
+    assert rc == 2 and "-o DIR" in capsys.readouterr().err
+    rc = main(
+        [
+            "export",
+            "dimacs",
+            "sudoku",
+            SUDOKU[0],
+            "-o",
+            str(tmp_path / "x"),
+            "--settings",
+            "sat:solver=glucose4",
+        ]
+    )
+    assert rc == 2 and "does not change the CNF" in capsys.readouterr().err
+
+
+def test_a_file_of_many_puzzles_is_many_jobs(tmp_path):
+    many = tmp_path / "many.txt"
+    many.write_text("4..3.3....1.1..2\n" + "1" + "." * 15 + "\n")  # one-line 4 x 4 Sudokus
+    out = tmp_path / "r.jsonl"
+    result = compare("sudoku", [str(many)], ["dlx", "sat"], output=str(out), quiet=True)
+    assert result.ran == 4 and not result.disagreements
+    by_puzzle = {}
+    for r in lines(out):
+        by_puzzle.setdefault(r["puzzle"], set()).add(r["status"])
+    assert by_puzzle == {f"{many}:1": {"unique"}, f"{many}:2": {"multiple"}}
+
+
+def test_progress_bar_on_stderr_unless_quiet(tmp_path, capsys):
+    compare("sudoku", SUDOKU[:1], ["dlx"], output=str(tmp_path / "r.jsonl"))
+    err = capsys.readouterr().err
+    assert "1/1" in err and "failed=0" in err
+    compare("sudoku", SUDOKU[:1], ["sat"], output=str(tmp_path / "r.jsonl"), quiet=True)
+    assert capsys.readouterr().err == ""
+
+
+def test_dask_missing_is_one_line(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    rc = main(
+        [
+            "compare",
+            "sudoku",
+            SUDOKU[0],
+            "--settings",
+            "sat",
+            "--dask",
+            "tcp://127.0.0.1:1",
+            "-o",
+            str(tmp_path / "r.jsonl"),
+            "--quiet",
+        ]
+    )
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "dlxsat[dask]" in err
+
+
+def test_an_external_program_past_the_limit_is_stopped(tmp_path):
+    sleeper = tmp_path / "sleeper.sh"
+    sleeper.write_text('#!/bin/sh\n[ "$1" = --version ] && echo 1.0 && exit\nsleep 30\n')
+    sleeper.chmod(0o755)
+    out = tmp_path / "r.jsonl"
+    compare(
+        "sudoku", SUDOKU[:1], [f"external:cmd={sleeper}"], output=str(out), timeout=0.3, quiet=True
+    )
+    (r,) = lines(out)
+    assert r["status"] == "timeout" and r["solver_version"] == "sleeper.sh 1.0"
+    time.sleep(0.2)
+    assert not [p for p in os.listdir("/proc") if p.isdigit() and _has(p, str(sleeper))]

@@ -1,0 +1,112 @@
+"""The dlx backend's two tiers: the interpreted kernels and the compiled ones search the same
+tree (Knuth's figures on the golden cases, either way), and a search that moves from one to the
+other mid-way ends exactly as one that never moved. Start-up: importing the backend and the
+solver registry loads neither numba nor numpy.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+from conftest import GOLDEN, ROOT, golden_problem
+
+import dlxsat.backends.dlx as backend
+
+CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["exit_status"] == 0]
+RUNS = {"dlx1": False, "dlx2_disjoint_loops": False, "dlx2_loop_single_loop": True}
+RUNS["dlx3_disjoint_loops"] = False
+#: Runs small enough for the interpreter (a tenth of a second or so each).
+SMALL = [
+    (c, key) for c in CASES for key in RUNS if c.get(key) and 100 < c[key]["updates"] <= 70_000
+]
+
+
+def _id(run: tuple[dict, str]) -> str:
+    return f"{run[0]['family']}/{run[0]['name']}-{run[1]}"
+
+
+@pytest.mark.parametrize("tier", ["interpreted", "compiled"])
+@pytest.mark.parametrize("run", SMALL, ids=_id)
+def test_each_tier_gives_knuths_figures(monkeypatch, run, tier):
+    case, key = run
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf if tier == "interpreted" else 0)
+    r = backend.solve(golden_problem(case["dlx"]), loop=RUNS[key], keep=0)
+    ref = case[key]
+    assert (r.count, r.stats["nodes"], r.stats["updates"]) == (
+        ref["count"],
+        ref["nodes"],
+        ref["updates"],
+    )
+    assert r.stats["kernel"] == tier and r.exhausted
+
+
+@pytest.mark.parametrize(
+    "name, loop",
+    [
+        ("masyu/random-few-5x6-3", True),
+        ("superslitherlink/random-5x3-1", True),
+        ("sudoku/random-9x9-boxes-4holes", False),
+        ("masyu/random-few-4x4-4", False),
+    ],
+)
+def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, name, loop):
+    problem = golden_problem(f"{name}.dlx")
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0)
+    whole = backend.solve(problem, loop=loop)
+    assert whole.stats["kernel"] == "compiled"
+    # A few nodes interpreted, then the rest compiled (as in a process that has not loaded
+    # the compiled kernel yet).
+    from dlxsat.backends.dlx import compiled
+
+    monkeypatch.setattr(compiled, "_ready", set())
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
+    monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
+    moved = backend.solve(problem, loop=loop)
+    assert moved.stats["kernel"] == "compiled" and moved.stats["nodes"] > 3
+    assert moved.solutions == whole.solutions and moved.count == whole.count > 0
+    for key in ("nodes", "updates"):
+        assert moved.stats[key] == whole.stats[key]
+    # And all of it interpreted.
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf)
+    slow = backend.solve(problem, loop=loop)
+    assert slow.stats["kernel"] == "interpreted"
+    assert (slow.solutions, slow.stats["nodes"]) == (whole.solutions, whole.stats["nodes"])
+
+
+def test_only_the_needed_compiled_kernel_is_loaded():
+    """A fresh process that solves an XCC problem compiled loads Algorithm C's kernel for
+    int16 arrays and nothing else."""
+    code = (
+        "import math, dlxsat.backends.dlx as b\n"
+        "from dlxsat.xcc import parse\n"
+        "b.INTERPRETED_SECONDS = 0\n"
+        "r = b.solve(parse('a b | x\\na b x:0\\nb x:1\\na\\n'))\n"
+        "from dlxsat.backends.dlx import compiled\n"
+        "loaded = {n: len(d.signatures) for n, d in compiled._DISPATCHERS.items()}\n"
+        "print(r.count, r.stats['kernel'], r.stats['arrays'], loaded)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout
+    want = "{'search_c': 1, 'search_m': 0, 'precover': 0, 'search_given': 0}"
+    assert out.strip() == f"2 compiled int16 {want}"
+
+
+def test_cold_imports_stay_light():
+    """Importing the CLI and the solver registry, and reading every solver's options, loads
+    none of the heavy libraries (numba, numpy, OR-tools, pysat, networkx, pandas)."""
+    code = (
+        "import sys, dlxsat.cli, dlxsat.pipeline\n"
+        "from dlxsat.solvers import all_options\n"
+        "all_options()\n"
+        "heavy = ('numba', 'numpy', 'ortools', 'pysat', 'networkx', 'pandas', 'scipy')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout
+    assert out.strip() == "[]"
