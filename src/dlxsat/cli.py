@@ -360,6 +360,8 @@ def _add_limit_flags(sub: Any) -> None:
             parser.add_argument(
                 "--timeout", type=_positive, metavar="S", help="time limit for the whole run"
             )
+        if "--memory" in flags:  # compare: a limit per job of its own
+            continue
         parser.add_argument(
             "--memory",
             type=_megabytes,
@@ -981,14 +983,19 @@ COMMANDS = {
 def _start_limits(args: argparse.Namespace) -> None:
     """The run's deadline and memory limit (the memory limit only in a dlxsat process)."""
     limits.set_phase(f"running {args.command}")
+    per_job = args.command in PER_JOB_LIMITS
+    memory = None if per_job else getattr(args, "memory", None)
     if limits.guard_installed():
-        memory = getattr(args, "memory", None) or limits.default_memory_mb()
+        limits.set_memory_limit(memory or limits.default_memory_mb())
+    elif memory:
         limits.set_memory_limit(memory)
-    elif getattr(args, "memory", None):
-        limits.set_memory_limit(args.memory)
-    # crosscheck's --timeout is per backend and puzzle (pipeline.solve enforces each one).
-    if args.command != "crosscheck":
+    if not per_job:
         limits.arm_deadline(getattr(args, "timeout", None))
+
+
+#: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
+#: crosscheck's through pipeline.solve, compare's in each job's process.
+PER_JOB_LIMITS = frozenset({"crosscheck", "compare"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
