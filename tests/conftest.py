@@ -72,3 +72,21 @@ def assert_input_error(rc, out, err, *fragments):
 @pytest.fixture
 def cli_run(monkeypatch, capfd):
     return lambda args, stdin=b"": run(args, stdin, monkeypatch, capfd)
+
+
+def golden_problem(dlx: str | Path, allow_empty: bool = False):
+    """The problem of a golden DLX file (path relative to the golden folder).
+
+    SuperSlitherlink data names letters of clue 0 without declaring them, which the general DLX
+    reader refuses (SPEC §3, as DLX3 does); the family's own rule, ``superslitherlink.problem``,
+    reads it, with the puzzle file beside it.
+    """
+    from dlxsat.families import superslitherlink
+    from dlxsat.xcc import parse
+
+    path = GOLDEN / dlx
+    text = path.read_text()
+    if path.parent.name == "superslitherlink":
+        puzzle = superslitherlink.read(path.with_suffix(".txt").read_text())
+        return superslitherlink.problem(puzzle, text)
+    return parse(text, allow_empty=allow_empty)

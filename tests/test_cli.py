@@ -106,7 +106,7 @@ def test_usage_errors(cli_run, args, fragments):
     "data, fragments",
     [
         (b"| nothing but a comment\n", ["no items"]),
-        (b"a b\na c\n", []),  # unknown item: dropped with a warning, not an error
+        (b"a b\na c\n", ["line 2", "unknown item name 'c'"]),  # SPEC §3: an input error
         (b"a a\n", ["line 1", "duplicate item name"]),
         (b"3:1|a\n", ["lower bound exceeds upper bound"]),
         (b"a | x\na x:10\n", ["line 2", "single character"]),
@@ -114,9 +114,6 @@ def test_usage_errors(cli_run, args, fragments):
 )
 def test_bad_dlx_input(cli_run, data, fragments):
     rc, out, err = cli_run(["dlx"], data)
-    if not fragments:
-        assert rc == 0 and "unknown item name 'c'" in err
-        return
     assert_input_error(rc, out, err, *fragments)
 
 

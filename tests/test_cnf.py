@@ -12,7 +12,7 @@ import doctest
 import time
 
 import pytest
-from conftest import GOLDEN
+from conftest import golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
@@ -145,7 +145,7 @@ def test_other_solvers_agree(solver):
         ("superslitherlink/random-6x3-5.dlx", True, 2),
         ("sudoku/random-9x9-boxes-4holes.dlx", False, 15),
     ]:
-        p = parse((GOLDEN / dlx).read_text())
+        p = golden_problem(dlx)
         r = cnf.solve(p, loop=loop, solver=solver, keep=0)
         assert (r.count, r.exhausted, r.stats["solver"]) == (count, True, solver), dlx
 

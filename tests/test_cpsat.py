@@ -8,7 +8,7 @@ import doctest
 import time
 
 import pytest
-from conftest import GOLDEN
+from conftest import golden_problem
 
 from dlxsat.backends import cpsat
 from dlxsat.errors import InputError
@@ -20,7 +20,7 @@ from dlxsat.xcc import parse
 def test_limit_is_never_exceeded_with_parallel_workers(limit, loop):
     # Parallel workers can report answers after StopSearch; a round must drop them
     # (CI once saw three answers come back for limit 2).
-    p = parse((GOLDEN / "masyu/random-few-4x4-4.dlx").read_text())
+    p = golden_problem("masyu/random-few-4x4-4.dlx")
     for _ in range(15):
         r = cpsat.solve(p, loop=loop, limit=limit, workers=8)
         assert r.count == limit == len(r.solutions)
@@ -28,7 +28,7 @@ def test_limit_is_never_exceeded_with_parallel_workers(limit, loop):
 
 
 def test_defaults_and_stats():
-    r = cpsat.solve(parse((GOLDEN / "masyu/empty-2x2.dlx").read_text()), loop=True, workers=1)
+    r = cpsat.solve(golden_problem("masyu/empty-2x2.dlx"), loop=True, workers=1)
     st_ = r.stats
     assert st_["loop_mode"] == cpsat.DEFAULT_LOOP_MODE == "circuit"
     assert st_["colors"] == cpsat.DEFAULT_COLORS
@@ -54,7 +54,7 @@ def test_bad_options(kw, message):
 
 
 def test_timeout_in_lazy_rounds():
-    p = parse((GOLDEN / "superslitherlink/pi-day-2025.dlx").read_text())
+    p = golden_problem("superslitherlink/pi-day-2025.dlx")
     start = time.monotonic()
     r = cpsat.solve(p, loop=True, limit=2, timeout=0.2, loop_mode="lazy")
     assert r.timed_out and not r.exhausted and r.count == 0

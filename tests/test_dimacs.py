@@ -10,11 +10,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import GOLDEN, golden_cases
+from conftest import GOLDEN, golden_cases, golden_problem
 from hypothesis import HealthCheck, given, settings
 from problems import brute_force, exact_cover_problems, loop_problems
 
-from dlxsat.backends import cnf
+from dlxsat.backends import cnf, dimacs
 from dlxsat.cli import main
 from dlxsat.errors import InputError
 from dlxsat.xcc import Problem, parse
@@ -68,8 +68,8 @@ def is_exact_cover(problem: Problem, chosen: list[int]) -> bool:
 
 
 def test_export_header_and_variable_map():
-    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
-    text = cnf.export_dimacs(p, source="masyu empty-2x2.txt", loop="eager")
+    p = golden_problem("masyu/empty-2x2.dlx")
+    text = dimacs.export_dimacs(p, source="masyu empty-2x2.txt", loop="eager")
     lines = text.splitlines()
     comments = [x for x in lines if x.startswith("c")]
     assert "c source: masyu empty-2x2.txt" in comments
@@ -103,8 +103,8 @@ def test_export_header_and_variable_map():
 
 
 def test_export_without_loop_says_disjoint_loops_are_possible():
-    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
-    text = cnf.export_dimacs(p, loop="none")
+    p = golden_problem("masyu/empty-2x2.dlx")
+    text = dimacs.export_dimacs(p, loop="none")
     assert "several disjoint loops" in text and "NOT encoded" in text
     assert not re.search(r"^c var \d+ edge", text, re.M)  # no loop variables at all
 
@@ -120,12 +120,12 @@ def test_export_without_loop_says_disjoint_loops_are_possible():
 )
 def test_export_bad_options(kw, message):
     with pytest.raises(InputError, match=message):
-        cnf.export_dimacs(parse("a\na\n"), **kw)
+        dimacs.export_dimacs(parse("a\na\n"), **kw)
 
 
 def test_eager_export_needs_loop_items():
     with pytest.raises(InputError, match="no loop items"):
-        cnf.export_dimacs(parse((GOLDEN / "sudoku/tatham-4x4-1.dlx").read_text()), loop="eager")
+        dimacs.export_dimacs(golden_problem("sudoku/tatham-4x4-1.dlx"), loop="eager")
 
 
 # ---------------------------------------------------------------- reading solver output
@@ -133,14 +133,14 @@ def test_eager_export_needs_loop_items():
 
 def test_read_competition_output():
     out = "c comment\ns SATISFIABLE\nv 1 -2 3\nv -4 5 0\n"
-    assert cnf.read_solver_output(out) == ("SATISFIABLE", {1, 3, 5})
-    assert cnf.read_solver_output("s UNSATISFIABLE\n") == ("UNSATISFIABLE", set())
-    assert cnf.read_solver_output("c x\ns UNKNOWN\n")[0] == "UNKNOWN"
+    assert dimacs.read_solver_output(out) == ("SATISFIABLE", {1, 3, 5})
+    assert dimacs.read_solver_output("s UNSATISFIABLE\n") == ("UNSATISFIABLE", set())
+    assert dimacs.read_solver_output("c x\ns UNKNOWN\n")[0] == "UNKNOWN"
 
 
 def test_read_minisat_result_file():
-    assert cnf.read_solver_output("SAT\n1 -2 3 0\n") == ("SATISFIABLE", {1, 3})
-    assert cnf.read_solver_output("UNSAT\n") == ("UNSATISFIABLE", set())
+    assert dimacs.read_solver_output("SAT\n1 -2 3 0\n") == ("SATISFIABLE", {1, 3})
+    assert dimacs.read_solver_output("UNSAT\n") == ("UNSATISFIABLE", set())
 
 
 @pytest.mark.parametrize(
@@ -157,7 +157,7 @@ def test_read_minisat_result_file():
 )
 def test_read_bad_output(text, message):
     with pytest.raises(InputError, match=message):
-        cnf.read_solver_output(text)
+        dimacs.read_solver_output(text)
 
 
 # ---------------------------------------------------------------- round trips
@@ -167,11 +167,11 @@ def test_read_bad_output(text, message):
 @pytest.mark.parametrize("case", UNIQUE)
 def test_round_trip_on_unique_golden_cases(case, solver, tmp_path):
     """export -> external solver -> read_solver_output -> the answer Knuth's solvers found."""
-    p = parse((GOLDEN / case["dlx"]).read_text())
+    p = golden_problem(case["dlx"])
     loop = case["family"] != "sudoku"
     path = tmp_path / "x.cnf"
-    path.write_text(cnf.export_dimacs(p, source=case["name"], loop="eager" if loop else "none"))
-    status, true_vars = cnf.read_solver_output(run_solver(solver, path))
+    path.write_text(dimacs.export_dimacs(p, source=case["name"], loop="eager" if loop else "none"))
+    status, true_vars = dimacs.read_solver_output(run_solver(solver, path))
     assert status == "SATISFIABLE"
     chosen = chosen_options(p, true_vars)
     assert is_exact_cover(p, chosen)
@@ -188,10 +188,10 @@ def test_round_trip_on_unique_golden_cases(case, solver, tmp_path):
 @pytest.mark.parametrize("case", [c for c in UNIQUE if c.values[0]["family"] != "sudoku"])
 def test_round_trip_without_loop_rule_is_an_exact_cover(case, tmp_path):
     """``--loop none``: a model is a solution of DLX2's problem (maybe several loops)."""
-    p = parse((GOLDEN / case["dlx"]).read_text())
+    p = golden_problem(case["dlx"])
     path = tmp_path / "x.cnf"
-    path.write_text(cnf.export_dimacs(p, loop="none"))
-    status, true_vars = cnf.read_solver_output(run_solver("cadical", path))
+    path.write_text(dimacs.export_dimacs(p, loop="none"))
+    status, true_vars = dimacs.read_solver_output(run_solver("cadical", path))
     assert status == "SATISFIABLE"
     assert is_exact_cover(p, chosen_options(p, true_vars))
 
@@ -203,7 +203,7 @@ def test_exported_cnf_has_the_problems_solutions(colors, p):
     """Without the loop rule the CNF's models, projected on the options, are the solutions:
     checked by enumerating models of the exported text with PySAT."""
     got = _enumerate_dimacs(
-        cnf.export_dimacs(p, colors=colors, encoding="totalizer"), len(p.options)
+        dimacs.export_dimacs(p, colors=colors, encoding="totalizer"), len(p.options)
     )
     assert got == sorted(brute_force(p))
 
@@ -211,7 +211,7 @@ def test_exported_cnf_has_the_problems_solutions(colors, p):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(p=loop_problems(max_rows=3, max_cols=4))
 def test_exported_eager_cnf_has_the_single_loops(p):
-    got = _enumerate_dimacs(cnf.export_dimacs(p, loop="eager"), len(p.options))
+    got = _enumerate_dimacs(dimacs.export_dimacs(p, loop="eager"), len(p.options))
     assert got == sorted(brute_force(p, loop=True, allow_empty_loop=False))
 
 

@@ -13,6 +13,7 @@ import time
 
 import pytest
 from conftest import GOLDEN
+from conftest import golden_problem as read_golden
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
@@ -43,7 +44,7 @@ _problems: dict[str, Problem] = {}
 
 def golden_problem(case: dict) -> Problem:
     if case["dlx"] not in _problems:
-        _problems[case["dlx"]] = parse((GOLDEN / case["dlx"]).read_text())
+        _problems[case["dlx"]] = read_golden(case["dlx"])
     return _problems[case["dlx"]]
 
 
@@ -182,7 +183,7 @@ def test_resuming_changes_nothing(monkeypatch, name, loop):
     """A kernel stopped after every node and resumed finds the same, in the same order."""
     import dlxsat.backends.dlx as backend
 
-    problem = parse((GOLDEN / f"{name}.dlx").read_text())
+    problem = read_golden(f"{name}.dlx")
     whole = dlx.solve(problem, loop=loop)
     monkeypatch.setattr(backend, "FIRST_BUDGET", 1)
     monkeypatch.setattr(backend, "MIN_BUDGET", 1)
@@ -229,7 +230,7 @@ def test_int32_kernels_search_the_same_tree(monkeypatch, name, loop):
 
     import dlxsat.backends.dlx.arrays as arrays
 
-    problem = parse((GOLDEN / f"{name}.dlx").read_text())
+    problem = read_golden(f"{name}.dlx")
     monkeypatch.setattr(dlx, "INTERPRETED_SECONDS", 0)  # the compiled kernels, both sizes
     small = dlx.solve(problem, loop=loop)
     monkeypatch.setattr(arrays, "kernel_dtype", lambda a: np.int32)

@@ -12,10 +12,9 @@ import subprocess
 import sys
 
 import pytest
-from conftest import GOLDEN, ROOT
+from conftest import GOLDEN, ROOT, golden_problem
 
 import dlxsat.backends.dlx as backend
-from dlxsat.xcc import parse
 
 CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["exit_status"] == 0]
 RUNS = {"dlx1": False, "dlx2_disjoint_loops": False, "dlx2_loop_single_loop": True}
@@ -35,7 +34,7 @@ def _id(run: tuple[dict, str]) -> str:
 def test_each_tier_gives_knuths_figures(monkeypatch, run, tier):
     case, key = run
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf if tier == "interpreted" else 0)
-    r = backend.solve(parse((GOLDEN / case["dlx"]).read_text()), loop=RUNS[key], keep=0)
+    r = backend.solve(golden_problem(case["dlx"]), loop=RUNS[key], keep=0)
     ref = case[key]
     assert (r.count, r.stats["nodes"], r.stats["updates"]) == (
         ref["count"],
@@ -55,7 +54,7 @@ def test_each_tier_gives_knuths_figures(monkeypatch, run, tier):
     ],
 )
 def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, name, loop):
-    problem = parse((GOLDEN / f"{name}.dlx").read_text())
+    problem = golden_problem(f"{name}.dlx")
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0)
     whole = backend.solve(problem, loop=loop)
     assert whole.stats["kernel"] == "compiled"

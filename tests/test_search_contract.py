@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import GOLDEN, golden_cases, golden_count_runs
+from conftest import golden_cases, golden_count_runs, golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
@@ -146,7 +146,7 @@ def test_golden_runs_cover_every_case():
 @pytest.mark.parametrize("name", [s for s in SEARCHING if s != "dlx"])
 @pytest.mark.parametrize("dlx, loop, count", GOLDEN_RUNS)
 def test_golden_counts(name, dlx, loop, count):
-    p = parse((GOLDEN / dlx).read_text())
+    p = golden_problem(dlx)
     r = run(name, p, loop=loop, allow_empty_loop=True, keep=0)
     assert (r.count, r.exhausted) == (count, True)
 
@@ -173,7 +173,7 @@ KNUTHS_ANSWER = {
     "dlx, loop, count", [p for p in GOLDEN_RUNS if p.values[1] and p.values[2] < 200]
 )
 def test_golden_loop_counts_other_modes(name, mode, dlx, loop, count):
-    p = parse((GOLDEN / dlx).read_text())
+    p = golden_problem(dlx)
     r = run(name, p, loop=True, allow_empty_loop=True, loop_mode=mode)
     assert (r.count, r.exhausted) == (count, True)
     if dlx in KNUTHS_ANSWER:  # ... and the one answer is Knuth's
@@ -194,7 +194,7 @@ def test_golden_unique_answers_are_knuths(name, mode):
     extra = {"workers": 2} if "workers" in {o.name for o in options_of(name)} else {}
     assert len(KNUTHS_ANSWER) >= 10
     for dlx, want in KNUTHS_ANSWER.items():
-        p = parse((GOLDEN / dlx).read_text())
+        p = golden_problem(dlx)
         r = run(name, p, loop=True, allow_empty_loop=False, limit=2, loop_mode=mode, **extra)
         assert r.count == 1 and r.exhausted, dlx
         assert used_edges(p, r.solutions[0]) == want, dlx
@@ -202,7 +202,7 @@ def test_golden_unique_answers_are_knuths(name, mode):
 
 @pytest.mark.parametrize("name, mode", LOOP_MODES)
 def test_empty_loop_counted_only_when_allowed(name, mode):
-    p = parse((GOLDEN / "masyu/empty-2x2.dlx").read_text())
+    p = golden_problem("masyu/empty-2x2.dlx")
     assert run(name, p, loop=True, allow_empty_loop=True, loop_mode=mode).count == 2
     r = run(name, p, loop=True, allow_empty_loop=False, loop_mode=mode)
     assert r.count == 1 and len(used_edges(p, r.solutions[0])) == 4

@@ -16,11 +16,33 @@ The public API is small and lazy (heavy solver libraries load only when a solver
 
 from __future__ import annotations
 
+import sys as _sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError, RuleViolation
-from .result import MODES, STATUSES, Mode, SearchResult, Status
+# When this import is the start of the dlxsat program (``python -m dlxsat``, while Python
+# still says "-m", or the ``dlxsat`` script), the process guard goes in before anything else
+# is imported, so that Ctrl-C or SIGTERM during start-up ends the run cleanly. A library user's
+# ``import dlxsat`` changes no signal handler.
+if _sys.argv[:1] == ["-m"] or _sys.argv[0].rsplit("/", 1)[-1] == "dlxsat":
+    import os as _os
+    import signal as _signal
+
+    def _early_stop(signum: int, frame: Any) -> None:
+        _os.write(
+            2, f"dlxsat: interrupted ({_signal.Signals(signum).name}) while starting\n".encode()
+        )
+        _os._exit(128 + signum)
+
+    for _s in (_signal.SIGINT, _signal.SIGTERM):
+        _signal.signal(_s, _early_stop)
+    from .limits import install_process_guard as _guard
+
+    _guard()
+
+
+from .errors import InputError, RuleViolation  # noqa: E402
+from .result import MODES, STATUSES, Mode, SearchResult, Status  # noqa: E402
 
 if TYPE_CHECKING:
     from .pipeline import SolveReport

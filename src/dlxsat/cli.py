@@ -14,11 +14,10 @@ import json
 import os
 import signal
 import sys
-import tempfile
 from collections.abc import Sequence
 from typing import Any
 
-from . import __version__
+from . import __version__, limits
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure, Terminated
 from .families import FAMILIES, TATHAM_GAMES
 
@@ -49,6 +48,8 @@ def _positive(text: str) -> float:
 def _count(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    if int(text) > limits.MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"too large: {text} (at most {limits.MAX_COUNT})")
     return int(text)
 
 
@@ -215,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_format_options(sub)
     _add_convert(sub)
     _add_report(sub)
+    _add_limit_flags(sub)
     return p
 
 
@@ -344,25 +346,49 @@ def _add_convert(sub: Any) -> None:
     v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
 
 
+def _megabytes(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 1 << 40:
+        raise argparse.ArgumentTypeError(f"not a number of megabytes: {text!r}")
+    return int(text)
+
+
+def _add_limit_flags(sub: Any) -> None:
+    """``--timeout`` (where a command lacks it) and ``--memory`` for every command."""
+    for parser in sub.choices.values():
+        flags = {s for a in parser._actions for s in a.option_strings}
+        if "--timeout" not in flags:
+            parser.add_argument(
+                "--timeout", type=_positive, metavar="S", help="time limit for the whole run"
+            )
+        if "--memory" in flags:  # compare: a limit per job of its own
+            continue
+        parser.add_argument(
+            "--memory",
+            type=_megabytes,
+            metavar="MB",
+            help="memory limit (default: 75%% of the memory available)",
+        )
+
+
 def _emit(text: str) -> None:
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    if sys.stdout is None:
+        raise InputError("stdout is closed: nowhere to write the output")
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:  # a full disk, `> /dev/full`, a closed descriptor
+        _silence_stdout()
+        raise InputError(f"cannot write to stdout: {e.strerror or e}") from None
 
 
 def _write_file(path: str, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all (temporary file, then rename)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".dlxsat-")
-    except OSError as e:
-        raise InputError(f"{path}: cannot write: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    from .outputs import atomic_output
+
+    with atomic_output(path) as f:
+        f.write(text)
 
 
 def _short(value: Any) -> str:
@@ -383,7 +409,9 @@ def cmd_encode(a: argparse.Namespace) -> int:
     from .formats import read
 
     fam = get_family(a.family)
-    _emit(fam.encode(read(a.family, _puzzle_text(a.file), a.input_format)))
+    puzzle = read(a.family, _puzzle_text(a.file), a.input_format)
+    _warn(list(getattr(puzzle, "warnings", ())))
+    _emit(fam.encode(puzzle))
     return EXIT_OK
 
 
@@ -396,33 +424,79 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     _warn(problem.warnings)
     limit = a.first if a.first else None
     keep = None if (a.all or a.first) else 0
-    r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=a.timeout)
+    limits.set_phase("searching", "dlx")
+    timeout = limits.remaining(a.timeout)
+    if timeout is not None and timeout <= 0:
+        raise limits.TimeUp()
+    r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=timeout)
     st = r.stats
+    limits.set_phase("checking and printing the solutions")
     if a.json:
+        checked = _checked_solutions(problem, r.solutions)
         data: dict[str, Any] = {
             "count": r.count,
-            "complete": not r.timed_out,
+            "complete": not r.timed_out and checked == len(r.solutions),
             "exhaustive": r.exhausted,
+            "checked": checked,
             "nodes": st.get("nodes"),
             "updates": st.get("updates"),
             "seconds": round(st.get("seconds", 0.0), 6),
         }
         if a.all or a.first:
-            data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions]
-        out = json.dumps(data) + "\n"
-    else:
-        lines = []
-        for k, chosen in enumerate(r.solutions, 1):
-            lines.append(f"{k}:")
-            lines.extend(" " + problem.option_text(i) for i in chosen)
-        note = " (time limit reached)" if r.timed_out else ""
-        lines.append(
-            f"{r.count} solution{'s' if r.count != 1 else ''}, {st.get('nodes', 0)} nodes, "
-            f"{st.get('updates', 0)} updates, {_short(st.get('seconds', 0.0))} s{note}"
-        )
-        out = "\n".join(lines) + "\n"
-    _emit(out)
-    return EXIT_TIMEOUT if r.timed_out else EXIT_OK
+            data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions[:checked]]
+        _emit(json.dumps(data) + "\n")
+        return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
+    printed = _print_solutions(problem, r.solutions)
+    note = " (time limit reached)" if r.timed_out else ""
+    if printed < len(r.solutions):
+        note = f" (time limit reached: {printed} of them checked and printed)"
+    _emit(
+        f"{r.count} solution{'s' if r.count != 1 else ''}, {st.get('nodes', 0)} nodes, "
+        f"{st.get('updates', 0)} updates, {_short(st.get('seconds', 0.0))} s{note}\n"
+    )
+    return EXIT_TIMEOUT if r.timed_out or printed < len(r.solutions) else EXIT_OK
+
+
+def _checked_solutions(problem: Any, solutions: list[list[int]]) -> int:
+    """Check each solution is an exact cover of ``problem`` and none comes twice, until the
+    deadline; returns how many were checked. A wrong one is a bug: :class:`RuleViolation`."""
+    from .xcc.verify import cover_problems
+
+    seen: set[tuple[int, ...]] = set()
+    for n, chosen in enumerate(solutions):
+        if limits.expired():
+            return n
+        _check_solution(problem, chosen, seen, cover_problems)
+    return len(solutions)
+
+
+def _check_solution(problem: Any, chosen: list[int], seen: set, cover_problems: Any) -> None:
+    wrong = cover_problems(problem, chosen)
+    if wrong:
+        raise RuleViolation(f"dlx returned a solution that is not an exact cover: {wrong[0]}")
+    key = tuple(sorted(chosen))
+    if key in seen:
+        raise RuleViolation("dlx returned the same solution twice")
+    seen.add(key)
+
+
+def _print_solutions(problem: Any, solutions: list[list[int]]) -> int:
+    """Check and print the solutions in Knuth's layout until the deadline; how many printed."""
+    from .xcc.verify import cover_problems
+
+    seen: set[tuple[int, ...]] = set()
+    chunk: list[str] = []
+    for n, chosen in enumerate(solutions):
+        if limits.expired():
+            _emit("".join(chunk))
+            return n
+        _check_solution(problem, chosen, seen, cover_problems)
+        chunk.append(f"{n + 1}:\n" + "".join(f" {problem.option_text(i)}\n" for i in chosen))
+        if len(chunk) >= 256:
+            _emit("".join(chunk))
+            chunk.clear()
+    _emit("".join(chunk))
+    return len(solutions)
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
@@ -460,6 +534,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
             f"{report.status}: {count} solution{'s' if report.count != 1 else ''} "
             f"({report.family}, backend {report.backend}, {report.seconds:.3f} s)"
         )
+        lines.extend(_checked_note(report))
         if report.stats:
             lines.append(
                 "stats: "
@@ -505,23 +580,50 @@ def _backend_list(text: str) -> list[str]:
     return names
 
 
+def _checked_note(report: Any) -> list[str]:
+    """Say plainly when fewer answers were checked against the rules than were counted."""
+    checked = report.stats.get("checked")
+    if checked is None or report.count is None or checked >= report.count:
+        return []
+    return [f"checked: the first {checked} of the {report.count} answers against the rules"]
+
+
 def cmd_export(a: argparse.Namespace) -> int:
-    from .backends import cnf
+    from .backends import dimacs
     from .inputs import read_text
+    from .outputs import atomic_output
     from .pipeline import prepare
 
     if a.settings or a.more:
         return cmd_export_corpus(a)
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
     loop = a.loop or ("eager" if prep.family.LOOP else "none")
-    text = cnf.export_dimacs(
-        prep.problem, source=f"{a.family} {a.file}", loop=loop, **_solver_options(a, "sat")
+    if loop == "eager" and not prep.family.LOOP:
+        raise InputError(f"--loop eager: {a.family} is not a loop puzzle; use --loop none")
+    from .pipeline import check_model_fits
+
+    check_model_fits(prep, "export")
+    limits.set_phase("writing the CNF")
+    settings = dict(
+        source=f"{a.family} {a.file}",
+        **_solver_options(a, "sat"),  # --encoding and --colors
+        loop=loop,
+        loop_required=prep.family.LOOP,
     )
     if a.output:
-        _write_file(a.output, text)
-    else:
-        _emit(text)
+        with atomic_output(a.output) as f:
+            dimacs.write_dimacs(prep.problem, f, **settings)
+    else:  # streamed: the model is built (and every option checked) before the first line
+        dimacs.write_dimacs(prep.problem, _StdoutWriter(), **settings)  # type: ignore[arg-type]
     return EXIT_OK
+
+
+class _StdoutWriter:
+    """A file-like ``write`` that goes through :func:`_emit` (its checks and error messages)."""
+
+    def write(self, text: str) -> int:
+        _emit(text)
+        return len(text)
 
 
 def cmd_export_corpus(a: argparse.Namespace) -> int:
@@ -544,12 +646,12 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
 
 
 def cmd_decode(a: argparse.Namespace) -> int:
-    from .backends import cnf
+    from .backends import dimacs
     from .inputs import read_text
     from .pipeline import prepare
 
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
-    status, true_vars = cnf.read_solver_output(read_text(a.model, "solver output"))
+    status, true_vars = dimacs.read_solver_output(read_text(a.model, "solver output"))
     if status != "SATISFIABLE":
         out = {"family": a.family, "status": "none", "count": 0, "solutions": []}
         _emit(json.dumps(out) + "\n" if a.json else f"no answer: the solver said {status}\n")
@@ -652,8 +754,15 @@ def cmd_generate(a: argparse.Namespace) -> int:
     if seed is None:
         seed = new_seed()
         print(f"dlxsat: seed {seed}", file=sys.stderr)
-    _emit(generate_masyu(rows, cols, seed=seed, timeout=a.timeout))
+    # The removal of circles gets most of the run's time; the final check of uniqueness the
+    # rest (the run's deadline stops it with exit status 3 if even that is not enough).
+    budget = None if a.timeout is None else GENERATE_SHARE * a.timeout
+    _emit(generate_masyu(rows, cols, seed=seed, timeout=budget))
     return EXIT_OK
+
+
+#: ``generate --timeout S``: the share of S for removing circles.
+GENERATE_SHARE = 0.7
 
 
 def _puzzle_text(path: str | None) -> str:
@@ -871,13 +980,47 @@ COMMANDS = {
 }
 
 
+def _start_limits(args: argparse.Namespace) -> None:
+    """The run's deadline and memory limit (the memory limit only in a dlxsat process)."""
+    limits.set_phase(f"running {args.command}")
+    per_job = args.command in PER_JOB_LIMITS
+    memory = None if per_job else getattr(args, "memory", None)
+    if limits.guard_installed():
+        limits.set_memory_limit(memory or limits.default_memory_mb())
+    elif memory:
+        limits.set_memory_limit(memory)
+    if not per_job:
+        limits.arm_deadline(getattr(args, "timeout", None))
+
+
+#: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
+#: crosscheck's through pipeline.solve, compare's in each job's process.
+PER_JOB_LIMITS = frozenset({"crosscheck", "compare"})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit status (also the process's, via ``sys.exit``)."""
     try:
+        return _main(argv)
+    finally:
+        limits.disarm()
+        if not limits.guard_installed():
+            limits.reset_memory_limit()
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
+        limits.begin_run()
         args = build_parser().parse_args(argv)
+        _start_limits(args)
         return COMMANDS[args.command](args)
     except SystemExit as e:  # --help and --version: argparse has printed them
         return e.code if isinstance(e.code, int) else EXIT_OK
+    except limits.Stop as e:
+        return _stopped(e)
+    except limits.OverMemory as e:
+        print(f"dlxsat: error: {e}", file=sys.stderr)
+        return EXIT_TIMEOUT
     except InputError as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
         return EXIT_INPUT
@@ -888,18 +1031,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"dlxsat: disagreement: {e}", file=sys.stderr)
         return EXIT_DISAGREE
     except KeyboardInterrupt:
-        print("dlxsat: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _stopped(limits.Interrupted())
     except Terminated:
-        print("dlxsat: terminated", file=sys.stderr)
-        return EXIT_TERMINATED
+        return _stopped(limits.Interrupted(signal.SIGTERM))
     except MemoryError:
-        print("dlxsat: error: out of memory", file=sys.stderr)
-        return EXIT_BUG
+        limit = limits.memory_limit_mb()
+        where = f"the limit of {limit} MB (--memory)" if limit else "the memory of the machine"
+        print(
+            f"dlxsat: error: out of memory: {where} was reached {limits.progress.figures()}",
+            file=sys.stderr,
+        )
+        return EXIT_TIMEOUT
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); nothing more to say to it.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return EXIT_OK
+    except Exception as e:
+        stop = limits.stop_behind(e)
+        if stop is None:
+            raise
+        return _stopped(stop)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the flush at exit cannot fail a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def _stopped(stop: limits.Stop) -> int:
+    """A run stopped by its time limit or a signal: one line with the figures, on stderr."""
+    limits.claim_exit(stop.code)
+    limits.remove_temp_files()
+    limits.end_children()
+    print(limits.stop_line(stop), file=sys.stderr)
+    return stop.code
 
 
 def _terminate(signum: int, frame: Any) -> None:
@@ -907,10 +1075,25 @@ def _terminate(signum: int, frame: Any) -> None:
 
 
 def run() -> None:
-    # SIGTERM becomes an exception, as SIGINT is, so that cleanup (the portfolio's workers) runs
-    # and the run ends with one line and status 143 instead of dying where it stands.
-    signal.signal(signal.SIGTERM, _terminate)
-    sys.exit(main())
+    """The ``dlxsat`` program: guard the process, run, leave with the exit status."""
+    limits.install_process_guard()
+    try:
+        code = main()
+    except limits.Stop as e:  # a signal while an error was being reported
+        code = _stopped(e)
+    limits.claim_exit(code)
+    limits.finished()
+    # Leave without the interpreter's teardown: unloading numba, LLVM and OR-tools takes up to
+    # a second, which a run given --timeout does not have. Output is flushed first.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            if stream is sys.stdout:
+                code = code or EXIT_INPUT
+    limits.remove_temp_files()
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ def read_text(path: str | None, what: str = "input") -> str:
     """
     try:
         if path is None or path == "-":
+            if sys.stdin is None:  # `exec 0<&-`: Python starts with no stdin at all
+                raise InputError(f"stdin is closed: no {what} to read (give a file name)")
             data = sys.stdin.buffer.read()
             name = "stdin"
         else:

@@ -7,12 +7,14 @@ than being reported.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from . import limits
 from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
 from .families import get_family
@@ -55,8 +57,25 @@ def default_backend(family: str, many: bool = False) -> str:
     return DEFAULT_BACKEND.get(family, "sat")
 
 
-#: In ``count`` mode answers are not returned, but this many are still decoded and checked.
+#: In ``count`` mode answers are not returned, but this many are still decoded and checked
+#: (kept in memory to be checked: counts run into millions); ``stats["checked"]`` says how
+#: many were, and the CLI says so when it is fewer than the count.
 CHECKED_WHEN_COUNTING = 1000
+
+
+#: With a time limit, this share of the time left when the search starts (at most 0.5 s) is
+#: kept for decoding and checking the answers found.
+CHECK_RESERVE = 0.1
+
+
+def max_workers() -> int:
+    """The most search workers (threads or processes) a run may ask for: four per core, and
+    at least 64 -- more only slows a search down and can exhaust the machine.
+
+    >>> max_workers() >= 64
+    True
+    """
+    return max(64, 4 * (os.cpu_count() or 1))
 
 
 @dataclass
@@ -99,17 +118,47 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
     """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it.
 
     ``text`` is in ``format`` (see :mod:`dlxsat.formats`; detected when None, Knuth's input
-    format when nothing else fits), or is already a puzzle object of the family.
+    format when nothing else fits), or is already a puzzle object of the family. A family may
+    define ``problem(puzzle, dlx_text)`` when Knuth's data needs a family rule to become a
+    problem (SuperSlitherlink's letters of clue 0); otherwise the text is parsed.
     """
     fam = get_family(family)
     if isinstance(text, str):
         from . import formats
 
+        limits.check_fits(
+            f"encoding this {family} ({len(text)} characters)",
+            limits.estimate_encoding_bytes(family, text),
+        )
+        limits.set_phase("reading the puzzle")
         puzzle = formats.read(family, text, format)
     else:
         puzzle = text
+        rows, cols = getattr(puzzle, "m", None), getattr(puzzle, "n", 0)
+        rows = getattr(puzzle, "n", 1) if rows is None else rows  # a Sudoku: n x n
+        limits.check_fits(
+            f"encoding this {rows}x{cols} {family}",
+            limits.estimate_cells_bytes(family, rows * (cols + 1), rows),
+        )
+    limits.set_phase("encoding")
     dlx_text = fam.encode(puzzle)
-    return Prepared(family, fam, puzzle, dlx_text, parse(dlx_text, allow_empty=True))
+    limits.set_phase("reading the exact-cover data")
+    to_problem = getattr(fam, "problem", None)
+    if to_problem is not None:
+        problem = to_problem(puzzle, dlx_text)
+    else:
+        problem = parse(dlx_text, allow_empty=True)
+    return Prepared(family, fam, puzzle, dlx_text, problem)
+
+
+def check_model_fits(prep: Prepared, backend: str) -> None:
+    """Refuse, before building it, a model that cannot fit in the memory limit."""
+    entries = sum(len(o) for o in prep.problem.options)
+    limits.check_fits(
+        f"the {backend} model of this {prep.name} ({len(prep.problem.options)} options x "
+        f"{len(prep.problem.items)} items, {entries} entries)",
+        limits.estimate_bytes(backend, entries),
+    )
 
 
 def check_answer(prep: Prepared, answer: Answer, backend: str) -> None:
@@ -144,20 +193,85 @@ def solve(
     ('unique', 1, '546132')
     """
     start = time.perf_counter()
-    deadline = None if timeout is None else time.monotonic() + timeout
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
+    # One deadline for the run: this call's, or the process's (dlxsat.limits), whichever first;
+    # this call's own is enforced by the alarm too, and its expiry is reported as a time out.
+    scope = limits.Scope(timeout)
+    try:
+        report = _solve(
+            family, text, backend, mode, limits.deadline(scope.mine), options, start, format
+        )
+        if report.status == "timeout" and timeout is None:
+            # The run's deadline, not one this caller asked for: it cannot take a partial
+            # answer for a complete one, so the run stops (dlxsat.limits reports the figures).
+            limits.found(report.count or 0)
+            raise limits.TimeUp()
+        return report
+    except limits.TimeUp as stop:
+        if not scope.owns(stop):
+            raise
+        limits.resume()
+        return SolveReport(
+            family,
+            backend or DEFAULT_BACKEND.get(family, "sat"),
+            "timeout",
+            limits.progress.count,
+            [],
+            time.perf_counter() - start,
+            {"stopped": limits.progress.phase},
+        )
+    finally:
+        scope.close()
+
+
+def _solve(
+    family: str,
+    text: str,
+    backend: str | None,
+    mode: str,
+    deadline: float | None,
+    options: dict[str, Any],
+    start: float,
+    format: str | None = None,
+) -> SolveReport:
     backend = backend or default_backend(family)
     options = check_options(backend, options)
+    workers = options.get("workers")
+    if isinstance(workers, int) and workers > max_workers():
+        raise InputError(f"--workers {workers} is too many (at most {max_workers()})")
     prep = prepare(family, text, format)
-    result = run_solver(prep, backend, mode, deadline, options)
-    answers = [*result.answers]
-    for chosen in result.solutions:
-        answers.append(prep.family.decode(prep.puzzle, prep.problem, chosen))
-    for answer in answers:
+    check_model_fits(prep, backend)
+    limits.set_phase("searching", backend)
+    search_deadline = deadline
+    if deadline is not None:  # leave time to decode and check the answers found
+        search_deadline = deadline - min(CHECK_RESERVE * (deadline - time.monotonic()), 0.5)
+    result = run_solver(prep, backend, mode, search_deadline, options)
+    limits.found(result.count or 0)
+    limits.set_phase("checking the answers")
+    limits.progress.count = result.count or 0
+    # Every answer is decoded and checked -- until the deadline: past it, the answers not yet
+    # checked are left out (``stats["checked"]`` says how many were) and the status says timeout.
+    answers: list[Answer] = []
+    seen: set = set()
+    for item in [*result.answers, *result.solutions]:
+        if deadline is not None and time.monotonic() >= deadline:
+            result.timed_out = True
+            break
+        if isinstance(item, dict):
+            answer = item
+        else:
+            answer = prep.family.decode(prep.puzzle, prep.problem, item)
         check_answer(prep, answer, backend)
+        key = answer_key(answer)
+        if key in seen:
+            raise RuleViolation(f"backend {backend} returned the same answer twice")
+        seen.add(key)
+        answers.append(answer)
+    stats = dict(result.stats)
+    stats["checked"] = len(answers)
     return SolveReport(
         family,
         backend,
@@ -165,7 +279,7 @@ def solve(
         result.count,
         answers if mode != "count" else [],
         time.perf_counter() - start,
-        result.stats,
+        stats,
         result.steps,
     )
 
@@ -179,16 +293,32 @@ def run_solver(
     if remaining is not None and remaining <= 0:
         return SearchResult(count=0, timed_out=True)
     if solver.KIND == "reasoning":
-        return solver.solve(prep.name, prep.puzzle, mode=mode, timeout=remaining, **options)
-    return solver.solve(
-        prep.problem,
-        loop=prep.family.LOOP,
-        allow_empty_loop=False,
-        limit=2 if mode == "unique" else None,
-        keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
-        timeout=remaining,
-        **options,
-    )
+        result = solver.solve(prep.name, prep.puzzle, mode=mode, timeout=remaining, **options)
+    else:
+        result = solver.solve(
+            prep.problem,
+            loop=prep.family.LOOP,
+            allow_empty_loop=False,
+            limit=2 if mode == "unique" else None,
+            keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
+            timeout=remaining,
+            **options,
+        )
+    # OR-tools' CP-SAT catches SIGINT itself: it stops the search, returns as if out of time,
+    # and leaves SIGINT at the default action. So the handlers are put back, and a "time out"
+    # with no time limit is what it is: an interrupt. (With a limit the two cannot be told
+    # apart from here -- CP-SAT may also give up a little before its limit -- and it is
+    # reported as a time out; setting CP-SAT's catch_sigint_signal to false in the backend
+    # leaves SIGINT to dlxsat's handlers instead.)
+    limits.rearm()
+    if backend in CATCHES_SIGINT and result.timed_out and deadline is None:
+        limits.found(result.count or 0)
+        raise limits.Interrupted()
+    return result
+
+
+#: The backends whose solver library handles SIGINT itself (by stopping the search).
+CATCHES_SIGINT = frozenset({"cpsat"})
 
 
 @dataclass

@@ -32,6 +32,9 @@ from ..errors import InputError
 from ..options import Option
 from ..result import SearchResult
 
+#: The largest solution limit: the dlx kernels count in int64.
+MAX_COUNT = 1 << 62
+
 __all__ = ["SearchResult", "check_choice", "check_declared", "check_limits", "refuse_options"]
 
 
@@ -39,6 +42,8 @@ def check_limits(limit: int | None, keep: int | None, timeout: float | None) -> 
     """Reject the arguments every search backend shares when they make no sense."""
     if limit is not None and limit < 0:
         raise InputError(f"solution limit must not be negative: {limit}")
+    if limit is not None and limit > MAX_COUNT:
+        raise InputError(f"solution limit too large: {limit} (at most {MAX_COUNT})")
     if keep is not None and keep < 0:
         raise InputError(f"number of solutions to keep must not be negative: {keep}")
     if timeout is not None and not timeout > 0:

@@ -45,7 +45,7 @@ from typing import Any
 from ..errors import InputError
 from ..options import Option
 from ..xcc import Problem
-from ..xcc.loop import ON, loop_graph
+from ..xcc.loop import ON
 from . import SearchResult, check_declared, check_limits, covering, refuse_options
 from .covering import COLOR_MODES, DEFAULT_COLORS, CoveringModel
 from .loopcuts import Cut, LoopRule
@@ -407,128 +407,6 @@ def build(
     if loop != "none":
         b.loop(model, loop)
     return b.finish()
-
-
-# --------------------------------------------------------------------------- DIMACS
-
-
-_LOOP_NOTES = {
-    "none": "loop: none - the single-loop rule is NOT encoded: models may have several "
-    "disjoint loops (and no edge at all), like DLX2 without DLX2-LOOP",
-    "eager": "loop: eager - complete: every model is exactly one loop (rooted ordering: "
-    "edges oriented, root = first used vertex, labels increase along arcs not into the root)",
-}
-
-
-def export_dimacs(
-    problem: Problem,
-    *,
-    source: str = "",
-    encoding: str | None = None,
-    colors: str | None = None,
-    loop: str = "none",
-) -> str:
-    """A DIMACS CNF of ``problem`` whose comments say what every variable means.
-
-    ``loop='eager'`` adds the complete single-loop encoding and "some edge is on" (a puzzle's
-    answer is a loop), so every model is an answer; ``loop='none'`` is the bare exact-cover
-    problem. Variables ``1..len(problem.options)`` are the options in order.
-
-    >>> from dlxsat.xcc import parse
-    >>> text = export_dimacs(parse("a b\\na\\nb\\na b\\n"), source="demo")
-    >>> [line for line in text.splitlines() if not line.startswith("c")]
-    ['p cnf 3 4', '1 3 0', '-1 -3 0', '2 3 0', '-2 -3 0']
-    """
-    if loop not in ("none", "eager"):
-        raise InputError(f"unknown loop mode {loop!r} for export (choose from none, eager)")
-    if encoding == "native":
-        raise InputError("encoding 'native' is a solver feature, not CNF: it can't be exported")
-    if loop == "eager":
-        g = loop_graph(problem)
-        if not g.vertices and not g.edges:
-            raise InputError(
-                "--loop eager: this problem has no loop items (vertex and edge names); "
-                "use --loop none"
-            )
-    cnf = build(problem, encoding=encoding, colors=colors, loop=loop, allow_empty_loop=False)
-    out = [
-        "c dlxsat: an exact-cover problem as CNF",
-        f"c source: {source}" if source else "c source: (not given)",
-        f"c problem: {problem.kind}, {len(problem.items)} items ({problem.n_primary} primary),"
-        f" {len(problem.options)} options",
-        *(f"c {line}" for line in cnf.describe),
-    ]
-    out.append(f"c {_LOOP_NOTES[loop]}")
-    out.append(f"c variables 1..{cnf.n_options} are the options in order (true = chosen)")
-    if cnf.on:
-        out.append("c 'c var N edge X Y': true = the edge at doubled coordinates (X, Y) is on")
-    notes = [(v, v, text) for v, text in cnf.names.items()] + cnf.ranges
-    for first, last, text in sorted(notes):
-        span = str(first) if first == last else f"{first}-{last}"
-        out.append(f"c var {span} {text}")
-    out.append(f"p cnf {cnf.nvars} {len(cnf.clauses)}")
-    out.extend(" ".join(map(str, c)) + " 0" for c in cnf.clauses)
-    return "\n".join(out) + "\n"
-
-
-_STATUS = {
-    "SATISFIABLE": "SATISFIABLE",
-    "SAT": "SATISFIABLE",
-    "UNSATISFIABLE": "UNSATISFIABLE",
-    "UNSAT": "UNSATISFIABLE",
-    "UNKNOWN": "UNKNOWN",
-    "INDET": "UNKNOWN",
-    "INDETERMINATE": "UNKNOWN",
-}
-
-
-def read_solver_output(text: str) -> tuple[str, set[int]]:
-    """A SAT solver's answer: its status and the set of variables it made true.
-
-    Reads the competition format (``s SATISFIABLE`` and ``v ... 0`` lines, as picosat and
-    cadical print; ``c`` lines are comments) and MiniSat's result files (``SAT`` then a line
-    of literals). Status is ``SATISFIABLE``, ``UNSATISFIABLE`` or ``UNKNOWN``.
-
-    >>> read_solver_output("c hello\\ns SATISFIABLE\\nv 1 -2 3\\nv -4 0\\n")
-    ('SATISFIABLE', {1, 3})
-    """
-    status: str | None = None
-    true: set[int] = set()
-    values = False
-    bare = False  # MiniSat style: literal lines without 'v'
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("c"):
-            continue
-        head, _, rest = line.partition(" ")
-        if head == "s" or (head in _STATUS and not rest):
-            word = (rest if head == "s" else head).strip().upper()
-            if word not in _STATUS:
-                raise InputError(f"line {n}: unknown solver status {word!r}")
-            if status is not None and status != _STATUS[word]:
-                raise InputError(f"line {n}: a second, different status line")
-            status = _STATUS[word]
-            bare = head != "s"
-            continue
-        if head == "v":
-            fields = rest.split()
-        elif bare and head.lstrip("-").isdigit():
-            fields = line.split()
-        else:
-            raise InputError(f"line {n}: not a line of SAT solver output: {line[:40]!r}")
-        for word in fields:
-            try:
-                lit = int(word)
-            except ValueError:
-                raise InputError(f"line {n}: not a literal: {word!r}") from None
-            if lit > 0:
-                true.add(lit)
-        values = True
-    if status is None:
-        raise InputError("no status line ('s SATISFIABLE' or 's UNSATISFIABLE') in the output")
-    if status == "SATISFIABLE" and not values:
-        raise InputError("the solver said SATISFIABLE but printed no values ('v' lines)")
-    return status, true
 
 
 # --------------------------------------------------------------------------- solving

@@ -4,7 +4,7 @@ It has the face of a search solver (``NAME``, ``KIND``, ``OPTIONS``, ``solve``),
 it like ``sat``: the problem becomes the DIMACS text ``dlxsat export dimacs`` writes (the
 complete ``eager`` loop encoding for the loop families, so every model is an answer), the
 program named by ``cmd`` is run on the file with what is left of the time limit, its ``s``/``v``
-output is read (:func:`dlxsat.backends.cnf.read_solver_output`) and the model's option
+output is read (:func:`dlxsat.backends.dimacs.read_solver_output`) and the model's option
 variables become the chosen options, which the job decodes and checks through the family like
 any other answer. For a second answer (``unique`` mode) or more (``count``) the answer found is
 blocked by one clause and the program is run again on the larger file.
@@ -58,7 +58,7 @@ def cnf_text(
 
     The one place ``compare`` and ``export`` reach the exporter through.
     """
-    from ..backends.cnf import export_dimacs
+    from ..backends.dimacs import export_dimacs
 
     return export_dimacs(
         problem,
@@ -185,7 +185,7 @@ def _with_worker(worker: int) -> Any:
 
 
 def _read(done: subprocess.CompletedProcess, program: str) -> tuple[str, set[int]]:
-    from ..backends.cnf import read_solver_output
+    from ..backends.dimacs import read_solver_output
 
     try:
         status, true = read_solver_output(done.stdout)

@@ -22,11 +22,14 @@ other cells keep their edges and some options name the letter, which is not an i
 refuses such data; dlxsat's reader drops those options (with a warning), and that is exactly
 the rule: each of them puts on the loop an edge beside a cell of that letter, and any loop
 through such an edge needs one of them (at each end of the edge, either the tile's option or
-the subtile's "both edges" option names every cell beside its two edges).
+the subtile's "both edges" option names every cell beside its two edges). DLX3 refuses such
+data, and so does dlxsat's general DLX reader (an unknown item is an input error); the rule
+lives here, in :func:`problem`, which the pipeline uses to turn this family's data into a
+problem.
 
-Characters other than ``0``-``4``, ``.`` and ASCII letters are rejected here, and so are the
-input mistakes his program only warns about (a letter without a clue line, a clue line for a
-letter that is not on the board or given twice).
+Characters other than ``0``-``9``, ``.`` and ASCII letters are rejected here, and so are
+input mistakes whose data his program would print invalid (a letter left without a clue line)
+or that say two things at once (a letter's clue given twice).
 """
 
 from __future__ import annotations
@@ -99,6 +102,8 @@ class SuperSlitherlinkPuzzle(GridPuzzle):
 
     lines: tuple[str, ...]
     clues: dict[str, int] = field(default_factory=dict)
+    #: What Knuth's program warns about and dlxsat lets pass the same way (one line each).
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def max_coord(self) -> int:
@@ -110,44 +115,82 @@ class SuperSlitherlinkPuzzle(GridPuzzle):
 # Reading
 
 
+#: Knuth's program reads at most this many board rows, and nothing after them.
+KNUTH_ROWS = 30
+
+#: The digits that are clues; the others (5-9) are region marks, like letters, as in his program.
+REGION_DIGITS = "56789"
+
+
+def is_region(ch: str) -> bool:
+    """Whether cell character ``ch`` marks a region with a ``!`` clue: an ASCII letter, or a
+    digit 5-9 (Knuth's program treats every character that is not ``.`` or ``0``-``4`` so).
+
+    >>> [is_region(c) for c in "a5.4"]
+    [True, True, False, False]
+    """
+    return ch.isascii() and (ch.isalpha() or ch in REGION_DIGITS)
+
+
 def _cell_error(ch: str) -> str | None:
-    if ch in CLUES or ch == NO_CLUE or (ch.isascii() and ch.isalpha()):
+    if ch in CLUES or ch == NO_CLUE or is_region(ch):
         return None
-    return f"illegal character {ch!r} (use 0-4 for a clue, a letter for a group, . for none)"
+    return f"illegal character {ch!r} (use 0-4 for a clue, a letter or 5-9 for a group, . for none)"
 
 
 def read(text: str) -> SuperSlitherlinkPuzzle:
-    """Parse SUPERSLITHERLINK-GENERAL-DLX input: the board, then ``!<letter>=<clue>`` lines.
+    """Parse SUPERSLITHERLINK-GENERAL-DLX input: board rows and ``!<letter>=<clue>`` lines.
+
+    Knuth's reading rules (``puzzles/README.md``): lines are read in order, a ``!`` line may
+    come anywhere (first, between board rows, at the end), and it counts only for a letter that
+    has already occurred -- otherwise he warns ``letter `b' never occurred!`` and ignores it;
+    digits 5-9 are region marks like letters; after 30 board rows he reads nothing more.
+    dlxsat warns as he does (:attr:`SuperSlitherlinkPuzzle.warnings`) and prints the same
+    data; where his data would be invalid (a letter left without a clue: he prints the item
+    ``-2|a``) it is an input error, as are the mistakes of the module docstring.
 
     >>> read("aa.\\n...\\n!a=3\\n").clues
     {'a': 3}
+    >>> read("aa.\\n!a=3\\n...\\n!b=1\\n").warnings
+    ("line 4: letter `b' never occurred!",)
     >>> read("aa.\\n...\\n!a3\\n")
     Traceback (most recent call last):
       ...
     dlxsat.errors.InputError: line 3: no = sign in '!a3' (write !<letter>=<clue>)
     """
     lines = tuple(puzzle_lines(text))
-    first_clue = next((r for r, line in enumerate(lines) if line.startswith(CLUE_LINE)), len(lines))
-    rows = read_board(lines[:first_clue], _cell_error, longest_infix="NW")
+    last_row = max(
+        (r for r, line in enumerate(lines, 1) if not line.startswith(CLUE_LINE)), default=0
+    )
+    board: list[str] = []
+    read_lines: list[str] = []
+    warnings: list[str] = []
     seen: dict[str, tuple[int, int]] = {}
-    for r, row in enumerate(rows, 1):
-        for c, ch in enumerate(row, 1):
-            if ch.isalpha():
-                seen.setdefault(ch, (r, c))
     clues: dict[str, int] = {}
     clue_line: dict[str, int] = {}
-    for r in range(first_clue + 1, len(lines) + 1):
-        line = lines[r - 1]
-        if not line.startswith(CLUE_LINE):
-            raise InputError(
-                f"line {r}: a board row after the clue lines (expected !<letter>=<clue>)"
+    too_early: dict[str, int] = {}
+    for r, line in enumerate(lines, 1):
+        if len(board) == KNUTH_ROWS and r > last_row:
+            # Only ! lines are left, and his program stops reading after 30 board rows.
+            warnings.append(
+                f"lines {r}-{len(lines)} ignored: Knuth's program reads nothing after "
+                f"{KNUTH_ROWS} board rows"
             )
+            break
+        read_lines.append(line)
+        if not line.startswith(CLUE_LINE):
+            for c, ch in enumerate(line, 1):
+                if is_region(ch):
+                    seen.setdefault(ch, (r, c))
+            board.append(line)
+            continue
         if len(line) < 3 or line[2] != "=":
             raise InputError(f"line {r}: no = sign in {line!r} (write !<letter>=<clue>)")
         letter, value = line[1], line[3:]
         if letter not in seen:
-            what = "never occurs in the board" if letter.isalpha() else "is not a letter"
-            raise InputError(f"line {r}, column 2: {letter!r} {what}")
+            warnings.append(f"line {r}: letter `{letter}' never occurred!")
+            too_early.setdefault(letter, r)
+            continue
         if letter in clues:
             raise InputError(
                 f"line {r}: a second clue for letter {letter!r} (the first is on line "
@@ -159,12 +202,26 @@ def read(text: str) -> SuperSlitherlinkPuzzle:
             )
         clues[letter] = int(value)
         clue_line[letter] = r
+    rows = read_board(board, _cell_error, longest_infix="NW")
     for letter, (r, c) in seen.items():
         if letter not in clues:
+            why = ""
+            if letter in too_early:
+                why = (
+                    f" after it (line {too_early[letter]} comes before the letter occurs, and "
+                    "Knuth's program ignores such a line)"
+                )
+            elif warnings and warnings[-1].startswith("lines "):
+                why = (
+                    f" that Knuth's program reads: it stops after {KNUTH_ROWS} board rows "
+                    "(put the clue lines before the last row)"
+                )
             raise InputError(
-                f"line {r}, column {c}: letter {letter!r} has no clue line '!{letter}=...'"
+                f"line {r}, column {c}: letter {letter!r} has no clue line '!{letter}=...'{why}"
             )
-    return SuperSlitherlinkPuzzle(rows, lines, {k: clues[k] for k in sorted(clues)})
+    return SuperSlitherlinkPuzzle(
+        rows, tuple(read_lines), {k: clues[k] for k in sorted(clues)}, tuple(warnings)
+    )
 
 
 def write(puzzle: SuperSlitherlinkPuzzle) -> str:
@@ -277,6 +334,28 @@ def encode(puzzle: SuperSlitherlinkPuzzle) -> str:
                 out.append(f"{head} {eb}:1 {ea}:0")
                 out.append(" ".join([head, f"{ea}:1", f"{eb}:1"] + clue_names(i, j, quadrants)))
     return "\n".join(out) + "\n"
+
+
+def problem(puzzle: SuperSlitherlinkPuzzle, dlx_text: str) -> Problem:
+    """The exact-cover problem of ``puzzle`` from its data ``dlx_text`` (:func:`encode`'s):
+    Knuth's options naming a letter of clue 0 -- which his data does not declare -- are
+    dropped, since none of them can be chosen (the module docstring says why that is exact).
+
+    >>> p = read("aa\\n.b\\n!a=0\\n!b=2\\n")
+    >>> len(problem(p, encode(p)).options) < len(encode(p).splitlines())
+    True
+    """
+    from ..xcc import parse
+
+    _, letters = legal_edges(puzzle)
+    dead = set(puzzle.clues) - set(letters)
+    if not dead:
+        return parse(dlx_text, allow_empty=True)
+    kept = []
+    for line in dlx_text.split("\n"):
+        if line.startswith("|") or not dead.intersection(line.split()):
+            kept.append(line)
+    return parse("\n".join(kept), allow_empty=True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -102,7 +102,6 @@ def parse(text: str, allow_empty: bool = False) -> Problem:
             continue
         entries: list[Entry] = []
         used: set[int] = set()
-        unknown = None
         for token in stripped.split():
             name, colon, color = token.partition(":")
             if not name:
@@ -111,8 +110,7 @@ def parse(text: str, allow_empty: bool = False) -> Problem:
                 raise _fail(line_no, f"item name too long: {name!r}")
             k = index.get(name)
             if k is None:
-                unknown = name
-                break
+                raise _fail(line_no, f"unknown item name {name!r}")
             if k in used:
                 raise _fail(line_no, f"duplicate item name {name!r} in this option")
             used.add(k)
@@ -124,12 +122,7 @@ def parse(text: str, allow_empty: bool = False) -> Problem:
                 entries.append((k, color))
             else:
                 entries.append((k, None))
-        if unknown is not None:
-            # SUPERSLITHERLINK-GENERAL-DLX names a letter whose clue is 0 in options without
-            # declaring it (its item would be `0|a`, which DLX3 refuses). Such an option can
-            # never be chosen, so it is dropped, with a warning, instead of rejecting the file.
-            warnings.append(f"line {line_no}: unknown item name {unknown!r}: option dropped")
-        elif any(k < n_primary for k, _ in entries):
+        if any(k < n_primary for k, _ in entries):
             options.append(tuple(entries))
         else:
             comments.append(f"| option ignored (no primary items): {stripped}")

@@ -31,6 +31,7 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
+from ... import limits
 from ...errors import InputError
 from ...xcc.model import Problem
 from .. import SearchResult, check_limits
@@ -189,8 +190,10 @@ def _search(
 
         kernel, load = _compiled_kernel(name, dtype)
         stats["compile_seconds"] = load
-        if deadline is not None:
-            deadline += load  # the time limit is for searching, not for loading
+        if deadline is not None and limits.deadline() is None:
+            # The time limit is for searching, not for loading -- unless the run has one
+            # deadline for everything (dlxsat.limits: the CLI, crosscheck's per-backend limit).
+            deadline += load
         nd, cl = np.array(nd, dtype=dtype), np.array(cl, dtype=dtype)
         ln, opt_of = np.array(ln, dtype=np.int32), np.array(opt_of, dtype=np.int32)
         sols = np.zeros((rows, depth), dtype=np.int32)
@@ -218,6 +221,7 @@ def _search(
         for i in range(int(st[k.S_STORED])):
             solutions.append(sorted(int(sols[i, j]) for j in range(int(sol_len[i]))))
         st[k.S_STORED] = 0
+        limits.found(int(st[k.S_COUNT]))  # the figures, should the run be stopped
         if status == k.DONE:
             result.exhausted = True
             break
