@@ -247,6 +247,9 @@ def solve(
             result.timed_out = True
             break
         solver = cp_model.CpSolver()
+        # dlxsat handles Ctrl-C itself (dlxsat.limits); CP-SAT's own SIGINT handler is not
+        # async-signal-safe and now and then aborted the process mid-search.
+        solver.parameters.catch_sigint_signal = False
         if left is not None:
             solver.parameters.max_time_in_seconds = left
         if enumerate_all:
