@@ -16,7 +16,6 @@ restyled. Files are written whole or not at all (a temporary file, then a rename
 from __future__ import annotations
 
 import os
-import tempfile
 from typing import Any
 
 from .answer import edge_ends
@@ -116,23 +115,12 @@ def save_picture(family: str, puzzle: Any, answer: dict | None, path: str, kind:
 
 
 def _save(fig: Any, path: str, kind: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".dlxsat-", suffix="." + kind)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
-        with os.fdopen(fd, "wb") as f:
-            # No date in the SVG, so the same answer gives the same file.
-            meta = {"Date": None} if kind == "svg" else {}
-            fig.savefig(f, format=kind, dpi=DPI, metadata=meta)
-        os.replace(tmp, path)
-    except OSError as e:
-        os.unlink(tmp)
-        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    from .outputs import atomic_output
+
+    with atomic_output(path, binary=True) as f:
+        # No date in the SVG, so the same answer gives the same file.
+        meta = {"Date": None} if kind == "svg" else {}
+        fig.savefig(f, format=kind, dpi=DPI, metadata=meta)
 
 
 def _draw_loop_board(

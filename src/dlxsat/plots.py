@@ -22,9 +22,7 @@ can be searched and its legend read back.
 
 from __future__ import annotations
 
-import os
 import statistics
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -253,28 +251,16 @@ def check_output(path: str | Path) -> str:
 def save(fig: Any, path: str | Path) -> None:
     """Write ``fig`` to ``path`` whole or not at all (a temporary file beside it, renamed)."""
     fmt = check_output(path)
-    target = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".dlxsat-", suffix="." + fmt)
-    except OSError as e:
-        raise InputError(f"{path}: cannot write: {e.strerror}") from None
     import matplotlib
+
+    from .outputs import atomic_output
 
     # SVG text stays text (readable, searchable); no date, so the same figure gives the same
     # bytes; a fixed hash salt keeps the SVG's ids the same from run to run.
     rc = {"svg.fonttype": "none", "svg.hashsalt": "dlxsat"}
     metadata = {"Date": None} if fmt == "svg" else {"Software": None}
-    try:
-        with os.fdopen(fd, "wb") as f, matplotlib.rc_context(rc):
-            fig.savefig(f, format=fmt, metadata=metadata)
-        # mkstemp makes the file private (0600); a figure is as readable as any file written.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_output(str(path), binary=True) as f, matplotlib.rc_context(rc):
+        fig.savefig(f, format=fmt, metadata=metadata)
 
 
 def draw(

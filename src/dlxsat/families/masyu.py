@@ -20,7 +20,7 @@ Boards beyond his limit of 31 rows or columns are accepted here; their names are
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -302,6 +302,46 @@ class _Option:
         return head + "".join(f" {name(p)}:{v}" for p, v in sorted(self.want.items())) + "\n"
 
 
+def _cell_options(puzzle: MasyuPuzzle, i: int, j: int) -> Iterator[tuple[str, _Option]]:
+    """The options MASYU-DLX writes for cell (i, j), each with the primary item it names first:
+    the tile's 0-or-2 edges, or a circle's ways through. One generator serves :func:`encode`
+    (text) and :func:`build` (a problem), so the two cannot drift apart."""
+    red, nm = puzzle.reduction, puzzle.name
+    x, y = 2 * i, 2 * j
+    if not puzzle.has_clue(i, j):
+        # A tile has 0 or 2 of its four edges on the loop.
+        for code in _TILE_CODES:
+            opt = _Option(red)
+            opt.add((x - 1, y), code >> 3)
+            opt.add((x, y - 1), code >> 2)
+            opt.add((x, y + 1), code >> 1)
+            opt.add((x + 1, y), code)
+            yield nm(x, y), opt
+    elif puzzle.is_black(i, j):
+        # Turn here and go straight on through both cells the loop leaves by.
+        for code in _TILE_CODES[:4]:
+            opt = _Option(red)
+            for bit, dx, dy in ((8, -1, 0), (4, 0, -1), (2, 0, 1), (1, 1, 0)):
+                if code & bit:
+                    opt.add((x + dx, y + dy), 1)
+                    opt.add((x + 3 * dx, y + 3 * dy), 1)
+            yield nm(x + 1, y + 1), opt
+    else:
+        # Go straight through, and do not go straight through both neighbours as well.
+        for vertical in (True, False):
+            for before, after in ((0, 0), (0, 1), (1, 0)):
+                opt = _Option(red)
+                if vertical:
+                    opt.add((x - 1, y), 1)
+                    opt.add((x - 3, y), before)
+                    opt.add((x + 3, y), after)
+                else:
+                    opt.add((x, y - 1), 1)
+                    opt.add((x, y - 3), before)
+                    opt.add((x, y + 3), after)
+                yield nm(x + 1, y + 1), opt
+
+
 def encode(puzzle: MasyuPuzzle) -> str:
     """Exactly what MASYU-DLX prints on stdout for this puzzle (its DLX2 data, or ``abort``)."""
     m, n = puzzle.m, puzzle.n
@@ -341,39 +381,8 @@ def encode(puzzle: MasyuPuzzle) -> str:
             )
 
     for i, j in cells:
-        x, y = 2 * i, 2 * j
-        if not puzzle.has_clue(i, j):
-            # A tile has 0 or 2 of its four edges on the loop.
-            for code in _TILE_CODES:
-                opt = _Option(red)
-                opt.add((x - 1, y), code >> 3)
-                opt.add((x, y - 1), code >> 2)
-                opt.add((x, y + 1), code >> 1)
-                opt.add((x + 1, y), code)
-                out.append(opt.text(nm(x, y), ename) or "")
-        elif puzzle.is_black(i, j):
-            # Turn here and go straight on through both cells the loop leaves by.
-            for code in _TILE_CODES[:4]:
-                opt = _Option(red)
-                for bit, dx, dy in ((8, -1, 0), (4, 0, -1), (2, 0, 1), (1, 1, 0)):
-                    if code & bit:
-                        opt.add((x + dx, y + dy), 1)
-                        opt.add((x + 3 * dx, y + 3 * dy), 1)
-                out.append(opt.text(nm(x + 1, y + 1), ename) or "")
-        else:
-            # Go straight through, and do not go straight through both neighbours as well.
-            for vertical in (True, False):
-                for before, after in ((0, 0), (0, 1), (1, 0)):
-                    opt = _Option(red)
-                    if vertical:
-                        opt.add((x - 1, y), 1)
-                        opt.add((x - 3, y), before)
-                        opt.add((x + 3, y), after)
-                    else:
-                        opt.add((x, y - 1), 1)
-                        opt.add((x, y - 3), before)
-                        opt.add((x, y + 3), after)
-                    out.append(opt.text(nm(x + 1, y + 1), ename) or "")
+        for head, opt in _cell_options(puzzle, i, j):
+            out.append(opt.text(head, ename) or "")
     return "".join(out)
 
 
@@ -604,34 +613,6 @@ def build(puzzle: MasyuPuzzle) -> Problem:
             options.append(((index[head], None), *entries))
 
     for i, j in cells:
-        x, y = 2 * i, 2 * j
-        if not puzzle.has_clue(i, j):
-            for code in _TILE_CODES:
-                opt = _Option(red)
-                opt.add((x - 1, y), code >> 3)
-                opt.add((x, y - 1), code >> 2)
-                opt.add((x, y + 1), code >> 1)
-                opt.add((x + 1, y), code)
-                add(nm(x, y), opt)
-        elif puzzle.is_black(i, j):
-            for code in _TILE_CODES[:4]:
-                opt = _Option(red)
-                for bit, dx, dy in ((8, -1, 0), (4, 0, -1), (2, 0, 1), (1, 1, 0)):
-                    if code & bit:
-                        opt.add((x + dx, y + dy), 1)
-                        opt.add((x + 3 * dx, y + 3 * dy), 1)
-                add(nm(x + 1, y + 1), opt)
-        else:
-            for vertical in (True, False):
-                for before, after in ((0, 0), (0, 1), (1, 0)):
-                    opt = _Option(red)
-                    if vertical:
-                        opt.add((x - 1, y), 1)
-                        opt.add((x - 3, y), before)
-                        opt.add((x + 3, y), after)
-                    else:
-                        opt.add((x, y - 1), 1)
-                        opt.add((x, y - 3), before)
-                        opt.add((x, y + 3), after)
-                    add(nm(x + 1, y + 1), opt)
+        for head, opt in _cell_options(puzzle, i, j):
+            add(head, opt)
     return Problem(items, options)
