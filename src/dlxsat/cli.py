@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from . import __version__, limits
-from .errors import Disagreement, InputError, RuleViolation, SolverFailure, Terminated
+from .errors import Disagreement, InputError, RuleViolation, SolverFailure
 from .families import FAMILIES, TATHAM_GAMES
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
@@ -1032,8 +1031,6 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_DISAGREE
     except KeyboardInterrupt:
         return _stopped(limits.Interrupted())
-    except Terminated:
-        return _stopped(limits.Interrupted(signal.SIGTERM))
     except MemoryError:
         limit = limits.memory_limit_mb()
         where = f"the limit of {limit} MB (--memory)" if limit else "the memory of the machine"
@@ -1068,10 +1065,6 @@ def _stopped(stop: limits.Stop) -> int:
     limits.end_children()
     print(limits.stop_line(stop), file=sys.stderr)
     return stop.code
-
-
-def _terminate(signum: int, frame: Any) -> None:
-    raise Terminated
 
 
 def run() -> None:

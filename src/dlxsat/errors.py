@@ -31,9 +31,3 @@ class Disagreement(RuntimeError):
 class SolverFailure(RuntimeError):
     """A solver stopped without an answer for a reason that is neither the input nor the time
     limit (it raised or its process died): a bug, reported with exit status 1."""
-
-
-class Terminated(BaseException):
-    """The process was asked to stop (SIGTERM). Like :class:`KeyboardInterrupt` it is not an
-    :class:`Exception`, so no ``except Exception`` swallows it and every ``finally`` (which stops
-    the portfolio's worker processes) runs; the CLI exits with status 143."""

@@ -16,11 +16,11 @@ What it guarantees
       to finish and compares them all, a crosscheck at the price of the K-th slowest member.
     * No worker outlives the call: workers are stopped (SIGTERM, then SIGKILL after
       :data:`STOP_GRACE` seconds) and reaped on every way out -- an answer, the time limit, an
-      error, Ctrl-C (:class:`KeyboardInterrupt`) or SIGTERM (:class:`~dlxsat.errors.Terminated`,
-      when the CLI installed its handler). On Linux each worker also asks the kernel to kill it
-      when its parent dies, so even a SIGKILL of the parent leaves none behind. Workers ignore
-      SIGINT: a Ctrl-C in a terminal reaches the whole process group, and stopping them is the
-      parent's job.
+      error, Ctrl-C or SIGTERM (:class:`dlxsat.limits.Interrupted`, a ``BaseException``, when
+      the CLI installed its handlers; :class:`KeyboardInterrupt` otherwise). On Linux each
+      worker also asks the kernel to kill it when its parent dies, so even a SIGKILL of the
+      parent leaves none behind. Workers ignore SIGINT: a Ctrl-C in a terminal reaches the
+      whole process group, and stopping them is the parent's job.
 
 Members
     ``members`` is a comma list of search backends, each optionally followed by its own options
