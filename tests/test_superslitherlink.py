@@ -5,6 +5,7 @@ brute force), drawing."""
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache
 
 import pytest
@@ -268,3 +269,22 @@ def test_render_shows_letters_loop_and_clue_lines() -> None:
 def test_bundled_pi_day_puzzle_is_the_golden_one() -> None:
     bundled = ROOT / "puzzles" / "superslitherlink" / "pi-day-2025.txt"
     assert bundled.read_text() == (GOLDEN / "superslitherlink" / "pi-day-2025.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        c
+        for c in golden_cases("superslitherlink", ok_only=True)
+        if c.get("single_loop_count_bruteforce") is not None
+        and c.get("dlx3_disjoint_loops") is None
+    ],
+    ids=lambda c: c["name"],
+)
+def test_dlx_command_reads_knuths_zero_clue_data_by_the_family_rule(cli_run, case):
+    """Knuth's data names undeclared letters of clue 0; `dlxsat dlx` recognises his header and
+    echoed puzzle, leaves those options out with one warning, and counts what brute force does."""
+    rc, out, err = cli_run(["dlx", GOLDEN / case["dlx"], "--loop", "--json"])
+    assert rc == 0, err
+    assert json.loads(out)["count"] == case["single_loop_count_bruteforce"]
+    assert err.count("\n") == 1 and "naming a letter of clue 0" in err

@@ -415,11 +415,15 @@ def cmd_encode(a: argparse.Namespace) -> int:
 
 
 def cmd_dlx(a: argparse.Namespace) -> int:
+    from .families import superslitherlink
     from .inputs import read_text
     from .solvers import get_solver
     from .xcc import parse
 
-    problem = parse(read_text(a.file, "DLX"))
+    text = read_text(a.file, "DLX")
+    # Knuth's SuperSlitherlink data names undeclared letters of clue 0: that family's rule
+    # reads it; any other unknown item is an input error of the general reader.
+    problem = superslitherlink.problem_from_data(text) or parse(text)
     _warn(problem.warnings)
     limit = a.first if a.first else None
     keep = None if (a.all or a.first) else 0

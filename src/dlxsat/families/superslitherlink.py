@@ -355,7 +355,47 @@ def problem(puzzle: SuperSlitherlinkPuzzle, dlx_text: str) -> Problem:
     for line in dlx_text.split("\n"):
         if line.startswith("|") or not dead.intersection(line.split()):
             kept.append(line)
-    return parse("\n".join(kept), allow_empty=True)
+    result = parse("\n".join(kept), allow_empty=True)
+    dropped = len(dlx_text.split("\n")) - len(kept)
+    result.warnings.append(
+        f"left out {dropped} option{'s' if dropped != 1 else ''} naming a letter of clue 0 "
+        f"({', '.join(sorted(dead))}), which SUPERSLITHERLINK-GENERAL-DLX does not declare"
+    )
+    return result
+
+
+#: The first line SUPERSLITHERLINK-GENERAL-DLX prints (sic: it is SLITHERLINK-DLX's).
+HEADER = "| slitherlink-dlx:"
+
+
+def problem_from_data(dlx_text: str) -> Problem | None:
+    """The problem of DLX data printed by SUPERSLITHERLINK-GENERAL-DLX, read by this family's
+    rule (:func:`problem`); None for any other text.
+
+    Knuth's program echoes its input as comments after its header line, so the puzzle -- and
+    with it the letters of clue 0 his data names but does not declare -- can be recovered from
+    the data alone. ``dlxsat dlx`` reads such files this way, so that the general DLX reader can
+    stay strict (an unknown item is an input error there).
+
+    >>> p = read("aa\\n.b\\n!a=0\\n!b=2\\n")
+    >>> problem_from_data(encode(p)) == problem(p, encode(p))
+    True
+    >>> problem_from_data("a b\\na\\nb\\n") is None
+    True
+    """
+    lines = dlx_text.split("\n")
+    if lines[0].rstrip() != HEADER:
+        return None
+    echoed = []
+    for line in lines[1:]:
+        if not line.startswith("| "):
+            break
+        echoed.append(line[2:])
+    try:
+        puzzle = read("\n".join(echoed) + "\n")
+    except InputError:
+        return None
+    return problem(puzzle, dlx_text)
 
 
 # ---------------------------------------------------------------------------------------------
