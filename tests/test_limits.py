@@ -369,6 +369,9 @@ def test_solve_notices_an_answer_given_twice(monkeypatch):
     monkeypatch.setattr(cnf, "solve", twice)
     with pytest.raises(RuleViolation, match="the same answer twice"):
         pipeline.solve("masyu", MASYU.read_text(), backend="sat", mode="all")
+    # The batch path checks its answers with the same code.
+    with pytest.raises(RuleViolation, match="the same answer twice"):
+        list(pipeline.solve_many("masyu", [MASYU.read_text()], backend="sat", mode="all"))
 
 
 def test_count_says_how_many_answers_were_checked(cli_run, monkeypatch):

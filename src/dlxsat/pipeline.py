@@ -252,8 +252,16 @@ def _solve(
     limits.found(result.count or 0)
     limits.set_phase("checking the answers")
     limits.progress.count = result.count or 0
-    # Every answer is decoded and checked -- until the deadline: past it, the answers not yet
-    # checked are left out (``stats["checked"]`` says how many were) and the status says timeout.
+    answers = checked_answers(prep, result, backend, deadline)
+    return make_report(prep, backend, mode, result, answers, start)
+
+
+def checked_answers(
+    prep: Prepared, result: SearchResult, backend: str, deadline: float | None = None
+) -> list[Answer]:
+    """Every answer of ``result``, decoded and checked by the family's rules and checked
+    distinct -- until ``deadline``: past it, the answers not yet checked are left out and the
+    result is marked timed out (the report's ``stats["checked"]`` says how many were)."""
     answers: list[Answer] = []
     seen: set = set()
     for item in [*result.answers, *result.solutions]:
@@ -270,10 +278,23 @@ def _solve(
             raise RuleViolation(f"backend {backend} returned the same answer twice")
         seen.add(key)
         answers.append(answer)
+    return answers
+
+
+def make_report(
+    prep: Prepared,
+    backend: str,
+    mode: str,
+    result: SearchResult,
+    answers: list[Answer],
+    start: float,
+) -> SolveReport:
+    """The report of one solve: the status from :func:`status_of`, the checked answers (none
+    kept in ``count`` mode) and the solver's figures with ``checked``."""
     stats = dict(result.stats)
     stats["checked"] = len(answers)
     return SolveReport(
-        family,
+        prep.name,
         backend,
         status_of(mode, result),
         result.count,
@@ -501,21 +522,8 @@ def _solve_each(
         else:
             prep.problem = build_problem(fam, puzzle)
             result = run_solver(prep, backend, mode, deadline, options)
-            answers = [*result.answers]
-            for chosen in result.solutions:
-                answers.append(fam.decode(puzzle, prep.problem, chosen))
-            for answer in answers:
-                check_answer(prep, answer, backend)
-        yield SolveReport(
-            family,
-            backend,
-            status_of(mode, result),
-            result.count,
-            answers if mode != "count" else [],
-            time.perf_counter() - start,
-            result.stats,
-            result.steps,
-        )
+            answers = checked_answers(prep, result, backend)
+        yield make_report(prep, backend, mode, result, answers, start)
 
 
 def _sudoku_batch_min() -> int:
