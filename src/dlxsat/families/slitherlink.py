@@ -22,7 +22,7 @@ drawing, and the decoding of a solution.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..answer import Answer, edge_ends, edges_answer, loop_pieces
@@ -214,6 +214,20 @@ def masks_with(count: int) -> list[int]:
     return [mask for mask in range(16) if mask.bit_count() == count]
 
 
+def _tiles(m: int, n: int, name: Callable[[int, int], str]) -> Iterator[tuple[str, dict]]:
+    """Each grid point's name with its edges on the board (side → edge name), in Knuth's
+    order: one walk serves :func:`encode` (text) and :func:`build` (a problem)."""
+    for i in range(m + 1):
+        for j in range(n + 1):
+            x, y = 2 * i, 2 * j
+            edges = {
+                side: name(x + dx, y + dy)
+                for side, _, dx, dy in SIDES
+                if 0 <= x + dx <= 2 * m and 0 <= y + dy <= 2 * n
+            }
+            yield name(x, y), edges
+
+
 def encode(puzzle: SlitherlinkPuzzle) -> str:
     """Exactly what SLITHERLINK-DLX prints on stdout for this puzzle.
 
@@ -236,15 +250,8 @@ def encode(puzzle: SlitherlinkPuzzle) -> str:
             [name(x, y) for x in range(2 * m + 1) for y in range(2 * n + 1) if (x + y) & 1],
         )
     )
-    for i in range(m + 1):
-        for j in range(n + 1):
-            x, y = 2 * i, 2 * j
-            edges = {
-                side: name(x + dx, y + dy)
-                for side, _, dx, dy in SIDES
-                if 0 <= x + dx <= 2 * m and 0 <= y + dy <= 2 * n
-            }
-            out.extend(" ".join(entries) for _, entries in tile_options(name(x, y), edges))
+    for tile, edges in _tiles(m, n, name):
+        out.extend(" ".join(entries) for _, entries in tile_options(tile, edges))
     for i, j in clue_cells:
         x, y = 2 * i + 1, 2 * j + 1
         cell = name(x, y)
@@ -439,17 +446,10 @@ def build(puzzle: SlitherlinkPuzzle) -> Problem:
     ]
     index = {it.name: k for k, it in enumerate(items)}
     options: list[tuple] = []
-    for i in range(m + 1):
-        for j in range(n + 1):
-            x, y = 2 * i, 2 * j
-            edges = {
-                side: name(x + dx, y + dy)
-                for side, _, dx, dy in SIDES
-                if 0 <= x + dx <= 2 * m and 0 <= y + dy <= 2 * n
-            }
-            for _, entries in tile_options(name(x, y), edges):
-                head, *rest = entries
-                options.append(((index[head], None), *((index[e[:-2]], e[-1]) for e in rest)))
+    for tile, edges in _tiles(m, n, name):
+        for _, entries in tile_options(tile, edges):
+            head, *rest = entries
+            options.append(((index[head], None), *((index[e[:-2]], e[-1]) for e in rest)))
     for i, j in clue_cells:
         x, y = 2 * i + 1, 2 * j + 1
         sides = [(bit, index[name(x + dx, y + dy)]) for _, bit, dx, dy in SIDES]
