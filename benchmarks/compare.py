@@ -7,9 +7,10 @@ On the same puzzles (by default the 40 ``puzzles/masyu-bench/bench-*`` Masyu boa
   two idle cores); beside it the machine's own scaling at that moment (two warmed processes
   solving half the puzzles each, against one solving all), since other programs take their
   share of the cores;
-* the harness's overhead per job: the wall time of ``compare --jobs 1`` (planning, a forked
-  worker per job, the record, the store) against solving the same puzzles one after the other
-  in this process with :func:`dlxsat.pipeline.solve` (goal ≤ 20 %).
+* the harness's overhead per job: the wall time of ``compare --jobs 1`` (planning, the worker
+  process, sending each job and its record, the store) against solving the same puzzles one
+  after the other in this process with :func:`dlxsat.pipeline.solve` (goal ≤ 20 %); and the
+  same with ``--worker-jobs 1``, a fresh process for every job, the price of that isolation.
 
 Every figure is a ratio to a reference measured in the same run, so a busy machine shifts both
 sides; still, run it when the machine is calm.
@@ -24,6 +25,7 @@ import argparse
 import glob
 import os
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -44,7 +46,12 @@ def _cpu(who: int) -> float:
 
 
 def timed_compare(
-    family: str, files: list[str], setting: str, jobs: int, timeout: float
+    family: str,
+    files: list[str],
+    setting: str,
+    jobs: int,
+    timeout: float,
+    worker_jobs: int | None = None,
 ) -> tuple[float, float]:
     """Wall seconds of a ``compare`` run, and the CPU seconds its workers and it used."""
     with tempfile.TemporaryDirectory() as folder:
@@ -52,7 +59,14 @@ def timed_compare(
         cpu = _cpu(resource.RUSAGE_CHILDREN) + _cpu(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         result = compare(
-            family, files, [setting], output=out, jobs=jobs, timeout=timeout, quiet=True
+            family,
+            files,
+            [setting],
+            output=out,
+            jobs=jobs,
+            timeout=timeout,
+            worker_jobs=worker_jobs,
+            quiet=True,
         )
         seconds = time.perf_counter() - t0
         cpu = _cpu(resource.RUSAGE_CHILDREN) + _cpu(resource.RUSAGE_SELF) - cpu
@@ -110,13 +124,28 @@ def main() -> None:
     p.add_argument("--count", type=int, default=40, help="use the first N puzzles")
     p.add_argument("--setting", default="sat")
     p.add_argument("--timeout", type=float, default=60.0)
+    p.add_argument("--repeat", type=int, default=3, help="runs of each measure (medians)")
     a = p.parse_args()
     files = sorted(glob.glob(a.puzzles))[: a.count]
     n = len(files)
-    print(f"{n} puzzles ({a.family}), setting {a.setting}, {os.cpu_count()} cores")
-    base = in_process(a.family, files, a.setting)
-    one, cpu_one = timed_compare(a.family, files, a.setting, 1, a.timeout)
-    two, cpu_two = timed_compare(a.family, files, a.setting, 2, a.timeout)
+    print(
+        f"{n} puzzles ({a.family}), setting {a.setting}, {os.cpu_count()} cores, "
+        f"medians of {a.repeat} interleaved rounds"
+    )
+    # Interleaved rounds, medians: a machine that gets busier during the run shifts every
+    # measure alike.
+    rounds = []
+    for _ in range(a.repeat):
+        rounds.append(
+            (
+                in_process(a.family, files, a.setting),
+                *timed_compare(a.family, files, a.setting, 1, a.timeout),
+                *timed_compare(a.family, files, a.setting, 2, a.timeout),
+                timed_compare(a.family, files, a.setting, 1, a.timeout, worker_jobs=1)[0],
+            )
+        )
+    medians = (statistics.median(m) for m in zip(*rounds, strict=True))
+    base, one, cpu_one, two, cpu_two, fresh = medians
     machine = machine_scaling(a.family, files, a.setting)
     print(f"in-process solve:   {base:8.2f} s  {n / base:6.2f} jobs/s")
     print(
@@ -139,6 +168,10 @@ def main() -> None:
     print(
         f"harness overhead:   {(one - base) / base:+.1%} of the in-process time, "
         f"{(one - base) / n * 1000:.1f} ms per job  (goal <= 20 %)"
+    )
+    print(
+        f"  with --worker-jobs 1 (a fresh process per job): {(fresh - base) / base:+.1%}, "
+        f"{(fresh - base) / n * 1000:.1f} ms per job"
     )
 
 

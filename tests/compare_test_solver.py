@@ -17,13 +17,22 @@ OPTIONS = (
     Option("sleep", float, 0.0, "seconds to sleep first, whatever the time limit", low=0),
     Option("lie", bool, False, "say there is no answer"),
     Option("hog", int, 0, "MiB of memory to fill first", low=0),
+    Option("fail", bool, False, "raise an exception (a solver's crash)"),
 )
 
 
 def solve(
-    problem: Any, *, sleep: float = 0.0, lie: bool = False, hog: int = 0, **kw: Any
+    problem: Any,
+    *,
+    sleep: float = 0.0,
+    lie: bool = False,
+    hog: int = 0,
+    fail: bool = False,
+    **kw: Any,
 ) -> SearchResult:
     time.sleep(sleep)
+    if fail:
+        raise RuntimeError("the test solver fails on purpose")
     filled = bytearray(hog << 20)  # noqa: F841 - held until the solver returns
     if lie:
         return SearchResult(count=0, exhausted=True)

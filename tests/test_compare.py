@@ -153,7 +153,7 @@ def test_record_has_every_store_field(tmp_path):
     compare("slitherlink", SLITHER[:1], ["dlx", "sat:loop=eager"], output=str(out), quiet=True)
     fields = (
         "job puzzle puzzle_sha256 family size setting backend options mode status count "
-        "answer_sha256 error wall_seconds stats peak_rss_mb limits dlxsat_version "
+        "answer_sha256 error wall_seconds stats peak_rss_mb worker_job limits dlxsat_version "
         "solver_version machine python finished"
     ).split()
     a, b = lines(out)
@@ -165,6 +165,98 @@ def test_record_has_every_store_field(tmp_path):
     assert a["answer_sha256"] == b["answer_sha256"] and len(a["answer_sha256"]) == 64
     assert {a["setting"], b["setting"]} == {"dlx", "sat:loop=eager"}
     assert any(r["options"] == {"loop": "eager"} and "clauses" in r["stats"] for r in (a, b))
+
+
+def _live_children() -> list[int]:
+    """The processes this one forked that are still alive (zombies count: not reaped)."""
+    me, found = os.getpid(), []
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me:
+                found.append(int(p))
+    return found
+
+
+def test_a_worker_runs_jobs_one_after_another_and_each_peak_is_its_own(slow, tmp_path):
+    out = tmp_path / "r.jsonl"
+    settings = ["slow:hog=300", "slow:hog=1", "sat", "dlx"]
+    compare("sudoku", SUDOKU[:1], settings, output=str(out), jobs=1, quiet=True)
+    records = lines(out)
+    assert [r["setting"] for r in records] == settings  # one worker: the planned order
+    assert [r["worker_job"] for r in records] == [1, 2, 3, 4]
+    big, small = records[0]["peak_rss_mb"], records[1]["peak_rss_mb"]
+    assert big > 300 and small < big - 250  # the second job's peak does not include the first's
+    assert not _live_children()  # every worker retired and reaped when the run ends
+
+
+def test_worker_jobs_1_gives_every_job_a_fresh_process(tmp_path):
+    out = tmp_path / "r.jsonl"
+    compare("sudoku", SUDOKU, ["sat", "dlx"], output=str(out), jobs=1, worker_jobs=1, quiet=True)
+    assert [r["worker_job"] for r in lines(out)] == [1, 1, 1, 1]
+    with pytest.raises(InputError, match="--worker-jobs must be at least 1"):
+        compare("sudoku", SUDOKU, ["sat"], output=str(out), worker_jobs=0, quiet=True)
+
+
+@pytest.mark.parametrize(
+    "first, limit, status",
+    [
+        ("slow:sleep=60", None, "timeout"),
+        ("slow:hog=1000", 300, "memout"),
+        ("slow:fail=true", None, "error"),
+        ("slow:lie=true", None, ""),
+    ],
+)
+def test_a_job_that_fails_or_passes_a_limit_leaves_a_fresh_worker(
+    slow, tmp_path, first, limit, status
+):
+    out = tmp_path / "r.jsonl"
+    memory = None
+    if limit is not None:
+        vm = int(Path("/proc/self/status").read_text().split("VmSize:")[1].split()[0]) // 1024
+        memory = vm + limit
+    settings = [first, "sat", "dlx"]
+    compare(
+        "sudoku",
+        SUDOKU[:1],
+        settings,
+        output=str(out),
+        jobs=1,
+        timeout=0.5,
+        memory_mb=memory,
+        quiet=True,
+    )
+    records = {r["setting"]: r for r in lines(out)}
+    if status:
+        assert records[first]["status"] == status
+        assert records["sat"]["worker_job"] == 1  # the failed job's worker is gone
+    else:  # an ordinary job (here a lying one) keeps its worker
+        assert records["sat"]["worker_job"] == 2
+    assert records["dlx"]["worker_job"] == records["sat"]["worker_job"] + 1
+    assert records["sat"]["status"] == records["dlx"]["status"] == "unique"
+
+
+def test_the_dask_side_reuses_a_worker_until_something_new_is_warmed(monkeypatch):
+    from dlxsat.compare import jobs as jobs_module
+    from dlxsat.compare.worker import retire_idle, run_isolated
+
+    todo, _ = plan("sudoku", SUDOKU[:1], ["sat", "dlx"], timeout=10)
+    for job in todo:  # what the jobs need is loaded before the first worker is forked
+        jobs_module.warm(job)
+    try:
+        first, second = run_isolated(todo[0]), run_isolated(todo[1])
+        assert first["status"] == second["status"] == "unique"
+        assert second["worker_job"] == first["worker_job"] + 1
+        # Something new warmed in this process: the idle worker lacks it, a fresh one is forked.
+        monkeypatch.setattr(jobs_module, "_WARMED", set())
+        assert run_isolated(todo[0])["worker_job"] == 1
+        assert run_isolated(todo[0])["worker_job"] == 2
+    finally:
+        retire_idle()
+    assert not _live_children()
 
 
 def test_count_mode_hashes_every_answer(tmp_path):
@@ -324,13 +416,27 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys):
         ["compare", "masyu", str(tmp_path / "none*.txt"), "--settings", "sat", "-o", str(out)]
     )
     assert rc == 2 and "no file matches" in capsys.readouterr().err
+    rc = main(["compare", "sudoku", SUDOKU[0], "--settings", "sat", "--worker-jobs", "0"])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "--worker-jobs: not a positive whole number" in err
+    assert not out.exists()
+
+
+def test_worker_jobs_on_the_command_line(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    args = ["compare", "sudoku", *SUDOKU, "--settings", "sat", "-o", str(out), "--quiet"]
+    assert main([*args, "--jobs", "1", "--worker-jobs", "1"]) == 0
+    assert [r["worker_job"] for r in lines(out)] == [1, 1]
+    assert main([*args, "--jobs", "1", "--redo"]) == 0
+    assert [r["worker_job"] for r in lines(out)][2:] == [1, 2]
 
 
 # ----------------------------------------------------------------------------- Dask
 
 
 def test_dask_runs_the_same_jobs_and_resumes(tmp_path):
-    distributed = pytest.importorskip("distributed")
+    import distributed  # the test extra has it: this check is never skipped
+
     out = tmp_path / "r.jsonl"
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
@@ -356,6 +462,7 @@ def test_dask_runs_the_same_jobs_and_resumes(tmp_path):
         )
     assert again.ran == 0 and again.skipped == 4
     assert sorted(r["status"] for r in lines(out)) == ["unique"] * 4
+    assert not _live_children()  # the Dask worker's idle workers were retired after the run
 
 
 # ----------------------------------------------------------------------------- export, external

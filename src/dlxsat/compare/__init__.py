@@ -1,14 +1,15 @@
 """``dlxsat compare``: run a grid of solver settings over a corpus of puzzles, record every job.
 
-Each (puzzle, setting) is one job, run in a worker process of its own with a hard time limit and
-a memory limit (:mod:`.worker`); its record (docs/store.md) is appended to a JSON Lines store
+Each (puzzle, setting) is one job, run in a worker process with a hard time limit and a memory
+limit (:mod:`.worker`: a worker runs jobs one after another, and is replaced when one fails or
+passes its limits); its record (docs/store.md) is appended to a JSON Lines store
 (:mod:`.store`) as soon as it ends. Running the same command again runs only the jobs the store
 lacks. Every run cross-checks the finished jobs of each puzzle, those stored before included
 (:mod:`.agreement`): a disagreement is printed on stderr and the command exits 4.
 
 The modules: :mod:`.settings` (the ``--settings`` grid, from the solver registry), :mod:`.corpus`
-(puzzle files, folders, globs), :mod:`.jobs` (one job and its record), :mod:`.worker` (a job in
-a forked process, killed at its limit), :mod:`.runner` (local cores or Dask), :mod:`.store`,
+(puzzle files, folders, globs), :mod:`.jobs` (one job and its record), :mod:`.worker` (jobs in
+forked processes, killed at their limits), :mod:`.runner` (local cores or Dask), :mod:`.store`,
 :mod:`.agreement`, :mod:`.export` (a corpus as DIMACS files with a manifest).
 """
 
@@ -99,12 +100,14 @@ def compare(
     redo: bool = False,
     quiet: bool = False,
     format: str | None = None,
+    worker_jobs: int | None = None,
     on_plan: Callable[[Outcome], None] | None = None,
 ) -> Outcome:
     """Run the comparison (see the module's docstring); the store at ``output`` grows.
 
-    ``on_plan`` is called with the outcome so far (jobs planned and skipped, notes on the
-    settings skipped) before any job runs.
+    ``worker_jobs`` bounds the jobs one worker process runs (None: no bound; 1: a fresh
+    process for every job). ``on_plan`` is called with the outcome so far (jobs planned and
+    skipped, notes on the settings skipped) before any job runs.
     """
     from . import store
     from .agreement import disagreements
@@ -112,6 +115,8 @@ def compare(
 
     if jobs is not None and jobs < 1:
         raise InputError(f"--jobs must be at least 1, not {jobs}")
+    if worker_jobs is not None and worker_jobs < 1:
+        raise InputError(f"--worker-jobs must be at least 1, not {worker_jobs}")
     todo, notes = plan(
         family,
         puzzles,
@@ -144,9 +149,9 @@ def compare(
     progress = Progress(len(todo), quiet)
     try:
         if dask:
-            run_dask(todo, dask, sink, progress)
+            run_dask(todo, dask, sink, progress, worker_jobs)
         else:
-            run_local(todo, jobs or default_jobs(), sink, progress)
+            run_local(todo, jobs or default_jobs(), sink, progress, worker_jobs)
     finally:
         progress.close()
     records = [

@@ -104,6 +104,7 @@ def base_record(job: Job) -> dict[str, Any]:
         "wall_seconds": 0.0,
         "stats": {},
         "peak_rss_mb": None,
+        "worker_job": None,
         "limits": {"timeout": job.timeout, "memory_mb": job.memory_mb},
         "dlxsat_version": dlxsat.__version__,
         # Cached: found once in the process that forks the workers (it costs tens of ms).
@@ -121,8 +122,27 @@ def now_iso() -> str:
 
 
 def peak_rss_mb() -> float:
-    """This process's peak resident memory in MiB (``ru_maxrss`` is in KiB on Linux)."""
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    """This process's peak resident memory in MiB since :func:`reset_peak`: Linux's ``VmHWM``,
+    or ``ru_maxrss`` (the peak since the process began) where there is no ``/proc``."""
+    try:
+        with open("/proc/self/status", "rb") as f:
+            for line in f:
+                if line.startswith(b"VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)  # in kB
+    except OSError:
+        pass
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # KiB on Linux
+
+
+def reset_peak() -> bool:
+    """Start this process's peak memory (``VmHWM``) again from its present use, so that a worker
+    that runs many jobs reports each job's own peak; False where Linux does not allow it."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        return False
+    return True
 
 
 def jsonable(value: Any) -> Any:
@@ -230,9 +250,11 @@ def warm(job: Job) -> None:
     """Load what ``job`` needs -- the pipeline, its family, its solver's libraries and compiled
     kernels, the provenance of its record -- in this process, once, so that the workers forked
     from it start with them: a job then measures solving, not importing."""
+    global _GENERATION
     with FORK_LOCK:
         key = (job.family, job.backend, job.options.get("cmd"))
         if key not in _WARMED:
+            _GENERATION += 1
             _WARMED.add(key)
             from .. import pipeline
             from ..families import get_family
@@ -269,3 +291,10 @@ def _warm(backend: str) -> None:
 
 
 _WARMED: set[Any] = set()
+_GENERATION = 0
+
+
+def warm_generation() -> int:
+    """How many times :func:`warm` loaded something new: a worker forked at an older generation
+    lacks it."""
+    return _GENERATION

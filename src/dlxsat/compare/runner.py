@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import InputError
 from .jobs import Job, warm
-from .worker import Child, finish, kill, read_some, reap_all, start
+from .worker import Worker, collect, expire, give, kill, reap_all, retire, spawn, stays
 
 #: ``record -> None``: called in the parent for each finished job, in the order they end.
 Sink = Callable[[dict[str, Any]], None]
@@ -69,53 +69,73 @@ class Progress:
             self.bar.close()
 
 
-def run_local(jobs: Sequence[Job], workers: int, sink: Sink, progress: Progress) -> None:
-    """Run ``jobs`` with at most ``workers`` at once, each in a forked worker of its own."""
+def run_local(
+    jobs: Sequence[Job],
+    workers: int,
+    sink: Sink,
+    progress: Progress,
+    worker_jobs: int | None = None,
+) -> None:
+    """Run ``jobs`` with at most ``workers`` at once, in worker processes forked here (each
+    runs up to ``worker_jobs`` jobs, see :mod:`.worker`)."""
     for job in jobs:
         warm(job)
     # Objects that exist now are never collected: the workers' copies of their pages stay
     # shared with this process instead of being written by the collector (copy on write).
     gc.freeze()
     pending = list(reversed(jobs))
-    running: dict[int, Child] = {}
+    idle: list[Worker] = []
+    busy: dict[int, Worker] = {}  # by the worker's records pipe
     try:
-        while pending or running:
-            while pending and len(running) < workers:
-                child = start(pending.pop())
-                running[child.fd] = child
+        while pending or busy:
+            while pending and len(busy) < workers:
+                worker = idle.pop() if idle else spawn()
+                job = pending.pop()
+                while not give(worker, job):  # it died while idle: another takes the job
+                    worker = spawn()
+                busy[worker.records_fd] = worker
                 progress.started()
             now = time.monotonic()
-            deadlines = [c.deadline for c in running.values() if c.deadline is not None]
+            deadlines = [w.deadline for w in busy.values() if w.deadline is not None]
             wait = max(0.0, min(deadlines) - now) if deadlines else None
-            ready, _, _ = select.select(list(running), [], [], wait)
+            ready, _, _ = select.select(list(busy), [], [], wait)
             for fd in ready:
-                child = running[fd]
-                if read_some(child):
-                    del running[fd]
-                    _done(child, sink, progress)
+                worker = busy[fd]
+                record = collect(worker)
+                if record is not None:
+                    del busy[fd]
+                    if stays(worker, record, worker_jobs):
+                        idle.append(worker)
+                    _done(record, sink, progress)
             now = time.monotonic()
-            for fd, child in list(running.items()):
-                if child.deadline is not None and now >= child.deadline:
-                    kill(child)
-                    del running[fd]
-                    _done(child, sink, progress)
+            for fd, worker in list(busy.items()):
+                if worker.deadline is not None and now >= worker.deadline:
+                    del busy[fd]
+                    _done(expire(worker), sink, progress)
     finally:
-        for child in running.values():  # interrupted: no worker outlives the run
-            kill(child)
-            finish(child)
+        for worker in busy.values():  # interrupted: no worker outlives the run
+            kill(worker)
+            retire(worker)
+        for worker in idle:
+            retire(worker)
         gc.unfreeze()
         reap_all()
 
 
-def _done(child: Child, sink: Sink, progress: Progress) -> None:
-    record = finish(child)
+def _done(record: dict[str, Any], sink: Sink, progress: Progress) -> None:
     sink(record)
     progress.done(record)
 
 
-def run_dask(jobs: Sequence[Job], address: str, sink: Sink, progress: Progress) -> None:
-    """Run ``jobs`` on the Dask cluster at ``address``; each still in a worker process of its
-    own on the Dask worker, with the same limits (:func:`worker.run_isolated`)."""
+def run_dask(
+    jobs: Sequence[Job],
+    address: str,
+    sink: Sink,
+    progress: Progress,
+    worker_jobs: int | None = None,
+) -> None:
+    """Run ``jobs`` on the Dask cluster at ``address``; each still in a worker process forked
+    on the Dask worker, with the same limits (:func:`worker.run_isolated`)."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -129,7 +149,7 @@ def run_dask(jobs: Sequence[Job], address: str, sink: Sink, progress: Progress) 
     except (OSError, TimeoutError) as e:
         raise InputError(f"--dask {address}: cannot reach the cluster ({e})") from None
     try:
-        futures = {client.submit(run_isolated, j, pure=False): j for j in jobs}
+        futures = {client.submit(run_isolated, j, worker_jobs, pure=False): j for j in jobs}
         progress.running = len(futures)  # queued or running: the scheduler decides
         for future in as_completed(futures):
             try:
@@ -143,4 +163,10 @@ def run_dask(jobs: Sequence[Job], address: str, sink: Sink, progress: Progress) 
             sink(record)
             progress.done(record)
     finally:
+        try:  # the Dask workers keep their idle workers only for the length of a run
+            from .worker import retire_idle
+
+            client.run(retire_idle)
+        except Exception:  # noqa: BLE001 - a cluster that went away has none left either
+            pass
         client.close()
