@@ -18,6 +18,7 @@ OPTIONS = (
     Option("lie", bool, False, "say there is no answer"),
     Option("hog", int, 0, "MiB of memory to fill first", low=0),
     Option("fail", bool, False, "raise an exception (a solver's crash)"),
+    Option("linger", bool, False, "leave a thread running (as a library's thread pool does)"),
 )
 
 
@@ -28,8 +29,13 @@ def solve(
     lie: bool = False,
     hog: int = 0,
     fail: bool = False,
+    linger: bool = False,
     **kw: Any,
 ) -> SearchResult:
+    if linger:
+        import threading
+
+        threading.Thread(target=time.sleep, args=(3600,), daemon=True).start()
     time.sleep(sleep)
     if fail:
         raise RuntimeError("the test solver fails on purpose")

@@ -279,13 +279,12 @@ def _warm(backend: str) -> None:
             solver.solve(
                 parse(WARM_UP_PROBLEM), loop=loop, allow_empty_loop=False, keep=0, timeout=10.0
             )
-        # The dancing-links kernels are compiled per integer size; the tiny problem above
-        # loaded the int16 ones, big boards need the int32 ones too.
-        kernels = getattr(solver, "_kernels", None)
-        if kernels is not None:
-            import numpy as np
-
-            kernels(np.int32)
+        # What the tiny problem does not reach: the dancing-links kernels start interpreted
+        # and load their compiled tier (numba, 0.3 s) only when a search outgrows it, which
+        # would put that load inside the first long job of every worker.
+        load = getattr(solver, "load", None)
+        if load is not None:
+            load()
     except Exception:  # a failing warm-up only costs time; the job itself reports errors
         pass
 

@@ -104,7 +104,7 @@ def run_local(
                 record = collect(worker)
                 if record is not None:
                     del busy[fd]
-                    if stays(worker, record, worker_jobs):
+                    if stays(worker, worker_jobs):
                         idle.append(worker)
                     _done(record, sink, progress)
             now = time.monotonic()

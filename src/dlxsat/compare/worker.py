@@ -23,6 +23,9 @@ What reuse must not change, and how it does not:
 * **The memory limit** is a soft ``RLIMIT_AS`` set before each job. A job that runs out
   (``MemoryError``: ``memout``) or fails (``error``) is its worker's last: what follows gets a
   process whose heap no failed job left half-built.
+* **One thread**, as a fresh fork has: a job that leaves a thread running (a library's thread
+  pool) is its worker's last. Forking from a process with threads is unsafe, so the portfolio
+  backend would otherwise start its members the slow way (``spawn``) in every later job.
 * **Peak memory per job**: the kernel's high-water mark ``VmHWM`` is reset before each job by
   writing ``5`` to ``/proc/self/clear_refs`` (Linux 4.0 and later). Where that cannot be done,
   every worker runs one job, so the process's peak is the job's.
@@ -65,7 +68,8 @@ from .jobs import (
 #: The length in front of each pickled job on a worker's job pipe.
 _LENGTH = struct.Struct("!Q")
 
-#: Statuses after which a worker stops: its next job gets a clean process.
+#: Statuses after which a worker stops: its next job gets a clean process. (A worker also
+#: stops when its job left a thread running: see the module doc.)
 LAST_JOB = frozenset({"memout", "error"})
 
 
@@ -91,6 +95,7 @@ class Worker:
     deadline: float | None = None
     jobs_run: int = 0
     data: bytearray = field(default_factory=bytearray)
+    leaving: bool = False  # it said its last job is done: it exits by itself
     killed: bool = False
     gone: bool = False  # reaped: dead, or killed
 
@@ -145,13 +150,22 @@ def _serve(jobs_fd: int, records_fd: int, parent: int) -> None:
             record = run_job(job)
             record["worker_job"] = jobs_run
             signal.alarm(0)
-            _send_all(records_fd, json.dumps(record).encode() + b"\n")
-            if record["status"] in LAST_JOB:
+            last = record["status"] in LAST_JOB or _threads() > 1
+            _send_all(records_fd, (b"L" if last else b"M") + json.dumps(record).encode() + b"\n")
+            if last:
                 break
     except BaseException:  # noqa: BLE001 - the parent records a silent death as an error
         code = 1
     finally:
         os._exit(code)  # no atexit handlers, no flushing of the parent's buffers
+
+
+def _threads() -> int:
+    """The threads of this process, native ones included (1 where ``/proc`` cannot say)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 1
 
 
 def _soft_limit(memory_mb: float | None, hard: int) -> int:
@@ -241,22 +255,23 @@ def collect(worker: Worker) -> dict[str, Any] | None:
         worker.data += chunk
         if worker.data.endswith(b"\n"):  # one job at a time: the record is whole
             try:
-                record = json.loads(worker.data)
+                record = json.loads(worker.data[1:])
             except ValueError:
                 return _death_record(worker)
+            worker.leaving = worker.data[:1] == b"L"
             worker.data.clear()
             worker.job = None
             worker.jobs_run += 1
             return record
 
 
-def stays(worker: Worker, record: dict[str, Any], worker_jobs: int | None) -> bool:
-    """Whether ``worker``, which just sent ``record``, takes another job; if not it is retired
-    (it leaves by itself after a failed job, or when its job pipe closes)."""
+def stays(worker: Worker, worker_jobs: int | None) -> bool:
+    """Whether ``worker``, which just finished a job, takes another; if not it is retired (it
+    leaves by itself when it said so, or when its job pipe closes)."""
     if worker.gone:
         return False
     if (
-        record["status"] not in LAST_JOB
+        not worker.leaving
         and PEAK_RESETTABLE
         and (worker_jobs is None or worker.jobs_run < worker_jobs)
     ):
@@ -371,7 +386,7 @@ def run_isolated(job: Job, worker_jobs: int | None = None) -> dict[str, Any]:
         if worker.job is not None:
             _death_record(worker)
         raise
-    if stays(worker, record, worker_jobs):
+    if stays(worker, worker_jobs):
         with _IDLE_LOCK:
             _IDLE.append(worker)
     return record
