@@ -85,6 +85,47 @@ def test_first_complete_answer_wins_over_a_member_that_never_answers(
     assert r.stats["start_method"] == method
 
 
+def test_a_worker_stopped_while_starting_runs_no_handler_of_ours(
+    monkeypatch, tmp_path, no_workers_left
+):
+    """SIGTERM is blocked from before the fork until a worker has set its own handlers: one
+    that comes meanwhile ends the worker quietly instead of running this process's handler in
+    it (which printed a traceback of limits.Interrupted when ``compare`` ran the portfolio)."""
+    monkeypatch.setattr(portfolio, "START_METHOD", "fork")
+    marker = tmp_path / "handler-ran"
+    real = portfolio._member_main
+
+    def slow_start(*args):
+        if multiprocessing.current_process().name == "dlxsat-dlx":
+            time.sleep(1.0)  # still starting when sat has won and the portfolio stops it
+        real(*args)
+
+    monkeypatch.setattr(portfolio, "_member_main", slow_start)
+    old = signal.signal(signal.SIGTERM, lambda *_: marker.write_text(str(os.getpid())))
+    try:
+        r = race(members="sat,dlx", limit=None)
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    assert r.stats["winner"] == "sat" and r.stats["members"]["dlx"]["status"] == "stopped"
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("spawned", [False, True])
+def test_the_start_up_guard_is_the_programs_not_a_spawned_members(spawned):
+    """A spawned member is given the program's ``sys.argv`` (``.../dlxsat``) before it imports
+    dlxsat; only the program itself installs the start-up guard (whose message, from a member
+    stopped while starting, was printed on the user's terminal)."""
+    code = (
+        "import signal, sys; sys.argv = ['/usr/bin/dlxsat', 'solve']; import dlxsat; "
+        "print(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)"
+    )
+    extra = ["--multiprocessing-fork"] if spawned else []
+    out = subprocess.run(
+        [sys.executable, "-c", code, *extra], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == str(spawned)
+
+
 def test_fork_only_when_single_threaded(monkeypatch):
     import threading
 

@@ -23,8 +23,12 @@ from typing import TYPE_CHECKING, Any
 # When this import is the start of the dlxsat program (``python -m dlxsat``, while Python
 # still says "-m", or the ``dlxsat`` script), the process guard goes in before anything else
 # is imported, so that Ctrl-C or SIGTERM during start-up ends the run cleanly. A library user's
-# ``import dlxsat`` changes no signal handler.
-if _sys.argv[:1] == ["-m"] or _sys.argv[0].rsplit("/", 1)[-1] == "dlxsat":
+# ``import dlxsat`` changes no signal handler, and neither does a process that multiprocessing
+# spawned from the program (a portfolio member: it was given the program's ``sys.argv``, but
+# its own command line says what it is; it sets its own handlers).
+if (
+    _sys.argv[:1] == ["-m"] or _sys.argv[0].rsplit("/", 1)[-1] == "dlxsat"
+) and "--multiprocessing-fork" not in getattr(_sys, "orig_argv", ()):
     import os as _os
     import signal as _signal
 

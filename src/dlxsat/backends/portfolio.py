@@ -284,6 +284,11 @@ class _Race:
         context = multiprocessing.get_context(self.method)
         main = threading.current_thread() is threading.main_thread()
         old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        # Blocked while the workers start: a worker inherits the mask (through exec too, with
+        # spawn) and unblocks only once its own handlers are set. A SIGTERM that came between
+        # the fork and that point would otherwise run this process's handler in the worker (a
+        # traceback of limits.Interrupted) or dlxsat's start-up message in a spawned one.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
             for member in self.team:
                 ours, theirs = context.Pipe()
@@ -297,6 +302,7 @@ class _Race:
                 theirs.close()
                 self.runners.append(_Runner(member, process, ours, time.monotonic()))
         finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             if main:
                 signal.signal(signal.SIGINT, old)
         # Sent only now, so the workers boot in parallel (a large problem fills the pipe, and
@@ -498,7 +504,9 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     # A forked worker inherited the CLI's SIGTERM handler: it must simply die when stopped.
+    # (SIGTERM was blocked from before the fork until now; one sent meanwhile kills it here.)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     _die_with(parent)
     try:
         module, problem, job = conn.recv()
