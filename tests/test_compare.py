@@ -331,6 +331,37 @@ def test_resume_after_the_run_is_killed(tmp_path):
     assert after[: len(before)] == before
 
 
+@pytest.mark.parametrize("sig, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_stops_the_run_with_one_line_and_no_worker_left(tmp_path, sig, status):
+    out = tmp_path / "r.jsonl"
+    marker = f"compare-signal-test-{os.getpid()}-{sig}"
+    code = (
+        f"# {marker}\nimport sys; sys.path.insert(0, {str(TESTS)!r})\n"
+        "from dlxsat.limits import install_process_guard; install_process_guard()\n"
+        "from dlxsat import solvers; solvers.SOLVERS['slow'] = 'compare_test_solver'\n"
+        "from dlxsat.cli import main; sys.exit(main(sys.argv[1:]))"
+    )  # (the guard: as the dlxsat program has, which this test's program stands for)
+    args = ["compare", "slitherlink", *SLITHER, "-o", str(out), "--jobs", "2", "--quiet"]
+    args += ["--settings", "slow:sleep=0.2,0.21,0.22,0.23"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or len(lines(out)) < 2):
+        assert proc.poll() is None
+        time.sleep(0.02)
+    proc.send_signal(sig)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == status and stdout == b""
+    (line,) = stderr.decode().splitlines()
+    assert line.startswith(f"dlxsat: interrupted ({signal.Signals(sig).name}) while running")
+    stored = lines(out)  # every line whole
+    assert 2 <= len(stored) < 12 and f"{len(stored)} jobs stored so far" in line
+    time.sleep(0.3)
+    assert not [p for p in os.listdir("/proc") if p.isdigit() and _has(p, marker)]
+
+
 def _has(pid: str, marker: str) -> bool:
     try:
         return marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()

@@ -114,6 +114,8 @@ class Progress:
     count: int = 0
     timeout: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: What ``count`` counts, singular and plural (``compare`` counts the jobs it stored).
+    unit: tuple[str, str] = ("solution", "solutions")
     #: When the run began (``time.monotonic``): the process's start, or an in-process call's.
     started: float = STARTED
 
@@ -122,8 +124,8 @@ class Progress:
             elapsed = time.monotonic() - self.started
         where = f"while {self.phase}" + (f" (backend {self.backend})" if self.backend else "")
         more = "".join(f", {k} {v}" for k, v in self.extra.items())
-        plural = "" if self.count == 1 else "s"
-        return f"{where}: {self.count} solution{plural} so far{more}, {elapsed:.3g} s"
+        unit = self.unit[0] if self.count == 1 else self.unit[1]
+        return f"{where}: {self.count} {unit} so far{more}, {elapsed:.3g} s"
 
 
 #: The figures of the current run.

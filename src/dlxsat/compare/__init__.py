@@ -109,6 +109,7 @@ def compare(
     process for every job). ``on_plan`` is called with the outcome so far (jobs planned and
     skipped, notes on the settings skipped) before any job runs.
     """
+    from .. import limits
     from . import store
     from .agreement import disagreements
     from .runner import Progress, default_jobs, run_dask, run_local
@@ -132,9 +133,9 @@ def compare(
     planned_puzzles = {j.puzzle_sha256 for j in todo}
     stored = {r["job"]: r for r in store.read(output)}
     store.touch(output)
-    limits = {"timeout": timeout, "memory_mb": memory_mb}
+    job_limits = {"timeout": timeout, "memory_mb": memory_mb}
     if not redo:
-        todo = [j for j in todo if not _stored(j, stored.get(j.id), limits)]
+        todo = [j for j in todo if not _stored(j, stored.get(j.id), job_limits)]
     out.skipped = out.planned - len(todo)
     if on_plan is not None:
         on_plan(out)
@@ -142,11 +143,17 @@ def compare(
     def sink(record: dict[str, Any]) -> None:
         store.append(output, record)
         out.ran += 1
+        limits.found(out.ran)  # the figures of the line printed if the run is stopped
         out.statuses[record["status"]] += 1
         if record["status"] == "error":
             out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
 
     progress = Progress(len(todo), quiet)
+    # A stopped run says how many jobs it stored (limits' line counts solutions otherwise).
+    saved = limits.progress.phase, limits.progress.count, limits.progress.unit
+    limits.set_phase("running the jobs")
+    limits.found(0)
+    limits.progress.unit = ("job stored", "jobs stored")
     try:
         if dask:
             run_dask(todo, dask, sink, progress, worker_jobs)
@@ -154,6 +161,8 @@ def compare(
             run_local(todo, jobs or default_jobs(), sink, progress, worker_jobs)
     finally:
         progress.close()
+    # (Not on the way out of a stop: the line printed then needs the figures of this run.)
+    limits.progress.phase, limits.progress.count, limits.progress.unit = saved
     records = [
         r
         for r in store.read(output, warn=False)
