@@ -245,8 +245,9 @@ def _add_compare(sub: Any) -> None:
     c = sub.add_parser(
         "compare",
         help="run a grid of solver settings over puzzles, record every job, cross-check",
-        description="Each puzzle with each setting is one job, run in a process of its own "
-        "with a time and memory limit; each job's record is appended to a JSON Lines store. "
+        description="Each puzzle with each setting is one job, run in a worker process with "
+        "a time and memory limit (a worker runs jobs one after another; one that passes a "
+        "limit or fails is replaced); each job's record is appended to a JSON Lines store. "
         "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
         "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
         "limit).",
