@@ -19,7 +19,13 @@ OPTIONS = (
     Option("hog", int, 0, "MiB of memory to fill first", low=0),
     Option("fail", bool, False, "raise an exception (a solver's crash)"),
     Option("linger", bool, False, "leave a thread running (as a library's thread pool does)"),
+    Option("leak", int, 0, "MiB of memory to keep after returning (a leak)", low=0),
+    Option("die", int, 0, "end this process with this signal (0: do not)", low=0),
+    Option("timer", bool, False, "leave a thread that ends 5 ms later (a cancelled timer's)"),
 )
+
+#: What ``leak`` keeps.
+_LEAKED: list = []
 
 
 def solve(
@@ -30,8 +36,20 @@ def solve(
     hog: int = 0,
     fail: bool = False,
     linger: bool = False,
+    leak: int = 0,
+    timer: bool = False,
+    die: int = 0,
     **kw: Any,
 ) -> SearchResult:
+    if die:
+        import os
+        import signal
+
+        if die != signal.SIGKILL:  # (which has no handler to reset)
+            signal.signal(die, signal.SIG_DFL)
+        os.kill(os.getpid(), die)
+        time.sleep(10)  # (a signal whose default is to go on: the parent's limit ends it)
+    _LEAKED.append(bytearray(leak << 20))
     if linger:
         import threading
 
@@ -44,4 +62,9 @@ def solve(
         return SearchResult(count=0, exhausted=True)
     from dlxsat.backends import cnf
 
-    return cnf.solve(problem, **kw)
+    result = cnf.solve(problem, **kw)
+    if timer:  # a thread that ends a moment after the search, as a cancelled timer's does
+        import threading
+
+        threading.Thread(target=time.sleep, args=(0.005,)).start()
+    return result

@@ -153,8 +153,8 @@ def test_record_has_every_store_field(tmp_path):
     compare("slitherlink", SLITHER[:1], ["dlx", "sat:loop=eager"], output=str(out), quiet=True)
     fields = (
         "job puzzle puzzle_sha256 family size setting backend options mode status count "
-        "answer_sha256 error wall_seconds stats peak_rss_mb worker_job limits dlxsat_version "
-        "solver_version machine python finished"
+        "answer_sha256 error wall_seconds stats peak_rss_mb start_rss_mb worker_job limits "
+        "dlxsat_version solver_version machine python finished"
     ).split()
     a, b = lines(out)
     for r in (a, b):
@@ -190,6 +190,8 @@ def test_a_worker_runs_jobs_one_after_another_and_each_peak_is_its_own(slow, tmp
     assert [r["worker_job"] for r in records] == [1, 2, 3, 4]
     big, small = records[0]["peak_rss_mb"], records[1]["peak_rss_mb"]
     assert big > 300 and small < big - 250  # the second job's peak does not include the first's
+    assert all(0 < r["start_rss_mb"] <= r["peak_rss_mb"] for r in records)
+    assert big - records[0]["start_rss_mb"] > 300
     assert not _live_children()  # every worker retired and reaped when the run ends
 
 
@@ -208,6 +210,9 @@ def test_worker_jobs_1_gives_every_job_a_fresh_process(tmp_path):
         ("slow:hog=1000", 300, "memout", True),
         ("slow:fail=true", None, "error", True),
         ("slow:linger=true", None, "unique", True),  # a thread left running
+        ("slow:timer=true", None, "unique", False),  # a thread that ends a moment late
+        ("slow:leak=100", None, "unique", True),  # memory left behind
+        ("slow:leak=10", None, "unique", False),  # a little memory left behind
         ("slow:lie=true", None, "none", False),  # an ordinary job, if a wrong one
     ],
 )
@@ -236,6 +241,129 @@ def test_a_job_that_fails_or_passes_a_limit_leaves_a_fresh_worker(
     assert records["dlx"]["worker_job"] == records["sat"]["worker_job"] + 1
     assert records["sat"]["status"] == records["dlx"]["status"] == "unique"
     assert not _live_children()
+
+
+@pytest.mark.parametrize(
+    "sig, status",
+    [(signal.SIGKILL, "error"), (signal.SIGTERM, "error"), (signal.SIGABRT, "memout")],
+)
+def test_a_worker_ended_by_a_signal_is_memout_only_for_a_failed_allocations_signals(
+    slow, tmp_path, sig, status
+):
+    out = tmp_path / "r.jsonl"
+    settings = [f"slow:die={int(sig)}", "sat"]
+    compare("sudoku", SUDOKU[:1], settings, output=str(out), jobs=1, memory_mb=100_000, quiet=True)
+    records = {r["setting"]: r for r in lines(out)}
+    died = records[settings[0]]
+    assert died["status"] == status
+    if status == "error":  # (kill -9 or the OOM killer: not known to be the memory limit)
+        assert died["error"] == f"the worker died (signal {int(sig)}) without a result"
+    assert records["sat"]["status"] == "unique" and records["sat"]["worker_job"] == 1
+
+
+def _cli_with_guard(marker: str) -> str:
+    """A program like ``dlxsat``: its process guard installed, the test solver registered."""
+    return (
+        f"# {marker}\nimport sys; sys.path.insert(0, {str(TESTS)!r})\n"
+        "from dlxsat.limits import install_process_guard; install_process_guard()\n"
+        "from dlxsat import solvers; solvers.SOLVERS['slow'] = 'compare_test_solver'\n"
+    )
+
+
+def test_a_signal_to_one_worker_ends_its_job_not_the_run(tmp_path):
+    """A worker shares nothing of the dlxsat process's signal handling (its wake-up pipe
+    and watchdog once made a SIGTERM to a worker end the whole run)."""
+    out = tmp_path / "r.jsonl"
+    code = _cli_with_guard("compare-worker-signal") + (
+        "from dlxsat.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    args = ["compare", "sudoku", *SUDOKU, "-o", str(out), "--jobs", "1", "--quiet"]
+    args += ["--settings", f"slow:die={int(signal.SIGTERM)}", "--settings", "sat"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    run = subprocess.run(
+        [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    statuses = sorted((r["setting"], r["status"]) for r in lines(out))
+    assert statuses == [("sat", "unique")] * 2 + [("slow:die=15", "error")] * 2
+
+
+def test_a_stop_a_library_swallowed_during_the_warm_up_still_stops_the_run(tmp_path):
+    """Python runs a signal's handler wherever the main thread is; raised inside a ctypes
+    callback (numba compiling) or a fork hook, the exception is dropped. The run must stop
+    anyway, not go on with workers that inherited the stop and fail every job."""
+    out = tmp_path / "r.jsonl"
+    code = _cli_with_guard("compare-swallowed-stop") + (
+        "import os, signal\n"
+        "from dlxsat.compare import jobs\n"
+        "real = jobs._warm\n"
+        "def swallowing(backend):\n"
+        "    try:\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        real(backend)\n"
+        "    except BaseException:\n"
+        "        pass\n"
+        "jobs._warm = swallowing\n"
+        "from dlxsat.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    args = ["compare", "sudoku", *SUDOKU, "-o", str(out), "--settings", "sat", "--quiet"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    run = subprocess.run(
+        [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 143
+    assert run.stderr.startswith("dlxsat: interrupted (SIGTERM) while running the jobs: 0 jobs")
+    assert lines(out) == []
+
+
+def test_an_interrupted_call_leaves_no_worker_and_no_open_pipe(monkeypatch, tmp_path):
+    from dlxsat.compare import runner
+
+    fds = len(os.listdir("/proc/self/fd"))
+    calls = []
+
+    def started(self):
+        calls.append(1)
+        if len(calls) == 3:  # a Ctrl-C with two jobs running and a third handed out
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner.Progress, "started", started)
+    with pytest.raises(KeyboardInterrupt):
+        compare("sudoku", SUDOKU, ["sat", "dlx"], output=str(tmp_path / "r.jsonl"), jobs=3)
+    assert not _live_children()
+    assert len(os.listdir("/proc/self/fd")) == fds
+
+
+def test_dask_threads_share_the_workers_safely(tmp_path):
+    """Threads of one Dask worker fork, reuse and retire workers at once (a reaping race once
+    turned finished jobs into errors); every job is right and nothing is left."""
+    import threading
+
+    from dlxsat.compare.worker import retire_idle, run_isolated
+
+    todo, _ = plan("sudoku", SUDOKU, ["sat", "dlx"], timeout=10)
+    for job in todo:
+        jobs_module_warm(job)
+    results: list[dict] = []
+
+    def loop(k: int) -> None:
+        for i in range(12):
+            results.append(run_isolated(todo[(k + i) % len(todo)], worker_jobs=1 + i % 2))
+
+    threads = [threading.Thread(target=loop, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    retire_idle()
+    assert len(results) == 48 and {r["status"] for r in results} == {"unique"}
+    assert not _live_children()
+
+
+def jobs_module_warm(job) -> None:
+    from dlxsat.compare.jobs import warm
+
+    warm(job)
 
 
 def test_the_dask_side_reuses_a_worker_until_something_new_is_warmed(monkeypatch):

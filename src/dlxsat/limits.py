@@ -137,8 +137,7 @@ def set_phase(phase: str, backend: str | None = None) -> None:
 
     A stop raised earlier but swallowed by some library is raised again here.
     """
-    if _stopping and _last_stop and not _exit_claimed:
-        raise _last_stop[-1]
+    raise_swallowed()
     progress.phase = phase
     if backend is not None:
         progress.backend = backend
@@ -608,6 +607,32 @@ def stop_behind(error: BaseException) -> Stop | None:
 
 
 _last_stop: list[Stop] = []
+
+
+def raise_swallowed() -> None:
+    """Raise again a stop that was raised but never reached the run: Python runs a signal's
+    handler wherever the main thread is, and an exception raised inside a fork hook or a ctypes
+    callback (numba compiling) is printed as "ignored" and dropped."""
+    if _stopping and _last_stop and not _exit_claimed:
+        raise _last_stop[-1]
+
+
+def become_worker() -> None:
+    """Make a process just forked to run jobs (``dlxsat compare``'s workers) a plain one: it is
+    not the dlxsat process, whose guard it inherited. Its parent stops it (SIGKILL) and reports
+    for it, so: no wake-up pipe shared with the parent's watchdog (a signal to the worker would
+    end the whole run), no stop carried over, the default actions for SIGTERM and SIGALRM (its
+    last-resort alarm kills it), SIGINT ignored (a Ctrl-C is the parent's to handle)."""
+    global _guard_installed, _stopping, _running, _armed, _deadline
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    _guard_installed = _stopping = _running = _armed = False
+    _deadline = None
+    _last_stop.clear()
+    _exit_claimed.clear()
+    progress.__init__()  # type: ignore[misc]
 
 
 class Scope:

@@ -104,6 +104,7 @@ def base_record(job: Job) -> dict[str, Any]:
         "wall_seconds": 0.0,
         "stats": {},
         "peak_rss_mb": None,
+        "start_rss_mb": None,
         "worker_job": None,
         "limits": {"timeout": job.timeout, "memory_mb": job.memory_mb},
         "dlxsat_version": dlxsat.__version__,

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import gc
 import os
-import select
+import selectors
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import limits
 from ..errors import InputError
 from .jobs import Job, warm
-from .worker import Worker, collect, expire, give, kill, reap_all, retire, spawn, stays
+from .worker import Worker, alive, collect, expire, give, spawn, stays, stop_all
 
 #: ``record -> None``: called in the parent for each finished job, in the order they end.
 Sink = Callable[[dict[str, Any]], None]
@@ -80,30 +81,37 @@ def run_local(
     runs up to ``worker_jobs`` jobs, see :mod:`.worker`)."""
     for job in jobs:
         warm(job)
+    limits.raise_swallowed()  # a Ctrl-C during the warm-up (numba compiling) may have been lost
     # Objects that exist now are never collected: the workers' copies of their pages stay
     # shared with this process instead of being written by the collector (copy on write).
     gc.freeze()
+    before = alive()
     pending = list(reversed(jobs))
     idle: list[Worker] = []
     busy: dict[int, Worker] = {}  # by the worker's records pipe
+    # (selectors, not select.select: that fails on descriptors past 1023, which a caller with
+    # many files or sockets open hands us)
+    selector = selectors.DefaultSelector()
     try:
         while pending or busy:
+            limits.raise_swallowed()
             while pending and len(busy) < workers:
                 worker = idle.pop() if idle else spawn()
                 job = pending.pop()
                 while not give(worker, job):  # it died while idle: another takes the job
                     worker = spawn()
                 busy[worker.records_fd] = worker
+                selector.register(worker.records_fd, selectors.EVENT_READ)
                 progress.started()
             now = time.monotonic()
             deadlines = [w.deadline for w in busy.values() if w.deadline is not None]
             wait = max(0.0, min(deadlines) - now) if deadlines else None
-            ready, _, _ = select.select(list(busy), [], [], wait)
-            for fd in ready:
-                worker = busy[fd]
+            for key, _ in selector.select(wait):
+                worker = busy[key.fd]
                 record = collect(worker)
                 if record is not None:
-                    del busy[fd]
+                    del busy[key.fd]
+                    selector.unregister(key.fd)
                     if stays(worker, worker_jobs):
                         idle.append(worker)
                     _done(record, sink, progress)
@@ -111,15 +119,12 @@ def run_local(
             for fd, worker in list(busy.items()):
                 if worker.deadline is not None and now >= worker.deadline:
                     del busy[fd]
+                    selector.unregister(fd)
                     _done(expire(worker), sink, progress)
     finally:
-        for worker in busy.values():  # interrupted: no worker outlives the run
-            kill(worker)
-            retire(worker)
-        for worker in idle:
-            retire(worker)
+        selector.close()
+        stop_all(before)  # finished or interrupted: no worker outlives the run
         gc.unfreeze()
-        reap_all()
 
 
 def _done(record: dict[str, Any], sink: Sink, progress: Progress) -> None:

@@ -29,6 +29,18 @@ What reuse must not change, and how it does not:
 * **Peak memory per job**: the kernel's high-water mark ``VmHWM`` is reset before each job by
   writing ``5`` to ``/proc/self/clear_refs`` (Linux 4.0 and later). Where that cannot be done,
   every worker runs one job, so the process's peak is the job's.
+* **Memory left behind**: a job after which the worker holds more than :data:`LEFTOVER_MB` more
+  than when it was forked (resident memory; address space too under a memory limit) is its
+  worker's last, so no job's peak counts more than that of earlier jobs' leftovers, and no job
+  has much less room under ``RLIMIT_AS`` than a fresh process would. Each record also says
+  what the worker held when the job started (``start_rss_mb``): the peak minus it is what
+  the job itself added.
+* **Signals**: a worker is a plain process, not a copy of the dlxsat program it was forked from
+  (:func:`dlxsat.limits.become_worker`): no share in the parent's signal handling, SIGINT
+  ignored (a Ctrl-C is for the parent, which then kills its workers). Signals are blocked from
+  before each fork until both sides are ready, so a Ctrl-C at that moment is neither lost in
+  the parent (an exception raised inside a fork hook is dropped) nor handled by the parent's
+  handler in the child.
 * **Isolation on demand**: ``worker_jobs`` bounds the jobs one worker runs; ``1`` gives every job
   a fresh process, as BenchExec does. Each record's ``worker_job`` says which job of its worker
   it was (1: a fresh process).
@@ -40,20 +52,24 @@ Plain ``os.fork`` rather than :mod:`multiprocessing`: Dask's worker processes ar
 from __future__ import annotations
 
 import atexit
+import contextlib
+import gc
 import json
 import math
 import os
 import pickle
 import resource
-import select
+import selectors
 import signal
 import struct
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import limits
 from .jobs import (
     FORK_LOCK,
     Job,
@@ -69,17 +85,32 @@ from .jobs import (
 _LENGTH = struct.Struct("!Q")
 
 #: Statuses after which a worker stops: its next job gets a clean process. (A worker also
-#: stops when its job left a thread running: see the module doc.)
+#: stops when its job left a thread running or memory behind: see the module doc.)
 LAST_JOB = frozenset({"memout", "error"})
 
+#: MiB a worker may hold beyond what it held when forked, after its last job and after handing
+#: back what the allocators keep, before it makes way for a fresh one. Measured on the 40
+#: Masyu boards of puzzles/masyu-bench in one worker: sat ends at +16 MiB, dlx and sat with
+#: the eager loop rule below that; CP-SAT takes 17 MiB at its first solve in a process and
+#: ends at +64 after the 36 x 20 boards. Before the hand-back a 10 x 10 board run after a
+#: 58 x 40 one peaked at 55 MiB instead of 23; after it, at 29.
+LEFTOVER_MB = 64
 
-def _peak_resettable() -> bool:
-    """Whether this kernel lets a process reset its peak memory (tried once, in the parent)."""
-    return reset_peak()
+#: Seconds a worker waits for the threads its job ended to leave ``/proc/self/task``: a
+#: cancelled ``threading.Timer`` (the sat backend's time limit) is listed a moment longer, and
+#: without the wait 16 of 35 Sudokus with ``sat:solver=glucose4`` went to a fresh worker
+#: (with it, only the first: 1 of 35). A job that leaves no thread, the usual case, waits nothing.
+THREADS_SETTLE = 0.05
 
+#: How a process dies when an allocation fails under ``RLIMIT_AS`` in a library that aborts or
+#: crashes rather than raising; a death by any other signal (a ``kill -9``) is an error.
+_MEMOUT_SIGNALS = frozenset({signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS})
+
+#: Blocked while a worker is forked (see the module doc).
+_BLOCKED = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGALRM})
 
 #: ``False`` where the peak cannot be reset: every worker then runs a single job.
-PEAK_RESETTABLE = _peak_resettable()
+PEAK_RESETTABLE = reset_peak()
 
 
 @dataclass
@@ -90,74 +121,139 @@ class Worker:
     jobs_fd: int  # the parent writes jobs here (blocking: the worker is waiting for one)
     records_fd: int  # the worker writes records here (non-blocking in the parent)
     generation: int  # what was warmed when it was forked (jobs.warm_generation)
+    # The thread that forked it: Linux ends a worker when that thread ends (PR_SET_PDEATHSIG
+    # names a thread, not a process), so only that thread may give it jobs.
+    owner: int = field(default_factory=threading.get_ident)
     job: Job | None = None
     started: float = 0.0
     deadline: float | None = None
     jobs_run: int = 0
     data: bytearray = field(default_factory=bytearray)
     leaving: bool = False  # it said its last job is done: it exits by itself
+    retired: bool = False  # its job pipe is closed: it is exiting
     killed: bool = False
-    gone: bool = False  # reaped: dead, or killed
+    gone: bool = False  # reaped
 
 
-#: The pipe ends the parent holds for its workers: a new worker closes them at once, or a worker
-#: retired by closing its job pipe would never see the end of it.
+#: Every worker this process forked and has not reaped, by process id, and the pipe ends the
+#: parent holds for them (a new worker closes those at once, or a worker retired by closing its
+#: job pipe would never see the end of it). Both under ``FORK_LOCK``: they must be right at the
+#: moment of every fork, whichever thread forks.
+_ALIVE: dict[int, Worker] = {}
 _PARENT_FDS: set[int] = set()
+#: Held while retired workers are reaped, so that no process id is waited for twice.
+_REAP_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold the signals of :data:`_BLOCKED` for the length of the block, then act on the first
+    that came, as its handler would have. Blocking them is not enough in the parent: the kernel
+    hands a signal to another thread (a watchdog, a timer), and Python still runs the handler
+    in the main thread at its next instruction -- between a fork and the line that records the
+    worker, say, leaving a worker nobody would stop."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # (signals are handled in the main thread; a thread here need not hold them)
+        return
+    came: list[int] = []
+    held = {s: signal.signal(s, lambda signum, _frame: came.append(signum)) for s in _BLOCKED}
+    try:
+        yield
+    finally:
+        for s, handler in held.items():
+            signal.signal(s, handler)
+        if came:
+            handler = held[came[0]]
+            if callable(handler):
+                handler(came[0], None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(came[0])
 
 
 def spawn() -> Worker:
     """Fork a worker, idle until it is given a job."""
     sys.stdout.flush()  # the child must not inherit unwritten output (it would print it twice)
     sys.stderr.flush()
+    with _signals_held():
+        return _spawn()
+
+
+def _spawn() -> Worker:
     parent = os.getpid()
-    with FORK_LOCK:
-        jobs_r, jobs_w = os.pipe()
-        records_r, records_w = os.pipe()
-        generation = warm_generation()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns
-            for fd in (jobs_w, records_r, *_PARENT_FDS):
-                os.close(fd)
-            _serve(jobs_r, records_w, parent)
-        os.close(jobs_r)
-        os.close(records_w)
-        _PARENT_FDS.update((jobs_w, records_r))
+    # Blocked for the child's sake too: until it is a plain worker, a signal must wait.
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _BLOCKED)
+    try:
+        with FORK_LOCK:
+            fds: list[int] = []
+            try:
+                fds.extend(os.pipe())
+                fds.extend(os.pipe())
+                pid = os.fork()
+            except OSError:
+                for fd in fds:
+                    os.close(fd)
+                raise
+            jobs_r, jobs_w, records_r, records_w = fds
+            if pid == 0:  # the child: never returns
+                _child(jobs_r, records_w, (jobs_w, records_r, *_PARENT_FDS), parent, mask)
+            os.close(jobs_r)
+            os.close(records_w)
+            _PARENT_FDS.update((jobs_w, records_r))
+            worker = Worker(pid, jobs_w, records_r, warm_generation())
+            _ALIVE[pid] = worker  # before any signal can interrupt: the run's end finds it
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     try:
         os.setpgid(pid, pid)  # also here: the group must exist before a kill (no race)
     except (PermissionError, ProcessLookupError):
         pass  # the child did it first, or is gone already
     os.set_blocking(records_r, False)
-    return Worker(pid, jobs_w, records_r, generation)
+    return worker
 
 
-def _serve(jobs_fd: int, records_fd: int, parent: int) -> None:
-    """The worker's life: jobs in, records out, until the job pipe closes or a job fails."""
+def _child(jobs_fd: int, records_fd: int, inherited: tuple, parent: int, mask: Any) -> None:
     code = 0
     try:
+        for fd in inherited:
+            os.close(fd)
+        limits.become_worker()
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         os.setpgid(0, 0)  # a group of its own, killed whole at the time limit
         die_with_parent(parent)
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        jobs_run = 0
-        while True:
-            job = _receive(jobs_fd)
-            if job is None:
-                break
-            jobs_run += 1
-            if job.timeout is not None:
-                signal.alarm(math.ceil(job.timeout + 3 * job.grace) + 5)
-            resource.setrlimit(resource.RLIMIT_AS, (_soft_limit(job.memory_mb, hard), hard))
-            reset_peak()
-            record = run_job(job)
-            record["worker_job"] = jobs_run
-            signal.alarm(0)
-            last = record["status"] in LAST_JOB or _threads() > 1
-            _send_all(records_fd, (b"L" if last else b"M") + json.dumps(record).encode() + b"\n")
-            if last:
-                break
+        _serve(jobs_fd, records_fd)
     except BaseException:  # noqa: BLE001 - the parent records a silent death as an error
         code = 1
     finally:
         os._exit(code)  # no atexit handlers, no flushing of the parent's buffers
+
+
+def _serve(jobs_fd: int, records_fd: int) -> None:
+    """The worker's life: jobs in, records out, until the job pipe closes or a job is its last."""
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    start = _memory_kb()
+    jobs_run = 0
+    while True:
+        job = _receive(jobs_fd)
+        if job is None:
+            return
+        jobs_run += 1
+        if job.timeout is not None:
+            signal.alarm(math.ceil(job.timeout + 3 * job.grace) + 5)
+        resource.setrlimit(resource.RLIMIT_AS, (_soft_limit(job.memory_mb, hard), hard))
+        reset_peak()
+        before = _memory_kb()
+        record = run_job(job)
+        record["worker_job"] = jobs_run
+        record["start_rss_mb"] = None if before is None else round(before[0] / 1024, 1)
+        signal.alarm(0)
+        last = (
+            record["status"] in LAST_JOB
+            or _threads_left()
+            or _left_behind(start, job.memory_mb is not None)
+        )
+        _send_all(records_fd, (b"L" if last else b"M") + json.dumps(record).encode() + b"\n")
+        if last:
+            return
 
 
 def _threads() -> int:
@@ -166,6 +262,51 @@ def _threads() -> int:
         return len(os.listdir("/proc/self/task"))
     except OSError:
         return 1
+
+
+def _threads_left() -> bool:
+    """Whether the job left a thread running (given :data:`THREADS_SETTLE` to end)."""
+    until = time.monotonic() + THREADS_SETTLE
+    while _threads() > 1:
+        if time.monotonic() >= until:
+            return True
+        time.sleep(0.001)
+    return False
+
+
+def _memory_kb() -> tuple[int, int] | None:
+    """This process's resident memory and address space in KiB (None without ``/proc``)."""
+    found = {}
+    try:
+        with open("/proc/self/status", "rb") as f:
+            for line in f:
+                key, _, value = line.partition(b":")
+                if key in (b"VmRSS", b"VmSize"):
+                    found[key] = int(value.split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    if len(found) < 2:
+        return None
+    return found[b"VmRSS"], found[b"VmSize"]
+
+
+def _left_behind(start: tuple[int, int] | None, limited: bool) -> bool:
+    """Whether this worker now holds more than :data:`LEFTOVER_MB` beyond ``start``."""
+    most = LEFTOVER_MB * 1024
+
+    def grown(now: tuple[int, int] | None) -> bool:
+        if start is None or now is None:
+            return False
+        return now[0] - start[0] > most or (limited and now[1] - start[1] > most)
+
+    if not grown(_memory_kb()):
+        return False
+    # Much of it is only kept by the allocators (Python's free lists, the C heap's free
+    # pages): handed back, the worker may go on.
+    gc.collect()
+    if _LIBC is not None and hasattr(_LIBC, "malloc_trim"):
+        _LIBC.malloc_trim(0)
+    return grown(_memory_kb())
 
 
 def _soft_limit(memory_mb: float | None, hard: int) -> int:
@@ -226,6 +367,9 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+# ------------------------------------------------------------------------ the parent side
+
+
 def give(worker: Worker, job: Job) -> bool:
     """Hand ``job`` to the idle ``worker``; False if the worker is gone (it is then reaped)."""
     data = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
@@ -233,8 +377,7 @@ def give(worker: Worker, job: Job) -> bool:
         _send_all(worker.jobs_fd, _LENGTH.pack(len(data)) + data)
     except (BrokenPipeError, ConnectionResetError):
         _close(worker)
-        os.waitpid(worker.pid, 0)
-        worker.gone = True
+        _reap(worker)
         return False
     worker.job = job
     worker.started = time.monotonic()
@@ -300,63 +443,103 @@ def kill(worker: Worker) -> None:
 
 
 def _close(worker: Worker) -> None:
-    for fd in (worker.jobs_fd, worker.records_fd):
-        if fd in _PARENT_FDS:
-            _PARENT_FDS.discard(fd)
-            os.close(fd)
+    with FORK_LOCK:  # no fork between forgetting an fd and closing it (see _PARENT_FDS)
+        for fd in (worker.jobs_fd, worker.records_fd):
+            if fd in _PARENT_FDS:
+                try:
+                    os.close(fd)
+                finally:  # (an interrupt right after the close must not leave it listed)
+                    _PARENT_FDS.discard(fd)
+
+
+def _reap(worker: Worker) -> int:
+    """Wait for ``worker`` (dead, killed or leaving) and forget it; its wait status."""
+    try:
+        _, status = os.waitpid(worker.pid, 0)
+    except ChildProcessError:
+        status = 0
+    worker.gone = True
+    with FORK_LOCK:
+        _ALIVE.pop(worker.pid, None)
+    return status
 
 
 def _death_record(worker: Worker) -> dict[str, Any]:
     """Reap a dead (or killed) worker; the record of the job it took with it."""
     _close(worker)
-    _, status = os.waitpid(worker.pid, 0)
-    worker.gone = True
+    status = _reap(worker)
     job = worker.job
     assert job is not None, "a worker died between jobs"
     record = base_record(job)
     record["wall_seconds"] = round(time.monotonic() - worker.started, 6)
     record["worker_job"] = worker.jobs_run + 1
     record["finished"] = now_iso()
-    if worker.killed:
+    sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    late = worker.deadline is not None and time.monotonic() >= worker.deadline
+    if worker.killed or late or sig == signal.SIGALRM:  # (SIGALRM: its last-resort alarm)
         record["status"] = "timeout"
-    elif job.memory_mb is not None and os.WIFSIGNALED(status):
-        # A library that cannot allocate under RLIMIT_AS aborts or crashes rather than raising.
+    elif job.memory_mb is not None and sig in _MEMOUT_SIGNALS:
         record["status"] = "memout"
     else:
-        how = (
-            f"signal {os.WTERMSIG(status)}"
-            if os.WIFSIGNALED(status)
-            else f"exit status {os.WEXITSTATUS(status)}"
-        )
+        how = f"signal {sig}" if sig is not None else f"exit status {os.WEXITSTATUS(status)}"
         record["error"] = f"the worker died ({how}) without a result"
     worker.job = None
     return record
 
 
-#: Retired workers that are exiting: reaped later, without waiting for them to free memory.
-_exiting: list[int] = []
-
-
 def retire(worker: Worker) -> None:
-    """Let an idle ``worker`` go: closing its job pipe ends its loop."""
+    """Let an idle ``worker`` go: closing its job pipe ends its loop (reaped later)."""
+    worker.retired = True
     _close(worker)
-    _exiting.append(worker.pid)
-    for pid in list(_exiting):
-        try:
-            done, _ = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            done = pid
-        if done:
-            _exiting.remove(pid)
+    reap_retired(block=False)
 
 
-def reap_all() -> None:
-    """Wait for the retired workers still exiting (at the end of a run: no zombie is left)."""
-    while _exiting:
-        try:
-            os.waitpid(_exiting.pop(), 0)
-        except ChildProcessError:
-            pass
+def reap_retired(block: bool) -> None:
+    """Reap the retired workers that have exited (``block``: wait for all of them)."""
+    with _REAP_LOCK:
+        with FORK_LOCK:
+            retired = [w for w in _ALIVE.values() if w.retired and not w.gone]
+        for worker in retired:
+            try:
+                pid, _ = os.waitpid(worker.pid, 0 if block else os.WNOHANG)
+            except ChildProcessError:
+                pid = worker.pid
+            if pid:
+                worker.gone = True
+                with FORK_LOCK:
+                    _ALIVE.pop(worker.pid, None)
+
+
+def alive() -> set[int]:
+    """The process ids of this process's workers not yet reaped."""
+    with FORK_LOCK:
+        return set(_ALIVE)
+
+
+def stop_all(since: set[int]) -> None:
+    """Kill and reap every worker forked after ``since`` (:func:`alive` then) and not yet gone:
+    the end of a run, finished or interrupted. Killing an idle worker loses nothing."""
+    with FORK_LOCK:
+        mine = [w for pid, w in _ALIVE.items() if pid not in since]
+    # Every step is safe to repeat: a Ctrl-C that lands here (a caller's KeyboardInterrupt)
+    # is kept for the end, so that the clean-up is never left half-done.
+    stop: BaseException | None = None
+    for step in [*(lambda w=w: _end(w) for w in mine), lambda: reap_retired(block=True)]:
+        while True:
+            try:
+                step()
+                break
+            except BaseException as e:  # noqa: BLE001 - raised again below
+                stop = stop or e
+    if stop is not None:
+        raise stop
+
+
+def _end(worker: Worker) -> None:
+    if not worker.retired:
+        kill(worker)
+    _close(worker)
+    worker.retired = True
 
 
 # ------------------------------------------------------------------------ the Dask side
@@ -375,16 +558,20 @@ def run_isolated(job: Job, worker_jobs: int | None = None) -> dict[str, Any]:
         worker = spawn()
     try:
         record = None
-        while record is None:
-            wait = None if worker.deadline is None else worker.deadline - time.monotonic()
-            if wait is not None and wait <= 0:
-                return expire(worker)
-            select.select([worker.records_fd], [], [], wait)
-            record = collect(worker)
+        with selectors.DefaultSelector() as selector:
+            selector.register(worker.records_fd, selectors.EVENT_READ)
+            while record is None:
+                wait = None if worker.deadline is None else worker.deadline - time.monotonic()
+                if wait is not None and wait <= 0:
+                    selector.unregister(worker.records_fd)
+                    return expire(worker)
+                selector.select(wait)
+                record = collect(worker)
     except BaseException:
         kill(worker)
-        if worker.job is not None:
-            _death_record(worker)
+        if not worker.gone:
+            _close(worker)
+            _reap(worker)
         raise
     if stays(worker, worker_jobs):
         with _IDLE_LOCK:
@@ -393,12 +580,12 @@ def run_isolated(job: Job, worker_jobs: int | None = None) -> dict[str, Any]:
 
 
 def _idle_worker() -> Worker:
-    """An idle worker forked after everything now warmed was loaded (older ones are retired:
-    they would load the rest inside the job's time)."""
-    now = warm_generation()
+    """An idle worker this thread forked after everything now warmed was loaded (this thread's
+    older ones are retired: they would load the rest inside the job's time)."""
+    now, me = warm_generation(), threading.get_ident()
     with _IDLE_LOCK:
-        while _IDLE:
-            worker = _IDLE.pop()
+        for worker in [w for w in _IDLE if w.owner == me]:
+            _IDLE.remove(worker)
             if worker.generation == now:
                 return worker
             retire(worker)
@@ -410,7 +597,7 @@ def retire_idle() -> None:
     with _IDLE_LOCK:
         while _IDLE:
             retire(_IDLE.pop())
-    reap_all()
+    reap_retired(block=True)
 
 
 atexit.register(retire_idle)
