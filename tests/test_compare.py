@@ -334,6 +334,24 @@ def test_an_interrupted_call_leaves_no_worker_and_no_open_pipe(monkeypatch, tmp_
     assert len(os.listdir("/proc/self/fd")) == fds
 
 
+def test_a_caller_with_a_thousand_files_open(tmp_path):
+    """The runner waits on its workers' pipes with selectors: select.select refuses a
+    descriptor past 1023, which a caller with many files or sockets open hands it."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert hard == resource.RLIM_INFINITY or hard >= 1200, "this test needs 1,200 open files"
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        result = compare("sudoku", SUDOKU, ["sat"], output=str(tmp_path / "r.jsonl"), quiet=True)
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert result.statuses == {"unique": 2}
+
+
 def test_dask_threads_share_the_workers_safely(tmp_path):
     """Threads of one Dask worker fork, reuse and retire workers at once (a reaping race once
     turned finished jobs into errors); every job is right and nothing is left."""
