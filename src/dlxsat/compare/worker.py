@@ -29,18 +29,20 @@ What reuse must not change, and how it does not:
 * **Peak memory per job**: the kernel's high-water mark ``VmHWM`` is reset before each job by
   writing ``5`` to ``/proc/self/clear_refs`` (Linux 4.0 and later). Where that cannot be done,
   every worker runs one job, so the process's peak is the job's.
-* **Memory left behind**: a job after which the worker holds more than :data:`LEFTOVER_MB` more
-  than when it was forked (resident memory; address space too under a memory limit) is its
-  worker's last, so no job's peak counts more than that of earlier jobs' leftovers, and no job
-  has much less room under ``RLIMIT_AS`` than a fresh process would. Each record also says
-  what the worker held when the job started (``start_rss_mb``): the peak minus it is what
-  the job itself added.
+* **Memory left behind**: after a job that grew the worker, the allocators hand back what they
+  keep (``gc``, ``malloc_trim``); a job after which the worker still holds more than
+  :data:`LEFTOVER_MB` more than when it was forked (resident memory; address space too under a
+  memory limit) is its worker's last, so no job's peak counts more than that of earlier jobs'
+  leftovers, and no job has much less room under ``RLIMIT_AS`` than a fresh process would.
+  Each record also says what the worker held when the job started (``start_rss_mb``): the
+  peak minus it is what the job itself added.
 * **Signals**: a worker is a plain process, not a copy of the dlxsat program it was forked from
   (:func:`dlxsat.limits.become_worker`): no share in the parent's signal handling, SIGINT
-  ignored (a Ctrl-C is for the parent, which then kills its workers). Signals are blocked from
-  before each fork until both sides are ready, so a Ctrl-C at that moment is neither lost in
-  the parent (an exception raised inside a fork hook is dropped) nor handled by the parent's
-  handler in the child.
+  ignored (a Ctrl-C is for the parent, which then kills its workers). Signals are held from
+  before each fork until the parent has recorded the worker, and blocked in the child until it
+  is a plain worker, so a Ctrl-C at that moment is not lost in the parent (an exception raised
+  inside a fork hook is dropped), not handled by the parent's handler in the child, and leaves
+  no worker that nobody would stop.
 * **Isolation on demand**: ``worker_jobs`` bounds the jobs one worker runs; ``1`` gives every job
   a fresh process, as BenchExec does. Each record's ``worker_job`` says which job of its worker
   it was (1: a fresh process).
