@@ -11,7 +11,8 @@ The figures follow the SAT competitions: a job is *solved* when it finished with
 status (``unique``, ``multiple``, ``none``, ``counted``); the PAR-2 score of a setting is the
 sum of its solved jobs' times plus twice the time limit for each unsolved one (timeout, memout,
 stalled, error), so a lower score is better and giving up is never cheaper than finishing. All
-times are the records' ``wall_seconds`` (what the job cost in its worker, imports included).
+times are the records' ``wall_seconds`` (what the job cost in its worker, from reading the
+puzzle to checking the answers; the libraries are loaded before the worker starts).
 """
 
 from __future__ import annotations
