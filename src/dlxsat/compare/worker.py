@@ -158,7 +158,11 @@ def _signals_held() -> Iterator[None]:
         yield  # (signals are handled in the main thread; a thread here need not hold them)
         return
     came: list[int] = []
-    held = {s: signal.signal(s, lambda signum, _frame: came.append(signum)) for s in _BLOCKED}
+    held = {
+        s: signal.signal(s, lambda signum, _frame: came.append(signum))
+        for s in _BLOCKED
+        if signal.getsignal(s) is not None  # (a handler set from C: not ours to swap)
+    }
     try:
         yield
     finally:
