@@ -20,6 +20,7 @@ OPTIONS = (
     Option("fail", bool, False, "raise an exception (a solver's crash)"),
     Option("linger", bool, False, "leave a thread running (as a library's thread pool does)"),
     Option("leak", int, 0, "MiB of memory to keep after returning (a leak)", low=0),
+    Option("reserve", int, 0, "MiB of address space to reserve, untouched, and keep", low=0),
     Option("die", int, 0, "end this process with this signal (0: do not)", low=0),
     Option("timer", bool, False, "leave a thread that ends 5 ms later (a cancelled timer's)"),
 )
@@ -39,8 +40,13 @@ def solve(
     leak: int = 0,
     timer: bool = False,
     die: int = 0,
+    reserve: int = 0,
     **kw: Any,
 ) -> SearchResult:
+    if reserve:
+        import mmap
+
+        _LEAKED.append(mmap.mmap(-1, reserve << 20))  # counted in VmSize, not resident
     if die:
         import os
         import signal

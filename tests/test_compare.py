@@ -352,6 +352,84 @@ def test_a_caller_with_a_thousand_files_open(tmp_path):
     assert result.statuses == {"unique": 2}
 
 
+def test_a_job_has_the_room_of_a_fresh_worker_under_the_memory_limit(slow, tmp_path):
+    """Address space an earlier job left reserved (as CP-SAT's thread arenas are) does not
+    count against the next job's limit."""
+    out = tmp_path / "r.jsonl"
+    vm = int(Path("/proc/self/status").read_text().split("VmSize:")[1].split()[0]) // 1024
+    settings = ["slow:reserve=200", "slow:hog=200"]
+    compare("sudoku", SUDOKU[:1], settings, output=str(out), jobs=1, memory_mb=vm + 300, quiet=True)
+    records = {r["setting"]: r for r in lines(out)}
+    assert records["slow:reserve=200"]["status"] == "unique"
+    # 200 reserved + 200 filled > 300: a memout if the reservation counted
+    assert records["slow:hog=200"]["status"] == "unique"
+    assert records["slow:hog=200"]["worker_job"] == 2
+
+
+def test_after_a_large_job_the_worker_hands_memory_back(tmp_path):
+    out = tmp_path / "r.jsonl"
+    big = str(ROOT / "puzzles/masyu-published/janko-760-58x40.txt")
+    small = str(ROOT / "puzzles/masyu/tatham-10x10.txt")
+    compare("masyu", [big, small], ["sat"], output=str(out), jobs=1, quiet=True)
+    first, second = lines(out)
+    assert first["peak_rss_mb"] - first["start_rss_mb"] > 30 and second["worker_job"] == 2
+    # what the 58 x 40 board left behind: 35 MiB kept by the allocators without the hand-back
+    assert second["start_rss_mb"] - first["start_rss_mb"] < 20
+
+
+def test_two_runs_in_one_process_end_only_their_own_workers(slow, tmp_path):
+    import threading
+
+    outcomes = {}
+
+    def run(name: str, setting: str, worker_jobs: int | None) -> None:
+        outcomes[name] = compare(
+            "sudoku",
+            SUDOKU,
+            [setting],
+            output=str(tmp_path / f"{name}.jsonl"),
+            jobs=1,
+            timeout=30,
+            worker_jobs=worker_jobs,
+            quiet=True,
+        )
+
+    long = threading.Thread(target=run, args=("long", "slow:sleep=0.5,0.51,0.52", 1))
+    long.start()
+    time.sleep(0.2)
+    run("short", "slow:sleep=0.01", None)  # ends, and ends its workers, while long runs
+    t0 = time.monotonic()
+    long.join()
+    assert time.monotonic() - t0 < 10  # (a worker of long's killed by short: 30 s waits)
+    assert dict(outcomes["long"].statuses) == {"unique": 6}
+    assert dict(outcomes["short"].statuses) == {"unique": 2}
+    assert not _live_children()
+
+
+def test_holding_signals_puts_every_handler_back_even_when_interrupted(monkeypatch):
+    """A signal whose handler raises may land while the handlers are put back; none may stay
+    swapped (it would drop that signal for good)."""
+    from dlxsat.compare import worker
+
+    before = {s: signal.getsignal(s) for s in worker._BLOCKED}
+    real = signal.signal
+    calls = []
+
+    def interrupted_once(signum, handler):
+        calls.append(signum)
+        if len(calls) == len(worker._BLOCKED) + 1:  # the first one put back
+            real(signum, handler)
+            raise KeyboardInterrupt
+        return real(signum, handler)
+
+    monkeypatch.setattr(signal, "signal", interrupted_once)
+    with pytest.raises(KeyboardInterrupt):
+        with worker._signals_held():
+            pass
+    monkeypatch.undo()
+    assert {s: signal.getsignal(s) for s in worker._BLOCKED} == before
+
+
 def test_dask_threads_share_the_workers_safely(tmp_path):
     """Threads of one Dask worker fork, reuse and retire workers at once (a reaping race once
     turned finished jobs into errors); every job is right and nothing is left."""

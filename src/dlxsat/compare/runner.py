@@ -18,7 +18,7 @@ from typing import Any
 from .. import limits
 from ..errors import InputError
 from .jobs import Job, warm
-from .worker import Worker, alive, collect, expire, give, spawn, stays, stop_all
+from .worker import Worker, collect, expire, give, spawn, stays, stop_all
 
 #: ``record -> None``: called in the parent for each finished job, in the order they end.
 Sink = Callable[[dict[str, Any]], None]
@@ -85,7 +85,7 @@ def run_local(
     # Objects that exist now are never collected: the workers' copies of their pages stay
     # shared with this process instead of being written by the collector (copy on write).
     gc.freeze()
-    before = alive()
+    run = object()  # this run's token: its workers are the ones it ends (see worker.stop_all)
     pending = list(reversed(jobs))
     idle: list[Worker] = []
     busy: dict[int, Worker] = {}  # by the worker's records pipe
@@ -96,10 +96,10 @@ def run_local(
         while pending or busy:
             limits.raise_swallowed()
             while pending and len(busy) < workers:
-                worker = idle.pop() if idle else spawn()
+                worker = idle.pop() if idle else spawn(run)
                 job = pending.pop()
                 while not give(worker, job):  # it died while idle: another takes the job
-                    worker = spawn()
+                    worker = spawn(run)
                 busy[worker.records_fd] = worker
                 selector.register(worker.records_fd, selectors.EVENT_READ)
                 progress.started()
@@ -120,11 +120,16 @@ def run_local(
                 if worker.deadline is not None and now >= worker.deadline:
                     del busy[fd]
                     selector.unregister(fd)
-                    _done(expire(worker), sink, progress)
+                    record = expire(worker)
+                    if stays(worker, worker_jobs):  # (its record came just in time)
+                        idle.append(worker)
+                    _done(record, sink, progress)
     finally:
-        selector.close()
-        stop_all(before)  # finished or interrupted: no worker outlives the run
-        gc.unfreeze()
+        try:
+            stop_all(run)  # finished or interrupted: no worker outlives the run
+        finally:
+            selector.close()
+            gc.unfreeze()
 
 
 def _done(record: dict[str, Any], sink: Sink, progress: Progress) -> None:

@@ -20,21 +20,22 @@ solve took 17.2 ms in a fresh child, 11.5 ms in the warm parent). A reused worke
 
 What reuse must not change, and how it does not:
 
-* **The memory limit** is a soft ``RLIMIT_AS`` set before each job. A job that runs out
-  (``MemoryError``: ``memout``) or fails (``error``) is its worker's last: what follows gets a
-  process whose heap no failed job left half-built.
+* **The memory limit** is a soft ``RLIMIT_AS`` set before each job, giving it the room a fresh
+  worker would have: the limit plus the address space earlier jobs left reserved (CP-SAT's
+  first solve in a process reserves 140 MiB of thread arenas, almost none of it resident). A
+  job that runs out (``MemoryError``: ``memout``) or fails (``error``) is its worker's last:
+  what follows gets a process whose heap no failed job left half-built.
 * **One thread**, as a fresh fork has: a job that leaves a thread running (a library's thread
   pool) is its worker's last. Forking from a process with threads is unsafe, so the portfolio
   backend would otherwise start its members the slow way (``spawn``) in every later job.
 * **Peak memory per job**: the kernel's high-water mark ``VmHWM`` is reset before each job by
   writing ``5`` to ``/proc/self/clear_refs`` (Linux 4.0 and later). Where that cannot be done,
   every worker runs one job, so the process's peak is the job's.
-* **Memory left behind**: after a job that grew the worker, the allocators hand back what they
-  keep (``gc``, ``malloc_trim``); a job after which the worker still holds more than
-  :data:`LEFTOVER_MB` more than when it was forked (resident memory; address space too under a
-  memory limit) is its worker's last, so no job's peak counts more than that of earlier jobs'
-  leftovers, and no job has much less room under ``RLIMIT_AS`` than a fresh process would.
-  Each record also says what the worker held when the job started (``start_rss_mb``): the
+* **Memory left behind**: after a job that used more than :data:`HAND_BACK_MB`, the allocators
+  hand back what they keep (``gc``, ``malloc_trim``); a job after which the worker still holds
+  more than :data:`LEFTOVER_MB` of resident memory beyond what it held when forked is its
+  worker's last, so no job's peak counts more than that of earlier jobs'
+  leftovers. Each record also says what the worker held when the job started (``start_rss_mb``): the
   peak minus it is what the job itself added.
 * **Signals**: a worker is a plain process, not a copy of the dlxsat program it was forked from
   (:func:`dlxsat.limits.become_worker`): no share in the parent's signal handling, SIGINT
@@ -90,13 +91,18 @@ _LENGTH = struct.Struct("!Q")
 #: stops when its job left a thread running or memory behind: see the module doc.)
 LAST_JOB = frozenset({"memout", "error"})
 
-#: MiB a worker may hold beyond what it held when forked, after its last job and after handing
-#: back what the allocators keep, before it makes way for a fresh one. Measured on the 40
-#: Masyu boards of puzzles/masyu-bench in one worker: sat ends at +16 MiB, dlx and sat with
-#: the eager loop rule below that; CP-SAT takes 17 MiB at its first solve in a process and
-#: ends at +64 after the 36 x 20 boards. Before the hand-back a 10 x 10 board run after a
-#: 58 x 40 one peaked at 55 MiB instead of 23; after it, at 29.
+#: MiB of resident memory a worker may hold beyond what it held when forked, after its last
+#: job and after handing back what the allocators keep, before it makes way for a fresh one.
+#: Measured on the 40 Masyu boards of puzzles/masyu-bench in one worker: sat ends at +16 MiB,
+#: dlx and sat with the eager loop rule below that; CP-SAT takes 17 MiB at its first solve in
+#: a process and ends at +64 after the 36 x 20 boards.
 LEFTOVER_MB = 64
+
+#: MiB above its start a job's peak must reach for the worker to hand memory back after it
+#: (``gc.collect``, ``malloc_trim``: a millisecond or two, spent only after such jobs). A
+#: 10 x 10 Masyu run after a 58 x 40 one peaked at 55 MiB without the hand-back, 29 with it,
+#: 23 in a fresh worker.
+HAND_BACK_MB = 8
 
 #: Seconds a worker waits for the threads its job ended to leave ``/proc/self/task``: a
 #: cancelled ``threading.Timer`` (the sat backend's time limit) is listed a moment longer, and
@@ -126,6 +132,7 @@ class Worker:
     # The thread that forked it: Linux ends a worker when that thread ends (PR_SET_PDEATHSIG
     # names a thread, not a process), so only that thread may give it jobs.
     owner: int = field(default_factory=threading.get_ident)
+    run: object = None  # the local run that forked it (None: the Dask pool), see stop_all
     job: Job | None = None
     started: float = 0.0
     deadline: float | None = None
@@ -149,42 +156,49 @@ _REAP_LOCK = threading.Lock()
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold the signals of :data:`_BLOCKED` for the length of the block, then act on the first
-    that came, as its handler would have. Blocking them is not enough in the parent: the kernel
-    hands a signal to another thread (a watchdog, a timer), and Python still runs the handler
-    in the main thread at its next instruction -- between a fork and the line that records the
-    worker, say, leaving a worker nobody would stop."""
+    """Hold the signals of :data:`_BLOCKED` for the length of the block, then raise each one
+    that came again, for its own handler. Blocking them is not enough in the parent: the
+    kernel hands a signal to another thread (a watchdog, a timer), and Python still runs the
+    handler in the main thread at its next instruction -- between a fork and the line that
+    records the worker, say, leaving a worker nobody would stop."""
     if threading.current_thread() is not threading.main_thread():
         yield  # (signals are handled in the main thread; a thread here need not hold them)
         return
     came: list[int] = []
-    held = {
-        s: signal.signal(s, lambda signum, _frame: came.append(signum))
-        for s in _BLOCKED
-        if signal.getsignal(s) is not None  # (a handler set from C: not ours to swap)
-    }
+    held: dict[int, Any] = {}
+    first: BaseException | None = None
     try:
+        for s in _BLOCKED:
+            if signal.getsignal(s) is not None:  # (a handler set from C: not ours to swap)
+                held[s] = signal.getsignal(s)
+                signal.signal(s, lambda signum, _frame: came.append(signum))
         yield
     finally:
-        for s, handler in held.items():
-            signal.signal(s, handler)
-        if came:
-            handler = held[came[0]]
-            if callable(handler):
-                handler(came[0], None)
-            elif handler == signal.SIG_DFL:
-                signal.raise_signal(came[0])
+        # Put back whatever happens meanwhile: a signal whose handler raises may land here
+        # too, and a handler left swapped would drop that signal for good.
+        while True:
+            try:
+                for s, handler in held.items():
+                    signal.signal(s, handler)
+                break
+            except BaseException as e:  # noqa: BLE001 - raised again below
+                first = first or e
+        for s in dict.fromkeys(came):
+            signal.raise_signal(s)  # (its handler now, with a real frame)
+    if first is not None:
+        raise first
 
 
-def spawn() -> Worker:
-    """Fork a worker, idle until it is given a job."""
+def spawn(run: object = None) -> Worker:
+    """Fork a worker, idle until it is given a job; ``run`` is the token of the local run it
+    works for (:func:`stop_all` ends that run's workers and no others)."""
     sys.stdout.flush()  # the child must not inherit unwritten output (it would print it twice)
     sys.stderr.flush()
     with _signals_held():
-        return _spawn()
+        return _spawn(run)
 
 
-def _spawn() -> Worker:
+def _spawn(run: object) -> Worker:
     parent = os.getpid()
     # Blocked for the child's sake too: until it is a plain worker, a signal must wait.
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, _BLOCKED)
@@ -205,7 +219,7 @@ def _spawn() -> Worker:
             os.close(jobs_r)
             os.close(records_w)
             _PARENT_FDS.update((jobs_w, records_r))
-            worker = Worker(pid, jobs_w, records_r, warm_generation())
+            worker = Worker(pid, jobs_w, records_r, warm_generation(), run=run)
             _ALIVE[pid] = worker  # before any signal can interrupt: the run's end finds it
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
@@ -224,6 +238,9 @@ def _child(jobs_fd: int, records_fd: int, inherited: tuple, parent: int, mask: A
             os.close(fd)
         limits.become_worker()
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        # What it inherited is never collected here: a collection after a job then scans only
+        # what jobs made (a Dask worker's process has far more objects than the runner's).
+        gc.freeze()
         os.setpgid(0, 0)  # a group of its own, killed whole at the time limit
         die_with_parent(parent)
         _serve(jobs_fd, records_fd)
@@ -236,7 +253,7 @@ def _child(jobs_fd: int, records_fd: int, inherited: tuple, parent: int, mask: A
 def _serve(jobs_fd: int, records_fd: int) -> None:
     """The worker's life: jobs in, records out, until the job pipe closes or a job is its last."""
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    start = _memory_kb()
+    forked = _memory_kb()
     jobs_run = 0
     while True:
         job = _receive(jobs_fd)
@@ -245,18 +262,17 @@ def _serve(jobs_fd: int, records_fd: int) -> None:
         jobs_run += 1
         if job.timeout is not None:
             signal.alarm(math.ceil(job.timeout + 3 * job.grace) + 5)
-        resource.setrlimit(resource.RLIMIT_AS, (_soft_limit(job.memory_mb, hard), hard))
-        reset_peak()
         before = _memory_kb()
+        reserved = 0 if forked is None or before is None else max(0, before[1] - forked[1])
+        resource.setrlimit(resource.RLIMIT_AS, (_soft_limit(job.memory_mb, reserved, hard), hard))
+        reset_peak()
         record = run_job(job)
         record["worker_job"] = jobs_run
         record["start_rss_mb"] = None if before is None else round(before[0] / 1024, 1)
         signal.alarm(0)
-        last = (
-            record["status"] in LAST_JOB
-            or _threads_left()
-            or _left_behind(start, job.memory_mb is not None)
-        )
+        if (record["peak_rss_mb"] or 0) - (record["start_rss_mb"] or 0) > HAND_BACK_MB:
+            _hand_back()
+        last = record["status"] in LAST_JOB or _threads_left() or _left_behind(forked)
         _send_all(records_fd, (b"L" if last else b"M") + json.dumps(record).encode() + b"\n")
         if last:
             return
@@ -296,29 +312,29 @@ def _memory_kb() -> tuple[int, int] | None:
     return found[b"VmRSS"], found[b"VmSize"]
 
 
-def _left_behind(start: tuple[int, int] | None, limited: bool) -> bool:
-    """Whether this worker now holds more than :data:`LEFTOVER_MB` beyond ``start``."""
-    most = LEFTOVER_MB * 1024
-
-    def grown(now: tuple[int, int] | None) -> bool:
-        if start is None or now is None:
-            return False
-        return now[0] - start[0] > most or (limited and now[1] - start[1] > most)
-
-    if not grown(_memory_kb()):
-        return False
-    # Much of it is only kept by the allocators (Python's free lists, the C heap's free
-    # pages): handed back, the worker may go on.
+def _hand_back() -> None:
+    """Give back the memory the allocators keep after a large job: Python's free lists and
+    unreachable cycles, the C heap's free pages."""
     gc.collect()
     if _LIBC is not None and hasattr(_LIBC, "malloc_trim"):
         _LIBC.malloc_trim(0)
-    return grown(_memory_kb())
 
 
-def _soft_limit(memory_mb: float | None, hard: int) -> int:
+def _left_behind(forked: tuple[int, int] | None) -> bool:
+    """Whether this worker holds more than :data:`LEFTOVER_MB` of resident memory beyond what
+    it held when ``forked``."""
+    now = _memory_kb()
+    if forked is None or now is None:
+        return False
+    return now[0] - forked[0] > LEFTOVER_MB * 1024
+
+
+def _soft_limit(memory_mb: float | None, reserved_kb: int, hard: int) -> int:
+    """The address-space limit for a job: ``memory_mb``, plus what earlier jobs of this worker
+    left reserved, so that the job has the room it would have in a fresh worker."""
     if memory_mb is None:
         return hard
-    limit = int(memory_mb * 1024 * 1024)
+    limit = int(memory_mb * 1024 * 1024) + reserved_kb * 1024
     return limit if hard == resource.RLIM_INFINITY else min(limit, hard)
 
 
@@ -430,7 +446,11 @@ def stays(worker: Worker, worker_jobs: int | None) -> bool:
 
 
 def expire(worker: Worker) -> dict[str, Any]:
-    """Kill ``worker`` (its job passed its deadline) and return the job's ``timeout`` record."""
+    """The record of ``worker``'s job, which passed its deadline: the one it sent, if it came in
+    the meantime, else ``timeout`` (the worker is killed)."""
+    record = collect(worker)
+    if record is not None:
+        return record
     kill(worker)
     return _death_record(worker)
 
@@ -456,6 +476,8 @@ def _close(worker: Worker) -> None:
                     os.close(fd)
                 finally:  # (an interrupt right after the close must not leave it listed)
                     _PARENT_FDS.discard(fd)
+        # Never again by number: it may soon name another worker's pipe.
+        worker.jobs_fd = worker.records_fd = -1
 
 
 def _reap(worker: Worker) -> int:
@@ -506,6 +528,7 @@ def reap_retired(block: bool) -> None:
         with FORK_LOCK:
             retired = [w for w in _ALIVE.values() if w.retired and not w.gone]
         for worker in retired:
+            _close(worker)  # (again: a retire cut short by an interrupt may not have)
             try:
                 pid, _ = os.waitpid(worker.pid, 0 if block else os.WNOHANG)
             except ChildProcessError:
@@ -516,17 +539,12 @@ def reap_retired(block: bool) -> None:
                     _ALIVE.pop(worker.pid, None)
 
 
-def alive() -> set[int]:
-    """The process ids of this process's workers not yet reaped."""
+def stop_all(run: object) -> None:
+    """Kill and reap every worker forked for ``run`` (see :func:`spawn`) and not yet gone: the
+    end of a run, finished or interrupted. Killing an idle worker loses nothing; the workers
+    of other runs (another thread's, the Dask pool) are not touched."""
     with FORK_LOCK:
-        return set(_ALIVE)
-
-
-def stop_all(since: set[int]) -> None:
-    """Kill and reap every worker forked after ``since`` (:func:`alive` then) and not yet gone:
-    the end of a run, finished or interrupted. Killing an idle worker loses nothing."""
-    with FORK_LOCK:
-        mine = [w for pid, w in _ALIVE.items() if pid not in since]
+        mine = [w for w in _ALIVE.values() if w.run is run]
     # Every step is safe to repeat: a Ctrl-C that lands here (a caller's KeyboardInterrupt)
     # is kept for the end, so that the clean-up is never left half-done.
     stop: BaseException | None = None
@@ -570,7 +588,8 @@ def run_isolated(job: Job, worker_jobs: int | None = None) -> dict[str, Any]:
                 wait = None if worker.deadline is None else worker.deadline - time.monotonic()
                 if wait is not None and wait <= 0:
                     selector.unregister(worker.records_fd)
-                    return expire(worker)
+                    record = expire(worker)
+                    break
                 selector.select(wait)
                 record = collect(worker)
     except BaseException:
