@@ -122,16 +122,28 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def peak_rss_mb() -> float:
-    """This process's peak resident memory in MiB since :func:`reset_peak`: Linux's ``VmHWM``,
-    or ``ru_maxrss`` (the peak since the process began) where there is no ``/proc``."""
+def memory_kb(*fields: str) -> dict[str, int] | None:
+    """This process's memory ``fields`` of ``/proc/self/status`` in KiB (``VmHWM``, ``VmRSS``,
+    ``VmSize``...); None where Linux does not give them all."""
+    wanted = {f.encode() for f in fields}
+    found = {}
     try:
         with open("/proc/self/status", "rb") as f:
             for line in f:
-                if line.startswith(b"VmHWM:"):
-                    return round(int(line.split()[1]) / 1024, 1)  # in kB
-    except OSError:
-        pass
+                key, _, value = line.partition(b":")
+                if key in wanted:
+                    found[key.decode()] = int(value.split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return found if len(found) == len(wanted) else None
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MiB since :func:`reset_peak`: Linux's ``VmHWM``,
+    or ``ru_maxrss`` (the peak since the process began) where there is no ``/proc``."""
+    peak = memory_kb("VmHWM")
+    if peak is not None:
+        return round(peak["VmHWM"] / 1024, 1)
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # KiB on Linux
 
 

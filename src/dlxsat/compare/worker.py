@@ -77,6 +77,7 @@ from .jobs import (
     FORK_LOCK,
     Job,
     base_record,
+    memory_kb,
     now_iso,
     reset_peak,
     run_job,
@@ -169,8 +170,9 @@ def _signals_held() -> Iterator[None]:
     first: BaseException | None = None
     try:
         for s in _BLOCKED:
-            if signal.getsignal(s) is not None:  # (a handler set from C: not ours to swap)
-                held[s] = signal.getsignal(s)
+            handler = signal.getsignal(s)
+            if handler is not None:  # (a handler set from C: not ours to swap)
+                held[s] = handler
                 signal.signal(s, lambda signum, _frame: came.append(signum))
         yield
     finally:
@@ -253,7 +255,7 @@ def _child(jobs_fd: int, records_fd: int, inherited: tuple, parent: int, mask: A
 def _serve(jobs_fd: int, records_fd: int) -> None:
     """The worker's life: jobs in, records out, until the job pipe closes or a job is its last."""
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    forked = _memory_kb()
+    forked = memory_kb("VmRSS", "VmSize")
     jobs_run = 0
     while True:
         job = _receive(jobs_fd)
@@ -262,13 +264,13 @@ def _serve(jobs_fd: int, records_fd: int) -> None:
         jobs_run += 1
         if job.timeout is not None:
             signal.alarm(math.ceil(job.timeout + 3 * job.grace) + 5)
-        before = _memory_kb()
-        reserved = 0 if forked is None or before is None else max(0, before[1] - forked[1])
+        before = memory_kb("VmRSS", "VmSize")
+        reserved = 0 if not forked or not before else max(0, before["VmSize"] - forked["VmSize"])
         resource.setrlimit(resource.RLIMIT_AS, (_soft_limit(job.memory_mb, reserved, hard), hard))
         reset_peak()
         record = run_job(job)
         record["worker_job"] = jobs_run
-        record["start_rss_mb"] = None if before is None else round(before[0] / 1024, 1)
+        record["start_rss_mb"] = None if before is None else round(before["VmRSS"] / 1024, 1)
         signal.alarm(0)
         if (record["peak_rss_mb"] or 0) - (record["start_rss_mb"] or 0) > HAND_BACK_MB:
             _hand_back()
@@ -296,22 +298,6 @@ def _threads_left() -> bool:
     return False
 
 
-def _memory_kb() -> tuple[int, int] | None:
-    """This process's resident memory and address space in KiB (None without ``/proc``)."""
-    found = {}
-    try:
-        with open("/proc/self/status", "rb") as f:
-            for line in f:
-                key, _, value = line.partition(b":")
-                if key in (b"VmRSS", b"VmSize"):
-                    found[key] = int(value.split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    if len(found) < 2:
-        return None
-    return found[b"VmRSS"], found[b"VmSize"]
-
-
 def _hand_back() -> None:
     """Give back the memory the allocators keep after a large job: Python's free lists and
     unreachable cycles, the C heap's free pages."""
@@ -320,13 +306,13 @@ def _hand_back() -> None:
         _LIBC.malloc_trim(0)
 
 
-def _left_behind(forked: tuple[int, int] | None) -> bool:
+def _left_behind(forked: dict[str, int] | None) -> bool:
     """Whether this worker holds more than :data:`LEFTOVER_MB` of resident memory beyond what
     it held when ``forked``."""
-    now = _memory_kb()
+    now = memory_kb("VmRSS")
     if forked is None or now is None:
         return False
-    return now[0] - forked[0] > LEFTOVER_MB * 1024
+    return now["VmRSS"] - forked["VmRSS"] > LEFTOVER_MB * 1024
 
 
 def _soft_limit(memory_mb: float | None, reserved_kb: int, hard: int) -> int:
@@ -398,7 +384,6 @@ def give(worker: Worker, job: Job) -> bool:
     try:
         _send_all(worker.jobs_fd, _LENGTH.pack(len(data)) + data)
     except (BrokenPipeError, ConnectionResetError):
-        _close(worker)
         _reap(worker)
         return False
     worker.job = job
@@ -480,12 +465,16 @@ def _close(worker: Worker) -> None:
         worker.jobs_fd = worker.records_fd = -1
 
 
-def _reap(worker: Worker) -> int:
-    """Wait for ``worker`` (dead, killed or leaving) and forget it; its wait status."""
+def _reap(worker: Worker, block: bool = True) -> int | None:
+    """Close ``worker``'s pipes, wait for it (dead, killed or leaving) and forget it; its wait
+    status, or None when not ``block`` and it has not exited yet."""
+    _close(worker)
     try:
-        _, status = os.waitpid(worker.pid, 0)
+        pid, status = os.waitpid(worker.pid, 0 if block else os.WNOHANG)
     except ChildProcessError:
-        status = 0
+        pid, status = worker.pid, 0
+    if not pid:
+        return None
     worker.gone = True
     with FORK_LOCK:
         _ALIVE.pop(worker.pid, None)
@@ -494,8 +483,8 @@ def _reap(worker: Worker) -> int:
 
 def _death_record(worker: Worker) -> dict[str, Any]:
     """Reap a dead (or killed) worker; the record of the job it took with it."""
-    _close(worker)
     status = _reap(worker)
+    assert status is not None
     job = worker.job
     assert job is not None, "a worker died between jobs"
     record = base_record(job)
@@ -527,16 +516,8 @@ def reap_retired(block: bool) -> None:
     with _REAP_LOCK:
         with FORK_LOCK:
             retired = [w for w in _ALIVE.values() if w.retired and not w.gone]
-        for worker in retired:
-            _close(worker)  # (again: a retire cut short by an interrupt may not have)
-            try:
-                pid, _ = os.waitpid(worker.pid, 0 if block else os.WNOHANG)
-            except ChildProcessError:
-                pid = worker.pid
-            if pid:
-                worker.gone = True
-                with FORK_LOCK:
-                    _ALIVE.pop(worker.pid, None)
+        for worker in retired:  # (closed again: a retire cut short may not have)
+            _reap(worker, block)
 
 
 def stop_all(run: object) -> None:
@@ -595,7 +576,6 @@ def run_isolated(job: Job, worker_jobs: int | None = None) -> dict[str, Any]:
     except BaseException:
         kill(worker)
         if not worker.gone:
-            _close(worker)
             _reap(worker)
         raise
     if stays(worker, worker_jobs):
