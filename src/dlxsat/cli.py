@@ -424,91 +424,24 @@ def cmd_encode(a: argparse.Namespace) -> int:
 
 
 def cmd_dlx(a: argparse.Namespace) -> int:
-    from .families import superslitherlink
+    from .dlxdata import read_data, search
     from .inputs import read_text
-    from .solvers import get_solver
-    from .xcc import parse
+    from .xcc.listing import checked_count, summary_line, write_listing
 
-    text = read_text(a.file, "DLX")
-    # Knuth's SuperSlitherlink data names undeclared letters of clue 0: that family's rule
-    # reads it; any other unknown item is an input error of the general reader.
-    problem = superslitherlink.problem_from_data(text) or parse(text)
+    problem = read_data(read_text(a.file, "DLX"))
     _warn(problem.warnings)
-    limit = a.first if a.first else None
     keep = None if (a.all or a.first) else 0
-    limits.set_phase("searching", "dlx")
-    timeout = limits.remaining(a.timeout)
-    if timeout is not None and timeout <= 0:
-        raise limits.TimeUp()
-    r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=timeout)
-    st = r.stats
+    r = search(problem, loop=a.loop, limit=a.first or None, keep=keep, timeout=a.timeout)
     limits.set_phase("checking and printing the solutions")
     if a.json:
-        checked = _checked_solutions(problem, r.solutions)
-        data: dict[str, Any] = {
-            "count": r.count,
-            "complete": not r.timed_out and checked == len(r.solutions),
-            "exhaustive": r.exhausted,
-            "checked": checked,
-            "nodes": st.get("nodes"),
-            "updates": st.get("updates"),
-            "seconds": round(st.get("seconds", 0.0), 6),
-        }
-        if a.all or a.first:
-            data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions[:checked]]
-        _emit(json.dumps(data) + "\n")
-        return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
-    printed = _print_solutions(problem, r.solutions)
-    note = " (time limit reached)" if r.timed_out else ""
-    if printed < len(r.solutions):
-        note = f" (time limit reached: {printed} of them checked and printed)"
-    _emit(
-        f"{r.count} solution{'s' if r.count != 1 else ''}, {st.get('nodes', 0)} nodes, "
-        f"{st.get('updates', 0)} updates, {_short(st.get('seconds', 0.0))} s{note}\n"
-    )
-    return EXIT_TIMEOUT if r.timed_out or printed < len(r.solutions) else EXIT_OK
+        from .jsonform import dlx_json, line
 
-
-def _checked_solutions(problem: Any, solutions: list[list[int]]) -> int:
-    """Check each solution is an exact cover of ``problem`` and none comes twice, until the
-    deadline; returns how many were checked. A wrong one is a bug: :class:`RuleViolation`."""
-    from .xcc.verify import cover_problems
-
-    seen: set[tuple[int, ...]] = set()
-    for n, chosen in enumerate(solutions):
-        if limits.expired():
-            return n
-        _check_solution(problem, chosen, seen, cover_problems)
-    return len(solutions)
-
-
-def _check_solution(problem: Any, chosen: list[int], seen: set, cover_problems: Any) -> None:
-    wrong = cover_problems(problem, chosen)
-    if wrong:
-        raise RuleViolation(f"dlx returned a solution that is not an exact cover: {wrong[0]}")
-    key = tuple(sorted(chosen))
-    if key in seen:
-        raise RuleViolation("dlx returned the same solution twice")
-    seen.add(key)
-
-
-def _print_solutions(problem: Any, solutions: list[list[int]]) -> int:
-    """Check and print the solutions in Knuth's layout until the deadline; how many printed."""
-    from .xcc.verify import cover_problems
-
-    seen: set[tuple[int, ...]] = set()
-    chunk: list[str] = []
-    for n, chosen in enumerate(solutions):
-        if limits.expired():
-            _emit("".join(chunk))
-            return n
-        _check_solution(problem, chosen, seen, cover_problems)
-        chunk.append(f"{n + 1}:\n" + "".join(f" {problem.option_text(i)}\n" for i in chosen))
-        if len(chunk) >= 256:
-            _emit("".join(chunk))
-            chunk.clear()
-    _emit("".join(chunk))
-    return len(solutions)
+        checked = checked_count(problem, r.solutions, limits.expired)
+        _emit(line(dlx_json(problem, r, checked, bool(a.all or a.first))))
+    else:
+        checked = write_listing(problem, r.solutions, _emit, limits.expired)
+        _emit(summary_line(r.count, r.stats, r.timed_out, checked, len(r.solutions)))
+    return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
 
 
 def cmd_solve(a: argparse.Namespace) -> int:

@@ -1,0 +1,49 @@
+"""Knuth's DLX data solved as it is (``dlxsat dlx``): read, searched by dancing links within
+the run's time limit, every solution checked against the problem (:mod:`dlxsat.xcc.listing`).
+
+There is no puzzle here whose rules could judge an answer, so the problem itself is the judge.
+"""
+
+from __future__ import annotations
+
+from . import limits
+from .result import SearchResult
+from .xcc import Problem, parse
+
+
+def read_data(text: str) -> Problem:
+    """The exact-cover problem of DLX text.
+
+    Knuth's SuperSlitherlink data names undeclared letters of clue 0: that family's rule reads
+    it; any other unknown item is an input error of the general reader.
+
+    >>> read_data("a b\\na\\nb\\n").option_text(1)
+    'b'
+    """
+    from .families import superslitherlink
+
+    return superslitherlink.problem_from_data(text) or parse(text)
+
+
+def search(
+    problem: Problem,
+    *,
+    loop: bool = False,
+    limit: int | None = None,
+    keep: int | None = None,
+    timeout: float | None = None,
+) -> SearchResult:
+    """Search ``problem`` with the dlx backend (the single-loop rule with ``loop``): stop after
+    ``limit`` solutions, keep the first ``keep`` (all when None), within ``timeout`` seconds and
+    the run's own deadline (:mod:`dlxsat.limits`, which this stops when it is already past).
+
+    >>> search(read_data("a b\\na\\nb\\na b\\n")).count
+    2
+    """
+    from .solvers import get_solver
+
+    limits.set_phase("searching", "dlx")
+    timeout = limits.remaining(timeout)
+    if timeout is not None and timeout <= 0:
+        raise limits.TimeUp()
+    return get_solver("dlx").solve(problem, loop=loop, limit=limit, keep=keep, timeout=timeout)

@@ -1,0 +1,115 @@
+"""Solutions of an exact-cover problem checked and listed in Knuth's layout (``dlxsat dlx``).
+
+A solver's solutions are judged against the problem itself before anyone sees them: each must
+be an exact cover (:func:`dlxsat.xcc.verify.cover_problems`) and none may come twice; a wrong
+one is a bug in the solver, raised as :class:`RuleViolation`. The checks stop at a deadline,
+given as ``expired`` (a function saying whether the time is up, so that this layer knows no
+clock), and the callers say how many solutions were checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import RuleViolation
+from .model import Problem
+from .verify import cover_problems
+
+#: Solutions listed per chunk of text: the output is written as it is made, in pieces this big.
+CHUNK = 256
+
+
+def _never() -> bool:
+    return False
+
+
+def check_solution(problem: Problem, chosen: list[int], seen: set[tuple[int, ...]]) -> None:
+    """Raise :class:`RuleViolation` unless ``chosen`` is an exact cover not in ``seen``
+    (which it joins)."""
+    wrong = cover_problems(problem, chosen)
+    if wrong:
+        raise RuleViolation(f"dlx returned a solution that is not an exact cover: {wrong[0]}")
+    key = tuple(sorted(chosen))
+    if key in seen:
+        raise RuleViolation("dlx returned the same solution twice")
+    seen.add(key)
+
+
+def checked_count(
+    problem: Problem, solutions: list[list[int]], expired: Callable[[], bool] = _never
+) -> int:
+    """Check the solutions in order until ``expired()``; how many were checked.
+
+    >>> from dlxsat.xcc import parse
+    >>> checked_count(parse("a b\\na\\nb\\na b\\n"), [[0, 1], [2]])
+    2
+    """
+    seen: set[tuple[int, ...]] = set()
+    for n, chosen in enumerate(solutions):
+        if expired():
+            return n
+        check_solution(problem, chosen, seen)
+    return len(solutions)
+
+
+def write_listing(
+    problem: Problem,
+    solutions: list[list[int]],
+    write: Callable[[str], object],
+    expired: Callable[[], bool] = _never,
+) -> int:
+    """Check and ``write`` the solutions in Knuth's layout (``N:`` then one option a line),
+    :data:`CHUNK` at a time, until ``expired()``; how many were written.
+
+    >>> from dlxsat.xcc import parse
+    >>> write_listing(parse("a b\\na\\nb\\na b\\n"), [[2], [0, 1]], print)
+    1:
+     a b
+    2:
+     a
+     b
+    <BLANKLINE>
+    2
+    """
+    seen: set[tuple[int, ...]] = set()
+    chunk: list[str] = []
+    listed = len(solutions)
+    for n, chosen in enumerate(solutions):
+        if expired():
+            listed = n
+            break
+        check_solution(problem, chosen, seen)
+        chunk.append(f"{n + 1}:\n" + "".join(f" {problem.option_text(i)}\n" for i in chosen))
+        if len(chunk) >= CHUNK:
+            write("".join(chunk))
+            chunk.clear()
+    write("".join(chunk))
+    return listed
+
+
+def short(value: Any) -> str:
+    """A statistic for people: floats to four significant digits, the rest as they are.
+
+    >>> short(0.123456), short(7)
+    ('0.1235', '7')
+    """
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def summary_line(
+    count: int, stats: Mapping[str, Any], timed_out: bool, listed: int, found: int
+) -> str:
+    """The last line of ``dlx``'s text output: the count and the search's figures, and what a
+    time limit cut short (``listed`` of the ``found`` solutions checked and printed).
+
+    >>> summary_line(2, {"nodes": 5, "updates": 40, "seconds": 0.01}, False, 0, 0)
+    '2 solutions, 5 nodes, 40 updates, 0.01 s\\n'
+    """
+    note = " (time limit reached)" if timed_out else ""
+    if listed < found:
+        note = f" (time limit reached: {listed} of them checked and printed)"
+    return (
+        f"{count} solution{'s' if count != 1 else ''}, {stats.get('nodes', 0)} nodes, "
+        f"{stats.get('updates', 0)} updates, {short(stats.get('seconds', 0.0))} s{note}\n"
+    )
