@@ -70,6 +70,10 @@ __all__ = [
     "parse_dlx",
     "write_dlx",
     "solve_problem",
+    "read_dlx",
+    "search_dlx",
+    "export_cnf",
+    "decode_model",
 ]
 
 
@@ -171,3 +175,37 @@ def solve_problem(problem: Problem, backend: str = "dlx", **kwargs: Any) -> Sear
     shared = ("loop", "allow_empty_loop", "limit", "keep", "timeout")
     options = check_options(backend, {k: v for k, v in kwargs.items() if k not in shared})
     return solver.solve(problem, **{k: v for k, v in kwargs.items() if k in shared}, **options)
+
+
+def read_dlx(text: str) -> Problem:
+    """Read DLX text as ``dlxsat dlx`` does (Knuth's SuperSlitherlink data by its family's rule;
+    see :func:`dlxsat.dlxdata.read_data`). Check and list the solutions of a search with
+    :mod:`dlxsat.xcc.listing`."""
+    from .dlxdata import read_data
+
+    return read_data(text)
+
+
+def search_dlx(problem: Problem, **kwargs: Any) -> SearchResult:
+    """Search a problem with dancing links as ``dlxsat dlx`` does, within the run's deadline
+    (``loop``, ``limit``, ``keep``, ``timeout``: see :func:`dlxsat.dlxdata.search`)."""
+    from .dlxdata import search
+
+    return search(problem, **kwargs)
+
+
+def export_cnf(
+    family: str, text: Any, *, loop: str | None = None, format: str | None = None
+) -> Any:
+    """A puzzle's DIMACS export, ready to ``write`` (see :func:`dlxsat.roundtrip.export_cnf`)."""
+    from .roundtrip import export_cnf as _export
+
+    return _export(family, text, loop=loop, format=format)
+
+
+def decode_model(family: str, text: Any, solver_output: str, **kwargs: Any) -> Any:
+    """A SAT solver's model of an exported puzzle as a checked answer
+    (see :func:`dlxsat.roundtrip.decode_model`)."""
+    from .roundtrip import decode_model as _decode
+
+    return _decode(family, text, solver_output, **kwargs)
