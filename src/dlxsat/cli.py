@@ -16,109 +16,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import __version__, limits
+from . import limits
+from .cli_arguments import build_parser
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure
-from .families import FAMILIES, TATHAM_GAMES
+from .inputs import puzzle_text
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
 #: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but usage errors are one line and exit status 2 like every other input error."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        # "dlxsat: error: " is printed by main(); name only the subcommand, if any.
-        where = self.prog.partition(" ")[2]
-        raise InputError(f"{where}: {message}" if where else message)
-
-
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
-    if int(text) > limits.MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"too large: {text} (at most {limits.MAX_COUNT})")
-    return int(text)
-
-
-TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
-
-
-def _add_solve(sub: Any) -> None:
-    """The ``solve`` command: its flags for the solvers' options come from their declarations."""
-    from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
-    from .solvers import SOLVERS, get_solver
-
-    defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
-    defaults += "; for a file of many puzzles: " + ", ".join(
-        f"{f} {b}" for f, b in BATCH_BACKEND.items()
-    )
-    backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
-    s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
-    s.add_argument("family", choices=FAMILIES)
-    s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
-    s.add_argument(
-        "--backend",
-        choices=list(SOLVERS),
-        help=f"the solver ({backends}); default: {defaults}",
-    )
-    g = s.add_mutually_exclusive_group()
-    g.add_argument("--unique", action="store_true", help="look for two answers (the default)")
-    g.add_argument("--count", action="store_true", help="count every answer")
-    g.add_argument("--all", action="store_true", help="list every answer")
-    s.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    s.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
-    s.add_argument(
-        "--crosscheck",
-        nargs="?",
-        const="dlx",
-        metavar="BACKENDS",
-        help="solve again with these backends (comma-separated; default dlx) within the same "
-        "time limit and compare; exit 4 on a difference",
-    )
-    s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
-    _add_solver_options(s)
-
-
-def _add_solver_options(
-    p: argparse.ArgumentParser, backend: str | None = None, keys: tuple[str, ...] = ()
-) -> None:
-    """A flag for each declared solver option (of ``backend`` only, or of every solver).
-
-    The help of a flag names the solvers that take it, with their choices and defaults. Flags
-    not given are left out of the namespace (``SUPPRESS``), so that :func:`_solver_options` sees
-    exactly what the user typed, and a flag the chosen solver does not take can be refused.
-    """
-    from .solvers import SOLVERS, options_of
-
-    group = p.add_argument_group("solver options")
-    seen: dict[str, list[tuple[str, Any]]] = {}
-    for name in [backend] if backend else SOLVERS:
-        for o in options_of(name):
-            if not keys or o.key in keys:
-                seen.setdefault(o.key, []).append((name, o))
-    for key, users in seen.items():
-        first = users[0][1]
-        if backend:
-            text = first.describe()
-        else:
-            text = "; ".join(f"{name}: {o.describe()}" for name, o in users)
-        kwargs: dict[str, Any] = {"dest": "opt_" + key, "default": argparse.SUPPRESS, "help": text}
-        if first.kind is bool:
-            group.add_argument(first.flag, action="store_const", const="true", **kwargs)
-        else:
-            group.add_argument(first.flag, metavar=first.metavar or key.upper(), **kwargs)
 
 
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
@@ -137,245 +42,6 @@ def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
             raise InputError(f"backend {backend} does not take --{key} (it takes {takes})")
         chosen[option.name] = option.parse(text)
     return chosen
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
-        prog="dlxsat",
-        description="Pencil puzzles as Knuth's exact-cover problems, solved by dancing links, "
-        "SAT and CP-SAT.",
-    )
-    p.add_argument("--version", action="version", version=f"dlxsat {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    e = sub.add_parser("encode", help="print Knuth's exact-cover (DLX) data for a puzzle")
-    e.add_argument("family", choices=FAMILIES)
-    e.add_argument("file", nargs="?", help="puzzle file (stdin when omitted)")
-
-    d = sub.add_parser("dlx", help="solve DLX/XCC/MCC data with the native dancing-links solver")
-    d.add_argument("file", nargs="?", help="DLX file (stdin when omitted)")
-    d.add_argument("--loop", action="store_true", help="edges of color 1 must form one cycle")
-    g = d.add_mutually_exclusive_group()
-    g.add_argument("--count", action="store_true", help="count the solutions (the default)")
-    g.add_argument("--all", action="store_true", help="print every solution")
-    g.add_argument("--first", type=_count, metavar="K", help="print the first K solutions")
-    d.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object on stdout (with the solutions' options under --all/--first)",
-    )
-    d.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
-
-    _add_solve(sub)
-
-    x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
-    x.add_argument("format", choices=["dimacs"])
-    x.add_argument("family", choices=FAMILIES)
-    x.add_argument("file", help="puzzle file ('-' for stdin)")
-    _add_export_corpus(x)
-    x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
-    _add_solver_options(x, backend="sat", keys=("encoding", "colors"))
-    x.add_argument(
-        "--loop",
-        choices=["none", "eager"],
-        default=None,
-        help="none: disjoint loops allowed (like DLX2); eager: complete encoding "
-        "(default for loop families)",
-    )
-
-    m = sub.add_parser("decode", help="turn a SAT solver's model of an exported CNF into an answer")
-    m.add_argument("family", choices=FAMILIES)
-    m.add_argument("file", help="puzzle file")
-    m.add_argument("model", help="solver output with s/v lines ('-' for stdin)")
-    m.add_argument("--json", action="store_true", help="one JSON object on stdout")
-
-    c = sub.add_parser("crosscheck", help="solve with several backends and compare")
-    c.add_argument("family", choices=FAMILIES)
-    c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument(
-        "--backends", default="dlx,sat,cpsat", help="comma-separated; default: dlx,sat,cpsat"
-    )
-    c.add_argument(
-        "--timeout", type=_positive, metavar="S", help="per backend and puzzle; default: none"
-    )
-    c.add_argument("--json", action="store_true", help="one JSON array on stdout")
-
-    t = sub.add_parser(
-        "from-tatham",
-        help="turn a game id of Simon Tatham's Pearl, Loopy or Solo into a puzzle file",
-        description="Print the puzzle text (Knuth's input format) of a game id of Simon "
-        "Tatham's Pearl (masyu), Loopy (slitherlink, square grid) or Solo (sudoku), as "
-        "'sgt-pearl --generate 1 10x10' and the like print them.",
-    )
-    t.add_argument("family", choices=list(TATHAM_GAMES))
-    t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
-
-    _add_compare(sub)
-    _add_generate(sub)
-    _add_format_options(sub)
-    _add_convert(sub)
-    _add_report(sub)
-    _add_limit_flags(sub)
-    return p
-
-
-def _add_export_corpus(x: argparse.ArgumentParser) -> None:
-    """The arguments of a corpus export (``export dimacs FAMILY PUZZLES... -o DIR --settings``)."""
-    x.add_argument(
-        "more",
-        nargs="*",
-        metavar="PUZZLE",
-        help="more puzzles, folders, globs: a corpus export into the folder -o DIR, one CNF per "
-        "puzzle and setting, plus manifest.json",
-    )
-    x.add_argument(
-        "--settings",
-        action="append",
-        default=[],
-        metavar="SPEC",
-        help="corpus export: 'sat:encoding=E1,E2;colors=C' (the CNFs to write)",
-    )
-    x.add_argument(
-        "--timeout", type=_positive, metavar="S", help="corpus export: per puzzle, to solve it"
-    )
-
-
-def _add_compare(sub: Any) -> None:
-    """The parser of ``dlxsat compare`` (settings are read by :mod:`dlxsat.compare.settings`)."""
-    c = sub.add_parser(
-        "compare",
-        help="run a grid of solver settings over puzzles, record every job, cross-check",
-        description="Each puzzle with each setting is one job, run in a worker process with "
-        "a time and memory limit (a worker runs jobs one after another; one that passes a "
-        "limit or fails is replaced); each job's record is appended to a JSON Lines store. "
-        "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
-        "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
-        "limit).",
-    )
-    c.add_argument("family", choices=FAMILIES)
-    c.add_argument("puzzles", nargs="+", metavar="PUZZLE", help="files, folders, glob patterns")
-    c.add_argument(
-        "--settings",
-        action="append",
-        default=[],
-        metavar="SPEC",
-        help="BACKEND[:key=v1,v2;key=v1...], e.g. 'sat:encoding=seqcounter,totalizer;"
-        "loop=lazy,eager', 'cpsat:loop=circuit,lazy', dlx, 'external:cmd=cadical' "
-        "(the cross product of the values; repeatable)",
-    )
-    c.add_argument(
-        "--preset",
-        action="append",
-        default=[],
-        choices=["encodings", "loops", "backends"],
-        help="named settings: every sat encoding, every loop mode, every search backend",
-    )
-    c.add_argument(
-        "-o",
-        "--output",
-        default="results.jsonl",
-        metavar="RESULTS",
-        help="the store (JSON Lines; default results.jsonl)",
-    )
-    c.add_argument("--mode", choices=["unique", "count"], default="unique")
-    c.add_argument(
-        "--timeout",
-        type=_positive,
-        default=60.0,
-        metavar="S",
-        help="per job (default 60); the worker is killed a little after it",
-    )
-    c.add_argument(
-        "--memory",
-        type=_positive,
-        default=None,
-        metavar="MB",
-        help="address-space limit per job (default: none)",
-    )
-    c.add_argument(
-        "--jobs", type=_count, default=None, metavar="N", help="jobs at once (default: every core)"
-    )
-    c.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler instead")
-    c.add_argument(
-        "--worker-jobs",
-        type=_count,
-        default=None,
-        metavar="N",
-        help="jobs one worker process runs before a fresh one replaces it (default: no limit; "
-        "1: a fresh process for every job, a few ms more per job)",
-    )
-    g = c.add_mutually_exclusive_group()
-    g.add_argument("--resume", action="store_true", help="skip stored jobs (the default)")
-    g.add_argument("--redo", action="store_true", help="run every job again")
-    c.add_argument("--quiet", action="store_true", help="no progress bar")
-    c.add_argument(
-        "--format",
-        dest="input_format",
-        metavar="FORMAT",
-        help="input format of the puzzles (detected when omitted, as solve does)",
-    )
-
-
-def _add_format_options(sub: Any) -> None:
-    """``--format`` for the commands that read puzzles; ``--boxes``, ``--svg``, ``--png``."""
-    from .formats import FORMATS
-
-    for name in ("encode", "solve", "export", "decode", "crosscheck"):
-        sub.choices[name].add_argument(
-            "--format",
-            dest="input_format",  # export already has a positional "format" (dimacs)
-            choices=sorted(FORMATS),
-            help="input format (detected when omitted; knuth when nothing else fits)",
-        )
-    sub.choices["solve"].add_argument(
-        "--boxes",
-        choices=["standard"],
-        help="sudoku without box lines: add the standard boxes (3x3 for 9, 2x3 for 6, "
-        "2x4 for 8, 2x5 for 10, 3x4 for 12) instead of solving a Latin square",
-    )
-    for name in ("solve", "decode"):
-        sub.choices[name].add_argument("--svg", metavar="FILE", help="draw the answer as SVG")
-        sub.choices[name].add_argument("--png", metavar="FILE", help="draw the answer as PNG")
-
-
-def _add_convert(sub: Any) -> None:
-    from .formats import WRITERS
-
-    v = sub.add_parser(
-        "convert",
-        help="write a puzzle in another format (knuth, puzzlink, grid, oneline)",
-        description="Read puzzles (any format, or --format) and write each in the format of "
-        "--to, one record per puzzle.",
-    )
-    v.add_argument("family", choices=FAMILIES)
-    v.add_argument("file", help="puzzle file ('-' for stdin)")
-    v.add_argument("--to", required=True, choices=WRITERS, help="output format")
-    v.add_argument("--format", dest="input_format", help="input format (detected when omitted)")
-    v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
-
-
-def _megabytes(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 1 << 40:
-        raise argparse.ArgumentTypeError(f"not a number of megabytes: {text!r}")
-    return int(text)
-
-
-def _add_limit_flags(sub: Any) -> None:
-    """``--timeout`` (where a command lacks it) and ``--memory`` for every command."""
-    for parser in sub.choices.values():
-        flags = {s for a in parser._actions for s in a.option_strings}
-        if "--timeout" not in flags:
-            parser.add_argument(
-                "--timeout", type=_positive, metavar="S", help="time limit for the whole run"
-            )
-        if "--memory" in flags:  # compare: a limit per job of its own
-            continue
-        parser.add_argument(
-            "--memory",
-            type=_megabytes,
-            metavar="MB",
-            help="memory limit (default: 75%% of the memory available)",
-        )
 
 
 def _emit(text: str) -> None:
@@ -399,11 +65,6 @@ def _write_file(path: str, text: str) -> None:
         f.write(text)
 
 
-def _short(value: Any) -> str:
-    """A statistic for people: floats to four significant digits, the rest as they are."""
-    return f"{value:.4g}" if isinstance(value, float) else str(value)
-
-
 def _warn(warnings: list[str], most: int = 3) -> None:
     """Print the first few warnings on stderr, and how many more there were."""
     for w in warnings[:most]:
@@ -417,7 +78,7 @@ def cmd_encode(a: argparse.Namespace) -> int:
     from .formats import read
 
     fam = get_family(a.family)
-    puzzle = read(a.family, _puzzle_text(a.file), a.input_format)
+    puzzle = read(a.family, puzzle_text(a.file), a.input_format)
     _warn(list(getattr(puzzle, "warnings", ())))
     _emit(fam.encode(puzzle))
     return EXIT_OK
@@ -447,63 +108,38 @@ def cmd_dlx(a: argparse.Namespace) -> int:
 def cmd_solve(a: argparse.Namespace) -> int:
     import time
 
-    from .families import get_family
+    from .crosscheck import backend_list
+    from .formats import read_many
+    from .jsonform import line, solve_json
     from .pipeline import crosscheck_report, default_backend, solve
+    from .textform import solve_text
 
     deadline = None if a.timeout is None else time.monotonic() + a.timeout
-    text = _puzzle_text(a.file)
-    puzzles = _solve_inputs(a, text)
+    puzzles = read_many(a.family, puzzle_text(a.file), a.input_format)
+    if a.family == "sudoku":
+        from .families.sudoku import box_policy
+
+        puzzles, note = box_policy(puzzles, a.boxes == "standard")
+        if note:
+            print(f"dlxsat: note: {note}", file=sys.stderr)
     backend = a.backend or default_backend(a.family, many=len(puzzles) > 1)
     options = _solver_options(a, backend)
-    others = _backend_list(a.crosscheck) if a.crosscheck else []
+    others = backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
     if len(puzzles) > 1:
         return _solve_batch(a, puzzles, mode, backend, options)
-    text = puzzles[0]  # the puzzle object, read once
-    report = solve(a.family, text, backend=backend, mode=mode, timeout=a.timeout, **options)
-    checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=deadline)
+    puzzle = puzzles[0]  # read once; rendered as it is, not read and encoded again
+    report = solve(a.family, puzzle, backend=backend, mode=mode, timeout=a.timeout, **options)
+    checks = crosscheck_report(a.family, puzzle, report, others, mode=mode, deadline=deadline)
     if a.json:
-        data = report.to_json()
-        # A reasoning solver's steps as data (strategy, cells, 1-based) when it gives them.
-        data["stats"] = dict(data["stats"])
-        steps = data["stats"].pop("steps", None)
-        if steps or report.steps:
-            data["steps"] = steps if isinstance(steps, list) else report.steps
-        if a.crosscheck:
-            data["crosscheck"] = [c.to_json() for c in checks]
-        out = json.dumps(data) + "\n"
+        out = line(solve_json(report, checks if a.crosscheck else None))
     else:
-        lines = list(report.steps)
-        count = "?" if report.count is None else report.count
-        lines.append(
-            f"{report.status}: {count} solution{'s' if report.count != 1 else ''} "
-            f"({report.family}, backend {report.backend}, {report.seconds:.3f} s)"
-        )
-        lines.extend(_checked_note(report))
-        if report.stats:
-            lines.append(
-                "stats: "
-                + ", ".join(
-                    f"{k}={_short(v)}"
-                    for k, v in report.stats.items()
-                    if not isinstance(v, (dict, list))
-                )
-            )
-        for c in checks:
-            verdict = "agrees" if c.agree else f"DISAGREES: {c.difference}"
-            lines.append(
-                f"crosscheck: {c.backend} {verdict} ({c.status}, {c.count} found, "
-                f"{c.seconds:.3f} s)"
-            )
-        if not a.quiet and report.solutions:
-            family = get_family(a.family)
-            puzzle = text  # the puzzle object (rendered as it is, not read and encoded again)
-            for k, answer in enumerate(report.solutions, 1):
-                if len(report.solutions) > 1:
-                    lines.append(f"solution {k}:")
-                lines.append(_fit(family.render(puzzle, answer).rstrip("\n")))
-        out = "\n".join(lines) + "\n"
-    _draw(a, text, report.solutions)
+        from .families import get_family
+
+        render = get_family(a.family).render
+        shown = [] if a.quiet else report.solutions
+        out = solve_text(report, checks, [_fit(render(puzzle, s).rstrip("\n")) for s in shown])
+    _draw(a, puzzle, report.solutions)
     _emit(out)
     if any(not c.agree for c in checks):
         return EXIT_DISAGREE
@@ -511,55 +147,21 @@ def cmd_solve(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if timed_out else EXIT_OK
 
 
-def _backend_list(text: str) -> list[str]:
-    """A comma-separated list of search backends, each checked against the registry."""
-    from .solvers import search_solvers
-
-    names = [b.strip() for b in text.split(",") if b.strip()]
-    known = search_solvers()
-    for b in names:
-        if b not in known:
-            raise InputError(f"unknown backend {b!r} (choose from {', '.join(known)})")
-    if not names:
-        raise InputError("no backend named (e.g. dlx,sat)")
-    return names
-
-
-def _checked_note(report: Any) -> list[str]:
-    """Say plainly when fewer answers were checked against the rules than were counted."""
-    checked = report.stats.get("checked")
-    if checked is None or report.count is None or checked >= report.count:
-        return []
-    return [f"checked: the first {checked} of the {report.count} answers against the rules"]
-
-
 def cmd_export(a: argparse.Namespace) -> int:
-    from .backends import dimacs
     from .inputs import read_text
-    from .outputs import atomic_output
-    from .pipeline import prepare
+    from .roundtrip import export_cnf
 
     if a.settings or a.more:
         return cmd_export_corpus(a)
-    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
-    loop = a.loop or ("eager" if prep.family.LOOP else "none")
-    if loop == "eager" and not prep.family.LOOP:
-        raise InputError(f"--loop eager: {a.family} is not a loop puzzle; use --loop none")
-    from .pipeline import check_model_fits
-
-    check_model_fits(prep, "export")
-    limits.set_phase("writing the CNF")
-    settings = dict(
-        source=f"{a.family} {a.file}",
-        **_solver_options(a, "sat"),  # --encoding and --colors
-        loop=loop,
-        loop_required=prep.family.LOOP,
-    )
+    export = export_cnf(a.family, read_text(a.file, "puzzle"), loop=a.loop, format=a.input_format)
+    settings = dict(source=f"{a.family} {a.file}", **_solver_options(a, "sat"))
     if a.output:
+        from .outputs import atomic_output
+
         with atomic_output(a.output) as f:
-            dimacs.write_dimacs(prep.problem, f, **settings)
+            export.write(f, **settings)
     else:  # streamed: the model is built (and every option checked) before the first line
-        dimacs.write_dimacs(prep.problem, _StdoutWriter(), **settings)  # type: ignore[arg-type]
+        export.write(_StdoutWriter(), **settings)  # type: ignore[arg-type]
     return EXIT_OK
 
 
@@ -591,44 +193,35 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
 
 
 def cmd_decode(a: argparse.Namespace) -> int:
-    from .backends import dimacs
     from .inputs import read_text
+    from .jsonform import decode_json, line
     from .pipeline import prepare
+    from .roundtrip import decode_model
 
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
-    status, true_vars = dimacs.read_solver_output(read_text(a.model, "solver output"))
-    if status != "SATISFIABLE":
-        out = {"family": a.family, "status": "none", "count": 0, "solutions": []}
-        _emit(json.dumps(out) + "\n" if a.json else f"no answer: the solver said {status}\n")
-        return EXIT_OK
-    n = len(prep.problem.options)
-    chosen = sorted(v - 1 for v in true_vars if 1 <= v <= n)
-    answer = prep.family.decode(prep.puzzle, prep.problem, chosen)
-    problems = prep.family.check(prep.puzzle, answer)
-    if problems:
-        raise InputError(
-            f"{a.model}: the model is not an answer to this puzzle ({problems[0]}); "
-            "was it exported with --loop none, or from another puzzle?"
+    got = decode_model(a.family, prep, read_text(a.model, "solver output"), name=a.model)
+    if got.answer is None:
+        _emit(
+            line(decode_json(a.family, None))
+            if a.json
+            else f"no answer: the solver said {got.status}\n"
         )
-    _draw(a, prep.puzzle, [answer])
+        return EXIT_OK
+    _draw(a, prep.puzzle, [got.answer])
     if a.json:
-        out = {"family": a.family, "status": "solved", "count": 1, "solutions": [answer]}
-        _emit(json.dumps(out) + "\n")
+        _emit(line(decode_json(a.family, got.answer)))
     else:
-        _emit(_fit(prep.family.render(prep.puzzle, answer).rstrip("\n")) + "\n")
+        _emit(_fit(prep.family.render(prep.puzzle, got.answer).rstrip("\n")) + "\n")
     return EXIT_OK
 
 
 def cmd_crosscheck(a: argparse.Namespace) -> int:
-    from .crosscheck import crosscheck, format_table
+    from .crosscheck import backend_list, crosscheck, format_table
+    from .jsonform import line
 
-    rows = crosscheck(
-        a.family, a.files, _backend_list(a.backends), timeout=a.timeout, format=a.input_format
-    )
-    if a.json:
-        _emit(json.dumps([r.to_json() for r in rows]) + "\n")
-    else:
-        _emit(format_table(rows))
+    backends = backend_list(a.backends)
+    rows = crosscheck(a.family, a.files, backends, timeout=a.timeout, format=a.input_format)
+    _emit(line([r.to_json() for r in rows]) if a.json else format_table(rows))
     if any(not r.agree for r in rows):
         return EXIT_DISAGREE
     return EXIT_TIMEOUT if any(r.timed_out for r in rows) else EXIT_OK
@@ -670,98 +263,15 @@ def cmd_from_tatham(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _add_generate(sub: Any) -> None:
-    n = sub.add_parser(
-        "generate",
-        help="make a new puzzle with a unique answer",
-        description="Print a new Masyu puzzle with exactly one answer. The size is ROWSxCOLS, "
-        "rows first as in every puzzle file (Tatham's game ids are WIDTHxHEIGHT: his 10x8 is "
-        "our 8x10). Without --seed a seed is chosen and printed on stderr "
-        "('dlxsat: seed N'), so the run can be repeated.",
-    )
-    n.add_argument("family", choices=["masyu"])
-    n.add_argument("size", metavar="ROWSxCOLS", help="board size, rows first (e.g. 8x10)")
-    n.add_argument(
-        "--seed", type=int, default=None, help="random seed; default: a new one, printed on stderr"
-    )
-    n.add_argument(
-        "--timeout",
-        type=_positive,
-        metavar="S",
-        help="seconds; when up, stop removing circles (the puzzle stays unique); default: none",
-    )
-
-
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generate import generate_masyu, new_seed, parse_size
+    from .generate import generate_within, new_seed, parse_size
 
     rows, cols = parse_size(a.size)
-    seed = a.seed
-    if seed is None:
-        seed = new_seed()
+    seed = new_seed() if a.seed is None else a.seed
+    if a.seed is None:
         print(f"dlxsat: seed {seed}", file=sys.stderr)
-    # The removal of circles gets most of the run's time; the final check of uniqueness the
-    # rest (the run's deadline stops it with exit status 3 if even that is not enough).
-    budget = None if a.timeout is None else GENERATE_SHARE * a.timeout
-    _emit(generate_masyu(rows, cols, seed=seed, timeout=budget))
+    _emit(generate_within(rows, cols, seed, a.timeout))
     return EXIT_OK
-
-
-#: ``generate --timeout S``: the share of S for removing circles.
-GENERATE_SHARE = 0.7
-
-
-def _puzzle_text(path: str | None) -> str:
-    """The text of a puzzle file; a puz.link URL or a Tatham game id given in place of a file
-    name (and naming no file) is the puzzle itself."""
-    from .formats import puzzlink, tatham
-    from .inputs import read_text
-
-    if path not in (None, "-") and not os.path.exists(path):
-        if puzzlink.looks_like("", path) or any(
-            tatham.looks_like(f, path) for f in tatham.FAMILY_NAMES
-        ):
-            return path
-    return read_text(path, "puzzle")
-
-
-def _solve_inputs(a: argparse.Namespace, text: str) -> list[Any]:
-    """The puzzles of a solve input: one, or a file of many (one per line, or records
-    separated by empty lines). A sudoku without boxes gets them with ``--boxes standard``,
-    and is otherwise solved as the Latin square it is in Knuth's format -- never silently."""
-    from .formats import read_many
-
-    puzzles = read_many(a.family, text, a.input_format)
-    if a.family != "sudoku":
-        return puzzles
-    from .families import sudoku
-
-    bare = [k for k, p in enumerate(puzzles) if not p.boxes]
-    if bare and a.boxes == "standard":
-        for k in bare:
-            puzzles[k] = sudoku.with_standard_boxes(puzzles[k])
-    elif bare:
-        n = puzzles[bare[0]].n
-        shape = sudoku.standard_box_shape(n)
-        offer = (
-            f"--boxes standard adds {shape[0]}x{shape[1]} boxes"
-            if shape
-            else f"an n={n} sudoku has no standard boxes; add box lines"
-        )
-        which = "it" if len(puzzles) == 1 else f"{len(bare)} of the {len(puzzles)} puzzles"
-        print(
-            f"dlxsat: note: no box lines, so {which} is a Latin square in Knuth's format "
-            f"(rows and columns only); {offer}",
-            file=sys.stderr,
-        )
-    return puzzles
-
-
-def _answer_line(answer: dict) -> str:
-    """An answer on one line: a sudoku's rows run together, a loop's edges as compact JSON."""
-    if "grid" in answer:
-        return "".join(answer["grid"])
-    return json.dumps(answer["edges"], separators=(",", ":"))
 
 
 def _solve_batch(
@@ -770,6 +280,8 @@ def _solve_batch(
     """Solve many puzzles, streaming one line (or one JSON object) per puzzle as each is done,
     with a progress bar on stderr when it is a terminal (not with ``--quiet``)."""
     from . import pipeline
+    from .jsonform import batch_json
+    from .textform import batch_line
 
     for flag, value in (("--svg", a.svg), ("--png", a.png), ("--crosscheck", a.crosscheck)):
         if value:
@@ -788,15 +300,11 @@ def _solve_batch(
     timed_out = False
     for k, report in enumerate(reports, 1):
         timed_out |= report.status == "timeout"
-        if a.json:
-            line = json.dumps({"record": k, **report.to_json()})
-        else:
-            answer = _answer_line(report.solutions[0]) if report.solutions else "-"
-            line = f"{k} {report.status} {answer}"
+        text = json.dumps(batch_json(k, report)) if a.json else batch_line(k, report)
         if show_bar:
-            reports.write(line, file=sys.stdout)
+            reports.write(text, file=sys.stdout)
         else:
-            sys.stdout.write(line + "\n")
+            sys.stdout.write(text + "\n")
     sys.stdout.flush()
     return EXIT_TIMEOUT if timed_out else EXIT_OK
 
@@ -814,74 +322,22 @@ def _fit(drawing: str) -> str:
 
 def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
     """Write the pictures ``--svg``/``--png`` ask for: the puzzle and its first answer."""
-    if not (getattr(a, "svg", None) or getattr(a, "png", None)):
-        return
-    from .pictures import save_picture
-    from .pipeline import prepare
-
-    prep = prepare(a.family, puzzle) if isinstance(puzzle, str) else None
-    board = prep.puzzle if prep else puzzle
-    answer = answers[0] if answers else None
-    for path, kind in ((a.svg, "svg"), (a.png, "png")):
+    for path, kind in ((getattr(a, "svg", None), "svg"), (getattr(a, "png", None), "png")):
         if path:
-            save_picture(a.family, board, answer, path, kind)
+            from .pictures import save_picture
+
+            save_picture(a.family, puzzle, answers[0] if answers else None, path, kind)
 
 
 def cmd_convert(a: argparse.Namespace) -> int:
-    from .formats import read as read_puzzle
-    from .formats import split_records, write
+    from .formats import convert
 
-    text = _puzzle_text(a.file)
-    records = split_records(a.family, text, a.input_format)
-    if not records:
-        raise InputError(f"{a.file}: no puzzle")
-    outs = []
-    for k, (line, record) in enumerate(records, 1):
-        try:
-            outs.append(write(a.family, read_puzzle(a.family, record, a.input_format), a.to))
-        except InputError as e:
-            if len(records) == 1:
-                raise
-            raise InputError(f"record {k} (line {line}): {e}") from None
-    per_line = a.to in ("puzzlink", "oneline")
-    out = ("" if per_line else "\n").join(outs)
+    out = convert(a.family, puzzle_text(a.file), a.to, a.input_format, name=a.file)
     if a.output:
         _write_file(a.output, out)
     else:
         _emit(out)
     return EXIT_OK
-
-
-def _add_report(sub: Any) -> None:
-    r = sub.add_parser(
-        "report",
-        help="tables and plots from results stores of 'dlxsat compare'",
-        description="Read one or more results stores (JSON Lines, merged as if concatenated: "
-        "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
-        "score (unsolved jobs count twice the time limit), total / median / worst time of the "
-        "solved jobs, mean variables / clauses / rounds, disagreements.",
-    )
-    r.add_argument("stores", nargs="+", metavar="RESULTS", help="results store(s)")
-    r.add_argument(
-        "--format",
-        choices=["markdown", "csv", "json"],
-        default="markdown",
-        help="the table's format (default: markdown)",
-    )
-    r.add_argument("-o", "--output", metavar="FILE", help="write the table here, not to stdout")
-    r.add_argument(
-        "--plot", choices=["cactus", "scatter", "size"], help="also draw a plot (matplotlib)"
-    )
-    r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
-    r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
-    r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
-    r.add_argument("--title", help="the plot's title")
-    r.add_argument(
-        "--timeout",
-        type=_positive,
-        metavar="S",
-        help="time limit of jobs whose record has none (for PAR-2 and the plots' border)",
-    )
 
 
 def cmd_report(a: argparse.Namespace) -> int:

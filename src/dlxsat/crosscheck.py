@@ -141,3 +141,21 @@ def format_table(rows: list[CrossRow]) -> str:
             verdict = "agree (some timed out)"
         lines.append(f"{r.file:<{width}}  " + "  ".join(f"{c:>16}" for c in cells) + f"  {verdict}")
     return "\n".join(lines) + "\n"
+
+
+def backend_list(text: str) -> list[str]:
+    """A comma-separated list of search backends, each checked against the registry.
+
+    >>> backend_list("dlx, sat")
+    ['dlx', 'sat']
+    """
+    from .solvers import search_solvers
+
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    known = search_solvers()
+    for b in names:
+        if b not in known:
+            raise InputError(f"unknown backend {b!r} (choose from {', '.join(known)})")
+    if not names:
+        raise InputError("no backend named (e.g. dlx,sat)")
+    return names

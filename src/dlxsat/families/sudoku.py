@@ -440,6 +440,36 @@ def with_standard_boxes(puzzle: SudokuPuzzle) -> SudokuPuzzle:
     return read(write_rows(puzzle.givens, groups))
 
 
+def box_policy(puzzles: list[SudokuPuzzle], standard: bool) -> tuple[list[SudokuPuzzle], str]:
+    """Sudokus without box lines, never silently: with ``standard`` (``--boxes standard``) they
+    get the standard boxes; otherwise they stay what they are in Knuth's format, Latin squares,
+    and the note returned says so and what ``standard`` would add ("" when all have boxes).
+
+    >>> bare = read("1...\\n....\\n....\\n....\\n")
+    >>> box_policy([bare], True)[0][0].groups[0]
+    ('0011', '0011', '2233', '2233')
+    >>> box_policy([bare], False)[1].split(";")[1]
+    ' --boxes standard adds 2x2 boxes'
+    """
+    bare = [k for k, p in enumerate(puzzles) if not p.boxes]
+    if not bare:
+        return puzzles, ""
+    if standard:
+        return [with_standard_boxes(p) if not p.boxes else p for p in puzzles], ""
+    n = puzzles[bare[0]].n
+    shape = standard_box_shape(n)
+    offer = (
+        f"--boxes standard adds {shape[0]}x{shape[1]} boxes"
+        if shape
+        else f"an n={n} sudoku has no standard boxes; add box lines"
+    )
+    which = "it" if len(puzzles) == 1 else f"{len(bare)} of the {len(puzzles)} puzzles"
+    return puzzles, (
+        f"no box lines, so {which} is a Latin square in Knuth's format (rows and columns "
+        f"only); {offer}"
+    )
+
+
 def write_rows(givens: list[str], groups: list[list[str]]) -> str:
     """Knuth's input text from the rows of cells and the box-definition groups."""
     return "".join(line + "\n" for line in [*givens, *(row for g in groups for row in g)])

@@ -135,3 +135,26 @@ def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
         except InputError as e:
             raise InputError(f"record {k} (line {line}): {e}") from None
     return out
+
+
+def convert(family: str, text: str, to: str, format: str | None = None, name: str = "input") -> str:
+    """Every puzzle of ``text`` (in ``format``, detected when None) written in format ``to``:
+    one a line for the line-based formats, else separated by empty lines. An error in a file of
+    several names the record and its line; ``name`` names an input with no puzzle.
+
+    >>> convert("sudoku", "4..3.3....1.1..2\\n" * 2, "knuth").split("\\n\\n")[1].split()
+    ['4..3', '.3..', '..1.', '1..2', '0011', '0011', '2233', '2233']
+    """
+    records = split_records(family, text, format)
+    if not records:
+        raise InputError(f"{name}: no puzzle")
+    outs = []
+    for k, (line, record) in enumerate(records, 1):
+        try:
+            outs.append(write(family, read(family, record, format), to))
+        except InputError as e:
+            if len(records) == 1:
+                raise
+            raise InputError(f"record {k} (line {line}): {e}") from None
+    per_line = to in ("puzzlink", "oneline")
+    return ("" if per_line else "\n").join(outs)
