@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from . import limits
@@ -57,8 +58,11 @@ def _emit(text: str) -> None:
         raise InputError(f"cannot write to stdout: {e.strerror or e}") from None
 
 
-def _write_file(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (temporary file, then rename)."""
+def _output(path: str | None, text: str) -> None:
+    """Write ``text`` to the file ``path`` whole or not at all (temporary file, then rename),
+    or to stdout when there is no path."""
+    if path is None:
+        return _emit(text)
     from .outputs import atomic_output
 
     with atomic_output(path) as f:
@@ -135,10 +139,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
         out = line(solve_json(report, checks if a.crosscheck else None))
     else:
         from .families import get_family
+        from .terminal import fit_to_terminal
 
         render = get_family(a.family).render
         shown = [] if a.quiet else report.solutions
-        out = solve_text(report, checks, [_fit(render(puzzle, s).rstrip("\n")) for s in shown])
+        drawings = [fit_to_terminal(render(puzzle, s).rstrip("\n")) for s in shown]
+        out = solve_text(report, checks, drawings)
     _draw(a, puzzle, report.solutions)
     _emit(out)
     if any(not c.agree for c in checks):
@@ -161,16 +167,8 @@ def cmd_export(a: argparse.Namespace) -> int:
         with atomic_output(a.output) as f:
             export.write(f, **settings)
     else:  # streamed: the model is built (and every option checked) before the first line
-        export.write(_StdoutWriter(), **settings)  # type: ignore[arg-type]
+        export.write(SimpleNamespace(write=_emit), **settings)  # type: ignore[arg-type]
     return EXIT_OK
-
-
-class _StdoutWriter:
-    """A file-like ``write`` that goes through :func:`_emit` (its checks and error messages)."""
-
-    def write(self, text: str) -> int:
-        _emit(text)
-        return len(text)
 
 
 def cmd_export_corpus(a: argparse.Namespace) -> int:
@@ -180,14 +178,8 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
         raise InputError("export of several puzzles or settings: give the folder, -o DIR")
     if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
         raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
-    entries = export_corpus(
-        a.family,
-        [a.file, *a.more],
-        a.settings,
-        a.output,
-        timeout=a.timeout,
-        format=a.input_format,
-    )
+    puzzles, fmt = [a.file, *a.more], a.input_format
+    entries = export_corpus(a.family, puzzles, a.settings, a.output, timeout=a.timeout, format=fmt)
     _emit(f"{len(entries)} CNF files and manifest.json written to {a.output}\n")
     return EXIT_OK
 
@@ -197,21 +189,18 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .jsonform import decode_json, line
     from .pipeline import prepare
     from .roundtrip import decode_model
+    from .terminal import fit_to_terminal
 
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
     got = decode_model(a.family, prep, read_text(a.model, "solver output"), name=a.model)
-    if got.answer is None:
-        _emit(
-            line(decode_json(a.family, None))
-            if a.json
-            else f"no answer: the solver said {got.status}\n"
-        )
-        return EXIT_OK
-    _draw(a, prep.puzzle, [got.answer])
+    if got.answer is not None:
+        _draw(a, prep.puzzle, [got.answer])
     if a.json:
         _emit(line(decode_json(a.family, got.answer)))
+    elif got.answer is None:
+        _emit(f"no answer: the solver said {got.status}\n")
     else:
-        _emit(_fit(prep.family.render(prep.puzzle, got.answer).rstrip("\n")) + "\n")
+        _emit(fit_to_terminal(prep.family.render(prep.puzzle, got.answer).rstrip("\n")) + "\n")
     return EXIT_OK
 
 
@@ -230,23 +219,10 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
 def cmd_compare(a: argparse.Namespace) -> int:
     from .compare import compare, print_notes, print_outcome
 
-    out = compare(
-        a.family,
-        a.puzzles,
-        a.settings,
-        a.preset,
-        output=a.output,
-        mode=a.mode,
-        timeout=a.timeout,
-        memory_mb=a.memory,
-        jobs=a.jobs,
-        dask=a.dask,
-        redo=a.redo,
-        quiet=a.quiet,
-        format=a.input_format,
-        worker_jobs=a.worker_jobs,
-        on_plan=print_notes,
-    )
+    given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs")
+    kw = {k: getattr(a, k) for k in given}
+    kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes)
+    out = compare(a.family, a.puzzles, a.settings, a.preset, **kw)
     print_outcome(out, a.output)
     if out.disagreements:
         return EXIT_DISAGREE
@@ -281,6 +257,7 @@ def _solve_batch(
     with a progress bar on stderr when it is a terminal (not with ``--quiet``)."""
     from . import pipeline
     from .jsonform import batch_json
+    from .terminal import LinesWithProgress
     from .textform import batch_line
 
     for flag, value in (("--svg", a.svg), ("--png", a.png), ("--crosscheck", a.crosscheck)):
@@ -289,35 +266,13 @@ def _solve_batch(
     reports = pipeline.solve_many(
         a.family, puzzles, backend=backend, mode=mode, timeout=a.timeout, **options
     )
-    show_bar = sys.stderr.isatty() and not a.quiet and len(puzzles) >= 20
-    if show_bar:
-        try:
-            from tqdm import tqdm
-        except ImportError:  # the optional extra dlxsat[progress]: no bar without it
-            show_bar = False
-        else:
-            reports = tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
+    out = LinesWithProgress(len(puzzles), "puzzle", shown=not a.quiet and len(puzzles) >= 20)
     timed_out = False
     for k, report in enumerate(reports, 1):
         timed_out |= report.status == "timeout"
-        text = json.dumps(batch_json(k, report)) if a.json else batch_line(k, report)
-        if show_bar:
-            reports.write(text, file=sys.stdout)
-        else:
-            sys.stdout.write(text + "\n")
-    sys.stdout.flush()
+        out.print(json.dumps(batch_json(k, report)) if a.json else batch_line(k, report))
+    out.close()
     return EXIT_TIMEOUT if timed_out else EXIT_OK
-
-
-def _fit(drawing: str) -> str:
-    """An ASCII drawing made to fit the terminal when stdout is one (files get it whole)."""
-    if not sys.stdout.isatty():
-        return drawing
-    import shutil
-
-    from .terminal import fit_to_width
-
-    return fit_to_width(drawing, shutil.get_terminal_size().columns)
 
 
 def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
@@ -333,10 +288,7 @@ def cmd_convert(a: argparse.Namespace) -> int:
     from .formats import convert
 
     out = convert(a.family, puzzle_text(a.file), a.to, a.input_format, name=a.file)
-    if a.output:
-        _write_file(a.output, out)
-    else:
-        _emit(out)
+    _output(a.output, out)
     return EXIT_OK
 
 
@@ -360,26 +312,8 @@ def cmd_report(a: argparse.Namespace) -> int:
 
         draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
     _warn(warnings)
-    if a.output:
-        _write_file(a.output, text)
-    else:
-        _emit(text)
+    _output(a.output, text)
     return EXIT_OK
-
-
-COMMANDS = {
-    "encode": cmd_encode,
-    "dlx": cmd_dlx,
-    "solve": cmd_solve,
-    "export": cmd_export,
-    "decode": cmd_decode,
-    "crosscheck": cmd_crosscheck,
-    "compare": cmd_compare,
-    "from-tatham": cmd_from_tatham,
-    "generate": cmd_generate,
-    "convert": cmd_convert,
-    "report": cmd_report,
-}
 
 
 def _start_limits(args: argparse.Namespace) -> None:
@@ -415,7 +349,7 @@ def _main(argv: Sequence[str] | None) -> int:
         limits.begin_run()
         args = build_parser().parse_args(argv)
         _start_limits(args)
-        return COMMANDS[args.command](args)
+        return globals()["cmd_" + args.command.replace("-", "_")](args)
     except SystemExit as e:  # --help and --version: argparse has printed them
         return e.code if isinstance(e.code, int) else EXIT_OK
     except limits.Stop as e:
