@@ -98,7 +98,7 @@ def short(value: Any) -> str:
 
 
 def summary_line(
-    count: int, stats: Mapping[str, Any], timed_out: bool, listed: int, found: int
+    count: int | None, stats: Mapping[str, Any], timed_out: bool, listed: int, found: int
 ) -> str:
     """The last line of ``dlx``'s text output: the count and the search's figures, and what a
     time limit cut short (``listed`` of the ``found`` solutions checked and printed).
