@@ -28,21 +28,12 @@ EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
 
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
-    """The solver options the user typed, parsed by ``backend``'s declarations."""
-    from .solvers import options_of
+    """The solver options the user typed, read by ``backend``'s declarations (checked as a
+    whole by the pipeline, against its spec)."""
+    from .solvers import spec_of
 
-    declared = {o.key: o for o in options_of(backend)}
-    chosen: dict[str, Any] = {}
-    for dest, text in sorted(vars(a).items()):
-        if not dest.startswith("opt_"):
-            continue
-        key = dest[4:]
-        option = declared.get(key)
-        if option is None:
-            takes = ", ".join(o.flag for o in declared.values()) or "no options"
-            raise InputError(f"backend {backend} does not take --{key} (it takes {takes})")
-        chosen[option.name] = option.parse(text)
-    return chosen
+    typed = {d[4:]: text for d, text in sorted(vars(a).items()) if d.startswith("opt_")}
+    return spec_of(backend).parse(typed, spelling="flag")
 
 
 def _emit(text: str) -> None:

@@ -144,16 +144,16 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_solve(sub: Any) -> None:
     """The ``solve`` command: its flags for the solvers' options come from their declarations."""
     from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
-    from .solvers import SOLVERS, get_solver
+    from .solvers import names, spec_of
 
     defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
     defaults += "; for a file of many puzzles: "
     defaults += ", ".join(f"{f} {b}" for f, b in BATCH_BACKEND.items())
-    backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
+    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in names())
     s = _command(sub, "solve", "solve a puzzle with a chosen backend")
     s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     text = f"the solver ({backends}); default: {defaults}"
-    s.add_argument("--backend", choices=list(SOLVERS), help=text)
+    s.add_argument("--backend", choices=names(), help=text)
     _modes(
         s,
         ("--unique", "look for two answers (the default)"),
@@ -178,11 +178,11 @@ def add_solver_options(
     not given are left out of the namespace (``SUPPRESS``), so that ``cli._solver_options`` sees
     exactly what the user typed, and a flag the chosen solver does not take can be refused.
     """
-    from .solvers import SOLVERS, options_of
+    from .solvers import names, options_of
 
     group = p.add_argument_group("solver options")
     seen: dict[str, list[tuple[str, Any]]] = {}
-    for name in [backend] if backend else SOLVERS:
+    for name in [backend] if backend else names():
         for o in options_of(name):
             if not keys or o.key in keys:
                 seen.setdefault(o.key, []).append((name, o))

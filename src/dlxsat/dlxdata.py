@@ -40,10 +40,14 @@ def search(
     >>> search(read_data("a b\\na\\nb\\na b\\n")).count
     2
     """
-    from .solvers import get_solver
+    from .runtime.deadline import Deadline
+    from .solvers import Request, get_solver
 
     limits.set_phase("searching", "dlx")
     timeout = limits.remaining(timeout)
     if timeout is not None and timeout <= 0:
         raise limits.TimeUp()
-    return get_solver("dlx").solve(problem, loop=loop, limit=limit, keep=keep, timeout=timeout)
+    request = Request(
+        loop=loop, limit=limit, keep=keep, deadline=Deadline.after(timeout), on_found=limits.found
+    )
+    return get_solver("dlx").solve(problem, request, {})
