@@ -51,9 +51,33 @@ def _megabytes(text: str) -> int:
     return int(text)
 
 
+#: The longer description of a command, shown by its --help under the usage line.
+DESCRIPTIONS = {
+    "from-tatham": "Print the puzzle text (Knuth's input format) of a game id of Simon "
+    "Tatham's Pearl (masyu), Loopy (slitherlink, square grid) or Solo (sudoku), as "
+    "'sgt-pearl --generate 1 10x10' and the like print them.",
+    "compare": "Each puzzle with each setting is one job, run in a worker process with "
+    "a time and memory limit (a worker runs jobs one after another; one that passes a "
+    "limit or fails is replaced); each job's record is appended to a JSON Lines store. "
+    "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
+    "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
+    "limit).",
+    "convert": "Read puzzles (any format, or --format) and write each in the format of "
+    "--to, one record per puzzle.",
+    "generate": "Print a new Masyu puzzle with exactly one answer. The size is ROWSxCOLS, "
+    "rows first as in every puzzle file (Tatham's game ids are WIDTHxHEIGHT: his 10x8 is "
+    "our 8x10). Without --seed a seed is chosen and printed on stderr "
+    "('dlxsat: seed N'), so the run can be repeated.",
+    "report": "Read one or more results stores (JSON Lines, merged as if concatenated: "
+    "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
+    "score (unsolved jobs count twice the time limit), total / median / worst time of the "
+    "solved jobs, mean variables / clauses / rounds, disagreements.",
+}
+
+
 def _command(sub: Any, name: str, help: str, family: Any = FAMILIES, **kw: Any) -> Any:
     """A command's parser, with its FAMILY argument first (none when ``family`` is None)."""
-    p = sub.add_parser(name, help=help, **kw)
+    p = sub.add_parser(name, help=help, description=DESCRIPTIONS.get(name), **kw)
     if family is not None:
         p.add_argument("family", choices=family)
     return p
@@ -126,9 +150,6 @@ def build_parser() -> argparse.ArgumentParser:
         "from-tatham",
         "turn a game id of Simon Tatham's Pearl, Loopy or Solo into a puzzle file",
         list(TATHAM_GAMES),
-        description="Print the puzzle text (Knuth's input format) of a game id of Simon "
-        "Tatham's Pearl (masyu), Loopy (slitherlink, square grid) or Solo (sudoku), as "
-        "'sgt-pearl --generate 1 10x10' and the like print them.",
     )
     t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
 
@@ -202,15 +223,7 @@ def add_solver_options(
 def _add_compare(sub: Any) -> None:
     """The parser of ``dlxsat compare`` (settings are read by :mod:`dlxsat.compare.settings`)."""
     c = _command(
-        sub,
-        "compare",
-        "run a grid of solver settings over puzzles, record every job, cross-check",
-        description="Each puzzle with each setting is one job, run in a worker process with "
-        "a time and memory limit (a worker runs jobs one after another; one that passes a "
-        "limit or fails is replaced); each job's record is appended to a JSON Lines store. "
-        "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
-        "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
-        "limit).",
+        sub, "compare", "run a grid of solver settings over puzzles, record every job, cross-check"
     )
     text = "files, folders, glob patterns"
     c.add_argument("puzzles", nargs="+", metavar="PUZZLE", help=text)
@@ -262,11 +275,7 @@ def _add_convert(sub: Any) -> None:
     from .formats import WRITERS
 
     v = _command(
-        sub,
-        "convert",
-        "write a puzzle in another format (knuth, puzzlink, grid, oneline)",
-        description="Read puzzles (any format, or --format) and write each in the format of "
-        "--to, one record per puzzle.",
+        sub, "convert", "write a puzzle in another format (knuth, puzzlink, grid, oneline)"
     )
     v.add_argument("file", help="puzzle file ('-' for stdin)")
     v.add_argument("--to", required=True, choices=WRITERS, help="output format")
@@ -275,16 +284,7 @@ def _add_convert(sub: Any) -> None:
 
 
 def _add_generate(sub: Any) -> None:
-    n = _command(
-        sub,
-        "generate",
-        "make a new puzzle with a unique answer",
-        ["masyu"],
-        description="Print a new Masyu puzzle with exactly one answer. The size is ROWSxCOLS, "
-        "rows first as in every puzzle file (Tatham's game ids are WIDTHxHEIGHT: his 10x8 is "
-        "our 8x10). Without --seed a seed is chosen and printed on stderr "
-        "('dlxsat: seed N'), so the run can be repeated.",
-    )
+    n = _command(sub, "generate", "make a new puzzle with a unique answer", ["masyu"])
     n.add_argument("size", metavar="ROWSxCOLS", help="board size, rows first (e.g. 8x10)")
     text = "random seed; default: a new one, printed on stderr"
     n.add_argument("--seed", type=int, default=None, help=text)
@@ -293,16 +293,7 @@ def _add_generate(sub: Any) -> None:
 
 
 def _add_report(sub: Any) -> None:
-    r = _command(
-        sub,
-        "report",
-        "tables and plots from results stores of 'dlxsat compare'",
-        None,
-        description="Read one or more results stores (JSON Lines, merged as if concatenated: "
-        "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
-        "score (unsolved jobs count twice the time limit), total / median / worst time of the "
-        "solved jobs, mean variables / clauses / rounds, disagreements.",
-    )
+    r = _command(sub, "report", "tables and plots from results stores of 'dlxsat compare'", None)
     r.add_argument("stores", nargs="+", metavar="RESULTS", help="results store(s)")
     text = "the table's format (default: markdown)"
     formats = ["markdown", "csv", "json"]
