@@ -132,7 +132,7 @@ def test_a_job_past_its_limit_is_killed_and_recorded_as_timeout(slow, tmp_path):
 
 def test_memory_limit_gives_memout(slow, tmp_path):
     out = tmp_path / "r.jsonl"
-    vm = int(Path("/proc/self/status").read_text().split("VmSize:")[1].split()[0]) // 1024
+    vm = int(Path("/proc/self/status").read_text().split("VmData:")[1].split()[0]) // 1024
     limit = vm + 300  # the worker starts as a copy of this process
     compare(
         "sudoku",
@@ -222,7 +222,7 @@ def test_a_job_that_fails_or_passes_a_limit_leaves_a_fresh_worker(
     out = tmp_path / "r.jsonl"
     memory = None
     if limit is not None:
-        vm = int(Path("/proc/self/status").read_text().split("VmSize:")[1].split()[0]) // 1024
+        vm = int(Path("/proc/self/status").read_text().split("VmData:")[1].split()[0]) // 1024
         memory = vm + limit
     settings = [first, "sat", "dlx"]
     compare(
@@ -356,7 +356,7 @@ def test_a_job_has_the_room_of_a_fresh_worker_under_the_memory_limit(slow, tmp_p
     """Address space an earlier job left reserved (as CP-SAT's thread arenas are) does not
     count against the next job's limit."""
     out = tmp_path / "r.jsonl"
-    vm = int(Path("/proc/self/status").read_text().split("VmSize:")[1].split()[0]) // 1024
+    vm = int(Path("/proc/self/status").read_text().split("VmData:")[1].split()[0]) // 1024
     settings = ["slow:reserve=200", "slow:hog=200"]
     compare("sudoku", SUDOKU[:1], settings, output=str(out), jobs=1, memory_mb=vm + 300, quiet=True)
     records = {r["setting"]: r for r in lines(out)}

@@ -90,11 +90,12 @@ def test_a_200x200_masyu_with_timeout_5_ends_within_6_seconds(big_masyu: Path, b
 
 @pytest.mark.slow
 def test_dlx_all_stops_printing_at_the_deadline(tmp_path: Path):
-    """`dlx --all --timeout 2` on an empty 9 x 9 Sudoku ran 66 s before this."""
+    """`dlx --all --timeout 2` on an empty 9 x 9 Sudoku ran 66 s before this. (5 s: on a loaded
+    2-core machine, starting and loading the kernels alone took 2 s.)"""
     dlx = tmp_path / "empty.dlx"
     dlx.write_bytes(dlxsat("encode", "sudoku", stdin=b".........\n" * 9).stdout)
-    r = dlxsat("dlx", dlx, "--all", "--timeout", 2)
-    assert r.seconds <= 3.0 and r.returncode == 3
+    r = dlxsat("dlx", dlx, "--all", "--timeout", 5)
+    assert r.seconds <= 5 + 2.0 and r.returncode == 3
     last = r.stdout.decode().rstrip("\n").rsplit("\n", 1)[-1]
     assert "time limit reached" in last
 

@@ -19,6 +19,7 @@ from typing import Any
 from . import __version__, limits
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure
 from .families import FAMILIES, TATHAM_GAMES
+from .runtime.deadline import Deadline
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
 #: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
@@ -426,6 +427,7 @@ def cmd_encode(a: argparse.Namespace) -> int:
 def cmd_dlx(a: argparse.Namespace) -> int:
     from .families import superslitherlink
     from .inputs import read_text
+    from .pipeline import CHECK_RESERVE
     from .solvers import get_solver
     from .xcc import parse
 
@@ -437,14 +439,15 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     limit = a.first if a.first else None
     keep = None if (a.all or a.first) else 0
     limits.set_phase("searching", "dlx")
-    timeout = limits.remaining(a.timeout)
+    # (part of the time left is kept for checking and printing, as pipeline.solve keeps it)
+    timeout = a.deadline.reserve(CHECK_RESERVE, 0.5).remaining()
     if timeout is not None and timeout <= 0:
         raise limits.TimeUp()
     r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=timeout)
     st = r.stats
     limits.set_phase("checking and printing the solutions")
     if a.json:
-        checked = _checked_solutions(problem, r.solutions)
+        checked = _checked_solutions(problem, r.solutions, a.deadline)
         data: dict[str, Any] = {
             "count": r.count,
             "complete": not r.timed_out and checked == len(r.solutions),
@@ -458,7 +461,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
             data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions[:checked]]
         _emit(json.dumps(data) + "\n")
         return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
-    printed = _print_solutions(problem, r.solutions)
+    printed = _print_solutions(problem, r.solutions, a.deadline)
     note = " (time limit reached)" if r.timed_out else ""
     if printed < len(r.solutions):
         note = f" (time limit reached: {printed} of them checked and printed)"
@@ -469,14 +472,14 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if r.timed_out or printed < len(r.solutions) else EXIT_OK
 
 
-def _checked_solutions(problem: Any, solutions: list[list[int]]) -> int:
+def _checked_solutions(problem: Any, solutions: list[list[int]], deadline: Deadline) -> int:
     """Check each solution is an exact cover of ``problem`` and none comes twice, until the
     deadline; returns how many were checked. A wrong one is a bug: :class:`RuleViolation`."""
     from .xcc.verify import cover_problems
 
     seen: set[tuple[int, ...]] = set()
     for n, chosen in enumerate(solutions):
-        if limits.expired():
+        if deadline.expired():
             return n
         _check_solution(problem, chosen, seen, cover_problems)
     return len(solutions)
@@ -492,14 +495,14 @@ def _check_solution(problem: Any, chosen: list[int], seen: set, cover_problems: 
     seen.add(key)
 
 
-def _print_solutions(problem: Any, solutions: list[list[int]]) -> int:
+def _print_solutions(problem: Any, solutions: list[list[int]], deadline: Deadline) -> int:
     """Check and print the solutions in Knuth's layout until the deadline; how many printed."""
     from .xcc.verify import cover_problems
 
     seen: set[tuple[int, ...]] = set()
     chunk: list[str] = []
     for n, chosen in enumerate(solutions):
-        if limits.expired():
+        if deadline.expired():
             _emit("".join(chunk))
             return n
         _check_solution(problem, chosen, seen, cover_problems)
@@ -512,12 +515,9 @@ def _print_solutions(problem: Any, solutions: list[list[int]]) -> int:
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
-    import time
-
     from .families import get_family
     from .pipeline import crosscheck_report, default_backend, solve
 
-    deadline = None if a.timeout is None else time.monotonic() + a.timeout
     text = _puzzle_text(a.file)
     puzzles = _solve_inputs(a, text)
     backend = a.backend or default_backend(a.family, many=len(puzzles) > 1)
@@ -527,8 +527,16 @@ def cmd_solve(a: argparse.Namespace) -> int:
     if len(puzzles) > 1:
         return _solve_batch(a, puzzles, mode, backend, options)
     text = puzzles[0]  # the puzzle object, read once
-    report = solve(a.family, text, backend=backend, mode=mode, timeout=a.timeout, **options)
-    checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=deadline)
+    report = solve(
+        a.family,
+        text,
+        backend=backend,
+        mode=mode,
+        timeout=a.timeout,
+        deadline=a.deadline,
+        **options,
+    )
+    checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=a.deadline)
     if a.json:
         data = report.to_json()
         # A reasoning solver's steps as data (strategy, cells, 1-based) when it gives them.
@@ -1002,8 +1010,11 @@ def _start_limits(args: argparse.Namespace) -> None:
         limits.set_memory_limit(memory or limits.default_memory_mb())
     elif memory:
         limits.set_memory_limit(memory)
+    # The run's deadline, counted from the start of the run, as a value handed down (a.deadline).
+    seconds = None if per_job else getattr(args, "timeout", None)
+    args.deadline = limits.run_deadline(seconds)
     if not per_job:
-        limits.arm_deadline(getattr(args, "timeout", None))
+        limits.arm(args.deadline, seconds)
 
 
 #: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:

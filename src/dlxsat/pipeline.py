@@ -19,6 +19,7 @@ from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
 from .families import get_family
 from .result import MODES, SearchResult, status_of
+from .runtime.deadline import Deadline
 from .solvers import check_options, get_solver
 from .xcc import Problem, parse
 
@@ -178,6 +179,7 @@ def solve(
     mode: str = "unique",
     timeout: float | None = None,
     format: str | None = None,
+    deadline: Deadline | None = None,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
@@ -187,6 +189,7 @@ def solve(
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
     :data:`OPTIONS` (an option it does not take is an :class:`InputError`). ``timeout`` bounds
     the whole run -- reading, encoding, building the model and searching -- not only the search.
+    ``deadline`` is the deadline of the run this call is part of (the CLI's), if any.
 
     >>> r = solve("sudoku", open("puzzles/sudoku/puzzlium-A.txt").read(), backend="dlx")
     >>> r.status, r.count, r.solutions[0]["grid"][1]
@@ -197,13 +200,11 @@ def solve(
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
-    # One deadline for the run: this call's, or the process's (dlxsat.limits), whichever first;
-    # this call's own is enforced by the alarm too, and its expiry is reported as a time out.
-    scope = limits.Scope(timeout)
+    # One deadline: this call's, or the run's, whichever first; this call's own is enforced
+    # by the alarm too, and its expiry is reported as a time out.
+    scope = limits.Scope(deadline or Deadline.never(), Deadline.after(timeout))
     try:
-        report = _solve(
-            family, text, backend, mode, limits.deadline(scope.mine), options, start, format
-        )
+        report = _solve(family, text, backend, mode, scope.deadline.at, options, start, format)
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
             # answer for a complete one, so the run stops (dlxsat.limits reports the figures).
@@ -393,7 +394,7 @@ def crosscheck_report(
     backends: list[str],
     *,
     mode: str = "unique",
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
 ) -> list[Agreement]:
     """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare.
 
@@ -402,11 +403,11 @@ def crosscheck_report(
     """
     rows = []
     for name in backends:
-        remaining = None if deadline is None else deadline - time.monotonic()
+        remaining = None if deadline is None else deadline.remaining()
         if remaining is not None and remaining <= 0:
             rows.append(Agreement(name, "timeout", None, 0.0, True))
             continue
-        other = solve(family, text, backend=name, mode=mode, timeout=remaining)
+        other = solve(family, text, backend=name, mode=mode, timeout=remaining, deadline=deadline)
         why = agreement(report, other)
         rows.append(Agreement(name, other.status, other.count, other.seconds, not why, why))
     return rows

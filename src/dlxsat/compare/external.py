@@ -176,7 +176,7 @@ def solve(
 
 def _with_worker(worker: int) -> Any:
     """What the program's process runs before it starts: die when ``worker`` dies (Linux)."""
-    from .worker import die_with_parent  # imported here, not in the forked process
+    from ..runtime.processes import die_with_parent  # (imported here, not in the fork)
 
     def arrange() -> None:
         die_with_parent(worker)

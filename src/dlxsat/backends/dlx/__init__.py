@@ -193,7 +193,7 @@ def _search(
 
         kernel, load = _compiled_kernel(name, dtype)
         stats["compile_seconds"] = load
-        if deadline is not None and limits.deadline() is None:
+        if deadline is not None and not limits.alarm_set():
             # The time limit is for searching, not for loading -- unless the run has one
             # deadline for everything (dlxsat.limits: the CLI, crosscheck's per-backend limit).
             deadline += load
