@@ -31,6 +31,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..options import Option
+from ..runtime import guard
 from ..xcc import Problem
 from . import SearchResult, check_declared, check_limits, covering, refuse_options
 from .covering import COLOR_MODES, DEFAULT_COLORS
@@ -259,7 +260,9 @@ def solve(
         solver.parameters.enumerate_all_solutions = enumerate_all
         cb = Collector()
         t0 = time.perf_counter()
-        status = solver.Solve(model.m, cb)
+        # Solve releases the GIL: the process guard's watchdog stops it at once on a signal.
+        with guard.stop_hook(solver.stop_search):
+            status = solver.Solve(model.m, cb)
         solving += time.perf_counter() - t0 - cb.cutting
         cutting += cb.cutting
         stats["rounds"] += 1

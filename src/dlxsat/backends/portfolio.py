@@ -32,21 +32,27 @@ Members
     ``sys.path``, which ``spawn`` hands on to its children) can be a member.
 
 Processes
-    Workers stand on :mod:`dlxsat.runtime.processes`, as ``compare``'s workers do: forked when
-    that is safe -- on Linux, when the process has one thread, which ``/proc/self/task`` tells
-    exactly, native threads of OR-tools or numba included -- and started with
-    multiprocessing's ``spawn`` method otherwise (:func:`start_method`). The ``dlxsat``
-    program's watchdog thread is paused while they start
-    (:func:`dlxsat.runtime.processes.forking`), so the CLI's portfolio forks too. A fork costs a
-    few milliseconds and the worker inherits every module (and compiled DLX kernel) the parent
-    already loaded; a spawned worker is a fresh interpreter that imports its backend, 0.1-0.6 s
-    on the 2-core machine of ``benchmarks/portfolio.py`` (each member's ``start_seconds``).
-    ``forkserver`` was not chosen: it keeps a server process between calls
-    and saves little over ``spawn`` for the one call of a ``dlxsat solve``. (A spawned worker,
-    as with any use of ``spawn``, needs the calling program's top-level code guarded by ``if
-    __name__ == "__main__":``, and multiprocessing then keeps its resource tracker process
-    until the program exits.) A program that calls the portfolio must, as with any use of
-    ``spawn``, guard its own top-level code with ``if __name__ == "__main__":``.
+    Workers stand on :mod:`dlxsat.runtime.processes`, as ``compare``'s workers do, and are
+    forked (:func:`start_method`): a fork costs a few milliseconds and the worker inherits every
+    module (and compiled DLX kernel) the parent already loaded, where a spawned worker is a
+    fresh interpreter that imports its backend, 0.1-0.6 s on the 2-core machine of
+    ``benchmarks/portfolio.py`` (each member's ``start_seconds``). But a process with a second
+    thread must not fork (a lock that thread holds stays locked in the child). So:
+
+    * a process with one thread -- on Linux, where ``/proc/self/task`` counts native threads of
+      OR-tools or numba too -- forks its workers. The ``dlxsat`` program's watchdog thread is
+      paused while they start (:func:`dlxsat.runtime.processes.forking`), so the CLI's
+      portfolio forks (it spawned before: 0.26 s a member against 0.024 s forked);
+    * a process with other threads (a library's thread pool, pytest-xdist's worker) has them
+      forked by multiprocessing's *fork server*: a single-threaded process started once, the
+      first time it is needed, with this module and the members' backends loaded
+      (:func:`_preload`), which then forks each worker. The first race pays for the server
+      (about a spawn); the next ones start their workers in milliseconds;
+    * elsewhere (not Linux) workers are spawned.
+
+    A program that calls the portfolio must, as with any use of ``spawn`` or ``forkserver``,
+    guard its own top-level code with ``if __name__ == "__main__":``; multiprocessing keeps its
+    fork server and resource tracker processes until the program exits.
 
 >>> [o.key for o in OPTIONS]
 ['members', 'confirm']
@@ -58,6 +64,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -291,6 +298,8 @@ class _Race:
         with processes.forking():
             self.method = start_method()
             context = multiprocessing.get_context(self.method)
+            if self.method == "forkserver":
+                context.set_forkserver_preload(_preload(self.team))
             main = threading.current_thread() is threading.main_thread()
             spawned = main and self.method != "fork"
             old = signal.signal(signal.SIGINT, signal.SIG_IGN) if spawned else None
@@ -317,7 +326,8 @@ class _Race:
             ours, theirs = context.Pipe()
             process = context.Process(
                 target=_member_main,
-                args=(theirs, os.getpid(), time.time()),
+                # (a fork server's worker is its child, not ours: it dies with the server)
+                args=(theirs, None if self.method == "forkserver" else os.getpid(), time.time()),
                 name=f"dlxsat-{member.label}",
             )
             process.daemon = True  # multiprocessing's own exit handler kills it too
@@ -476,18 +486,28 @@ class _Race:
 
 
 def start_method() -> str:
-    """``fork`` when :data:`START_METHOD` allows it and this process has a single thread (no
-    lock can then be held by another thread at the fork), on Linux, where ``/proc`` can count
-    the threads native code started too; ``spawn`` otherwise."""
+    """How workers are started (see the module doc): :data:`START_METHOD` when it names one,
+    else ``fork`` when this process has a single thread (no lock can then be held by another
+    thread at the fork), ``forkserver`` when it has more, on Linux; ``spawn`` elsewhere."""
     if START_METHOD != "auto":
         return START_METHOD
-    return "fork" if processes.single_threaded() else "spawn"
+    if processes.single_threaded():
+        return "fork"
+    return "forkserver" if sys.platform == "linux" else "spawn"
+
+
+def _preload(team: list[Member]) -> list[str]:
+    """What the fork server loads before it forks any worker: this module, the members'
+    backends and what ``__main__`` loads (multiprocessing's default)."""
+    from ..solvers import SOLVERS
+
+    return ["__main__", __name__, *dict.fromkeys(SOLVERS[m.name] for m in team)]
 
 
 # --------------------------------------------------------------------------- the worker side
 
 
-def _member_main(conn: Any, parent: int, created: float) -> None:
+def _member_main(conn: Any, parent: int | None, created: float) -> None:
     """A worker: receive (backend module, problem, arguments), solve, send one report back.
 
     The report is ``(kind, payload, start_seconds)``: ``("result", SearchResult, s)``,
@@ -500,7 +520,7 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
     # handlers and wake-up pipe are the parent's. SIGINT ignored, and blocked too: some
     # backends' C code installs its own SIGINT handler (PySAT does). SIGTERM, blocked from
     # before the fork until now, has its default action: one sent meanwhile kills it here.
-    processes.become_child(parent)
+    processes.become_child(os.getppid() if parent is None else parent)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGALRM})
     try:

@@ -10,22 +10,23 @@ their own (numba kernels, a PySAT solver, OR-tools). So the run as a whole is gu
 * **The alarm.** :func:`arm` is handed the run's :class:`Deadline` and sets ``ITIMER_REAL`` to
   go off :data:`ALARM_GRACE` seconds after it (the backends, given the same deadline, normally
   stop first and report their own figures); ``SIGALRM`` then raises :class:`TimeUp` in the main
-  thread, wherever Python code runs. The guard holds no deadline anyone reads: code that needs
-  the run's deadline is handed the value. A piece of the run with a limit of its own (one
-  backend of ``crosscheck``) is a :class:`Scope` made of two Deadline values.
+  thread, wherever Python code runs (and the stop hooks are called: see the watchdog). The
+  guard holds no deadline anyone reads: code that needs the run's deadline is handed the
+  value. A piece of the run with a limit of its own (one backend of ``crosscheck``) is a
+  :class:`Scope` made of two Deadline values.
 * **Signals.** ``SIGINT`` and ``SIGTERM`` raise :class:`Interrupted`. Both are
   :class:`BaseException` subclasses, so a library's ``except Exception`` does not swallow them.
 * **The watchdog.** A Python signal handler runs only between bytecodes of the main thread:
   not while a C call runs. So every signal is also written to a wake-up pipe read by a watchdog
   thread. At once it calls the *stop hooks* the running code registered (:func:`stop_hook`:
-  the SAT backend registers its solver's ``interrupt``, so a PySAT call returns within
-  milliseconds and the main thread stops as usual); if the process has not ended
-  :data:`HARD_GRACE` seconds later, the watchdog prints the one line itself, removes the
-  temporary files, ends the child processes and leaves with ``os._exit``. It exists only in a
-  real ``dlxsat`` process (:func:`install`), never when :func:`dlxsat.cli.main` is called
+  the SAT backend registers its solver's ``interrupt``, CP-SAT its ``stop_search``, so the
+  call returns within milliseconds and the main thread stops as usual); if the process has
+  not ended :data:`HARD_GRACE` seconds later, the watchdog prints the one line itself, removes
+  the temporary files, ends the child processes and leaves with ``os._exit``. It exists only
+  in a real ``dlxsat`` process (:func:`install`), never when :func:`dlxsat.cli.main` is called
   in-process (tests), so it cannot kill a caller. A thread can reach only C calls that release
-  the GIL: the backends keep the others short (CaDiCaL runs in conflict budgets of a bounded
-  time, a big CNF goes to the solver in chunks, dancing links runs in kernel slices).
+  the GIL; the backends keep the others short (CaDiCaL, which holds the GIL, runs in conflict
+  budgets of about 50 ms; dancing links in kernel slices of about 10 ms).
 * **Forking.** A process with a second thread must not fork (a lock held by that thread stays
   locked in the child), which made the CLI's portfolio start its members with ``spawn`` (0.26 s
   a member against 0.024 s forked). :func:`watchdog_paused` ends the watchdog thread for the
@@ -51,16 +52,38 @@ from typing import Any
 from .cleanup import end_descendants, remove_temp_files
 from .deadline import Deadline
 
-#: When this module was first imported: the start of the run for its deadline.
-STARTED = time.monotonic()
+
+def process_start(most: float = 10.0) -> float:
+    """When this process began, on the ``time.monotonic`` clock: its start time in
+    ``/proc/self/stat`` (clock ticks since boot, on ``CLOCK_BOOTTIME``). Python's own start-up
+    comes before any of dlxsat's code runs -- 0.5 to 0.7 s on a loaded 2-core machine, mostly
+    ``site`` -- and a user's ``--timeout`` counts it. Now, where that cannot be read or the
+    process is older than ``most`` seconds (dlxsat imported late by another program).
+
+    >>> 0 <= time.monotonic() - process_start(1e9) < 1e9
+    True
+    """
+    now = time.monotonic()
+    try:
+        with open("/proc/self/stat") as f:
+            ticks = int(f.read().rsplit(")", 1)[1].split()[19])  # field 22, starttime
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - age if 0 <= age <= most else now
+
+
+#: When the process began (see :func:`process_start`): the start of the run for its deadline.
+STARTED = process_start()
 
 #: The alarm goes off this long after the deadline: the backends, which stop themselves at the
 #: deadline, get the chance to return their figures first. With :data:`HARD_GRACE` it bounds
-#: how late a run ends: within 0.5 s of its deadline (``benchmarks/limits.py`` measures it).
-ALARM_GRACE = 0.2
+#: how late a run ends: within 0.5 s of its deadline, ending the process included (``exit``
+#: of a process holding a few GB of models takes 0.1 to 0.2 s: ``benchmarks/limits.py``).
+ALARM_GRACE = 0.1
 #: After a signal, the process must be gone within this many seconds or the watchdog ends it
 #: (the stop hooks are called at once; this is for code that ignores them).
-HARD_GRACE = 0.25
+HARD_GRACE = 0.3
 
 EXIT_TIMEOUT = 3
 EXIT_INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
@@ -342,20 +365,32 @@ def watchdog_paused(wait: float = 0.05) -> Iterator[bool]:
     if dog is None or not dog.is_alive() or _state.pipe is None:
         yield True
         return
+    before = _tasks()
     try:
         os.write(_state.pipe[1], bytes([_LEAVE]))
     except OSError:
         yield False
         return
+    until = time.monotonic() + wait
     dog.join(wait)
     if dog.is_alive():
         yield False
         return
+    # Python's join returns just before the thread's end: it leaves /proc a moment later.
+    while _tasks() >= before > 1 and time.monotonic() < until:
+        time.sleep(0.0002)
     _state.watchdog = None
     try:
         yield True
     finally:
         _start_watchdog()
+
+
+def _tasks() -> int:
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 1
 
 
 def claim_exit(code: int) -> bool:
