@@ -96,6 +96,9 @@ def test_dlx_all_stops_printing_at_the_deadline(tmp_path: Path):
     dlx.write_bytes(dlxsat("encode", "sudoku", stdin=b".........\n" * 9).stdout)
     r = dlxsat("dlx", dlx, "--all", "--timeout", 5)
     assert r.seconds <= 5 + 2.0 and r.returncode == 3
+    if not r.stdout:  # still loading the compiled kernels at the deadline (a loaded machine)
+        assert_one_line(r.stderr, "dlxsat: time limit of 5 s reached while ")
+        return
     last = r.stdout.decode().rstrip("\n").rsplit("\n", 1)[-1]
     assert "time limit reached" in last
 
@@ -114,7 +117,11 @@ def test_crosscheck_timeout_in_process(cli_run, tmp_path: Path):
     assert cells[0] == str(big)
     assert cells[1] == cells[3] == "timeout" and float(cells[2].rstrip("s")) < 0.3 + 1.0
     assert len(rows) == 2 and rows[1].startswith(str(MASYU))  # the run went on
-    assert time.monotonic() - start < 4 * (0.3 + 0.5) + 5  # + loading the backends
+    # Four limits of 0.3 s and their grace, plus loading the backends' libraries (as the table
+    # says it took: 7 s for numba's kernels on a loaded machine), plus building the models.
+    loads = next(line for line in out.splitlines() if line.startswith("(libraries, once)"))
+    loading = sum(float(cell.rstrip("s")) for cell in loads.split()[2:] if cell != "load")
+    assert time.monotonic() - start < 4 * (0.3 + 0.5) + loading + 5
 
 
 def test_the_deadline_covers_encoding_in_process(cli_run, tmp_path: Path):

@@ -134,7 +134,7 @@ def test_fork_only_when_single_threaded_else_the_fork_server(monkeypatch):
     monkeypatch.setattr(portfolio, "START_METHOD", "auto")
     # Earlier tests may have left threads (OR-tools keeps some), so ask /proc how many there are.
     single = len(os.listdir("/proc/self/task")) == 1
-    assert portfolio.start_method() == ("fork" if single else "spawn")
+    assert portfolio.start_method() == ("fork" if single else "forkserver")
     stop = threading.Event()
     helper = threading.Thread(target=stop.wait)
     helper.start()

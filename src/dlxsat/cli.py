@@ -1085,10 +1085,11 @@ def _silence_stdout() -> None:
 
 def _stopped(stop: limits.Stop) -> int:
     """A run stopped by its time limit or a signal: one line with the figures, on stderr."""
-    limits.claim_exit(stop.code)
+    first = limits.claim_exit(stop.code)
     limits.remove_temp_files()
     limits.end_children()
-    print(limits.stop_line(stop), file=sys.stderr)
+    if first:  # (else the watchdog, or an earlier report, has printed the line)
+        print(limits.stop_line(stop), file=sys.stderr)
     return stop.code
 
 
