@@ -59,19 +59,19 @@ TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
 def _add_solve(sub: Any) -> None:
     """The ``solve`` command: its flags for the solvers' options come from their declarations."""
     from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
-    from .solvers import SOLVERS, get_solver
+    from .solvers import names, spec_of
 
     defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
     defaults += "; for a file of many puzzles: " + ", ".join(
         f"{f} {b}" for f, b in BATCH_BACKEND.items()
     )
-    backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
+    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in names())
     s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
     s.add_argument("family", choices=FAMILIES)
     s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     s.add_argument(
         "--backend",
-        choices=list(SOLVERS),
+        choices=names(),
         help=f"the solver ({backends}); default: {defaults}",
     )
     g = s.add_mutually_exclusive_group()
@@ -101,11 +101,11 @@ def _add_solver_options(
     not given are left out of the namespace (``SUPPRESS``), so that :func:`_solver_options` sees
     exactly what the user typed, and a flag the chosen solver does not take can be refused.
     """
-    from .solvers import SOLVERS, options_of
+    from .solvers import names, options_of
 
     group = p.add_argument_group("solver options")
     seen: dict[str, list[tuple[str, Any]]] = {}
-    for name in [backend] if backend else SOLVERS:
+    for name in [backend] if backend else names():
         for o in options_of(name):
             if not keys or o.key in keys:
                 seen.setdefault(o.key, []).append((name, o))
@@ -123,21 +123,12 @@ def _add_solver_options(
 
 
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
-    """The solver options the user typed, parsed by ``backend``'s declarations."""
-    from .solvers import options_of
+    """The solver options the user typed, read by ``backend``'s declarations (checked as a
+    whole by the pipeline, against its spec)."""
+    from .solvers import spec_of
 
-    declared = {o.key: o for o in options_of(backend)}
-    chosen: dict[str, Any] = {}
-    for dest, text in sorted(vars(a).items()):
-        if not dest.startswith("opt_"):
-            continue
-        key = dest[4:]
-        option = declared.get(key)
-        if option is None:
-            takes = ", ".join(o.flag for o in declared.values()) or "no options"
-            raise InputError(f"backend {backend} does not take --{key} (it takes {takes})")
-        chosen[option.name] = option.parse(text)
-    return chosen
+    typed = {d[4:]: text for d, text in sorted(vars(a).items()) if d.startswith("opt_")}
+    return spec_of(backend).parse(typed, spelling="flag")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -291,7 +282,7 @@ def _add_compare(sub: Any) -> None:
         type=_positive,
         default=None,
         metavar="MB",
-        help="address-space limit per job (default: none)",
+        help="data limit per job, as --memory of the other commands (default: none)",
     )
     c.add_argument(
         "--jobs", type=_count, default=None, metavar="N", help="jobs at once (default: every core)"
@@ -428,7 +419,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     from .families import superslitherlink
     from .inputs import read_text
     from .pipeline import CHECK_RESERVE
-    from .solvers import get_solver
+    from .solvers import Request, get_solver
     from .xcc import parse
 
     text = read_text(a.file, "DLX")
@@ -440,10 +431,11 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     keep = None if (a.all or a.first) else 0
     limits.set_phase("searching", "dlx")
     # (part of the time left is kept for checking and printing, as pipeline.solve keeps it)
-    timeout = a.deadline.reserve(CHECK_RESERVE, 0.5).remaining()
-    if timeout is not None and timeout <= 0:
+    search = a.deadline.reserve(CHECK_RESERVE, 0.5)
+    if search.expired():
         raise limits.TimeUp()
-    r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=timeout)
+    request = Request(loop=a.loop, limit=limit, keep=keep, deadline=search, on_found=limits.found)
+    r = get_solver("dlx").solve(problem, request, {})
     st = r.stats
     limits.set_phase("checking and printing the solutions")
     if a.json:

@@ -50,10 +50,9 @@ from .runtime.guard import install as install_process_guard
 from .runtime.guard import installed as guard_installed
 from .runtime.memory import (
     BYTES_PER_CELL,
-    BYTES_PER_ENTRY,
     BYTES_PER_SUDOKU_CELL,
     DEFAULT_SHARE,
-    LIBRARY_BYTES,
+    EXPORT_BYTES_PER_ENTRY,
     MIN_DEFAULT_MB,
     OverMemory,
     check_fits,
@@ -71,7 +70,6 @@ from .runtime.memory import set_limit as set_memory_limit
 __all__ = [
     "ALARM_GRACE",
     "BYTES_PER_CELL",
-    "BYTES_PER_ENTRY",
     "BYTES_PER_SUDOKU_CELL",
     "DEFAULT_SHARE",
     "Deadline",
@@ -79,7 +77,7 @@ __all__ = [
     "EXIT_TIMEOUT",
     "HARD_GRACE",
     "Interrupted",
-    "LIBRARY_BYTES",
+    "EXPORT_BYTES_PER_ENTRY",
     "MAX_COUNT",
     "MIN_DEFAULT_MB",
     "OverMemory",
