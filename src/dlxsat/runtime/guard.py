@@ -457,11 +457,6 @@ def _set_alarm(deadline: Deadline) -> None:
     signal.setitimer(signal.ITIMER_REAL, left + ALARM_GRACE)
 
 
-def alarm_set() -> bool:
-    """Whether an alarm is set (the run, or a scope of it, has a deadline for everything)."""
-    return _state.alarm.at is not None
-
-
 def disarm() -> None:
     """Stop the alarm and, in-process, give back the default SIGALRM action (tests call
     ``main``; in-process, SIGINT and SIGTERM are never touched)."""
@@ -495,7 +490,8 @@ class Scope:
     """
 
     def __init__(self, run: Deadline, own: Deadline):
-        self.outer = _state.alarm.sooner(run) if _state.alarm.at is not None else run
+        # (an alarm already set, the run's or an enclosing scope's, is never put off)
+        self.outer = run.sooner(_state.alarm)
         self.deadline = own.sooner(run)
         self._before = _state.alarm
         self.active = (
