@@ -1026,7 +1026,9 @@ def _main(argv: Sequence[str] | None) -> int:
         limits.begin_run()
         args = build_parser().parse_args(argv)
         _start_limits(args)
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()  # a full or closed stdout is told here, as an input error
+        return code
     except SystemExit as e:  # --help and --version: argparse has printed them
         return e.code if isinstance(e.code, int) else EXIT_OK
     except limits.Stop as e:
@@ -1084,6 +1086,9 @@ def _stopped(stop: limits.Stop) -> int:
 def run() -> None:
     """The ``dlxsat`` program: guard the process, run, leave with the exit status."""
     limits.install_process_guard()
+    from .outputs import guard_std_streams
+
+    guard_std_streams()  # closed or full stdout and stderr: one line, never a traceback
     try:
         code = main()
     except limits.Stop as e:  # a signal while an error was being reported
