@@ -854,3 +854,43 @@ def test_an_external_program_past_the_limit_is_stopped(tmp_path):
     assert r["status"] == "timeout" and r["solver_version"] == "sleeper.sh 1.0"
     time.sleep(0.2)
     assert not [p for p in os.listdir("/proc") if p.isdigit() and _has(p, str(sleeper))]
+
+
+# ----------------------------------------------------------------------------- README's presets
+
+
+def _readme_command(fragment: str) -> list[str]:
+    """The README's example command line that contains ``fragment``, as arguments."""
+    import shlex
+
+    for line in (ROOT / "README.md").read_text().splitlines():
+        if line.strip().startswith("dlxsat compare") and fragment in line:
+            return shlex.split(line.split("#")[0])[1:]
+    raise AssertionError(f"no README example with {fragment!r}")
+
+
+def test_the_readme_loops_preset_plans_every_loop_mode():
+    """``--preset loops`` on a loop family: every loop mode of every solver that has one is
+    probed on a problem with the loop rule (it was probed without it, and all were refused)."""
+    args = _readme_command("--preset loops")
+    assert args[:3] == ["compare", "slitherlink", "puzzles/slitherlink"]
+    settings, notes = for_family(grid([], ["loops"]), "slitherlink")
+    assert notes == []
+    assert sorted(s.text for s in settings) == sorted(s.text for s in preset("loops"))
+
+
+@pytest.mark.slow
+def test_the_readme_loops_preset_runs(tmp_path, monkeypatch, capsys):
+    """The README's exact command, run from the repository's folder (its results go to the
+    default store, here in a temporary folder)."""
+    args = _readme_command("--preset loops")
+    monkeypatch.chdir(ROOT)
+    store_path = tmp_path / "results.jsonl"
+    rc = main([*args, "--quiet", "-o", str(store_path)])
+    out, err = capsys.readouterr()
+    assert rc in (0, 3), err  # 3: a job reached the README's 10 s (the 30x25 board may)
+    records = lines(store_path)
+    puzzles = len(list((ROOT / "puzzles/slitherlink").glob("*.txt")))
+    assert len(records) == puzzles * len(preset("loops")) and "skipping" not in err
+    assert {r["status"] for r in records} <= {"counted", "timeout"}
+    assert any(r["status"] == "counted" for r in records)
