@@ -611,13 +611,13 @@ def test_a_cut_last_line_is_skipped_with_a_warning(tmp_path, capsys):
     with open(out, "a") as f:
         f.write('{"job": "abc", "puz')
     assert len(store.read(str(out))) == 1
-    assert "the last line cut short" in capsys.readouterr().err
+    assert "line 2: skipped a last line that does not parse" in capsys.readouterr().err
     merged = tmp_path / "m.jsonl"  # the cut store concatenated with another
     merged.write_text(out.read_text() + out.read_text())
     assert len(store.read(str(merged))) == 1
-    assert "line 2 and 1 more cut short" in capsys.readouterr().err
+    assert "line 2: skipped a record cut short and 1 more like it" in capsys.readouterr().err
     out.write_text("a,b,c\n1,2,3\n")
-    with pytest.raises(InputError, match="line 1: not a record"):
+    with pytest.raises(InputError, match="line 1: not a JSON record"):
         store.read(str(out))
 
 

@@ -31,6 +31,8 @@ class Outcome:
     planned: int = 0
     ran: int = 0
     skipped: int = 0
+    #: Jobs left to another run on the same store at the same time (it claimed them first).
+    elsewhere: int = 0
     statuses: Counter = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
@@ -116,6 +118,10 @@ def compare(
 
     if jobs is not None and jobs < 1:
         raise InputError(f"--jobs must be at least 1, not {jobs}")
+    if dask:
+        from .runner import check_dask
+
+        check_dask()  # before the store is created: a run that cannot start leaves nothing
     if worker_jobs is not None and worker_jobs < 1:
         raise InputError(f"--worker-jobs must be at least 1, not {worker_jobs}")
     todo, notes = plan(
@@ -148,6 +154,18 @@ def compare(
         if record["status"] == "error":
             out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
 
+    sharing = store.Sharing(
+        output,
+        lambda _, r: r.get("family") == family and store.is_done(r, job_limits),
+        redo,
+    )
+
+    def claim(job: Any) -> bool:
+        if sharing.claim(job.id, job.timeout):
+            return True
+        out.elsewhere += 1
+        return False
+
     progress = Progress(len(todo), quiet)
     # A stopped run says how many jobs it stored (limits' line counts solutions otherwise).
     saved = limits.progress.phase, limits.progress.count, limits.progress.unit
@@ -156,11 +174,12 @@ def compare(
     limits.progress.unit = ("job stored", "jobs stored")
     try:
         if dask:
-            run_dask(todo, dask, sink, progress, worker_jobs)
+            run_dask(todo, dask, sink, progress, worker_jobs, claim)
         else:
-            run_local(todo, jobs or default_jobs(), sink, progress, worker_jobs)
+            run_local(todo, jobs or default_jobs(), sink, progress, worker_jobs, claim)
     finally:
         progress.close()
+        sharing.release()
     # (Not on the way out of a stop: the line printed then needs the figures of this run.)
     limits.progress.phase, limits.progress.count, limits.progress.unit = saved
     records = [
@@ -200,8 +219,9 @@ def print_outcome(out: Outcome, output: str) -> None:
     for d in out.disagreements:
         print(f"dlxsat: DISAGREEMENT: {d}", file=sys.stderr)
     statuses = ", ".join(f"{n} {s}" for s, n in sorted(out.statuses.items()))
+    elsewhere = f", {out.elsewhere} run by another compare on it" if out.elsewhere else ""
     print(
-        f"{out.planned} jobs: {out.ran} run, {out.skipped} already in {output}"
+        f"{out.planned} jobs: {out.ran} run, {out.skipped} already in {output}{elsewhere}"
         + (f" ({statuses})" if statuses else "")
     )
     if out.disagreements:
