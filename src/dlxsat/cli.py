@@ -44,6 +44,17 @@ def _positive(text: str) -> float:
     return value
 
 
+def _seconds(text: str) -> float | None:
+    """A ``--timeout``: :func:`dlxsat.runtime.deadline.seconds_of` (inf is no limit; beyond a
+    year is refused), the one reader of a user's time limit."""
+    from .runtime.deadline import seconds_of
+
+    try:
+        return seconds_of(text)
+    except InputError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _count(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
@@ -78,7 +89,7 @@ def _add_solve(sub: Any) -> None:
     g.add_argument("--count", action="store_true", help="count every answer")
     g.add_argument("--all", action="store_true", help="list every answer")
     s.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    s.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    s.add_argument("--timeout", type=_seconds, metavar="S", help=TIMEOUT_HELP)
     s.add_argument(
         "--crosscheck",
         nargs="?",
@@ -164,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="one JSON object on stdout (with the solutions' options under --all/--first)",
     )
-    d.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    d.add_argument("--timeout", type=_seconds, metavar="S", help=TIMEOUT_HELP)
 
     _add_solve(sub)
 
@@ -196,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--backends", default="dlx,sat,cpsat", help="comma-separated; default: dlx,sat,cpsat"
     )
     c.add_argument(
-        "--timeout", type=_positive, metavar="S", help="per backend and puzzle; default: none"
+        "--timeout", type=_seconds, metavar="S", help="per backend and puzzle; default: none"
     )
     c.add_argument("--json", action="store_true", help="one JSON array on stdout")
 
@@ -236,7 +247,7 @@ def _add_export_corpus(x: argparse.ArgumentParser) -> None:
         help="corpus export: 'sat:encoding=E1,E2;colors=C' (the CNFs to write)",
     )
     x.add_argument(
-        "--timeout", type=_positive, metavar="S", help="corpus export: per puzzle, to solve it"
+        "--timeout", type=_seconds, metavar="S", help="corpus export: per puzzle, to solve it"
     )
 
 
@@ -280,14 +291,14 @@ def _add_compare(sub: Any) -> None:
     c.add_argument("--mode", choices=["unique", "count"], default="unique")
     c.add_argument(
         "--timeout",
-        type=_positive,
+        type=_seconds,
         default=60.0,
         metavar="S",
         help="per job (default 60); the worker is killed a little after it",
     )
     c.add_argument(
         "--memory",
-        type=_positive,
+        type=_megabytes,
         default=None,
         metavar="MB",
         help="address-space limit per job (default: none)",
@@ -366,7 +377,7 @@ def _add_limit_flags(sub: Any) -> None:
         flags = {s for a in parser._actions for s in a.option_strings}
         if "--timeout" not in flags:
             parser.add_argument(
-                "--timeout", type=_positive, metavar="S", help="time limit for the whole run"
+                "--timeout", type=_seconds, metavar="S", help="time limit for the whole run"
             )
         if "--memory" in flags:  # compare: a limit per job of its own
             continue
@@ -753,7 +764,7 @@ def _add_generate(sub: Any) -> None:
     )
     n.add_argument(
         "--timeout",
-        type=_positive,
+        type=_seconds,
         metavar="S",
         help="seconds; when up, stop removing circles (the puzzle stays unique); default: none",
     )
@@ -945,7 +956,7 @@ def _add_report(sub: Any) -> None:
     r.add_argument("--title", help="the plot's title")
     r.add_argument(
         "--timeout",
-        type=_positive,
+        type=_seconds,
         metavar="S",
         help="time limit of jobs whose record has none (for PAR-2 and the plots' border)",
     )

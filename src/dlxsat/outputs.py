@@ -148,6 +148,8 @@ class _GuardedStdout:
 
     def _fail(self, reason: str) -> StdoutError:
         self._failed = True
+        if self._stream is None:
+            return StdoutError("stdout is closed: nowhere to write the output")
         return StdoutError(f"cannot write to stdout: {reason}")
 
     def write(self, text: str) -> int:

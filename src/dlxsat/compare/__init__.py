@@ -112,10 +112,14 @@ def compare(
     skipped, notes on the settings skipped) before any job runs.
     """
     from .. import limits
+    from ..runtime.deadline import seconds_of
     from . import store
     from .agreement import disagreements
     from .runner import Progress, default_jobs, run_dask, run_local
 
+    timeout = seconds_of(timeout)  # inf: no limit
+    if memory_mb is not None and not 0 < memory_mb < 1 << 40:
+        raise InputError(f"--memory must be a positive number of megabytes, not {memory_mb}")
     if jobs is not None and jobs < 1:
         raise InputError(f"--jobs must be at least 1, not {jobs}")
     if dask:
