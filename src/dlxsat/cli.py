@@ -99,6 +99,12 @@ def _add_solve(sub: Any) -> None:
         "time limit and compare; exit 4 on a difference",
     )
     s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+    s.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="a file of many puzzles: answer every good one, report each bad one with its line "
+        "on stderr, exit 2 at the end (default: a bad one stops the run before any answer)",
+    )
     _add_solver_options(s)
 
 
@@ -535,7 +541,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
     options = _solver_options(a, backend)
     others = _backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
-    if len(puzzles) > 1:
+    if len(puzzles) > 1 or a.records is not None:
         return _solve_batch(a, puzzles, mode, backend, options)
     text = puzzles[0]  # the puzzle object, read once
     report = solve(a.family, text, backend=backend, mode=mode, timeout=a.timeout, **options)
@@ -807,10 +813,24 @@ def _solve_inputs(a: argparse.Namespace, text: str) -> list[Any]:
     """The puzzles of a solve input: one, or a file of many (one per line, or records
     separated by empty lines). A sudoku without boxes gets them with ``--boxes standard``,
     and is otherwise solved as the Latin square it is in Knuth's format -- never silently."""
-    from .formats import read_many
+    from .formats import read_each, read_many
 
-    puzzles = read_many(a.family, text, a.input_format)
-    if a.family != "sudoku":
+    a.records = None  # the record numbers of the puzzles, when --keep-going dropped some
+    a.bad_records = []
+    if getattr(a, "keep_going", False):
+        each = read_each(a.family, text, a.input_format)
+        a.bad_records = [(k, line, e) for k, line, e in each if isinstance(e, InputError)]
+        puzzles = [p for _, _, p in each if not isinstance(p, InputError)]
+        if a.bad_records or len(each) > 1:
+            a.records = [k for k, _, p in each if not isinstance(p, InputError)]
+    else:
+        try:
+            puzzles = read_many(a.family, text, a.input_format)
+        except InputError as e:
+            if str(e).startswith("record "):  # a file of many: say how to answer the rest
+                raise InputError(f"{e} (--keep-going answers the other records)") from None
+            raise
+    if a.family != "sudoku" or not puzzles:
         return puzzles
     from .families import sudoku
 
@@ -864,7 +884,10 @@ def _solve_batch(
         else:
             reports = tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
     timed_out = False
-    for k, report in enumerate(reports, 1):
+    for k, line_no, e in a.bad_records:  # (--keep-going) each bad record, then the answers
+        print(f"dlxsat: error: record {k} (line {line_no}): {e}", file=sys.stderr)
+    numbers = a.records or range(1, len(puzzles) + 1)
+    for k, report in zip(numbers, reports, strict=True):
         timed_out |= report.status == "timeout"
         if a.json:
             line = json.dumps({"record": k, **report.to_json()})
@@ -876,6 +899,14 @@ def _solve_batch(
         else:
             sys.stdout.write(line + "\n")
     sys.stdout.flush()
+    if a.bad_records:
+        n = len(a.bad_records)
+        print(
+            f"dlxsat: error: {n} of {n + len(puzzles)} records not read (see above); "
+            f"{len(puzzles)} answered",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     return EXIT_TIMEOUT if timed_out else EXIT_OK
 
 
