@@ -772,12 +772,15 @@ def _add_generate(sub: Any) -> None:
         "--timeout",
         type=_seconds,
         metavar="S",
-        help="seconds; when up, stop removing circles (the puzzle stays unique); default: none",
+        help="seconds. At 70%% of them the removal of circles stops and the puzzle so far "
+        "(its answer still unique) is printed, after a last check of uniqueness; if by then no "
+        "loop with a unique answer was found (large boards), or the run ends before the last "
+        "check does, exit 3 with no puzzle and a line saying so. Default: none",
     )
 
 
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generate import generate_masyu, new_seed, parse_size
+    from .generate import OutOfTime, generate_masyu, new_seed, parse_size
 
     rows, cols = parse_size(a.size)
     seed = a.seed
@@ -787,7 +790,12 @@ def cmd_generate(a: argparse.Namespace) -> int:
     # The removal of circles gets most of the run's time; the final check of uniqueness the
     # rest (the run's deadline stops it with exit status 3 if even that is not enough).
     budget = None if a.timeout is None else GENERATE_SHARE * a.timeout
-    _emit(generate_masyu(rows, cols, seed=seed, timeout=budget))
+    try:
+        text = generate_masyu(rows, cols, seed=seed, timeout=budget)
+    except OutOfTime as e:
+        print(f"dlxsat: {e}", file=sys.stderr)
+        return EXIT_TIMEOUT
+    _emit(text)
     return EXIT_OK
 
 
