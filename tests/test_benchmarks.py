@@ -70,3 +70,29 @@ def test_encode_parse_dlx_solve_problem_for_every_family(case: dict):
         assert dlxsat.solve_problem(problem, "dlx", loop=loop, keep=0).count == count
     # Knuth's own bytes are read the same way
     assert dlxsat.parse_dlx((GOLDEN / case["dlx"]).read_text()).n_primary == problem.n_primary
+
+
+def test_the_encodings_benchmark_runs_no_setting_that_does_not_apply():
+    """SuperSlitherlink's clues need 'at least k of n': the 'at most one' encodings cannot
+    encode them, and their jobs failed and counted as unsolved in PAR-2. They run on the other
+    families only."""
+    import argparse
+    import importlib.util
+
+    from dlxsat.backends.cnf import AMO_ONLY
+
+    spec = importlib.util.spec_from_file_location("loops", ROOT / "benchmarks" / "loops.py")
+    loops = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loops)
+    a = argparse.Namespace(
+        set="encodings", only="5x5", timeout=5.0, jobs=None, format="csv", plot_out=None
+    )
+    runs = {c[c.index("compare") + 1]: c for c in loops.commands(a, "s.jsonl") if "compare" in c}
+    assert "superslitherlink" in runs and "slitherlink" in runs
+    settings = {
+        f: " ".join(c[i + 1] for i, w in enumerate(c) if w == "--settings") for f, c in runs.items()
+    }
+    for enc in AMO_ONLY:
+        assert enc not in settings["superslitherlink"]
+        assert enc in settings["slitherlink"]
+    assert "seqcounter" in settings["superslitherlink"]

@@ -894,3 +894,54 @@ def test_the_readme_loops_preset_runs(tmp_path, monkeypatch, capsys):
     assert len(records) == puzzles * len(preset("loops")) and "skipping" not in err
     assert {r["status"] for r in records} <= {"counted", "timeout"}
     assert any(r["status"] == "counted" for r in records)
+
+
+# ----------------------------------------------------------------------------- smaller promises
+
+
+def test_the_same_puzzle_twice_is_said_on_stderr(tmp_path, capsys):
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(Path(SUDOKU[0]).read_bytes())
+    out = tmp_path / "r.jsonl"
+    rc = main(
+        ["compare", "sudoku", SUDOKU[0], str(copy), "--settings", "dlx", "-o", str(out), "--quiet"]
+    )
+    err = capsys.readouterr().err
+    assert rc == 0 and len(lines(out)) == 1
+    assert f"{copy}: the same puzzle as " in err and "taken once" in err
+    rc = main(
+        [
+            "export",
+            "dimacs",
+            "sudoku",
+            SUDOKU[0],
+            str(copy),
+            "-o",
+            str(tmp_path / "cnf"),
+            "--settings",
+            "sat",
+        ]
+    )
+    err = capsys.readouterr().err
+    assert rc == 0 and "the same puzzle as" in err
+
+
+def test_a_run_whose_jobs_all_fail_exits_1(slow, tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    argv = ["compare", "sudoku", *SUDOKU, "--settings", "slow:fail=true", "-o", str(out), "--quiet"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "all 2 jobs of this run failed" in err
+    # some failing among others that work: still 0 (the failures are told and stored)
+    out.unlink()
+    argv[5:6] = ["slow:fail=true", "--settings", "dlx"]
+    assert main(argv) == 0
+
+
+def test_mode_has_help(capsys):
+    with pytest.raises(SystemExit):
+        from dlxsat.cli import build_parser
+
+        build_parser().parse_args(["compare", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--mode {unique,count} unique: look for two answers" in text

@@ -79,3 +79,20 @@ def test_a_bad_81_character_line_says_what_is_wrong(cli_run):
     assert "n is at most" not in err
     rc, out, err = cli_run(["solve", "sudoku", "-"], (bad[:80] + "\n").encode())  # 80 characters
     assert rc == 2 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["export", "dimacs", "sudoku"], ["convert", "sudoku", "--to", "oneline"]],
+    ids=["export", "convert"],
+)
+def test_export_and_convert_read_stdin_when_file_is_omitted(cli_run, args):
+    rc, out, err = cli_run(args, b"4..3.3....1.1..2\n")
+    assert rc == 0, err
+    assert (
+        out
+        == cli_run(
+            [*args[:-2], "-", *args[-2:]] if "--to" in args else [*args, "-"], b"4..3.3....1.1..2\n"
+        )[1]
+    )
+    assert out.strip()

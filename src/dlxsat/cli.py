@@ -188,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
     x.add_argument("format", choices=["dimacs"])
     x.add_argument("family", choices=FAMILIES)
-    x.add_argument("file", help="puzzle file ('-' for stdin)")
+    x.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     _add_export_corpus(x)
     x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
     _add_solver_options(x, backend="sat", keys=("encoding", "colors"))
@@ -294,7 +294,13 @@ def _add_compare(sub: Any) -> None:
         metavar="RESULTS",
         help="the store (JSON Lines; default results.jsonl)",
     )
-    c.add_argument("--mode", choices=["unique", "count"], default="unique")
+    c.add_argument(
+        "--mode",
+        choices=["unique", "count"],
+        default="unique",
+        help="unique: look for two answers, as solve does (status unique, multiple or none); "
+        "count: count every answer, as solve --count (default: unique)",
+    )
     c.add_argument(
         "--timeout",
         type=_seconds,
@@ -365,7 +371,7 @@ def _add_convert(sub: Any) -> None:
         "--to, one record per puzzle.",
     )
     v.add_argument("family", choices=FAMILIES)
-    v.add_argument("file", help="puzzle file ('-' for stdin)")
+    v.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     v.add_argument("--to", required=True, choices=WRITERS, help="output format")
     v.add_argument("--format", dest="input_format", help="input format (detected when omitted)")
     v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
@@ -634,7 +640,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     check_model_fits(prep, "export")
     limits.set_phase("writing the CNF")
     settings = dict(
-        source=f"{a.family} {a.file}",
+        source=f"{a.family} {a.file or '-'}",
         **_solver_options(a, "sat"),  # --encoding and --colors
         loop=loop,
         loop_required=prep.family.LOOP,
@@ -660,6 +666,8 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
 
     if not a.output:
         raise InputError("export of several puzzles or settings: give the folder, -o DIR")
+    if a.file is None:
+        raise InputError("export of a corpus: name its puzzle files, folders or globs")
     if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
         raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
     entries = export_corpus(
@@ -739,9 +747,7 @@ def cmd_compare(a: argparse.Namespace) -> int:
         on_plan=print_notes,
     )
     print_outcome(out, a.output)
-    if out.disagreements:
-        return EXIT_DISAGREE
-    return EXIT_TIMEOUT if out.timed_out else EXIT_OK
+    return out.exit_status
 
 
 def cmd_from_tatham(a: argparse.Namespace) -> int:
@@ -951,7 +957,7 @@ def cmd_convert(a: argparse.Namespace) -> int:
     text = _puzzle_text(a.file)
     records = split_records(a.family, text, a.input_format)
     if not records:
-        raise InputError(f"{a.file}: no puzzle")
+        raise InputError(f"{a.file or 'stdin'}: no puzzle")
     outs = []
     for k, (line, record) in enumerate(records, 1):
         try:

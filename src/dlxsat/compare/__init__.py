@@ -39,6 +39,22 @@ class Outcome:
     errors: list[str] = field(default_factory=list)
 
     @property
+    def all_failed(self) -> bool:
+        """Whether this run ran jobs and every one of them ended in ``error``."""
+        return self.ran > 0 and self.statuses["error"] == self.ran
+
+    @property
+    def exit_status(self) -> int:
+        """The command's exit status: 4 on a disagreement, 1 when every job of the run ended
+        in error (nothing was compared), 3 when a job reached its time or memory limit, else 0.
+        """
+        if self.disagreements:
+            return 4
+        if self.all_failed:
+            return 1
+        return 3 if self.timed_out else 0
+
+    @property
     def timed_out(self) -> bool:
         """Whether a job of this run was stopped by its time or memory limit."""
         return bool(self.statuses["timeout"] or self.statuses["memout"])
@@ -81,7 +97,7 @@ def plan(
             format=p.format,
             size=p.size,
         )
-        for p in load(puzzles, family, format)
+        for p in load(puzzles, family, format, notes)
         for s in settings
     ]
     return jobs, notes
@@ -222,6 +238,8 @@ def print_outcome(out: Outcome, output: str) -> None:
         print(f"dlxsat: warning: ... and {len(out.errors) - 5} more failed", file=sys.stderr)
     for d in out.disagreements:
         print(f"dlxsat: DISAGREEMENT: {d}", file=sys.stderr)
+    if out.all_failed:
+        print(f"dlxsat: error: all {out.ran} jobs of this run failed (see above)", file=sys.stderr)
     statuses = ", ".join(f"{n} {s}" for s, n in sorted(out.statuses.items()))
     elsewhere = f", {out.elsewhere} run by another compare on it" if out.elsewhere else ""
     print(

@@ -107,7 +107,10 @@ def export_corpus(
         print(f"dlxsat: note: {note}", file=sys.stderr)
     if not settings:
         raise InputError("export: no setting left to export")
-    corpus = load(puzzles, family, format)
+    copies: list[str] = []
+    corpus = load(puzzles, family, format, copies)
+    for note in copies:
+        print(f"dlxsat: note: {note}", file=sys.stderr)
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise InputError(f"{folder}: not a folder (a corpus export writes several files)")
     try:

@@ -116,9 +116,7 @@ def _knuth_sudoku_of_16(family: str, name: str, lines: list[str]) -> bool:
     return name == "oneline" and all(len(line) == 16 for line in full) and len(full) % 16 == 0
 
 
-def read_each(
-    family: str, text: str, format: str | None = None
-) -> list[tuple[int, int, Any]]:
+def read_each(family: str, text: str, format: str | None = None) -> list[tuple[int, int, Any]]:
     """Every record of a file of one or many puzzles, read on its own: ``(record number, first
     line, puzzle or the InputError that says what is wrong with it)``, so that a caller can
     answer the good records of a file with a few bad ones (``solve --keep-going``).
