@@ -846,12 +846,13 @@ def _solve_batch(
     )
     show_bar = sys.stderr.isatty() and not a.quiet and len(puzzles) >= 20
     if show_bar:
-        try:
-            from tqdm import tqdm
-        except ImportError:  # the optional extra dlxsat[progress]: no bar without it
+        from .extras import wanted
+
+        tqdm = wanted("tqdm", "progress bars")  # the extra dlxsat[progress]: no bar without it
+        if tqdm is None:
             show_bar = False
         else:
-            reports = tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
+            reports = tqdm.tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
     timed_out = False
     for k, report in enumerate(reports, 1):
         timed_out |= report.status == "timeout"
