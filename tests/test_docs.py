@@ -70,3 +70,25 @@ def test_usage_text_is_the_parsers_help(command: str) -> None:
     for action in parser._actions:
         for flag in action.option_strings:
             assert flag in text, (command, flag)
+
+
+def test_readme_is_short_links_the_docs_and_runs_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) < 150
+    assert "docs/" in readme
+    test_command = "python3 -m pip install -e '.[test]' && python3 -m pytest -q -n auto"
+    assert test_command in readme
+    assert test_command in (ROOT / ".ci/run").read_text()
+    for target in re.findall(r"\]\(([^)#]+)\)", readme):
+        if "://" not in target:
+            assert (ROOT / target).exists(), target
+
+
+def test_readme_install_command_installs_the_extras_its_commands_need() -> None:
+    readme = (ROOT / "README.md").read_text()
+    install = re.search(r"python3 -m pip install -e '\.\[([\w,]+)\]' && dlxsat", readme)
+    assert install, "the README's first command installs dlxsat with extras and runs it"
+    extras = set(install.group(1).split(","))
+    if re.search(r"--(png|svg)\b|--plot\b", readme):
+        assert "plot" in extras
+    assert "progress" in extras  # compare and many-puzzle solve show bars
