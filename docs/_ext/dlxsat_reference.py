@@ -186,7 +186,7 @@ def _module_of(source: str) -> str | None:
 
 
 def setup(app: Any) -> dict[str, Any]:
-    from docutils import nodes
+    from docutils import nodes  # type: ignore[import-untyped]
     from sphinx.util.docutils import SphinxDirective
 
     class Usage(SphinxDirective):
