@@ -151,3 +151,15 @@ def test_no_other_optional_import_bypasses_extras() -> None:
                 text,
             )
             assert guarded is None, f"{path}: guards the import of {module} itself"
+
+
+def test_solve_many_progress_bar_without_tqdm(monkeypatch, tmp_path, capsys) -> None:
+    many = tmp_path / "many.txt"
+    many.write_text("4..3.3....1.1..2\n" * 20)  # 20 puzzles: enough for a bar on a terminal
+    hide(monkeypatch, "tqdm")
+    monkeypatch.setattr(extras, "_noted", set())
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["solve", "sudoku", str(many), "--backend", "dlx"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0].startswith("1 unique ") and len(out.splitlines()) == 20
+    assert one_line(err, "tqdm", "progress") == "note"
