@@ -159,7 +159,8 @@ def options_markdown() -> str:
             rule += "---|"
         out += [head, rule]
         for o in s.options:
-            row = f"| `{o.flag}` | {_values(o)} | {_default(o)} | {_cell(o.help)} |"
+            name = o.flag if s.public else f"{o.key}="  # compare-only: no command-line flag
+            row = f"| `{name}` | {_values(o)} | {_default(o)} | {_cell(o.help)} |"
             if s.family_options:
                 fams = [f for f, names in s.family_options.items() if o.name in names]
                 row += " " + (", ".join(f"`{f}`" for f in fams) or "—") + " |"
