@@ -5,21 +5,18 @@ Two sources, each read through one function that the tests call as well:
 * :func:`usage_text` -- the ``--help`` of ``dlxsat`` or of one of its commands, from the
   argparse parser :func:`dlxsat.cli.build_parser` (at a fixed width, so builds are stable);
 * :func:`solver_facts` / :func:`options_markdown` -- every solver of the registry
-  :data:`dlxsat.solvers.SOLVERS` with its declared options (:class:`dlxsat.options.Option`),
-  whether a solver module describes itself with a ``SPEC`` (:func:`dlxsat.solvers.spec_of`)
-  or with its module attributes ``KIND``, ``SUMMARY``, ``OPTIONS``.
+  :data:`dlxsat.solvers.SOLVERS`, as its :class:`~dlxsat.solvers.SolverSpec` declares it, with
+  its options (:class:`dlxsat.options.Option`).
 
 A directive (``dlxsat-usage COMMAND``) and a marker (a ``dlxsat-options`` block) put them into
-the pages; the
-functions themselves need nothing but dlxsat, so ``tests/test_docs.py`` can check them without
-Sphinx.
+the pages; the functions themselves need nothing but dlxsat, so ``tests/test_docs.py`` can check
+them without Sphinx.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import dataclass
 from typing import Any
 
 #: The width of the generated usage text (argparse reads COLUMNS).
@@ -60,53 +57,12 @@ def usage_text(command: str = "") -> str:
             os.environ["COLUMNS"] = saved
 
 
-@dataclass(frozen=True)
-class SolverFacts:
-    """What the documentation says about one solver."""
-
-    name: str
-    kind: str
-    summary: str
-    options: tuple[Any, ...]
-    families: tuple[str, ...] | None
-    family_options: dict[str, tuple[str, ...]]
-    public: bool
-
-
-def solver_facts() -> list[SolverFacts]:
-    """Every solver of the registry, in its order, as its module or its spec declares it."""
+def solver_facts() -> list[Any]:
+    """The :class:`~dlxsat.solvers.SolverSpec` of every solver of the registry, in its order
+    (compare-only solvers included: their ``public`` is False)."""
     from dlxsat import solvers
 
-    facts = []
-    for name in solvers.SOLVERS:
-        spec_of = getattr(solvers, "spec_of", None)
-        if spec_of is not None:
-            spec = spec_of(name)
-            facts.append(
-                SolverFacts(
-                    name,
-                    spec.kind,
-                    spec.summary,
-                    tuple(spec.options),
-                    spec.families,
-                    dict(spec.family_options),
-                    spec.public,
-                )
-            )
-            continue
-        module = solvers.get_solver(name)
-        facts.append(
-            SolverFacts(
-                name,
-                module.KIND,
-                module.SUMMARY,
-                tuple(solvers.options_of(name)),
-                getattr(module, "FAMILIES", None),
-                dict(getattr(module, "FAMILY_OPTIONS", {})),
-                True,
-            )
-        )
-    return facts
+    return [solvers.spec_of(name) for name in solvers.SOLVERS]
 
 
 def _cell(text: Any) -> str:
