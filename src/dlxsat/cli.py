@@ -891,12 +891,13 @@ def _solve_batch(
     )
     show_bar = sys.stderr.isatty() and not a.quiet and len(puzzles) >= 20
     if show_bar:
-        try:
-            from tqdm import tqdm
-        except ImportError:  # the optional extra dlxsat[progress]: no bar without it
+        from .extras import wanted
+
+        tqdm = wanted("tqdm", "progress bars")  # the extra dlxsat[progress]: no bar without it
+        if tqdm is None:
             show_bar = False
         else:
-            reports = tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
+            reports = tqdm.tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
     timed_out = False
     for k, line_no, e in a.bad_records:  # (--keep-going) each bad record, then the answers
         print(f"dlxsat: error: record {k} (line {line_no}): {e}", file=sys.stderr)

@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import limits
 from ..errors import InputError
+from ..extras import need, wanted
 from .jobs import Job, warm
 from .worker import Worker, collect, expire, give, spawn, stays, stop_all
 
@@ -44,9 +45,8 @@ class Progress:
         self.failed = 0
         if quiet or total == 0:
             return
-        try:
-            import tqdm
-        except ImportError:  # the bar is a comfort, not a dependency
+        tqdm = wanted("tqdm", "progress bars")  # a comfort, not a dependency
+        if tqdm is None:
             return
         # No monitor thread: the runner forks, and a fork should not copy a running thread.
         tqdm.tqdm.monitor_interval = 0
@@ -173,12 +173,8 @@ def run_dask(
     """Run ``jobs`` on the Dask cluster at ``address``; each still in a worker process forked
     on the Dask worker, with the same limits (:func:`worker.run_isolated`). The jobs ``claim``
     allows are claimed before any is submitted."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise InputError(
-            "--dask needs the 'distributed' package: pip install 'dlxsat[dask]'"
-        ) from None
+    distributed = need("distributed", "--dask")
+    Client, as_completed = distributed.Client, distributed.as_completed
     from .worker import run_isolated
 
     try:
