@@ -942,7 +942,13 @@ def _add_report(sub: Any) -> None:
     r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
     r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
     r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
-    r.add_argument("--title", help="the plot's title")
+    r.add_argument("--title", help="the plot's title (and the --html page's)")
+    r.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write one self-contained web page: both tables (sortable, filterable) and "
+        "the plots (with matplotlib)",
+    )
     r.add_argument(
         "--timeout",
         type=_positive,
@@ -970,6 +976,10 @@ def cmd_report(a: argparse.Namespace) -> int:
         from .plots import draw
 
         draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
+    if a.html:
+        from .htmlreport import write_html
+
+        write_html(a.html, rows, store, warnings, a.timeout, a.title)
     _warn(warnings)
     if a.output:
         _write_file(a.output, text)
