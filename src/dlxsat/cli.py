@@ -367,6 +367,13 @@ def _add_convert(sub: Any) -> None:
     v.add_argument("--to", required=True, choices=WRITERS, help="output format")
     v.add_argument("--format", dest="input_format", help="input format (detected when omitted)")
     v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
+    v.add_argument(
+        "--with-answer",
+        action="store_true",
+        help="solve each puzzle and write its answer too, so that a player opens the solved "
+        "board: --to pzprv3 (pzprjs's file, which puz.link opens) or --to penpa; puz.link URLs "
+        "hold no answer",
+    )
 
 
 def _megabytes(text: str) -> int:
@@ -952,9 +959,17 @@ def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
 
 
 def cmd_convert(a: argparse.Namespace) -> int:
+    from .formats import ANSWER_WRITERS, split_records, write
     from .formats import read as read_puzzle
-    from .formats import split_records, write
 
+    if a.with_answer and a.to not in ANSWER_WRITERS:
+        why = (
+            "a puz.link URL holds only the problem (pzprjs writes answers in its files, not its "
+            "URLs)"
+            if a.to == "puzzlink"
+            else f"the {a.to} format holds no answer"
+        )
+        raise InputError(f"--with-answer: {why}; use --to {' or --to '.join(ANSWER_WRITERS)}")
     text = _puzzle_text(a.file)
     records = split_records(a.family, text, a.input_format)
     if not records:
@@ -962,18 +977,37 @@ def cmd_convert(a: argparse.Namespace) -> int:
     outs = []
     for k, (line, record) in enumerate(records, 1):
         try:
-            outs.append(write(a.family, read_puzzle(a.family, record, a.input_format), a.to))
+            puzzle = read_puzzle(a.family, record, a.input_format)
+            answer = _answer_to_write(a, puzzle, k, len(records)) if a.with_answer else None
+            outs.append(write(a.family, puzzle, a.to, answer))
         except InputError as e:
             if len(records) == 1:
                 raise
             raise InputError(f"record {k} (line {line}): {e}") from None
-    per_line = a.to in ("puzzlink", "oneline")
+    per_line = a.to in ("puzzlink", "oneline", "penpa")
     out = ("" if per_line else "\n").join(outs)
     if a.output:
         _write_file(a.output, out)
     else:
         _emit(out)
     return EXIT_OK
+
+
+def _answer_to_write(a: argparse.Namespace, puzzle: Any, k: int, total: int) -> Any:
+    """The answer ``convert --with-answer`` writes: the puzzle solved with the default
+    backend; a puzzle with no answer is an error, one with several gets the first (said on
+    stderr)."""
+    from .pipeline import solve
+
+    report = solve(a.family, puzzle, timeout=a.timeout)
+    where = f"record {k}: " if total > 1 else ""
+    if report.status == "timeout":
+        raise InputError(f"{where}the time limit was reached before an answer was found")
+    if not report.solutions:
+        raise InputError(f"{where}the puzzle has no answer to write")
+    if report.status == "multiple":
+        _warn([f"{where}the puzzle has more than one answer; writing the first found"])
+    return report.solutions[0]
 
 
 def _add_report(sub: Any) -> None:
@@ -999,7 +1033,13 @@ def _add_report(sub: Any) -> None:
     r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
     r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
     r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
-    r.add_argument("--title", help="the plot's title")
+    r.add_argument("--title", help="the plot's title (and the --html page's)")
+    r.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write one self-contained web page: both tables (sortable, filterable) and "
+        "the plots (with matplotlib)",
+    )
     r.add_argument(
         "--timeout",
         type=_seconds,
@@ -1027,6 +1067,10 @@ def cmd_report(a: argparse.Namespace) -> int:
         from .plots import draw
 
         draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
+    if a.html:
+        from .htmlreport import write_html
+
+        write_html(a.html, rows, store, warnings, a.timeout, a.title)
     _warn(warnings)
     if a.output:
         _write_file(a.output, text)

@@ -7,7 +7,9 @@ records separated by empty lines. The family modules stay the only place that en
 reader ends in the family's own reader.
 
 - ``knuth``: Knuth's input formats, the default, byte for byte as before;
+- ``penpa``: Penpa+ URLs (Masyu, Slitherlink, Sudoku), read and written (with an answer);
 - ``puzzlink``: puz.link URLs (Masyu, Slitherlink, Sudoku), read and written;
+- ``pzprv3``: pzprjs's file format, which puz.link opens, read and written (with an answer);
 - ``tatham``: game ids of Simon Tatham's Pearl, Loopy and Solo;
 - ``grid``: spaced grid text with an optional ``ROWS COLS`` header;
 - ``oneline``: one-line Sudokus of 16, 81 or 256 characters.
@@ -31,9 +33,11 @@ from ..errors import InputError
 from ..families import get_family
 
 #: Every format; detection tries them in this order, Knuth's last.
-FORMATS = ("puzzlink", "tatham", "oneline", "grid", "knuth")
+FORMATS = ("penpa", "puzzlink", "pzprv3", "tatham", "oneline", "grid", "knuth")
 #: The formats ``convert --to`` can write.
-WRITERS = ("knuth", "puzzlink", "grid", "oneline")
+WRITERS = ("knuth", "puzzlink", "grid", "oneline", "penpa", "pzprv3")
+#: The formats that can hold an answer beside the puzzle (``convert --with-answer``).
+ANSWER_WRITERS = ("penpa", "pzprv3")
 
 
 def get_format(name: str) -> ModuleType:
@@ -68,13 +72,21 @@ def read(family: str, text: str, format: str | None = None) -> Any:
     return mod.read(family, text)
 
 
-def write(family: str, puzzle: Any, format: str) -> str:
-    """The puzzle as text in ``format`` (one of :data:`WRITERS`)."""
+def write(family: str, puzzle: Any, format: str, answer: Any = None) -> str:
+    """The puzzle as text in ``format`` (one of :data:`WRITERS`), with ``answer`` drawn in it
+    when given (only the formats of :data:`ANSWER_WRITERS` hold one)."""
     if format not in WRITERS:
         raise InputError(f"cannot write the {format} format (choose from {', '.join(WRITERS)})")
     mod = get_format(format)
     if family not in mod.FAMILY_NAMES:
         raise InputError(f"the {format} format has no {family}")
+    if answer is not None:
+        if format not in ANSWER_WRITERS:
+            raise InputError(
+                f"the {format} format cannot hold an answer (these can: "
+                f"{', '.join(ANSWER_WRITERS)})"
+            )
+        return mod.write(family, puzzle, answer)
     return mod.write(family, puzzle)
 
 
