@@ -87,45 +87,52 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     problem = read_data(read_text(a.file, "DLX"))
     _warn(problem.warnings)
     keep = None if (a.all or a.first) else 0
-    r = search(problem, loop=a.loop, limit=a.first or None, keep=keep, timeout=a.timeout)
+    r = search(problem, loop=a.loop, limit=a.first or None, keep=keep, deadline=a.deadline)
     limits.set_phase("checking and printing the solutions")
     if a.json:
         from .jsonform import dlx_json, line
 
-        checked = checked_count(problem, r.solutions, limits.expired)
+        checked = checked_count(problem, r.solutions, a.deadline.expired)
         _emit(line(dlx_json(problem, r, checked, bool(a.all or a.first))))
     else:
-        checked = write_listing(problem, r.solutions, _emit, limits.expired)
+        checked = write_listing(problem, r.solutions, _emit, a.deadline.expired)
         _emit(summary_line(r.count, r.stats, r.timed_out, checked, len(r.solutions)))
     return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
-    import time
-
     from .crosscheck import backend_list
-    from .formats import read_many
+    from .formats import read_records
     from .jsonform import line, solve_json
     from .pipeline import crosscheck_report, default_backend, solve
     from .textform import solve_text
 
-    deadline = None if a.timeout is None else time.monotonic() + a.timeout
-    puzzles = read_many(a.family, puzzle_text(a.file), a.input_format)
+    records = read_records(a.family, puzzle_text(a.file), a.input_format, a.keep_going)
+    puzzles = records.puzzles
     if a.family == "sudoku":
         from .families.sudoku import box_policy
 
         puzzles, note = box_policy(puzzles, a.boxes == "standard")
+        records.puzzles = puzzles
         if note:
             print(f"dlxsat: note: {note}", file=sys.stderr)
     backend = a.backend or default_backend(a.family, many=len(puzzles) > 1)
     options = _solver_options(a, backend)
     others = backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
-    if len(puzzles) > 1:
-        return _solve_batch(a, puzzles, mode, backend, options)
+    if len(puzzles) > 1 or records.numbers is not None:
+        return _solve_batch(a, records, mode, backend, options)
     puzzle = puzzles[0]  # read once; rendered as it is, not read and encoded again
-    report = solve(a.family, puzzle, backend=backend, mode=mode, timeout=a.timeout, **options)
-    checks = crosscheck_report(a.family, puzzle, report, others, mode=mode, deadline=deadline)
+    report = solve(
+        a.family,
+        puzzle,
+        backend=backend,
+        mode=mode,
+        timeout=a.timeout,
+        deadline=a.deadline,
+        **options,
+    )
+    checks = crosscheck_report(a.family, puzzle, report, others, mode=mode, deadline=a.deadline)
     if a.json:
         out = line(solve_json(report, checks if a.crosscheck else None))
     else:
@@ -151,7 +158,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     if a.settings or a.more:
         return cmd_export_corpus(a)
     export = export_cnf(a.family, read_text(a.file, "puzzle"), loop=a.loop, format=a.input_format)
-    settings = dict(source=f"{a.family} {a.file}", **_solver_options(a, "sat"))
+    settings = dict(source=f"{a.family} {a.file or '-'}", **_solver_options(a, "sat"))
     if a.output:
         from .outputs import atomic_output
 
@@ -167,6 +174,10 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
 
     if not a.output:
         raise InputError("export of several puzzles or settings: give the folder, -o DIR")
+    if a.file is None:
+        raise InputError("export of a corpus: name its puzzle files, folders or globs")
+    if a.file is None:
+        raise InputError("export of a corpus: name its puzzle files, folders or globs")
     if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
         raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
     puzzles, fmt = [a.file, *a.more], a.input_format
@@ -215,9 +226,7 @@ def cmd_compare(a: argparse.Namespace) -> int:
     kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes)
     out = compare(a.family, a.puzzles, a.settings, a.preset, **kw)
     print_outcome(out, a.output)
-    if out.disagreements:
-        return EXIT_DISAGREE
-    return EXIT_TIMEOUT if out.timed_out else EXIT_OK
+    return out.exit_status
 
 
 def cmd_from_tatham(a: argparse.Namespace) -> int:
@@ -228,26 +237,32 @@ def cmd_from_tatham(a: argparse.Namespace) -> int:
 
 
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generate import generate_within, new_seed, parse_size
+    from .generate import OutOfTime, generate_within, new_seed, parse_size
 
     rows, cols = parse_size(a.size)
     seed = new_seed() if a.seed is None else a.seed
     if a.seed is None:
         print(f"dlxsat: seed {seed}", file=sys.stderr)
-    _emit(generate_within(rows, cols, seed, a.timeout))
+    try:
+        _emit(generate_within(rows, cols, seed, a.timeout))
+    except OutOfTime as e:
+        print(f"dlxsat: {e}", file=sys.stderr)
+        return EXIT_TIMEOUT
     return EXIT_OK
 
 
 def _solve_batch(
-    a: argparse.Namespace, puzzles: list[Any], mode: str, backend: str, options: dict[str, Any]
+    a: argparse.Namespace, records: Any, mode: str, backend: str, options: dict[str, Any]
 ) -> int:
     """Solve many puzzles, streaming one line (or one JSON object) per puzzle as each is done,
-    with a progress bar on stderr when it is a terminal (not with ``--quiet``)."""
+    with a progress bar on stderr when it is a terminal (not with ``--quiet``); with
+    ``--keep-going``, the records not read are told first and make the exit status 2."""
     from . import pipeline
     from .jsonform import batch_json
     from .terminal import LinesWithProgress
     from .textform import batch_line
 
+    puzzles = records.puzzles
     for flag, value in (("--svg", a.svg), ("--png", a.png), ("--crosscheck", a.crosscheck)):
         if value:
             raise InputError(f"{flag} is for one puzzle, but the input holds {len(puzzles)}")
@@ -255,11 +270,21 @@ def _solve_batch(
         a.family, puzzles, backend=backend, mode=mode, timeout=a.timeout, **options
     )
     out = LinesWithProgress(len(puzzles), "puzzle", shown=not a.quiet and len(puzzles) >= 20)
+    for k, line_no, e in records.bad:  # (--keep-going) each bad record, then the answers
+        print(f"dlxsat: error: record {k} (line {line_no}): {e}", file=sys.stderr)
     timed_out = False
-    for k, report in enumerate(reports, 1):
+    for k, report in zip(records.numbers or range(1, len(puzzles) + 1), reports, strict=True):
         timed_out |= report.status == "timeout"
         out.print(json.dumps(batch_json(k, report)) if a.json else batch_line(k, report))
     out.close()
+    if records.bad:
+        n = len(records.bad)
+        print(
+            f"dlxsat: error: {n} of {n + len(puzzles)} records not read (see above); "
+            f"{len(puzzles)} answered",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     return EXIT_TIMEOUT if timed_out else EXIT_OK
 
 
@@ -273,10 +298,18 @@ def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
 
 
 def cmd_convert(a: argparse.Namespace) -> int:
-    from .formats import convert
+    from .formats import check_answer_writer, convert, solved_answer
 
-    out = convert(a.family, puzzle_text(a.file), a.to, a.input_format, name=a.file)
-    _output(a.output, out)
+    def answer_of(puzzle: Any, where: str) -> Any:
+        answer, warning = solved_answer(a.family, puzzle, where, a.timeout)
+        _warn([warning] if warning else [])
+        return answer
+
+    if a.with_answer:
+        check_answer_writer(a.to)
+    text = puzzle_text(a.file)
+    with_answer = answer_of if a.with_answer else None
+    _output(a.output, convert(a.family, text, a.to, a.input_format, a.file or "stdin", with_answer))
     return EXIT_OK
 
 
@@ -299,6 +332,14 @@ def cmd_report(a: argparse.Namespace) -> int:
         from .plots import draw
 
         draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
+    if a.html:
+        from .htmlreport import write_html
+
+        write_html(a.html, rows, store, warnings, a.timeout, a.title)
+    if a.html:
+        from .htmlreport import write_html
+
+        write_html(a.html, rows, store, warnings, a.timeout, a.title)
     _warn(warnings)
     _output(a.output, text)
     return EXIT_OK
@@ -313,8 +354,11 @@ def _start_limits(args: argparse.Namespace) -> None:
         limits.set_memory_limit(memory or limits.default_memory_mb())
     elif memory:
         limits.set_memory_limit(memory)
+    # The run's deadline, counted from the start of the run, as a value handed down (a.deadline).
+    seconds = None if per_job else getattr(args, "timeout", None)
+    args.deadline = limits.run_deadline(seconds)
     if not per_job:
-        limits.arm_deadline(getattr(args, "timeout", None))
+        limits.arm(args.deadline, seconds)
 
 
 #: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
@@ -337,7 +381,9 @@ def _main(argv: Sequence[str] | None) -> int:
         limits.begin_run()
         args = build_parser().parse_args(argv)
         _start_limits(args)
-        return globals()["cmd_" + args.command.replace("-", "_")](args)
+        code = globals()["cmd_" + args.command.replace("-", "_")](args)
+        sys.stdout.flush()  # a full or closed stdout is told here, as an input error
+        return code
     except SystemExit as e:  # --help and --version: argparse has printed them
         return e.code if isinstance(e.code, int) else EXIT_OK
     except limits.Stop as e:
@@ -385,16 +431,20 @@ def _silence_stdout() -> None:
 
 def _stopped(stop: limits.Stop) -> int:
     """A run stopped by its time limit or a signal: one line with the figures, on stderr."""
-    limits.claim_exit(stop.code)
+    first = limits.claim_exit(stop.code)
     limits.remove_temp_files()
     limits.end_children()
-    print(limits.stop_line(stop), file=sys.stderr)
+    if first:  # (else the watchdog, or an earlier report, has printed the line)
+        print(limits.stop_line(stop), file=sys.stderr)
     return stop.code
 
 
 def run() -> None:
     """The ``dlxsat`` program: guard the process, run, leave with the exit status."""
     limits.install_process_guard()
+    from .outputs import guard_std_streams
+
+    guard_std_streams()  # closed or full stdout and stderr: one line, never a traceback
     try:
         code = main()
     except limits.Stop as e:  # a signal while an error was being reported

@@ -27,14 +27,15 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(f"{where}: {message}" if where else message)
 
 
-def _positive(text: str) -> float:
+def _seconds(text: str) -> float | None:
+    """A ``--timeout``: :func:`dlxsat.runtime.deadline.seconds_of` (inf is no limit; beyond a
+    year is refused), the one reader of a user's time limit."""
+    from .runtime.deadline import seconds_of
+
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
+        return seconds_of(text)
+    except InputError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _count(text: str) -> int:
@@ -111,21 +112,21 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--first", type=_count, metavar="K", help="print the first K solutions")
     text = JSON_HELP + " (with the solutions' options under --all/--first)"
     d.add_argument("--json", action="store_true", help=text)
-    d.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    d.add_argument("--timeout", type=_seconds, metavar="S", help=TIMEOUT_HELP)
 
     _add_solve(sub)
 
     x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
     x.add_argument("format", choices=["dimacs"])
     x.add_argument("family", choices=FAMILIES)
-    x.add_argument("file", help="puzzle file ('-' for stdin)")
+    x.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     text = "more puzzles, folders, globs: a corpus export into the folder -o DIR, one CNF per "
     text += "puzzle and setting, plus manifest.json"
     x.add_argument("more", nargs="*", metavar="PUZZLE", help=text)
     text = "corpus export: 'sat:encoding=E1,E2;colors=C' (the CNFs to write)"
     x.add_argument("--settings", action="append", default=[], metavar="SPEC", help=text)
     text = "corpus export: per puzzle, to solve it"
-    x.add_argument("--timeout", type=_positive, metavar="S", help=text)
+    x.add_argument("--timeout", type=_seconds, metavar="S", help=text)
     x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
     add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     text = "none: disjoint loops allowed (like DLX2); eager: complete encoding (default for "
@@ -142,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     text = "comma-separated; default: dlx,sat,cpsat"
     c.add_argument("--backends", default="dlx,sat,cpsat", help=text)
     text = "per backend and puzzle; default: none"
-    c.add_argument("--timeout", type=_positive, metavar="S", help=text)
+    c.add_argument("--timeout", type=_seconds, metavar="S", help=text)
     c.add_argument("--json", action="store_true", help="one JSON array on stdout")
 
     t = _command(
@@ -182,11 +183,14 @@ def _add_solve(sub: Any) -> None:
         ("--all", "list every answer"),
     )
     s.add_argument("--json", action="store_true", help=JSON_HELP)
-    s.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    s.add_argument("--timeout", type=_seconds, metavar="S", help=TIMEOUT_HELP)
     text = "solve again with these backends (comma-separated; default dlx) within the same "
     text += "time limit and compare; exit 4 on a difference"
     s.add_argument("--crosscheck", nargs="?", const="dlx", metavar="BACKENDS", help=text)
     s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+    text = "a file of many puzzles: answer every good one, report each bad one with its line on "
+    text += "stderr, exit 2 at the end (default: a bad one stops the run before any answer)"
+    s.add_argument("--keep-going", action="store_true", help=text)
     add_solver_options(s)
 
 
@@ -236,11 +240,13 @@ def _add_compare(sub: Any) -> None:
     c.add_argument("--preset", action="append", default=[], choices=presets, help=text)
     text = "the store (JSON Lines; default results.jsonl)"
     c.add_argument("-o", "--output", default="results.jsonl", metavar="RESULTS", help=text)
-    c.add_argument("--mode", choices=["unique", "count"], default="unique")
+    text = "unique: look for two answers, as solve does (status unique, multiple or none); "
+    text += "count: count every answer, as solve --count (default: unique)"
+    c.add_argument("--mode", choices=["unique", "count"], default="unique", help=text)
     text = "per job (default 60); the worker is killed a little after it"
-    c.add_argument("--timeout", type=_positive, default=60.0, metavar="S", help=text)
-    text = "address-space limit per job (default: none)"
-    c.add_argument("--memory", type=_positive, default=None, metavar="MB", help=text)
+    c.add_argument("--timeout", type=_seconds, default=60.0, metavar="S", help=text)
+    text = "data limit per job, as --memory of the other commands (default: none)"
+    c.add_argument("--memory", type=_megabytes, default=None, metavar="MB", help=text)
     text = "jobs at once (default: every core)"
     c.add_argument("--jobs", type=_count, default=None, metavar="N", help=text)
     c.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler instead")
@@ -277,10 +283,13 @@ def _add_convert(sub: Any) -> None:
     v = _command(
         sub, "convert", "write a puzzle in another format (knuth, puzzlink, grid, oneline)"
     )
-    v.add_argument("file", help="puzzle file ('-' for stdin)")
+    v.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     v.add_argument("--to", required=True, choices=WRITERS, help="output format")
     v.add_argument("--format", dest="input_format", help="input format (detected when omitted)")
     v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
+    text = "solve each puzzle and write its answer too, so that a player opens the solved board: "
+    text += "--to pzprv3 (pzprjs's file, which puz.link opens) or --to penpa; puz.link URLs hold "
+    v.add_argument("--with-answer", action="store_true", help=text + "no answer")
 
 
 def _add_generate(sub: Any) -> None:
@@ -288,8 +297,11 @@ def _add_generate(sub: Any) -> None:
     n.add_argument("size", metavar="ROWSxCOLS", help="board size, rows first (e.g. 8x10)")
     text = "random seed; default: a new one, printed on stderr"
     n.add_argument("--seed", type=int, default=None, help=text)
-    text = "seconds; when up, stop removing circles (the puzzle stays unique); default: none"
-    n.add_argument("--timeout", type=_positive, metavar="S", help=text)
+    text = "seconds. At 70%% of them the removal of circles stops and the puzzle so far (its "
+    text += "answer still unique) is printed, after a last check of uniqueness; if by then no "
+    text += "loop with a unique answer was found (large boards), or the run ends before the "
+    text += "last check does, exit 3 with no puzzle and a line saying so. Default: none"
+    n.add_argument("--timeout", type=_seconds, metavar="S", help=text)
 
 
 def _add_report(sub: Any) -> None:
@@ -304,9 +316,11 @@ def _add_report(sub: Any) -> None:
     r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
     r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
     r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
-    r.add_argument("--title", help="the plot's title")
+    r.add_argument("--title", help="the plot's title (and the --html page's)")
+    text = "also write one self-contained web page: both tables (sortable, filterable) and the "
+    r.add_argument("--html", metavar="FILE", help=text + "plots (with matplotlib)")
     text = "time limit of jobs whose record has none (for PAR-2 and the plots' border)"
-    r.add_argument("--timeout", type=_positive, metavar="S", help=text)
+    r.add_argument("--timeout", type=_seconds, metavar="S", help=text)
 
 
 def _add_limit_flags(sub: Any) -> None:
@@ -315,7 +329,7 @@ def _add_limit_flags(sub: Any) -> None:
         flags = {s for a in parser._actions for s in a.option_strings}
         if "--timeout" not in flags:
             text = "time limit for the whole run"
-            parser.add_argument("--timeout", type=_positive, metavar="S", help=text)
+            parser.add_argument("--timeout", type=_seconds, metavar="S", help=text)
         if "--memory" in flags:  # compare: a limit per job of its own
             continue
         text = "memory limit (default: 75%% of the memory available)"

@@ -1,5 +1,5 @@
 """Knuth's DLX data solved as it is (``dlxsat dlx``): read, searched by dancing links within
-the run's time limit, every solution checked against the problem (:mod:`dlxsat.xcc.listing`).
+a deadline, every solution checked against the problem (:mod:`dlxsat.xcc.listing`).
 
 There is no puzzle here whose rules could judge an answer, so the problem itself is the judge.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import limits
 from .result import SearchResult
+from .runtime.deadline import Deadline
 from .xcc import Problem, parse
 
 
@@ -31,23 +32,22 @@ def search(
     loop: bool = False,
     limit: int | None = None,
     keep: int | None = None,
-    timeout: float | None = None,
+    deadline: Deadline | None = None,
 ) -> SearchResult:
     """Search ``problem`` with the dlx backend (the single-loop rule with ``loop``): stop after
-    ``limit`` solutions, keep the first ``keep`` (all when None), within ``timeout`` seconds and
-    the run's own deadline (:mod:`dlxsat.limits`, which this stops when it is already past).
+    ``limit`` solutions, keep the first ``keep`` (all when None), before ``deadline`` -- less
+    the share of the time left that checking and printing the solutions keep, as
+    :func:`dlxsat.pipeline.solve` keeps it (a deadline already past stops the run).
 
     >>> search(read_data("a b\\na\\nb\\na b\\n")).count
     2
     """
-    from .runtime.deadline import Deadline
+    from .pipeline import CHECK_RESERVE
     from .solvers import Request, get_solver
 
     limits.set_phase("searching", "dlx")
-    timeout = limits.remaining(timeout)
-    if timeout is not None and timeout <= 0:
+    searching = (deadline or Deadline.never()).reserve(CHECK_RESERVE, 0.5)
+    if searching.expired():
         raise limits.TimeUp()
-    request = Request(
-        loop=loop, limit=limit, keep=keep, deadline=Deadline.after(timeout), on_found=limits.found
-    )
+    request = Request(loop=loop, limit=limit, keep=keep, deadline=searching, on_found=limits.found)
     return get_solver("dlx").solve(problem, request, {})

@@ -56,11 +56,11 @@ class LinesWithProgress:
     def __init__(self, total: int, unit: str, shown: bool) -> None:
         self.bar = None
         if shown and sys.stderr.isatty():
-            try:
-                from tqdm import tqdm
-            except ImportError:  # no bar without the extra
-                return
-            self.bar = tqdm(total=total, file=sys.stderr, unit=unit)
+            from .extras import wanted
+
+            tqdm = wanted("tqdm", "progress bars")  # the extra dlxsat[progress]: no bar without it
+            if tqdm is not None:
+                self.bar = tqdm.tqdm(total=total, file=sys.stderr, unit=unit)
 
     def print(self, line: str) -> None:
         """One line on stdout (above the bar, which then counts one more result)."""

@@ -7,7 +7,9 @@ records separated by empty lines. The family modules stay the only place that en
 reader ends in the family's own reader.
 
 - ``knuth``: Knuth's input formats, the default, byte for byte as before;
+- ``penpa``: Penpa+ URLs (Masyu, Slitherlink, Sudoku), read and written (with an answer);
 - ``puzzlink``: puz.link URLs (Masyu, Slitherlink, Sudoku), read and written;
+- ``pzprv3``: pzprjs's file format, which puz.link opens, read and written (with an answer);
 - ``tatham``: game ids of Simon Tatham's Pearl, Loopy and Solo;
 - ``grid``: spaced grid text with an optional ``ROWS COLS`` header;
 - ``oneline``: one-line Sudokus of 16, 81 or 256 characters.
@@ -24,6 +26,8 @@ grid) and falls back on Knuth's, so his inputs are read exactly as before.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -31,9 +35,11 @@ from ..errors import InputError
 from ..families import get_family
 
 #: Every format; detection tries them in this order, Knuth's last.
-FORMATS = ("puzzlink", "tatham", "oneline", "grid", "knuth")
+FORMATS = ("penpa", "puzzlink", "pzprv3", "tatham", "oneline", "grid", "knuth")
 #: The formats ``convert --to`` can write.
-WRITERS = ("knuth", "puzzlink", "grid", "oneline")
+WRITERS = ("knuth", "puzzlink", "grid", "oneline", "penpa", "pzprv3")
+#: The formats that can hold an answer beside the puzzle (``convert --with-answer``).
+ANSWER_WRITERS = ("penpa", "pzprv3")
 
 
 def get_format(name: str) -> ModuleType:
@@ -68,13 +74,21 @@ def read(family: str, text: str, format: str | None = None) -> Any:
     return mod.read(family, text)
 
 
-def write(family: str, puzzle: Any, format: str) -> str:
-    """The puzzle as text in ``format`` (one of :data:`WRITERS`)."""
+def write(family: str, puzzle: Any, format: str, answer: Any = None) -> str:
+    """The puzzle as text in ``format`` (one of :data:`WRITERS`), with ``answer`` drawn in it
+    when given (only the formats of :data:`ANSWER_WRITERS` hold one)."""
     if format not in WRITERS:
         raise InputError(f"cannot write the {format} format (choose from {', '.join(WRITERS)})")
     mod = get_format(format)
     if family not in mod.FAMILY_NAMES:
         raise InputError(f"the {format} format has no {family}")
+    if answer is not None:
+        if format not in ANSWER_WRITERS:
+            raise InputError(
+                f"the {format} format cannot hold an answer (these can: "
+                f"{', '.join(ANSWER_WRITERS)})"
+            )
+        return mod.write(family, puzzle, answer)
     return mod.write(family, puzzle)
 
 
@@ -116,6 +130,63 @@ def _knuth_sudoku_of_16(family: str, name: str, lines: list[str]) -> bool:
     return name == "oneline" and all(len(line) == 16 for line in full) and len(full) % 16 == 0
 
 
+def read_each(family: str, text: str, format: str | None = None) -> list[tuple[int, int, Any]]:
+    """Every record of a file of one or many puzzles, read on its own: ``(record number, first
+    line, puzzle or the InputError that says what is wrong with it)``, so that a caller can
+    answer the good records of a file with a few bad ones (``solve --keep-going``).
+
+    >>> text = "4..3.3....1.1..2\\n4..3\\n" + "." * 16
+    >>> [(k, line, type(x).__name__) for k, line, x in read_each("sudoku", text)]
+    [(1, 1, 'SudokuPuzzle'), (2, 2, 'InputError'), (3, 3, 'SudokuPuzzle')]
+    """
+    records = split_records(family, text, format)
+    if not records:
+        raise InputError("empty input: no puzzle")
+    name = format or detect(family, records[0][1])
+    out: list[tuple[int, int, Any]] = []
+    for k, (line, record) in enumerate(records, 1):
+        try:
+            out.append((k, line, read(family, record, name)))
+        except InputError as e:
+            out.append((k, line, e))
+    return out
+
+
+@dataclass
+class Records:
+    """The puzzles of a file to solve: ``numbers`` their record numbers when some records were
+    left out or there are several (None: one puzzle, read whole), ``bad`` each record left out
+    with its first line and what is wrong with it."""
+
+    puzzles: list[Any]
+    numbers: list[int] | None = None
+    bad: list[tuple[int, int, InputError]] = field(default_factory=list)
+
+
+def read_records(
+    family: str, text: str, format: str | None = None, keep_going: bool = False
+) -> Records:
+    """The puzzles of a file of one or many (:func:`read_many`); with ``keep_going`` a bad
+    record is left out and noted instead of stopping the run (``solve --keep-going``).
+
+    >>> r = read_records("sudoku", "4..3.3....1.1..2\\n4..3\\n", keep_going=True)
+    >>> len(r.puzzles), r.numbers, [(k, line) for k, line, _ in r.bad]
+    (1, [1], [(2, 2)])
+    """
+    if not keep_going:
+        try:
+            return Records(read_many(family, text, format))
+        except InputError as e:
+            if str(e).startswith("record "):  # a file of many: say how to answer the rest
+                raise InputError(f"{e} (--keep-going answers the other records)") from None
+            raise
+    each = read_each(family, text, format)
+    bad = [(k, line, e) for k, line, e in each if isinstance(e, InputError)]
+    puzzles = [p for _, _, p in each if not isinstance(p, InputError)]
+    numbers = [k for k, _, p in each if not isinstance(p, InputError)]
+    return Records(puzzles, numbers if bad or len(each) > 1 else None, bad)
+
+
 def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
     """Every puzzle of a file of one or many; an error names the record and its line.
 
@@ -137,24 +208,72 @@ def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
     return out
 
 
-def convert(family: str, text: str, to: str, format: str | None = None, name: str = "input") -> str:
+def convert(
+    family: str,
+    text: str,
+    to: str,
+    format: str | None = None,
+    name: str = "input",
+    answer_of: Callable[[Any, str], Any] | None = None,
+) -> str:
     """Every puzzle of ``text`` (in ``format``, detected when None) written in format ``to``:
     one a line for the line-based formats, else separated by empty lines. An error in a file of
-    several names the record and its line; ``name`` names an input with no puzzle.
+    several names the record and its line; ``name`` names an input with no puzzle. With
+    ``answer_of`` (see :func:`solved_answer`), each puzzle is written with that answer.
 
     >>> convert("sudoku", "4..3.3....1.1..2\\n" * 2, "knuth").split("\\n\\n")[1].split()
     ['4..3', '.3..', '..1.', '1..2', '0011', '0011', '2233', '2233']
     """
+    if answer_of is not None:
+        check_answer_writer(to)
     records = split_records(family, text, format)
     if not records:
         raise InputError(f"{name}: no puzzle")
     outs = []
     for k, (line, record) in enumerate(records, 1):
         try:
-            outs.append(write(family, read(family, record, format), to))
+            puzzle = read(family, record, format)
+            where = f"record {k}: " if len(records) > 1 else ""
+            answer = answer_of(puzzle, where) if answer_of is not None else None
+            outs.append(write(family, puzzle, to, answer))
         except InputError as e:
             if len(records) == 1:
                 raise
             raise InputError(f"record {k} (line {line}): {e}") from None
-    per_line = to in ("puzzlink", "oneline")
+    per_line = to in ("puzzlink", "oneline", "penpa")
     return ("" if per_line else "\n").join(outs)
+
+
+def check_answer_writer(to: str) -> None:
+    """Refuse to write an answer in a format that cannot hold one (``convert --with-answer``).
+
+    >>> check_answer_writer("pzprv3")
+    """
+    if to not in ANSWER_WRITERS:
+        why = (
+            "a puz.link URL holds only the problem (pzprjs writes answers in its files, not its "
+            "URLs)"
+            if to == "puzzlink"
+            else f"the {to} format holds no answer"
+        )
+        raise InputError(f"--with-answer: {why}; use --to {' or --to '.join(ANSWER_WRITERS)}")
+
+
+def solved_answer(
+    family: str, puzzle: Any, where: str = "", timeout: float | None = None
+) -> tuple[Any, str]:
+    """The answer ``convert --with-answer`` writes, and a warning ("" when none): the puzzle
+    solved with the default backend; a puzzle with no answer is an error, one with several
+    gets the first found. ``where`` heads the messages (``record K: ``)."""
+    from ..pipeline import solve
+
+    report = solve(family, puzzle, timeout=timeout)
+    if report.status == "timeout":
+        raise InputError(f"{where}the time limit was reached before an answer was found")
+    if not report.solutions:
+        raise InputError(f"{where}the puzzle has no answer to write")
+    if report.status == "multiple":
+        return report.solutions[
+            0
+        ], f"{where}the puzzle has more than one answer; writing the first found"
+    return report.solutions[0], ""
