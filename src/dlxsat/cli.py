@@ -269,9 +269,9 @@ def _solve_batch(
     reports = pipeline.solve_many(
         a.family, puzzles, backend=backend, mode=mode, timeout=a.timeout, **options
     )
-    out = LinesWithProgress(len(puzzles), "puzzle", shown=not a.quiet and len(puzzles) >= 20)
     for k, line_no, e in records.bad:  # (--keep-going) each bad record, then the answers
         print(f"dlxsat: error: record {k} (line {line_no}): {e}", file=sys.stderr)
+    out = LinesWithProgress(len(puzzles), "puzzle", shown=not a.quiet and len(puzzles) >= 20)
     timed_out = False
     for k, report in zip(records.numbers or range(1, len(puzzles) + 1), reports, strict=True):
         timed_out |= report.status == "timeout"
