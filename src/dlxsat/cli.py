@@ -298,7 +298,8 @@ def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
 
 
 def cmd_convert(a: argparse.Namespace) -> int:
-    from .formats import check_answer_writer, convert, solved_answer
+    from .formats import check_answer_writer, convert
+    from .pipeline import solved_answer
 
     def answer_of(puzzle: Any, where: str) -> Any:
         answer, warning = solved_answer(a.family, puzzle, where, a.timeout)

@@ -537,3 +537,20 @@ def _sudoku_batch_min() -> int:
     from .sudoku_batch import MIN_PUZZLES
 
     return MIN_PUZZLES
+
+
+def solved_answer(
+    family: str, puzzle: Any, where: str = "", timeout: float | None = None
+) -> tuple[Any, str]:
+    """The answer ``convert --with-answer`` writes, and a warning ("" when none): the puzzle
+    solved with the default backend; a puzzle with no answer is an error, one with several
+    gets the first found. ``where`` heads the messages (``record K: ``)."""
+    report = solve(family, puzzle, timeout=timeout)
+    if report.status == "timeout":
+        raise InputError(f"{where}the time limit was reached before an answer was found")
+    if not report.solutions:
+        raise InputError(f"{where}the puzzle has no answer to write")
+    warning = ""
+    if report.status == "multiple":
+        warning = f"{where}the puzzle has more than one answer; writing the first found"
+    return report.solutions[0], warning

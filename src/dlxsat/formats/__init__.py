@@ -219,7 +219,8 @@ def convert(
     """Every puzzle of ``text`` (in ``format``, detected when None) written in format ``to``:
     one a line for the line-based formats, else separated by empty lines. An error in a file of
     several names the record and its line; ``name`` names an input with no puzzle. With
-    ``answer_of`` (see :func:`solved_answer`), each puzzle is written with that answer.
+    ``answer_of`` (see :func:`dlxsat.pipeline.solved_answer`), each puzzle is written with that
+    answer.
 
     >>> convert("sudoku", "4..3.3....1.1..2\\n" * 2, "knuth").split("\\n\\n")[1].split()
     ['4..3', '.3..', '..1.', '1..2', '0011', '0011', '2233', '2233']
@@ -257,23 +258,3 @@ def check_answer_writer(to: str) -> None:
             else f"the {to} format holds no answer"
         )
         raise InputError(f"--with-answer: {why}; use --to {' or --to '.join(ANSWER_WRITERS)}")
-
-
-def solved_answer(
-    family: str, puzzle: Any, where: str = "", timeout: float | None = None
-) -> tuple[Any, str]:
-    """The answer ``convert --with-answer`` writes, and a warning ("" when none): the puzzle
-    solved with the default backend; a puzzle with no answer is an error, one with several
-    gets the first found. ``where`` heads the messages (``record K: ``)."""
-    from ..pipeline import solve
-
-    report = solve(family, puzzle, timeout=timeout)
-    if report.status == "timeout":
-        raise InputError(f"{where}the time limit was reached before an answer was found")
-    if not report.solutions:
-        raise InputError(f"{where}the puzzle has no answer to write")
-    if report.status == "multiple":
-        return report.solutions[
-            0
-        ], f"{where}the puzzle has more than one answer; writing the first found"
-    return report.solutions[0], ""
