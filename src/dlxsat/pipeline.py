@@ -77,7 +77,12 @@ class Prepared:
 
 @dataclass
 class SolveReport:
-    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5."""
+    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5.
+
+    ``puzzle`` is the puzzle object solved (None when the run stopped before reading it); in
+    Jupyter a report shows its figures and the board with its first answer
+    (:mod:`dlxsat.display`).
+    """
 
     family: str
     backend: str
@@ -87,6 +92,17 @@ class SolveReport:
     seconds: float
     stats: dict[str, Any] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
+    puzzle: Any = field(default=None, repr=False, compare=False)
+
+    def _repr_html_(self) -> str:
+        from .display import report_html
+
+        return report_html(self)
+
+    def _repr_svg_(self) -> str | None:
+        from .display import report_svg
+
+        return report_svg(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -292,6 +308,7 @@ def make_report(
         time.perf_counter() - start,
         stats,
         result.steps,
+        puzzle=prep.puzzle,
     )
 
 
