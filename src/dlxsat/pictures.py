@@ -20,6 +20,7 @@ from typing import Any
 
 from .answer import edge_ends
 from .errors import InputError
+from .extras import need
 
 #: Pixels per cell (at most: large boards get smaller cells, see :func:`cell_pixels`).
 CELL_PX = 40
@@ -85,12 +86,7 @@ def save_picture(family: str, puzzle: Any, answer: dict | None, path: str, kind:
     """Draw the puzzle (and ``answer``, when given) into ``path`` as ``kind`` (svg or png)."""
     if kind not in KINDS:
         raise InputError(f"unknown picture type {kind!r} (choose from {', '.join(KINDS)})")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise InputError(
-            f"--{kind} needs matplotlib, which is not installed (pip install 'dlxsat[plot]')"
-        ) from None
+    need("matplotlib", f"--{kind}")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise InputError(f"{path}: no such directory {folder}")

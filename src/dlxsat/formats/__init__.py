@@ -128,6 +128,28 @@ def _knuth_sudoku_of_16(family: str, name: str, lines: list[str]) -> bool:
     return name == "oneline" and all(len(line) == 16 for line in full) and len(full) % 16 == 0
 
 
+def read_each(family: str, text: str, format: str | None = None) -> list[tuple[int, int, Any]]:
+    """Every record of a file of one or many puzzles, read on its own: ``(record number, first
+    line, puzzle or the InputError that says what is wrong with it)``, so that a caller can
+    answer the good records of a file with a few bad ones (``solve --keep-going``).
+
+    >>> text = "4..3.3....1.1..2\\n4..3\\n" + "." * 16
+    >>> [(k, line, type(x).__name__) for k, line, x in read_each("sudoku", text)]
+    [(1, 1, 'SudokuPuzzle'), (2, 2, 'InputError'), (3, 3, 'SudokuPuzzle')]
+    """
+    records = split_records(family, text, format)
+    if not records:
+        raise InputError("empty input: no puzzle")
+    name = format or detect(family, records[0][1])
+    out: list[tuple[int, int, Any]] = []
+    for k, (line, record) in enumerate(records, 1):
+        try:
+            out.append((k, line, read(family, record, name)))
+        except InputError as e:
+            out.append((k, line, e))
+    return out
+
+
 def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
     """Every puzzle of a file of one or many; an error names the record and its line.
 
