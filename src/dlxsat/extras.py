@@ -58,6 +58,20 @@ def need(module: str, feature: str) -> ModuleType:
         raise InputError(missing_message(feature, module)) from None
 
 
+def have(module: str) -> bool:
+    """Whether ``module`` can be imported (it is, if so): for a feature that shows
+    :func:`missing_message` in its own output instead of failing (a notebook, an HTML page).
+
+    >>> have("dlxsat"), have("no_such_library_dlxsat")
+    (True, False)
+    """
+    try:
+        _import(module)
+    except ImportError:
+        return False
+    return True
+
+
 def wanted(module: str, feature: str) -> ModuleType | None:
     """Import ``module`` for ``feature``, a comfort the run can do without: ``None`` when it is
     not installed, after one note on stderr naming the ``pip install`` (once per feature)."""
