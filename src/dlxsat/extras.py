@@ -58,18 +58,17 @@ def need(module: str, feature: str) -> ModuleType:
         raise InputError(missing_message(feature, module)) from None
 
 
-def have(module: str) -> bool:
-    """Whether ``module`` can be imported (it is, if so): for a feature that shows
-    :func:`missing_message` in its own output instead of failing (a notebook, an HTML page).
+def installed(module: str) -> ModuleType | None:
+    """Import ``module`` quietly, or ``None`` when it is missing: for a display that has a plain
+    fallback of its own and so has nothing to tell the user (a notebook's picture, a page's plots).
 
-    >>> have("dlxsat"), have("no_such_library_dlxsat")
-    (True, False)
+    >>> installed("tqdm").__name__
+    'tqdm'
     """
     try:
-        _import(module)
+        return _import(module)
     except ImportError:
-        return False
-    return True
+        return None
 
 
 def wanted(module: str, feature: str) -> ModuleType | None:
