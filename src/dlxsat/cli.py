@@ -1,4 +1,4 @@
-"""The ``dlxsat`` command line (SPEC.md §5): argument parsing and printing only.
+"""The ``dlxsat`` command line (docs/conventions.md §5): argument parsing and printing only.
 
 Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
 or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement (or

@@ -77,7 +77,7 @@ class Prepared:
 
 @dataclass
 class SolveReport:
-    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5.
+    """The outcome of :func:`solve`; :meth:`to_json` gives the object of docs/conventions.md §5.
 
     ``puzzle`` is the puzzle object solved (None when the run stopped before reading it); in
     Jupyter a report shows its figures and the board with its first answer

@@ -1,9 +1,10 @@
 """Is a set of options a solution of a :class:`Problem`? Checked from the definitions alone.
 
-A search backend's solution is a list of option indices. This checks it against SPEC.md §3
-directly -- every primary item covered between its bounds, an uncolored secondary item used at
-most once, a colored one given one color by every option that uses it and never used uncolored
-as well -- and, with the loop rule, that the edges colored ``1`` form one cycle (SPEC.md §4).
+A search backend's solution is a list of option indices. This checks it against
+docs/conventions.md §3 directly -- every primary item covered between its bounds, an uncolored
+secondary item used at most once, a colored one given one color by every option that uses it
+and never used uncolored as well -- and, with the loop rule, that the edges colored ``1`` form
+one cycle (docs/conventions.md §4).
 It shares no code with any backend, so it can judge them: the portfolio backend checks every
 solution any member returns before it trusts it.
 
