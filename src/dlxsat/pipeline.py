@@ -355,25 +355,18 @@ class Agreement:
 
 
 def agreement(first: SolveReport, other: SolveReport) -> str:
-    """Why ``other`` disagrees with ``first`` (the empty string when they agree).
+    """Why ``other`` disagrees with ``first`` (the empty string when they agree), judged by
+    :func:`dlxsat.agreement.difference`."""
+    from .agreement import difference
 
-    A timeout agrees with anything (it decided nothing). Two ``multiple`` reports agree even
-    with different answers: each found two of the several there are.
-    """
-    if "timeout" in (first.status, other.status) or "stalled" in (first.status, other.status):
-        return ""
-    if first.status != other.status:
-        return f"{first.backend} says {first.status}, {other.backend} says {other.status}"
-    if first.status == "multiple":
-        return ""
-    if first.count != other.count:
-        return f"{first.backend} found {first.count} answers, {other.backend} {other.count}"
-    if first.solutions and other.solutions:
-        mine = {answer_key(a) for a in first.solutions}
-        theirs = {answer_key(a) for a in other.solutions}
-        if mine != theirs:
-            return f"{first.backend} and {other.backend} found different answers"
-    return ""
+    return difference(_outcome(first), _outcome(other))
+
+
+def _outcome(report: SolveReport) -> Any:
+    from .agreement import Outcome
+
+    answers = frozenset(answer_key(a) for a in report.solutions) if report.solutions else None
+    return Outcome(report.backend, report.status, report.count, answers)
 
 
 def crosscheck_report(
