@@ -132,6 +132,6 @@ def test_empty_loop_is_never_an_answer():
 
 def test_timeout_status(capsys):
     path = str(ROOT / "puzzles" / "slitherlink" / "tatham-30x25.txt")
-    rc = cli.main(["solve", "slitherlink", path, "--backend", "dlx", "--timeout", "0.5", "--json"])
+    rc = cli.main(["solve", "slitherlink", path, "--backend", "dlx", "--timeout", "2", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert rc == 3 and out["status"] == "timeout"

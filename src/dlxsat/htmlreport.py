@@ -29,6 +29,7 @@ from typing import Any
 
 from . import __version__
 from .errors import InputError
+from .extras import installed
 from .report import (
     _HEADERS,
     Row,
@@ -282,9 +283,7 @@ def plot_section(store: Store, timeout: float | None = None) -> str:
     A plot that cannot be drawn (say, unsolved jobs with no time limit to place them at) is
     replaced by its one-line reason; the other plots are still drawn.
     """
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
+    if installed("matplotlib") is None:
         return f'<p class="note" id="no-plots">{_e(NO_PLOTS)}</p>'
     from . import plots
 

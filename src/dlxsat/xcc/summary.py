@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # (model imports this module to show a problem: no import circle)
-    from .model import Problem
+from typing import Any
 
 #: How many items and options are listed by name (the rest are counted).
 SHOWN = 8
@@ -27,8 +24,9 @@ def _names(names: list[str], total: int) -> str:
     return html.escape(text)
 
 
-def problem_html(problem: Problem, shown: int = SHOWN) -> str:
-    """The summary table of ``problem``.
+def problem_html(problem: Any, shown: int = SHOWN) -> str:
+    """The summary table of ``problem`` (a :class:`~dlxsat.xcc.model.Problem`, which calls this
+    from its ``_repr_html_``: so this module does not import it back).
 
     >>> from dlxsat.xcc.model import Item, Problem
     >>> p = Problem([Item("a"), Item("b", lo=0, hi=2), Item("x", primary=False)],
