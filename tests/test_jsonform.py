@@ -12,7 +12,8 @@ from conftest import GOLDEN, run
 
 import dlxsat
 from dlxsat import jsonform, textform
-from dlxsat.xcc.listing import checked_count, summary_line, write_listing
+from dlxsat.xcc.check import check_solutions
+from dlxsat.xcc.listing import summary_line, write_listing
 
 SUDOKU = GOLDEN / "sudoku" / "puzzlium-A.txt"
 MASYU = GOLDEN / "masyu" / "tatham-10x10-1.txt"
@@ -108,7 +109,7 @@ def test_dlx_listing_is_the_library_listing(cli):
     result = dlxsat.search_dlx(problem, keep=None)
     pieces: list[str] = []
     listed = write_listing(problem, result.solutions, pieces.append)
-    assert listed == checked_count(problem, result.solutions) == 2
+    assert listed == check_solutions(problem, result.solutions) == 2
     want = "".join(pieces) + summary_line(2, result.stats, False, 2, 2)
     assert out.splitlines()[:-1] == want.splitlines()[:-1] == ["1:", " a", " b", "2:", " a b"]
     assert out.splitlines()[-1].startswith("2 solutions, ")

@@ -1,4 +1,4 @@
-"""The ``dlxsat`` command line (SPEC.md §5): argument parsing and printing only.
+"""The ``dlxsat`` command line (docs/conventions.md §5): argument parsing and printing only.
 
 Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
 or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement (or
@@ -82,7 +82,8 @@ def cmd_encode(a: argparse.Namespace) -> int:
 def cmd_dlx(a: argparse.Namespace) -> int:
     from .dlxdata import read_data, search
     from .inputs import read_text
-    from .xcc.listing import checked_count, summary_line, write_listing
+    from .xcc.check import check_solutions
+    from .xcc.listing import summary_line, write_listing
 
     problem = read_data(read_text(a.file, "DLX"))
     _warn(problem.warnings)
@@ -92,10 +93,10 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     if a.json:
         from .jsonform import dlx_json, line
 
-        checked = checked_count(problem, r.solutions, a.deadline.expired)
+        checked = check_solutions(problem, r.solutions, loop=a.loop, stop=a.deadline.expired)
         _emit(line(dlx_json(problem, r, checked, bool(a.all or a.first))))
     else:
-        checked = write_listing(problem, r.solutions, _emit, a.deadline.expired)
+        checked = write_listing(problem, r.solutions, _emit, a.deadline.expired, a.loop)
         _emit(summary_line(r.count, r.stats, r.timed_out, checked, len(r.solutions)))
     return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
 

@@ -64,7 +64,9 @@ def decode_json(family: str, answer: Answer | None) -> dict[str, Any]:
     """
     if answer is None:
         return {"family": family, "status": "none", "count": 0, "solutions": []}
-    return {"family": family, "status": "solved", "count": 1, "solutions": [answer]}
+    # The model holds one answer; whether the puzzle has others the solver did not say:
+    # ``counted`` (dlxsat.STATUSES), counting the answers of this output.
+    return {"family": family, "status": "counted", "count": 1, "solutions": [answer]}
 
 
 def solve_json(report: SolveReport, checks: list[Agreement] | None = None) -> dict[str, Any]:

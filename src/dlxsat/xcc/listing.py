@@ -1,10 +1,10 @@
 """Solutions of an exact-cover problem checked and listed in Knuth's layout (``dlxsat dlx``).
 
 A solver's solutions are judged against the problem itself before anyone sees them: each must
-be an exact cover (:func:`dlxsat.xcc.verify.cover_problems`) and none may come twice; a wrong
-one is a bug in the solver, raised as :class:`RuleViolation`. The checks stop at a deadline,
-given as ``expired`` (a function saying whether the time is up, so that this layer knows no
-clock), and the callers say how many solutions were checked.
+be a solution (:func:`dlxsat.xcc.check.check_solutions`, with the single-loop rule when asked)
+and none may come twice; a wrong one is a bug in the solver, raised as ``RuleViolation``. The
+checks stop at a deadline, given as ``expired`` (a function saying whether the time is up, so
+that this layer knows no clock), and the callers say how many solutions were checked.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import RuleViolation
+from .check import check_solutions
 from .model import Problem
-from .verify import cover_problems
 
 #: Solutions listed per chunk of text: the output is written as it is made, in pieces this big.
 CHUNK = 256
@@ -24,42 +23,15 @@ def _never() -> bool:
     return False
 
 
-def check_solution(problem: Problem, chosen: list[int], seen: set[tuple[int, ...]]) -> None:
-    """Raise :class:`RuleViolation` unless ``chosen`` is an exact cover not in ``seen``
-    (which it joins)."""
-    wrong = cover_problems(problem, chosen)
-    if wrong:
-        raise RuleViolation(f"dlx returned a solution that is not an exact cover: {wrong[0]}")
-    key = tuple(sorted(chosen))
-    if key in seen:
-        raise RuleViolation("dlx returned the same solution twice")
-    seen.add(key)
-
-
-def checked_count(
-    problem: Problem, solutions: list[list[int]], expired: Callable[[], bool] = _never
-) -> int:
-    """Check the solutions in order until ``expired()``; how many were checked.
-
-    >>> from dlxsat.xcc import parse
-    >>> checked_count(parse("a b\\na\\nb\\na b\\n"), [[0, 1], [2]])
-    2
-    """
-    seen: set[tuple[int, ...]] = set()
-    for n, chosen in enumerate(solutions):
-        if expired():
-            return n
-        check_solution(problem, chosen, seen)
-    return len(solutions)
-
-
 def write_listing(
     problem: Problem,
     solutions: list[list[int]],
     write: Callable[[str], object],
     expired: Callable[[], bool] = _never,
+    loop: bool = False,
 ) -> int:
-    """Check and ``write`` the solutions in Knuth's layout (``N:`` then one option a line),
+    """Check (:func:`dlxsat.xcc.check.check_solutions`, the single-loop rule too with ``loop``)
+    and ``write`` the solutions in Knuth's layout (``N:`` then one option a line),
     :data:`CHUNK` at a time, until ``expired()``; how many were written.
 
     >>> from dlxsat.xcc import parse
@@ -79,7 +51,7 @@ def write_listing(
         if expired():
             listed = n
             break
-        check_solution(problem, chosen, seen)
+        check_solutions(problem, [chosen], loop=loop, seen=seen)
         chunk.append(f"{n + 1}:\n" + "".join(f" {problem.option_text(i)}\n" for i in chosen))
         if len(chunk) >= CHUNK:
             write("".join(chunk))
