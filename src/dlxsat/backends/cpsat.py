@@ -32,7 +32,7 @@ from typing import Any
 from ..errors import InputError
 from ..options import Option
 from ..xcc import Problem
-from . import SearchResult, check_declared, check_limits, covering, refuse_options
+from . import SearchResult, check_declared, check_limits, covering, ortools_loader, refuse_options
 from .covering import COLOR_MODES, DEFAULT_COLORS
 from .loopcuts import LoopRule
 
@@ -65,7 +65,7 @@ _DECLARED = {o.name: o for o in OPTIONS}
 
 def load() -> None:
     """Import OR-tools' CP-SAT now, so that a caller can time that apart."""
-    from ortools.sat.python import cp_model  # noqa: F401
+    ortools_loader.cp_model()
 
 
 class _Model:
@@ -73,7 +73,7 @@ class _Model:
     constraints) and the literals the search loop needs."""
 
     def __init__(self, problem: Problem, colors: str, loop: str, allow_empty_loop: bool) -> None:
-        from ortools.sat.python import cp_model
+        cp_model = ortools_loader.cp_model()  # without pandas: see ortools_loader
 
         self.cp_model = cp_model
         m = self.m = cp_model.CpModel()
