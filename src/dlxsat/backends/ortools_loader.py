@@ -61,5 +61,5 @@ def cp_model() -> types.ModuleType:
             if isinstance(sys.modules.get("pandas"), _Placeholder):
                 del sys.modules["pandas"]
         if isinstance(getattr(module, "pd", None), _Placeholder):
-            module.pd = _LazyPandas("pandas")
+            setattr(module, "pd", _LazyPandas("pandas"))
         return module
