@@ -61,5 +61,5 @@ def cp_model() -> types.ModuleType:
             if isinstance(sys.modules.get("pandas"), _Placeholder):
                 del sys.modules["pandas"]
         if isinstance(getattr(module, "pd", None), _Placeholder):
-            setattr(module, "pd", _LazyPandas("pandas"))
+            module.pd = _LazyPandas("pandas")  # type: ignore[attr-defined]
         return module
