@@ -27,33 +27,27 @@ from dlxsat.xcc.loop import loop_graph
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-class Replay:
-    """A stand-in for ``random.Random`` that makes the choices ``prefix`` and then 0s,
-    recording the degree of every choice."""
-
-    def __init__(self, prefix: list[int]) -> None:
-        self.prefix, self.degrees = prefix, []
-
-    def randrange(self, n: int) -> int:
-        i = len(self.degrees)
-        self.degrees.append(n)
-        return self.prefix[i] if i < len(self.prefix) else 0
-
-
 def expected(problem: Problem, loop: bool, allow_empty: bool) -> tuple[float, float]:
     """The exact expected (nodes, solutions) of one probe: every path, by its probability."""
     arrays = build(problem, loop_graph(problem) if loop else None)
+    params = est_mod.probe_params(arrays, loop, allow_empty)
+    levels = arrays.max_level + 1
     nodes = sols = 0.0
-    todo: list[list[int]] = [[]]
+    todo: list[tuple[list[int], list[int]]] = [([], [])]  # (choices, their degrees)
     while todo:
-        prefix = todo.pop()
-        rng = Replay(prefix)
-        n, _, s, _ = est_mod._probe(arrays, loop, allow_empty, rng)
-        # this path is the one whose choices beyond the prefix are all 0; branch on the others
-        for i in range(len(prefix), len(rng.degrees)):
-            for c in range(1, rng.degrees[i]):
-                todo.append(prefix + [0] * (i - len(prefix)) + [c])
-        p = math.prod(1 / d for d in rng.degrees)
+        choices, degrees = todo.pop()
+        u = [(c + 0.5) / d for c, d in zip(choices, degrees, strict=True)] + [0.0] * (
+            levels - len(choices)
+        )
+        deg = [0] * levels
+        n, _, s, depth = est_mod.probe(arrays, params, u, deg)
+        seen = deg[:depth]
+        assert seen[: len(degrees)] == degrees
+        # this path makes choice 0 beyond the prefix; branch on the others
+        for i in range(len(choices), depth):
+            for c in range(1, seen[i]):
+                todo.append((choices + [0] * (i - len(choices)) + [c], seen[: i + 1]))
+        p = math.prod(1 / d for d in seen)
         nodes += p * n
         sols += p * s
     return nodes, sols
@@ -121,3 +115,15 @@ def test_deadline_stops_after_one_probe_and_mcc_has_none():
     e = estimate(p, probes=1000, deadline=time.monotonic() - 1)
     assert e.probes == 1
     assert estimate(parse("2|a b\na\na b\nb\n")) is None  # Algorithm M
+
+
+@pytest.mark.parametrize(
+    "dlx_file, loop", [("masyu/random-few-5x6-3.dlx", True), ("sudoku/tatham-9x9-1.dlx", False)]
+)
+def test_compiled_probes_walk_the_same_paths(dlx_file, loop):
+    p = golden_problem(dlx_file)
+    a = estimate(p, loop=loop, probes=50, seed=5, compiled=False)
+    b = estimate(p, loop=loop, probes=50, seed=5, compiled=True)
+    assert a.samples == b.samples
+    assert (a.solutions, a.depth) == (b.solutions, b.depth)
+    assert a.updates == pytest.approx(b.updates)

@@ -22,39 +22,37 @@ from .result import MODES, SearchResult, status_of
 from .solvers import check_options, get_solver
 from .xcc import Problem, parse
 
-#: The backend ``solve`` uses when none is named: the fastest measured per family, from the
-#: command line (benchmarks/loops.py; see the README). SAT wins every hard loop puzzle; for
-#: Sudoku the DLX search is faster in-process, but loading its numba kernels costs about a
-#: second per process, so a one-off ``dlxsat solve sudoku`` is quicker with SAT.
-#:
-#: The portfolio backend (``sat,dlx`` racing) does not become a default: measured with
-#: ``benchmarks/portfolio.py`` on 2 cores shared with other work (11 puzzles: Masyu up to
-#: 36 x 20, Slitherlink 20 x 15 and 30 x 25, hard and 25 x 25 Sudokus, wall time of a cold
-#: ``dlxsat solve``), SAT was the fastest single backend on every puzzle solved, and the
-#: portfolio took 2.10 times SAT's time on Masyu, 2.01 on Slitherlink and 1.80 on Sudoku
-#: (geometric means): its second member halves SAT's share of the two cores. Only when
-#: counting, where DLX wins (a Sudoku with 54,620 answers: DLX 0.30 of SAT's time), does the
-#: portfolio pay off (0.39 of SAT's time, 1.29 of DLX's) -- use ``--backend portfolio`` there.
+#: The backend ``solve`` uses when none is named: ``auto`` for every family, which picks DLX
+#: or SAT per puzzle (a short DLX trial, then Knuth's estimate of the DLX tree; see
+#: ``dlxsat.backends.auto`` and ``docs/auto.md``). Measured with ``benchmarks/auto.py``: no
+#: single engine is best on every family -- DLX wins most Sudokus and small loop puzzles and
+#: every count, SAT the hard loop puzzles and the minimal 25 x 25 Sudoku, where DLX runs for
+#: hours. The portfolio (engines racing on all cores) is not a default: on 2 cores it costs
+#: 1.8-2.1 x SAT alone (``benchmarks/portfolio.py``).
 DEFAULT_BACKEND = {
-    "masyu": "sat",
-    "slitherlink": "sat",
-    "superslitherlink": "sat",
-    "sudoku": "sat",
+    "masyu": "auto",
+    "slitherlink": "auto",
+    "superslitherlink": "auto",
+    "sudoku": "auto",
 }
 
 #: The backend :func:`solve_many` uses when none is named, where it differs from
-#: ``DEFAULT_BACKEND``. Many 9 x 9 Sudokus in one process: dlx 8,670 puzzles/s (the empty
-#: grid laid out once, clues pre-covered), sat 0.029 of that (``benchmarks/batch.py``, 200
-#: sgt-solo puzzles, each answer proved unique and rule-checked); the one-off kernel load
-#: (about 1 s) is paid once per batch.
-BATCH_BACKEND = {"sudoku": "dlx"}
+#: ``DEFAULT_BACKEND`` (nowhere now: ``auto`` runs many 9 x 9 Sudokus on the batch path's
+#: compiled DLX, each within a budget of :data:`BATCH_TRIAL_SECONDS`, and a puzzle that
+#: outgrows it goes to ``auto``'s choice).
+BATCH_BACKEND: dict[str, str] = {}
+
+#: On the batch path, the seconds of DLX search a Sudoku gets under ``auto`` before it is
+#: handed to ``auto``'s choice (a hard 9 x 9 takes well under a millisecond there; a minimal
+#: 25 x 25 runs for hours).
+BATCH_TRIAL_SECONDS = 0.05
 
 
 def default_backend(family: str, many: bool = False) -> str:
     """The backend used when none is named: for one puzzle, or for many in one process."""
     if many and family in BATCH_BACKEND:
         return BATCH_BACKEND[family]
-    return DEFAULT_BACKEND.get(family, "sat")
+    return DEFAULT_BACKEND.get(family, "auto")
 
 
 #: In ``count`` mode answers are not returned, but this many are still decoded and checked
@@ -216,7 +214,7 @@ def solve(
         limits.resume()
         return SolveReport(
             family,
-            backend or DEFAULT_BACKEND.get(family, "sat"),
+            backend or default_backend(family),
             "timeout",
             limits.progress.count,
             [],
@@ -494,7 +492,7 @@ def _solve_each(
     timeout: float | None,
     options: dict[str, Any],
 ) -> Iterator[SolveReport]:
-    fast = family == "sudoku" and backend == "dlx" and len(puzzles) >= _sudoku_batch_min()
+    fast = family == "sudoku" and backend in ("dlx", "auto") and len(puzzles) >= _sudoku_batch_min()
     shapes: dict[tuple, Any] = {}
     shape = None
     limit = 2 if mode == "unique" else None
@@ -513,7 +511,15 @@ def _solve_each(
         if fast and shape is not None:
             from .answer import grid_answer
 
-            result = shape.solve(puzzle, limit, keep, deadline)
+            on_shape = True
+            if backend == "auto":
+                result, on_shape = _batch_auto(shape, prep, puzzle, mode, deadline, options)
+            else:
+                result = shape.solve(puzzle, limit, keep, deadline)
+            if not on_shape:  # auto's own choice, on the puzzle's own problem
+                answers = checked_answers(prep, result, backend)
+                yield make_report(prep, backend, mode, result, answers, start)
+                continue
             answers = [grid_answer(shape.grid(puzzle, chosen)) for chosen in result.solutions]
             # The same judgement as check_answer's, faster; only a failure asks check_answer.
             for answer in answers:
@@ -524,6 +530,32 @@ def _solve_each(
             result = run_solver(prep, backend, mode, deadline, options)
             answers = checked_answers(prep, result, backend)
         yield make_report(prep, backend, mode, result, answers, start)
+
+
+def _batch_auto(
+    shape: Any,
+    prep: Prepared,
+    puzzle: Any,
+    mode: str,
+    deadline: float | None,
+    options: dict[str, Any],
+) -> tuple[SearchResult, bool]:
+    """``auto`` on the batch path: the shape's compiled DLX for :data:`BATCH_TRIAL_SECONDS`,
+    then, for a puzzle that outgrows it, ``auto``'s own choice on the puzzle's problem. Says
+    also whether the result is the shape's (its solutions are options of the shape's
+    problem)."""
+    limit = 2 if mode == "unique" else None
+    keep = CHECKED_WHEN_COUNTING if mode == "count" else None
+    trial_end = time.monotonic() + BATCH_TRIAL_SECONDS
+    until = trial_end if deadline is None else min(trial_end, deadline)
+    result = shape.solve(puzzle, limit, keep, until)
+    if not result.timed_out or (deadline is not None and time.monotonic() >= deadline):
+        result.stats["auto"] = {"engine": "dlx", "reason": "DLX finished within its trial"}
+        return result, True
+    prep.problem = build_problem(prep.family, puzzle)
+    result = run_solver(prep, "auto", mode, deadline, options)
+    result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
+    return result, False
 
 
 def _sudoku_batch_min() -> int:

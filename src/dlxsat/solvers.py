@@ -20,7 +20,7 @@ Every way of solving is a module with the same face:
 The modules are imported only when asked for, so naming a solver costs nothing at start-up.
 
 >>> sorted(SOLVERS)
-['cpsat', 'dlx', 'logic', 'portfolio', 'sat']
+['auto', 'cpsat', 'dlx', 'logic', 'portfolio', 'sat']
 >>> [o.key for o in options_of("sat")]
 ['encoding', 'colors', 'solver', 'loop']
 >>> check_options("dlx", {"encoding": "ladder"})
@@ -46,6 +46,7 @@ SOLVERS: dict[str, str] = {
     "cpsat": "dlxsat.backends.cpsat",
     "logic": "dlxsat.reasoning",
     "portfolio": "dlxsat.backends.portfolio",
+    "auto": "dlxsat.backends.auto",
 }
 
 
