@@ -100,7 +100,7 @@ def save_picture(family: str, puzzle: Any, answer: dict | None, path: str, kind:
     width, height = picture_size(family, puzzle)
     # Text as <text> elements, a fixed id salt (same answer, same file), every loop corner kept.
     style = {"svg.fonttype": "none", "svg.hashsalt": "dlxsat", "path.simplify": False}
-    with matplotlib.rc_context(style):
+    with matplotlib.rc_context(style):  # type: ignore[arg-type]
         fig = Figure(figsize=(width / DPI, height / DPI), dpi=DPI)
         ax = fig.add_axes((0, 0, 1, 1))
         ax.set_xlim(-0.5, cols + 0.5)

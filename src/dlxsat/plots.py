@@ -143,7 +143,8 @@ def scatter(
         for r in (rx, ry):
             if not is_solved(r):
                 border = max(border, _penalty_time(r, timeout))
-    finished, unfinished = [], []
+    finished: list[tuple[float, ...]] = []
+    unfinished: list[tuple[float, ...]] = []
     for rx, ry in pairs:
         point = tuple(_seconds(r) if is_solved(r) else border for r in (rx, ry))
         (finished if is_solved(rx) and is_solved(ry) else unfinished).append(point)
@@ -223,12 +224,12 @@ def size_plot(store: Store, timeout: float | None = None, title: str | None = No
     if not drawn:
         raise InputError("no record has a board size (the store's 'size' field)")
     ax.set_xscale("log")
-    cells = sorted({c for line in ax.lines for c in line.get_xdata()})
-    if len(cells) <= 12:
+    sizes = sorted({c for line in ax.lines for c in line.get_xdata()})
+    if len(sizes) <= 12:
         # The sizes measured, written plainly, rather than powers of ten between them.
         from matplotlib.ticker import NullFormatter
 
-        ax.set_xticks(cells, [str(c) for c in cells])
+        ax.set_xticks(sizes, [str(c) for c in sizes])
         ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_yscale("log")
     ax.set_xlabel("board size (rows × columns, log scale)")
@@ -257,9 +258,9 @@ def save(fig: Any, path: str | Path) -> None:
 
     # SVG text stays text (readable, searchable); no date, so the same figure gives the same
     # bytes; a fixed hash salt keeps the SVG's ids the same from run to run.
-    rc = {"svg.fonttype": "none", "svg.hashsalt": "dlxsat"}
+    rc: dict[str, Any] = {"svg.fonttype": "none", "svg.hashsalt": "dlxsat"}
     metadata = {"Date": None} if fmt == "svg" else {"Software": None}
-    with atomic_output(str(path), binary=True) as f, matplotlib.rc_context(rc):
+    with atomic_output(str(path), binary=True) as f, matplotlib.rc_context(rc):  # type: ignore[arg-type]
         fig.savefig(f, format=fmt, metadata=metadata)
 
 

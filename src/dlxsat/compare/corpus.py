@@ -68,7 +68,7 @@ def expand(args: Sequence[str]) -> list[str]:
 
 
 def _folder(folder: str) -> list[str]:
-    found = []
+    found: list[str] = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         found.extend(
