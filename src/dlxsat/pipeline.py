@@ -36,11 +36,10 @@ DEFAULT_BACKEND = {
     "sudoku": "auto",
 }
 
-#: The backend :func:`solve_many` uses when none is named, where it differs from
-#: ``DEFAULT_BACKEND`` (nowhere now: ``auto`` runs many 9 x 9 Sudokus on the batch path's
-#: compiled DLX, each within a budget of :data:`BATCH_TRIAL_SECONDS`, and a puzzle that
-#: outgrows it goes to ``auto``'s choice).
-BATCH_BACKEND: dict[str, str] = {}
+#: The backend :func:`solve_many` uses when none is named: ``auto`` too, which runs many
+#: Sudokus on the batch path's compiled DLX (``dlxsat.sudoku_batch``), each within a budget of
+#: :data:`BATCH_TRIAL_SECONDS`; a puzzle that outgrows it goes to ``auto``'s own choice.
+BATCH_BACKEND = {"sudoku": "auto"}
 
 #: On the batch path, the seconds of DLX search a Sudoku gets under ``auto`` before it is
 #: handed to ``auto``'s choice (a hard 9 x 9 takes well under a millisecond there; a minimal
