@@ -60,7 +60,7 @@ TRIAL_SECONDS = 0.03
 #: 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time bound
 #: then cuts the probes short (at least one runs).
 PROBES = 128
-ESTIMATE_SECONDS = 0.08
+ESTIMATE_SECONDS = 0.05
 #: Compiled DLX nodes per second: 250,000-300,000 on 25 x 25 Sudokus (2 loaded cores), far
 #: more on small ones; half the low end is used, since the estimate of a heavy-tailed tree
 #: (a 25 x 25 of 1.2 million nodes estimated at 90,000-240,000 from 128 probes) is more often
