@@ -50,6 +50,18 @@ def test_loop_problem_past_the_trial_goes_to_sat(monkeypatch):
     assert r.count == 1 and r.exhausted and "clauses" in r.stats  # SAT's own figures
 
 
+def test_large_loop_problem_skips_the_trial(monkeypatch):
+    monkeypatch.setattr(auto, "LOOP_TRIAL_MAX_ENTRIES", 100)
+    p = golden_problem("slitherlink/tatham-5x5-1.dlx")
+    r = auto.solve(p, loop=True, allow_empty_loop=False, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and "large loop" in info["reason"]
+    assert "trial_seconds" not in info and r.count == 1
+    # counting still tries DLX first
+    r = auto.solve(p, loop=True, allow_empty_loop=False, keep=0)
+    assert "trial_seconds" in r.stats["auto"] and r.count == 1
+
+
 def test_counting_many_loops_uses_the_estimate_and_dlx(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "LOOP_COUNT_ANSWERS", 5)  # few probes: a rough count

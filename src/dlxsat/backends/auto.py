@@ -6,7 +6,8 @@ hours) and the loop rule prunes late (Masyu, Slitherlink: SAT solves in a second
 does not finish in a minute); SAT pays for building a formula but learns. ``auto`` decides
 like this, within the caller's time limit:
 
-1. **Trial.** DLX runs for at most :data:`TRIAL_SECONDS` (the interpreted tier when the
+1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
+   once, unless counting.) DLX runs for at most :data:`TRIAL_SECONDS` (the interpreted tier when the
    compiled kernels are not loaded yet, so the trial loads nothing). Most easy puzzles end
    here: the answer is DLX's, at no extra cost.
 2. **Measure.** Otherwise Knuth's Monte Carlo estimate of the DLX tree (:mod:`.dlx.estimate`,
@@ -80,6 +81,10 @@ SAT_SECONDS_PER_ANSWER = 3e-4
 #: SAT takes over.
 SWITCH_FACTOR = 0.5
 MIN_BUDGET = 0.2
+#: Loop problems with more entries than this skip the trial and go straight to SAT (unless
+#: counting): in ``benchmarks/auto.py`` no loop puzzle above 9,500 entries (Masyu 24 x 14 and
+#: up, Slitherlink 30 x 25) finished a trial, which cost them 0.05-0.14 s each.
+LOOP_TRIAL_MAX_ENTRIES = 15_000
 #: Loop problems go to DLX, when counting, from this many estimated answers on.
 LOOP_COUNT_ANSWERS = 50
 
@@ -152,6 +157,10 @@ def solve(
         info["seconds"] = round(time.monotonic() - start, 6)
         result.stats["auto"] = info
         return result
+
+    if loop and limit is not None and feats["entries"] > LOOP_TRIAL_MAX_ENTRIES:
+        why = "a large loop problem: DLX does not finish a trial on such, SAT prunes loops better"
+        return finish(cnf.solve(problem, timeout=left(), **kw), "sat", why)
 
     # 1. The trial.
     trial_time = TRIAL_SECONDS if deadline is None else min(TRIAL_SECONDS, left() or 0)
