@@ -13,9 +13,18 @@ from conftest import golden_problem, run
 
 import dlxsat
 from dlxsat import pipeline
-from dlxsat.backends import auto, dlx
+from dlxsat.backends import auto
 from dlxsat.families import sudoku
-from dlxsat.solvers import search_solvers
+from dlxsat.solvers import search_solvers, solve_problem
+
+
+def dlx_solve(problem, **kw):
+    return solve_problem(problem, "dlx", **kw)
+
+
+def auto_solve(problem, **kw):
+    return solve_problem(problem, "auto", **kw)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 HARD_SUDOKU = ROOT / "puzzles/sudoku-hard/tatham-9x9-unreasonable-01.txt"
@@ -33,7 +42,7 @@ def test_auto_is_a_search_solver_and_the_default():
 
 def test_easy_problem_ends_in_the_trial(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 60.0)  # a loaded machine's pace is no matter
-    r = auto.solve(golden_problem("sudoku/tatham-9x9-1.dlx"), limit=2)
+    r = auto_solve(golden_problem("sudoku/tatham-9x9-1.dlx"), limit=2)
     info = r.stats["auto"]
     assert (r.count, r.exhausted) == (1, True)
     assert info["engine"] == "dlx" and "trial" in info["reason"]
@@ -43,7 +52,7 @@ def test_easy_problem_ends_in_the_trial(monkeypatch):
 def test_loop_problem_past_the_trial_goes_to_sat(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     p = golden_problem("slitherlink/tatham-10x10-1.dlx")
-    r = auto.solve(p, loop=True, allow_empty_loop=False, limit=2)
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]
     assert info["engine"] == "sat" and "loop" in info["reason"]
     assert "estimate" not in info  # not needed for this choice
@@ -53,12 +62,12 @@ def test_loop_problem_past_the_trial_goes_to_sat(monkeypatch):
 def test_large_loop_problem_skips_the_trial(monkeypatch):
     monkeypatch.setattr(auto, "LOOP_TRIAL_MAX_ENTRIES", 100)
     p = golden_problem("slitherlink/tatham-5x5-1.dlx")
-    r = auto.solve(p, loop=True, allow_empty_loop=False, limit=2)
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]
     assert info["engine"] == "sat" and "large loop" in info["reason"]
     assert "trial_seconds" not in info and r.count == 1
     # counting still tries DLX first
-    r = auto.solve(p, loop=True, allow_empty_loop=False, keep=0)
+    r = auto_solve(p, loop=True, allow_empty_loop=False, keep=0)
     assert "trial_seconds" in r.stats["auto"] and r.count == 1
 
 
@@ -67,7 +76,7 @@ def test_counting_many_loops_uses_the_estimate_and_dlx(monkeypatch):
     monkeypatch.setattr(auto, "LOOP_COUNT_ANSWERS", 5)  # few probes: a rough count
     monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
     p = golden_problem("masyu/random-few-5x6-3.dlx")  # 167 loops
-    r = auto.solve(p, loop=True, keep=0)
+    r = auto_solve(p, loop=True, keep=0)
     info = r.stats["auto"]
     assert info["estimate"]["answers"] >= auto.LOOP_COUNT_ANSWERS
     assert info["engine"] == "dlx" and r.count == 167
@@ -79,7 +88,7 @@ def test_the_estimate_decides_between_the_engines(monkeypatch, sat_per_entry, ra
     monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", sat_per_entry)
     monkeypatch.setattr(auto, "DLX_NODES_PER_SECOND", rate)
     monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
-    r = auto.solve(SUDOKU_16, limit=2)  # 3,649 nodes: more than a trial of no time
+    r = auto_solve(SUDOKU_16, limit=2)  # 3,649 nodes: more than a trial of no time
     info = r.stats["auto"]
     assert info["engine"] == engine and "estimated DLX tree" in info["reason"], info
     assert info["estimate"]["probes"] >= 1 and info["predicted"]["load"] == 0
@@ -89,7 +98,7 @@ def test_the_estimate_decides_between_the_engines(monkeypatch, sat_per_entry, ra
 def test_kernel_load_dearer_than_sat_skips_the_estimate(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: False)
-    r = auto.solve(SUDOKU_16, limit=2)  # 2,868 entries: SAT predicted well under the load
+    r = auto_solve(SUDOKU_16, limit=2)  # 2,868 entries: SAT predicted well under the load
     info = r.stats["auto"]
     assert info["engine"] == "sat" and "loading" in info["reason"] and "estimate" not in info
 
@@ -107,12 +116,12 @@ def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):
     monkeypatch.setattr(
         auto, "choose", lambda *a: ("dlx", "forced", {"dlx": 0, "sat": 0, "load": 0})
     )
-    r = auto.solve(p, limit=3, keep=3)
+    r = auto_solve(p, limit=3, keep=3)
     info = r.stats["auto"]
     assert info["engine"] in ("dlx", "sat")
     assert r.count == 3 and len(r.solutions) == 3  # whoever answered, the answer is right
     # The limit of 3 answers comes fast, so DLX finished; now force the switch:
-    r = auto.solve(p, keep=0, timeout=60)
+    r = auto_solve(p, keep=0, timeout=60)
     info = r.stats["auto"]
     assert info["engine"] == "sat" and "budget" in info["reason"] and info["switched_after"] > 0
 
@@ -180,4 +189,4 @@ def test_auto_answers_match_dlx_on_the_bundled_sudokus():
 def test_load_loads_the_engines():
     auto.load()
     assert auto._dlx_loaded(golden_problem("sudoku/tatham-9x9-1.dlx"))
-    assert dlx.solve(golden_problem("sudoku/tatham-9x9-1.dlx")).stats["kernel"] == "compiled"
+    assert dlx_solve(golden_problem("sudoku/tatham-9x9-1.dlx")).stats["kernel"] == "compiled"

@@ -3,6 +3,7 @@ cross-check, Dask) and ``dlxsat export dimacs`` of a corpus with an external SAT
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -85,7 +86,7 @@ def test_presets_come_from_the_registry(monkeypatch):
         o if o.key != "encoding" else type(o)(**{**o.__dict__, "choices": (*o.choices, "new")})
         for o in cnf.OPTIONS
     )
-    monkeypatch.setattr(cnf, "OPTIONS", wider)
+    monkeypatch.setattr(cnf, "SPEC", dataclasses.replace(cnf.SPEC, options=wider))
     assert preset("encodings")[-1].text == "sat:encoding=new"
     assert parse_spec("sat:encoding=new")[0].options == {"encoding": "new"}
 

@@ -17,12 +17,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import exact_cover_problems, loop_problems
 
-from dlxsat.backends import dlx
 from dlxsat.backends.dlx import estimate as est_mod
 from dlxsat.backends.dlx.arrays import build
 from dlxsat.backends.dlx.estimate import estimate
+from dlxsat.solvers import solve_problem
 from dlxsat.xcc import Item, Problem, parse
 from dlxsat.xcc.loop import loop_graph
+
+
+def dlx_solve(problem, **kw):
+    return solve_problem(problem, "dlx", **kw)
+
+
+def auto_solve(problem, **kw):
+    return solve_problem(problem, "auto", **kw)
+
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -58,7 +67,7 @@ def expected(problem: Problem, loop: bool, allow_empty: bool) -> tuple[float, fl
 @given(data=st.data())
 def test_expected_value_is_the_node_count_exactly(kind, data):
     p = data.draw(exact_cover_problems(kind))
-    r = dlx.solve(p, keep=0)
+    r = dlx_solve(p, keep=0)
     nodes, sols = expected(p, False, True)
     assert nodes == pytest.approx(r.stats["nodes"], rel=1e-9)
     assert sols == pytest.approx(r.count, rel=1e-9, abs=1e-9)
@@ -69,7 +78,7 @@ def test_expected_value_is_the_node_count_exactly(kind, data):
 @given(p=loop_problems(max_rows=3, max_cols=4))
 def test_expected_value_is_exact_with_the_loop_rule(allow_empty, p):
     # Options the loop rule refuses are children with empty subtrees: still unbiased.
-    r = dlx.solve(p, loop=True, allow_empty_loop=allow_empty, keep=0)
+    r = dlx_solve(p, loop=True, allow_empty_loop=allow_empty, keep=0)
     nodes, sols = expected(p, True, allow_empty)
     assert nodes == pytest.approx(r.stats["nodes"], rel=1e-9)
     assert sols == pytest.approx(r.count, rel=1e-9, abs=1e-9)
@@ -85,7 +94,7 @@ def test_expected_value_is_exact_with_the_loop_rule(allow_empty, p):
 )
 def test_mean_of_many_probes_converges(dlx_file, loop, probes, bound):
     p = golden_problem(dlx_file)
-    r = dlx.solve(p, loop=loop, keep=0)
+    r = dlx_solve(p, loop=loop, keep=0)
     e = estimate(p, loop=loop, probes=probes, seed=7)
     assert e.probes == probes == len(e.samples)
     assert abs(e.nodes - r.stats["nodes"]) <= bound * r.stats["nodes"]
@@ -96,9 +105,9 @@ def test_a_uniform_tree_is_estimated_exactly_by_every_probe():
     # Five items with two options each: every path sees degree 2 five times.
     p = Problem([Item(f"p{i}") for i in range(5)], [((i, None),) for i in range(5) for _ in "ab"])
     e = estimate(p, probes=10, seed=None)
-    assert set(e.samples) == {63.0} and e.nodes == 63 == dlx.solve(p, keep=0).stats["nodes"]
+    assert set(e.samples) == {63.0} and e.nodes == 63 == dlx_solve(p, keep=0).stats["nodes"]
     assert e.solutions == 32 and e.depth == 5
-    assert e.updates == pytest.approx(dlx.solve(p, keep=0).stats["updates"])
+    assert e.updates == pytest.approx(dlx_solve(p, keep=0).stats["updates"])
 
 
 def test_fixed_seed_repeats_and_no_primary_item():

@@ -25,9 +25,9 @@ def test_a_cpsat_solve_does_not_import_pandas():
     out = run(
         """
         import sys
-        from dlxsat.backends import cpsat
+        from dlxsat.solvers import solve_problem
         from dlxsat.xcc import parse
-        r = cpsat.solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), limit=None)
+        r = solve_problem(parse("a b c\\na b\\nc\\na\\nb c\\n"), "cpsat")
         print(r.count, sorted(r.solutions), "pandas" in sys.modules)
         """
     )

@@ -162,12 +162,9 @@ def write_dlx(problem: Problem) -> str:
 
 
 def solve_problem(problem: Problem, backend: str = "dlx", **kwargs: Any) -> SearchResult:
-    """Solve an exact-cover problem directly with a search solver (see ``dlxsat.solvers``)."""
-    from .solvers import check_options, get_solver
+    """Solve an exact-cover problem directly with a search solver: ``loop``,
+    ``allow_empty_loop``, ``limit``, ``keep``, ``timeout`` (seconds) and the solver's options,
+    checked once (see :func:`dlxsat.solvers.solve_problem`)."""
+    from .solvers import solve_problem as _solve_problem
 
-    solver = get_solver(backend)
-    if solver.KIND != "search":
-        raise InputError(f"backend {backend} solves puzzles, not exact-cover problems")
-    shared = ("loop", "allow_empty_loop", "limit", "keep", "timeout")
-    options = check_options(backend, {k: v for k, v in kwargs.items() if k not in shared})
-    return solver.solve(problem, **{k: v for k, v in kwargs.items() if k in shared}, **options)
+    return _solve_problem(problem, backend, **kwargs)

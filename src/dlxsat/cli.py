@@ -58,19 +58,19 @@ TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
 def _add_solve(sub: Any) -> None:
     """The ``solve`` command: its flags for the solvers' options come from their declarations."""
     from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
-    from .solvers import SOLVERS, get_solver
+    from .solvers import names, spec_of
 
     defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
     defaults += "; for a file of many puzzles: " + ", ".join(
         f"{f} {b}" for f, b in BATCH_BACKEND.items()
     )
-    backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
+    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in names())
     s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
     s.add_argument("family", choices=FAMILIES)
     s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     s.add_argument(
         "--backend",
-        choices=list(SOLVERS),
+        choices=names(),
         help=f"the solver ({backends}); default: {defaults}",
     )
     g = s.add_mutually_exclusive_group()
@@ -100,11 +100,11 @@ def _add_solver_options(
     not given are left out of the namespace (``SUPPRESS``), so that :func:`_solver_options` sees
     exactly what the user typed, and a flag the chosen solver does not take can be refused.
     """
-    from .solvers import SOLVERS, options_of
+    from .solvers import names, options_of
 
     group = p.add_argument_group("solver options")
     seen: dict[str, list[tuple[str, Any]]] = {}
-    for name in [backend] if backend else SOLVERS:
+    for name in [backend] if backend else names():
         for o in options_of(name):
             if not keys or o.key in keys:
                 seen.setdefault(o.key, []).append((name, o))
@@ -122,21 +122,12 @@ def _add_solver_options(
 
 
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
-    """The solver options the user typed, parsed by ``backend``'s declarations."""
-    from .solvers import options_of
+    """The solver options the user typed, read by ``backend``'s declarations (checked as a
+    whole by the pipeline, against its spec)."""
+    from .solvers import spec_of
 
-    declared = {o.key: o for o in options_of(backend)}
-    chosen: dict[str, Any] = {}
-    for dest, text in sorted(vars(a).items()):
-        if not dest.startswith("opt_"):
-            continue
-        key = dest[4:]
-        option = declared.get(key)
-        if option is None:
-            takes = ", ".join(o.flag for o in declared.values()) or "no options"
-            raise InputError(f"backend {backend} does not take --{key} (it takes {takes})")
-        chosen[option.name] = option.parse(text)
-    return chosen
+    typed = {d[4:]: text for d, text in sorted(vars(a).items()) if d.startswith("opt_")}
+    return spec_of(backend).parse(typed, spelling="flag")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -426,7 +417,8 @@ def cmd_encode(a: argparse.Namespace) -> int:
 def cmd_dlx(a: argparse.Namespace) -> int:
     from .families import superslitherlink
     from .inputs import read_text
-    from .solvers import get_solver
+    from .runtime.deadline import Deadline
+    from .solvers import Request, get_solver
     from .xcc import parse
 
     text = read_text(a.file, "DLX")
@@ -440,7 +432,14 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     timeout = limits.remaining(a.timeout)
     if timeout is not None and timeout <= 0:
         raise limits.TimeUp()
-    r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=timeout)
+    request = Request(
+        loop=a.loop,
+        limit=limit,
+        keep=keep,
+        deadline=Deadline.after(timeout),
+        on_found=limits.found,
+    )
+    r = get_solver("dlx").solve(problem, request, {})
     st = r.stats
     limits.set_phase("checking and printing the solutions")
     if a.json:

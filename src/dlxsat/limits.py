@@ -438,12 +438,10 @@ def expired() -> bool:
 DEFAULT_SHARE = 0.75
 #: ... but never below this many MB: loading numba and OR-tools alone takes about 260 MB of data.
 MIN_DEFAULT_MB = 1024
-#: Memory per option entry (item occurrence) of each backend's model, measured with
-#: ``benchmarks/memory.py`` on 100 x 100 loop boards (sat 700, cpsat 1160, DIMACS export with
-#: the eager loop encoding 1450 bytes per entry), rounded up: for :func:`check_fits`.
-BYTES_PER_ENTRY = {"dlx": 150, "sat": 900, "cpsat": 1300, "logic": 300, "export": 1600}
-#: Data a backend's libraries take once loaded (numba and LLVM; OR-tools), measured as VmData.
-LIBRARY_BYTES = {"dlx": 260 << 20, "cpsat": 160 << 20}
+#: Memory per option entry (item occurrence) of the DIMACS export with the eager loop encoding,
+#: measured with ``benchmarks/memory.py`` on 100 x 100 loop boards (1450 bytes), rounded up: for
+#: :func:`check_fits`. Each solver's own figures are in its ``SPEC`` (:mod:`dlxsat.solvers`).
+EXPORT_BYTES_PER_ENTRY = 1600
 #: Memory per cell (input character) of reading, encoding and parsing a loop puzzle (measured:
 #: 4.8, 6.2 and 9.8 KB), and per cell**1.5 of a Sudoku (its options grow as n**3).
 BYTES_PER_CELL = {"masyu": 5500, "slitherlink": 7000, "superslitherlink": 11000}
@@ -516,23 +514,16 @@ def data_in_use() -> int:
 
 def estimate_bytes(backend: str, entries: int) -> int:
     """The estimated memory of ``backend``'s model of a problem with ``entries`` entries, with
-    its libraries.
+    its libraries (``backend`` is a solver, whose ``SPEC`` has the figures, or ``export``).
 
     >>> estimate_bytes("sat", 1000)
     900000
     """
-    per_entry = BYTES_PER_ENTRY.get(backend, max(BYTES_PER_ENTRY.values()))
-    library = LIBRARY_BYTES.get(backend, 0) if backend not in _loaded_libraries() else 0
-    return per_entry * entries + library
+    if backend == "export":
+        return EXPORT_BYTES_PER_ENTRY * entries
+    from .solvers import spec_of
 
-
-def _loaded_libraries() -> set[str]:
-    loaded = set()
-    if "numba" in sys.modules:
-        loaded.add("dlx")
-    if "ortools" in sys.modules:
-        loaded.add("cpsat")
-    return loaded
+    return spec_of(backend).model_bytes(entries)
 
 
 def estimate_encoding_bytes(family: str, text: str) -> int:

@@ -7,7 +7,6 @@ than being reported.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -19,8 +18,11 @@ from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
 from .families import get_family
 from .result import MODES, SearchResult, status_of
-from .solvers import check_options, get_solver
+from .runtime.deadline import Deadline
+from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, spec_of
 from .xcc import Problem, parse
+
+__all__ = ["CHECKED_WHEN_COUNTING", "max_workers"]  # (their home is dlxsat.solvers)
 
 #: The backend ``solve`` uses when none is named: ``auto`` for every family, which picks DLX
 #: or SAT per puzzle (a short DLX trial, then Knuth's estimate of the DLX tree; see
@@ -54,25 +56,9 @@ def default_backend(family: str, many: bool = False) -> str:
     return DEFAULT_BACKEND.get(family, "auto")
 
 
-#: In ``count`` mode answers are not returned, but this many are still decoded and checked
-#: (kept in memory to be checked: counts run into millions); ``stats["checked"]`` says how
-#: many were, and the CLI says so when it is fewer than the count.
-CHECKED_WHEN_COUNTING = 1000
-
-
 #: With a time limit, this share of the time left when the search starts (at most 0.5 s) is
 #: kept for decoding and checking the answers found.
 CHECK_RESERVE = 0.1
-
-
-def max_workers() -> int:
-    """The most search workers (threads or processes) a run may ask for: four per core, and
-    at least 64 -- more only slows a search down and can exhaust the machine.
-
-    >>> max_workers() >= 64
-    True
-    """
-    return max(64, 4 * (os.cpu_count() or 1))
 
 
 @dataclass
@@ -149,7 +135,8 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
 
 
 def check_model_fits(prep: Prepared, backend: str) -> None:
-    """Refuse, before building it, a model that cannot fit in the memory limit."""
+    """Refuse, before building it, a model that cannot fit in the memory limit (``backend``
+    is a solver, or ``export``: the DIMACS text of ``dlxsat export``)."""
     entries = sum(len(o) for o in prep.problem.options)
     limits.check_fits(
         f"the {backend} model of this {prep.name} ({len(prep.problem.options)} options x "
@@ -197,9 +184,13 @@ def solve(
     # One deadline for the run: this call's, or the process's (dlxsat.limits), whichever first;
     # this call's own is enforced by the alarm too, and its expiry is reported as a time out.
     scope = limits.Scope(timeout)
+    # A time limit of the run (the CLI's) is on everything, loading libraries included; a
+    # library caller's own is on the work, as for the backends.
+    loading_counts = limits.deadline() is not None
     try:
+        deadline = Deadline(limits.deadline(scope.mine))
         report = _solve(
-            family, text, backend, mode, limits.deadline(scope.mine), options, start, format
+            family, text, backend, mode, deadline, options, start, format, loading_counts
         )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
@@ -229,23 +220,21 @@ def _solve(
     text: str,
     backend: str | None,
     mode: str,
-    deadline: float | None,
+    deadline: Deadline,
     options: dict[str, Any],
     start: float,
     format: str | None = None,
+    loading_counts: bool = True,
 ) -> SolveReport:
     backend = backend or default_backend(family)
-    options = check_options(backend, options)
-    workers = options.get("workers")
-    if isinstance(workers, int) and workers > max_workers():
-        raise InputError(f"--workers {workers} is too many (at most {max_workers()})")
+    spec = spec_of(backend)
+    options = spec.check(options, loop=get_family(family).LOOP, family=family)
     prep = prepare(family, text, format)
     check_model_fits(prep, backend)
     limits.set_phase("searching", backend)
-    search_deadline = deadline
-    if deadline is not None:  # leave time to decode and check the answers found
-        search_deadline = deadline - min(CHECK_RESERVE * (deadline - time.monotonic()), 0.5)
-    result = run_solver(prep, backend, mode, search_deadline, options)
+    # Leave time to decode and check the answers found.
+    search_deadline = deadline.reserve(CHECK_RESERVE, 0.5)
+    result = run_solver(prep, backend, mode, search_deadline, options, loading_counts)
     limits.found(result.count or 0)
     limits.set_phase("checking the answers")
     limits.progress.count = result.count or 0
@@ -254,7 +243,7 @@ def _solve(
 
 
 def checked_answers(
-    prep: Prepared, result: SearchResult, backend: str, deadline: float | None = None
+    prep: Prepared, result: SearchResult, backend: str, deadline: Deadline | None = None
 ) -> list[Answer]:
     """Every answer of ``result``, decoded and checked by the family's rules and checked
     distinct -- until ``deadline``: past it, the answers not yet checked are left out and the
@@ -262,7 +251,7 @@ def checked_answers(
     answers: list[Answer] = []
     seen: set = set()
     for item in [*result.answers, *result.solutions]:
-        if deadline is not None and time.monotonic() >= deadline:
+        if deadline is not None and deadline.expired():
             result.timed_out = True
             break
         if isinstance(item, dict):
@@ -303,40 +292,41 @@ def make_report(
 
 
 def run_solver(
-    prep: Prepared, backend: str, mode: str, deadline: float | None, options: dict[str, Any]
+    prep: Prepared,
+    backend: str,
+    mode: str,
+    deadline: Deadline,
+    options: dict[str, Any],
+    loading_counts: bool = True,
 ) -> SearchResult:
-    """Run solver ``backend`` on a prepared puzzle until ``deadline`` (``time.monotonic``)."""
-    solver = get_solver(backend)
-    remaining = None if deadline is None else deadline - time.monotonic()
-    if remaining is not None and remaining <= 0:
+    """Run solver ``backend`` on a prepared puzzle in ``mode`` until ``deadline``, with
+    ``options`` already checked against its spec (:meth:`SolverSpec.check`). The progress
+    figures go to the run's stop line (``dlxsat.limits``)."""
+    spec = spec_of(backend)
+    if deadline.expired():
         return SearchResult(count=0, timed_out=True)
-    if solver.KIND == "reasoning":
-        result = solver.solve(prep.name, prep.puzzle, mode=mode, timeout=remaining, **options)
+    request = Request.for_mode(
+        mode,
+        loop=prep.family.LOOP,
+        deadline=deadline,
+        on_found=limits.found,
+        loading_counts=loading_counts,
+    )
+    solver = spec.module()
+    if spec.kind == "reasoning":
+        result = solver.solve(prep.name, prep.puzzle, request, options)
     else:
-        result = solver.solve(
-            prep.problem,
-            loop=prep.family.LOOP,
-            allow_empty_loop=False,
-            limit=2 if mode == "unique" else None,
-            keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
-            timeout=remaining,
-            **options,
-        )
-    # OR-tools' CP-SAT catches SIGINT itself: it stops the search, returns as if out of time,
-    # and leaves SIGINT at the default action. So the handlers are put back, and a "time out"
-    # with no time limit is what it is: an interrupt. (With a limit the two cannot be told
-    # apart from here -- CP-SAT may also give up a little before its limit -- and it is
-    # reported as a time out; setting CP-SAT's catch_sigint_signal to false in the backend
-    # leaves SIGINT to dlxsat's handlers instead.)
+        result = solver.solve(prep.problem, request, options)
+    # A library that catches SIGINT itself (``SPEC.catches_sigint``; OR-tools' CP-SAT) stops
+    # the search, returns as if out of time, and leaves SIGINT at the default action. So the
+    # handlers are put back, and a "time out" with no time limit is what it is: an interrupt.
+    # (With a limit the two cannot be told apart from here -- CP-SAT may also give up a little
+    # before its limit -- and it is reported as a time out.)
     limits.rearm()
-    if backend in CATCHES_SIGINT and result.timed_out and deadline is None:
+    if spec.catches_sigint and result.timed_out and deadline.at is None:
         limits.found(result.count or 0)
         raise limits.Interrupted()
     return result
-
-
-#: The backends whose solver library handles SIGINT itself (by stopping the search).
-CATCHES_SIGINT = frozenset({"cpsat"})
 
 
 @dataclass
@@ -448,7 +438,7 @@ def solve_many(
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
     backend = backend or default_backend(family, many=True)
-    options = check_options(backend, options)
+    options = spec_of(backend).check(options, loop=fam.LOOP, family=family)
     # A family may read many puzzles faster than one by one (sudoku: shared box groups).
     read = fam.many_reader() if hasattr(fam, "many_reader") else fam.read
     puzzles = [_read_input(fam, family, read, x, k) for k, x in enumerate(texts, 1)]
@@ -494,11 +484,9 @@ def _solve_each(
     fast = family == "sudoku" and backend in ("dlx", "auto") and len(puzzles) >= _sudoku_batch_min()
     shapes: dict[tuple, Any] = {}
     shape = None
-    limit = 2 if mode == "unique" else None
-    keep = CHECKED_WHEN_COUNTING if mode == "count" else None
     for puzzle in puzzles:
         start = time.perf_counter()
-        deadline = None if timeout is None else time.monotonic() + timeout
+        deadline = Deadline.after(timeout)
         prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
         if fast and (shape is None or not shape.fits(puzzle)):
             from .sudoku_batch import Shape, shape_key
@@ -510,11 +498,12 @@ def _solve_each(
         if fast and shape is not None:
             from .answer import grid_answer
 
+            request = Request.for_mode(mode, deadline=deadline)
             on_shape = True
             if backend == "auto":
-                result, on_shape = _batch_auto(shape, prep, puzzle, mode, deadline, options)
+                result, on_shape = _batch_auto(shape, prep, puzzle, request, options)
             else:
-                result = shape.solve(puzzle, limit, keep, deadline)
+                result = shape.solve(puzzle, request.limit, request.keep, deadline.at)
             if not on_shape:  # auto's own choice, on the puzzle's own problem
                 answers = checked_answers(prep, result, backend)
                 yield make_report(prep, backend, mode, result, answers, start)
@@ -535,24 +524,20 @@ def _batch_auto(
     shape: Any,
     prep: Prepared,
     puzzle: Any,
-    mode: str,
-    deadline: float | None,
+    request: Request,
     options: dict[str, Any],
 ) -> tuple[SearchResult, bool]:
     """``auto`` on the batch path: the shape's compiled DLX for :data:`BATCH_TRIAL_SECONDS`,
     then, for a puzzle that outgrows it, ``auto``'s own choice on the puzzle's problem. Says
     also whether the result is the shape's (its solutions are options of the shape's
     problem)."""
-    limit = 2 if mode == "unique" else None
-    keep = CHECKED_WHEN_COUNTING if mode == "count" else None
-    trial_end = time.monotonic() + BATCH_TRIAL_SECONDS
-    until = trial_end if deadline is None else min(trial_end, deadline)
-    result = shape.solve(puzzle, limit, keep, until)
-    if not result.timed_out or (deadline is not None and time.monotonic() >= deadline):
+    until = request.deadline.sooner(Deadline.after(BATCH_TRIAL_SECONDS))
+    result = shape.solve(puzzle, request.limit, request.keep, until.at)
+    if not result.timed_out or request.deadline.expired():
         result.stats["auto"] = {"engine": "dlx", "reason": "DLX finished within its trial"}
         return result, True
     prep.problem = build_problem(prep.family, puzzle)
-    result = run_solver(prep, "auto", mode, deadline, options)
+    result = run_solver(prep, "auto", request.mode, request.deadline, options)
     result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
     return result, False
 

@@ -33,24 +33,34 @@ The constants were measured with ``benchmarks/auto.py`` on 2 loaded cores (engin
 ``docs/auto.md`` has the figures.
 
 >>> from dlxsat.xcc import parse
->>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"))
+>>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), Request(), {})
 >>> r.count, sorted(r.solutions), r.stats["auto"]["engine"]
 (2, [[0, 1], [2, 3]], 'dlx')
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
+from ..runtime.deadline import Deadline
 from ..xcc.model import Problem
-from . import SearchResult, check_limits, refuse_options
+from . import Request, SearchResult, SolverSpec
 
-NAME = "auto"
-KIND = "search"
-SUMMARY = "chooses dlx or sat per problem: a short DLX trial, then Knuth's tree estimate"
-OPTIONS: tuple = ()
+SPEC = SolverSpec(
+    name="auto",
+    kind="search",
+    summary="chooses dlx or sat per problem: a short DLX trial, then Knuth's tree estimate",
+    libraries=("numba", "python-sat"),
+    # Its engines' figures: SAT's model is the larger per entry (see cnf.SPEC), DLX's
+    # libraries the larger (see dlx.SPEC), and either may run.
+    bytes_per_entry=900,
+    library_bytes=260 << 20,
+    library_module="numba",
+)
 
 #: The DLX trial (seconds of search). Interpreted, about 20-50 nodes a millisecond on 2
 #: loaded cores: enough for the easy 9 x 9 Sudokus and small loop puzzles, short next to
@@ -121,35 +131,23 @@ def features(problem: Problem, loop: bool, limit: int | None) -> dict[str, Any]:
     }
 
 
-def solve(
-    problem: Problem,
-    *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
-    limit: int | None = None,
-    keep: int | None = None,
-    timeout: float | None = None,
-    **options: Any,
-) -> SearchResult:
-    """Solve ``problem`` with the engine chosen as the module docstring says (arguments as
-    every search backend's, ``dlxsat.backends``); ``auto`` takes no options of its own."""
-    refuse_options(NAME, options)
-    check_limits(limit, keep, timeout)
+def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    """Solve ``problem`` with the engine chosen as the module docstring says (the arguments of
+    every search solver, ``dlxsat.solvers``); ``auto`` takes no options of its own, and its
+    engines run with their defaults."""
     from . import cnf, dlx
 
     start = time.monotonic()
-    deadline = None if timeout is None else start + timeout
+    limit = request.limit
+    loop = request.loop
     feats = features(problem, loop, limit)
     info: dict[str, Any] = {"features": feats}
-    kw: dict[str, Any] = {
-        "loop": loop,
-        "allow_empty_loop": allow_empty_loop,
-        "limit": limit,
-        "keep": keep,
-    }
 
-    def left() -> float | None:
-        return None if deadline is None else max(deadline - time.monotonic(), 1e-3)
+    def until(seconds: float | None) -> Request:
+        """The request with a deadline ``seconds`` from now (None: the caller's), never
+        later than the caller's."""
+        deadline = request.deadline.sooner(Deadline.after(seconds)) if seconds else None
+        return dataclasses.replace(request, deadline=deadline or request.deadline)
 
     def finish(result: SearchResult, engine: str, reason: str) -> SearchResult:
         info["engine"] = engine
@@ -160,15 +158,14 @@ def solve(
 
     if loop and limit is not None and feats["entries"] > LOOP_TRIAL_MAX_ENTRIES:
         why = "a large loop problem: DLX does not finish a trial on such, SAT prunes loops better"
-        return finish(cnf.solve(problem, timeout=left(), **kw), "sat", why)
+        return finish(cnf.solve(problem, request, {}), "sat", why)
 
     # 1. The trial.
-    trial_time = TRIAL_SECONDS if deadline is None else min(TRIAL_SECONDS, left() or 0)
-    trial = dlx.solve(problem, timeout=max(trial_time, 1e-3), **kw)
+    trial = dlx.solve(problem, until(TRIAL_SECONDS), {})
     info["trial_seconds"] = round(time.monotonic() - start, 6)
     if not trial.timed_out:
         return finish(trial, "dlx", "DLX finished within its trial")
-    if deadline is not None and time.monotonic() >= deadline:
+    if request.deadline.expired():
         return finish(trial, "dlx", "the time limit ended DLX's trial")
 
     # 2. The estimate (when the choice depends on it) and the two predictions.
@@ -180,7 +177,7 @@ def solve(
         est = estimate(
             problem,
             loop=loop,
-            allow_empty_loop=allow_empty_loop,
+            allow_empty_loop=request.allow_empty_loop,
             probes=PROBES,
             deadline=time.monotonic() + ESTIMATE_SECONDS,
         )
@@ -200,20 +197,21 @@ def solve(
         limit,
     )
     info["predicted"] = {k: _round(v) for k, v in predicted.items()}
-    if engine == "sat":
-        return finish(cnf.solve(problem, timeout=left(), **kw), "sat", reason)
 
+    # 3. Commit.
+    if engine == "sat":
+        return finish(cnf.solve(problem, request, {}), "sat", reason)
     budget = max(SWITCH_FACTOR * predicted["sat"], MIN_BUDGET) + predicted["load"]
-    remaining = left()
+    remaining = request.deadline.remaining()
     if remaining is not None and remaining <= budget:
-        return finish(dlx.solve(problem, timeout=remaining, **kw), "dlx", reason)
+        return finish(dlx.solve(problem, request, {}), "dlx", reason)
     run_start = time.monotonic()
-    result = dlx.solve(problem, timeout=budget, **kw)
+    result = dlx.solve(problem, until(budget), {})
     if not result.timed_out:
         return finish(result, "dlx", reason)
     info["switched_after"] = round(time.monotonic() - run_start, 6)
     reason = f"DLX passed its budget of {budget:.2f} s; SAT took over"
-    return finish(cnf.solve(problem, timeout=left(), **kw), "sat", reason)
+    return finish(cnf.solve(problem, request, {}), "sat", reason)
 
 
 def predicted_sat(feats: dict[str, Any], answers: float, limit: int | None) -> float:

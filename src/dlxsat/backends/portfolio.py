@@ -23,10 +23,11 @@ What it guarantees
       whole process group, and stopping them is the parent's job.
 
 Members
-    ``members`` is a comma list of search backends, each optionally followed by its own options
-    as ``:key=value`` pairs (the keys are the backend's declared option keys), e.g.
-    ``sat,dlx`` or ``sat:solver=glucose4,sat:solver=cadical195,cpsat:workers=1``. The same
-    backend may appear with different options. Workers find their backend through the solver
+    ``members`` is a comma list of search backends, each written in the one settings grammar
+    of :func:`dlxsat.solvers.parse_setting` -- ``BACKEND[:key=value[;key=value...]]``, the keys
+    being the backend's declared option keys -- e.g. ``sat,dlx`` or
+    ``sat:solver=glucose4,sat:solver=cadical195,cpsat:workers=1``. The same backend may appear
+    with different options. Workers find their backend through the solver
     registry (:data:`dlxsat.solvers.SOLVERS`, name -> module path): the parent resolves the
     name and the worker imports the module, so a module registered there (and importable on
     ``sys.path``, which ``spawn`` hands on to its children) can be a member.
@@ -57,18 +58,18 @@ import os
 import signal
 import sys
 import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Disagreement, InputError, RuleViolation, SolverFailure
-from ..options import Option, by_key
+from ..options import Option
+from ..runtime.deadline import Deadline
 from ..xcc import Problem
 from ..xcc.check import solution_problem
-from . import SearchResult, check_limits, refuse_options
+from . import Request, SearchResult, SolverSpec
 
 NAME = "portfolio"
-KIND = "search"
-SUMMARY = "several search backends at once, one process each; the first complete answer wins"
 
 #: Members when none are named. ``benchmarks/portfolio.py`` (2 loaded cores, 12 runs, wall
 #: time of ``dlxsat solve``, geometric mean ratio to ``sat`` alone): ``sat,dlx`` 1.70,
@@ -103,6 +104,26 @@ OPTIONS = (
 )
 
 
+def _check_team(options: dict[str, Any], loop: bool | None) -> None:
+    """The members are search backends with options they take, enough to confirm."""
+    team = parse_members(options.get("members", DEFAULT_MEMBERS), loop)
+    confirm = options.get("confirm", 1)
+    if confirm > len(team):
+        raise InputError(f"confirm={confirm} needs at least {confirm} members, not {len(team)}")
+
+
+SPEC = SolverSpec(
+    name=NAME,
+    kind="search",
+    summary="several search backends at once, one process each; the first complete answer wins",
+    options=OPTIONS,
+    # Unmeasured: its members build their models in processes of their own, each bounded by the
+    # memory limit; the parent's estimate is the largest model of any backend.
+    bytes_per_entry=1600,
+    validate=_check_team,
+)
+
+
 @dataclass
 class Member:
     """One member of a portfolio: a search backend (``name``) with its ``options``; ``label`` is
@@ -113,8 +134,9 @@ class Member:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def parse_members(text: str) -> list[Member]:
-    """Read a ``members`` list (see the module doc); an :class:`InputError` when it is wrong.
+def parse_members(text: str, loop: bool | None = None) -> list[Member]:
+    """Read a ``members`` list (see the module doc); an :class:`InputError` when it is wrong
+    (``loop``: whether the single-loop rule applies, when known).
 
     >>> parse_members("sat:loop=eager")[0].options
     {'loop_mode': 'eager'}
@@ -123,32 +145,26 @@ def parse_members(text: str) -> list[Member]:
     ...
     dlxsat.errors.InputError: portfolio member 'logic' is not a search backend (choose from ...)
     """
-    from ..solvers import SOLVERS, get_solver
+    from ..solvers import names, parse_setting, spec_of
 
-    searchers = [n for n in SOLVERS if n != NAME and get_solver(n).KIND == "search"]
+    searchers = [n for n in names("search") if n != NAME]
     members: list[Member] = []
     for label in (part.strip() for part in text.split(",")):
         if not label:
             raise InputError(f"empty name in the portfolio's member list {text!r}")
-        name, *settings = label.split(":")
+        name = label.partition(":")[0].strip()
         if name not in searchers:
-            what = "a search backend" if name in SOLVERS else "a backend"
+            what = "a search backend" if name in names(None) else "a backend"
             raise InputError(
                 f"portfolio member {name!r} is not {what} (choose from {', '.join(searchers)})"
             )
-        declared = by_key(get_solver(name).OPTIONS)
-        options: dict[str, Any] = {}
-        for setting in settings:
-            key, eq, value = setting.partition("=")
-            if not eq:
-                raise InputError(f"portfolio member {label!r}: write options as key=value")
-            if key not in declared:
-                takes = ", ".join(declared) or "no options"
-                raise InputError(f"portfolio member {label!r}: {name} takes {takes}, not {key!r}")
-            try:
-                options[declared[key].name] = declared[key].parse(value)
-            except InputError as e:
-                raise InputError(f"portfolio member {label!r}: {e}") from None
+        try:
+            _, grid = parse_setting(label)
+            declared = spec_of(name).by_key()
+            given = {declared[k].name: v[0] for k, v in grid.items()}
+            options = spec_of(name).check(given, loop=loop)
+        except InputError as e:
+            raise InputError(f"portfolio member {label!r}: {e}") from None
         if any(m.label == label for m in members):
             raise InputError(f"portfolio member {label!r} named twice")
         members.append(Member(label, name, options))
@@ -189,19 +205,8 @@ def disagreement(
     return None
 
 
-def solve(
-    problem: Problem,
-    *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
-    limit: int | None = None,
-    keep: int | None = None,
-    timeout: float | None = None,
-    members: str = DEFAULT_MEMBERS,
-    confirm: int = 1,
-    **options: Any,
-) -> SearchResult:
-    """Race the ``members`` on ``problem`` (see ``dlxsat.backends`` for the other arguments).
+def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    """Race the ``members`` on ``problem`` (see ``dlxsat.solvers`` for the arguments).
 
     Returns the first complete result (or, with ``confirm=K``, the first of K that agree),
     with ``stats``: ``winner`` (the member's label), ``members`` (label -> ``status``,
@@ -217,20 +222,19 @@ def solve(
     member rejects its options, and :class:`SolverFailure` when too few members are left to
     give (or confirm) an answer.
     """
-    refuse_options(NAME, options)  # the other backends' options go in ``members``
-    check_limits(limit, keep, timeout)
-    team = parse_members(members)
-    if isinstance(confirm, bool) or not isinstance(confirm, int) or confirm < 1:
-        raise InputError(f"confirm must be a positive whole number, not {confirm!r}")
-    if confirm > len(team):
-        raise InputError(f"confirm={confirm} needs at least {confirm} members, not {len(team)}")
-    job = {"loop": loop, "allow_empty_loop": allow_empty_loop, "limit": limit, "keep": keep}
-    race = _Race(problem, team, job, timeout)
+    team = parse_members(options.get("members", DEFAULT_MEMBERS))
+    confirm = options.get("confirm", 1)
+    # The members' own requests: the same, but their progress is not this process's.
+    race = _Race(problem, team, replace(request, on_found=_quiet))
     try:
         race.start()
         return race.run(confirm)
     finally:
         race.stop()
+
+
+def _quiet(count: int) -> None:
+    """A member's progress: a worker process reports only its result."""
 
 
 # --------------------------------------------------------------------------- the parent side
@@ -257,14 +261,12 @@ class _Runner:
 class _Race:
     """The worker processes of one :func:`solve` call and the bookkeeping of their reports."""
 
-    def __init__(
-        self, problem: Problem, team: list[Member], job: dict[str, Any], timeout: float | None
-    ) -> None:
+    def __init__(self, problem: Problem, team: list[Member], request: Request) -> None:
         self.problem = problem
         self.team = team
-        self.job = job
+        self.request = request
         self.start_time = time.monotonic()
-        self.deadline = None if timeout is None else self.start_time + timeout
+        self.deadline = request.deadline.at
         self.runners: list[_Runner] = []
         self.method = START_METHOD
 
@@ -308,10 +310,11 @@ class _Race:
         # Sent only now, so the workers boot in parallel (a large problem fills the pipe, and
         # each send waits for its worker to read).
         for runner in self.runners:
-            remaining = (
-                None if self.deadline is None else max(self.deadline - time.monotonic(), 0.01)
-            )
-            job = dict(self.job, timeout=remaining, **runner.member.options)
+            # The time left, not the instant: a member counts it from when it has booted (as
+            # its own time limit), so a slow start (spawn: up to 0.6 s) does not eat it all.
+            remaining = self.request.deadline.remaining()
+            left = None if remaining is None else max(remaining, 0.01)
+            job = (self.request, runner.member.options, left)
             try:
                 runner.conn.send((SOLVERS[runner.member.name], self.problem, job))
             except (BrokenPipeError, ConnectionResetError):
@@ -370,8 +373,8 @@ class _Race:
             wrong = solution_problem(
                 self.problem,
                 chosen,
-                loop=self.job["loop"],
-                allow_empty_loop=self.job["allow_empty_loop"],
+                loop=self.request.loop,
+                allow_empty_loop=self.request.allow_empty_loop,
             )
             if wrong:
                 raise RuleViolation(
@@ -518,7 +521,9 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
 
         backend = importlib.import_module(module)
         start_seconds = time.time() - created
-        report: tuple = ("result", backend.solve(problem, **job), start_seconds)
+        request, options, left = job
+        request = replace(request, deadline=Deadline.after(left))
+        report: tuple = ("result", backend.solve(problem, request, options), start_seconds)
     except InputError as e:
         report = ("input", str(e), start_seconds)
     except Exception as e:  # a bug in a backend: the parent reports it with the member's name

@@ -101,10 +101,10 @@ def export_corpus(
 ) -> list[dict[str, Any]]:
     """Write the CNF files and ``manifest.json`` into ``folder``; the manifest's entries."""
     from .. import __version__
+    from ..backends.external import cnf_text
     from ..families import get_family
     from ..pipeline import prepare, solve
     from .corpus import load
-    from .external import cnf_text
     from .store import answer_hash
 
     settings, notes = _formula_settings(specs, get_family(family).LOOP)
