@@ -74,7 +74,12 @@ class Prepared:
 
 @dataclass
 class SolveReport:
-    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5."""
+    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5.
+
+    ``puzzle`` is the puzzle object solved (None when the run stopped before reading it); in
+    Jupyter a report shows its figures and the board with its first answer
+    (:mod:`dlxsat.display`).
+    """
 
     family: str
     backend: str
@@ -84,6 +89,17 @@ class SolveReport:
     seconds: float
     stats: dict[str, Any] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
+    puzzle: Any = field(default=None, repr=False, compare=False)
+
+    def _repr_html_(self) -> str:
+        from .display import report_html
+
+        return report_html(self)
+
+    def _repr_svg_(self) -> str | None:
+        from .display import report_svg
+
+        return report_svg(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -162,6 +178,7 @@ def solve(
     mode: str = "unique",
     timeout: float | None = None,
     format: str | None = None,
+    deadline: Deadline | None = None,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
@@ -171,6 +188,7 @@ def solve(
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
     :data:`OPTIONS` (an option it does not take is an :class:`InputError`). ``timeout`` bounds
     the whole run -- reading, encoding, building the model and searching -- not only the search.
+    ``deadline`` is the deadline of the run this call is part of (the CLI's), if any.
 
     >>> r = solve("sudoku", open("puzzles/sudoku/puzzlium-A.txt").read(), backend="dlx")
     >>> r.status, r.count, r.solutions[0]["grid"][1]
@@ -181,16 +199,15 @@ def solve(
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
-    # One deadline for the run: this call's, or the process's (dlxsat.limits), whichever first;
-    # this call's own is enforced by the alarm too, and its expiry is reported as a time out.
-    scope = limits.Scope(timeout)
-    # A time limit of the run (the CLI's) is on everything, loading libraries included; a
-    # library caller's own is on the work, as for the backends.
-    loading_counts = limits.deadline() is not None
+    # One deadline: this call's, or the run's (the CLI's), whichever first; this call's own
+    # is enforced by the alarm too, and its expiry is reported as a time out.
+    scope = limits.Scope(deadline or Deadline.never(), Deadline.after(timeout))
+    # A time limit of the run (the CLI's) is on everything, loading libraries included, and so
+    # is one the alarm enforces; a library caller's own is on the work, as for the backends.
+    loading_counts = (deadline is not None and deadline.at is not None) or scope.active
     try:
-        deadline = Deadline(limits.deadline(scope.mine))
         report = _solve(
-            family, text, backend, mode, deadline, options, start, format, loading_counts
+            family, text, backend, mode, scope.deadline, options, start, format, loading_counts
         )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
@@ -288,6 +305,7 @@ def make_report(
         time.perf_counter() - start,
         stats,
         result.steps,
+        puzzle=prep.puzzle,
     )
 
 
@@ -380,7 +398,7 @@ def crosscheck_report(
     backends: list[str],
     *,
     mode: str = "unique",
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
 ) -> list[Agreement]:
     """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare.
 
@@ -389,11 +407,11 @@ def crosscheck_report(
     """
     rows = []
     for name in backends:
-        remaining = None if deadline is None else deadline - time.monotonic()
+        remaining = None if deadline is None else deadline.remaining()
         if remaining is not None and remaining <= 0:
             rows.append(Agreement(name, "timeout", None, 0.0, True))
             continue
-        other = solve(family, text, backend=name, mode=mode, timeout=remaining)
+        other = solve(family, text, backend=name, mode=mode, timeout=remaining, deadline=deadline)
         why = agreement(report, other)
         rows.append(Agreement(name, other.status, other.count, other.seconds, not why, why))
     return rows

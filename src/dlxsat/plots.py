@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .extras import need
 from .report import Store, by_setting, is_solved, puzzle_of, time_limit
 
 KINDS = ("cactus", "scatter", "size")
@@ -42,11 +43,8 @@ LINESTYLES = ("-", "--", "-.", ":")
 
 def _figure() -> Any:
     """A new matplotlib Figure on the Agg canvas, or a one-line error if matplotlib is absent."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise InputError("plots need matplotlib: pip install 'dlxsat[plot]'") from None
+    FigureCanvasAgg = need("matplotlib.backends.backend_agg", "plots").FigureCanvasAgg
+    Figure = need("matplotlib.figure", "plots").Figure
     fig = Figure(figsize=FIGSIZE, dpi=DPI)
     FigureCanvasAgg(fig)
     return fig

@@ -45,6 +45,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..options import Option
+from ..runtime import guard
 from ..xcc import Problem
 from ..xcc.loop import ON
 from . import Request, SearchResult, SolverSpec, covering
@@ -142,6 +143,13 @@ _NOT_INCREMENTAL = frozenset({"kissat404"})
 _BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
 #: Solvers whose calls cannot be stopped at all: the time limit is checked between calls.
 _UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
+#: Seconds a CaDiCaL call should take at most (its conflict budget adapts to it): CaDiCaL holds
+#: the GIL, so neither a signal's handler nor the process guard's watchdog can act before it
+#: returns, and a run must end within 0.5 s of a signal or its deadline. A fixed budget of 2000
+#: conflicts took 0.77 s on a 200 x 200 Masyu on a loaded machine (and up to 50000 were given).
+SLICE_SECONDS = 0.05
+#: The first conflict budget, and the bounds of the budget.
+FIRST_BUDGET, MIN_BUDGET, MAX_BUDGET = 1000, 50, 1 << 20
 
 
 def load() -> None:
@@ -472,6 +480,7 @@ class Session:
         self.incremental = name not in _NOT_INCREMENTAL
         self.added: list[list[int]] = []
         self.rounds = self.cuts = 0  # solver calls, loop cuts added
+        self.budget = FIRST_BUDGET  # conflicts per CaDiCaL call
         self.solving = self.cutting = 0.0  # seconds inside the solver, finding cuts
         if cnf.atmosts and name not in _NATIVE_CARDINALITY:
             raise InputError(
@@ -529,38 +538,52 @@ class Session:
 
             self.solver.delete()
             self.solver = self._open(Solver)
-        if deadline is None or self.name in _UNSTOPPABLE:
+        # In a dlxsat process a signal must stop a call even without a time limit.
+        stoppable = deadline is not None or guard.installed()
+        if not stoppable or self.name in _UNSTOPPABLE:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
             return self.solver.solve(assumptions=assumptions)
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
                 return None
             if self.name in _BUDGET_ONLY:
                 result = self._solve_budgeted(deadline, assumptions)
             else:
-                timer = threading.Timer(left, self.solver.interrupt)
-                timer.start()
-                try:
-                    result = self.solver.solve_limited(
-                        assumptions=assumptions, expect_interrupt=True
-                    )
-                finally:
-                    timer.cancel()
-                    self.solver.clear_interrupt()
-            if result is not None or time.monotonic() >= deadline:
+                result = self._solve_interrupted(left, assumptions)
+            if result is not None or (deadline is not None and time.monotonic() >= deadline):
                 return result
 
-    def _solve_budgeted(self, deadline: float, assumptions: list[int]) -> bool | None:
-        """CaDiCaL in PySAT has no interrupt: run in conflict budgets, checking the clock."""
-        budget = 2000
-        while time.monotonic() < deadline:
-            self.solver.conf_budget(budget)
+    def _solve_interrupted(self, left: float | None, assumptions: list[int]) -> bool | None:
+        """One call that releases the GIL, interrupted after ``left`` seconds by a timer, and at
+        once by the process guard's watchdog on a signal or the alarm."""
+        timer = None if left is None else threading.Timer(left, self.solver.interrupt)
+        with guard.stop_hook(self.solver.interrupt):
+            if timer is not None:
+                timer.start()
+            try:
+                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+                self.solver.clear_interrupt()
+
+    def _solve_budgeted(self, deadline: float | None, assumptions: list[int]) -> bool | None:
+        """CaDiCaL in PySAT has no interrupt: run in conflict budgets of about
+        :data:`SLICE_SECONDS` each, checking the clock between them (and letting a signal's
+        handler run)."""
+        while deadline is None or time.monotonic() < deadline:
+            self.solver.conf_budget(self.budget)
+            t0 = time.perf_counter()
             result = self.solver.solve_limited(assumptions=assumptions)
+            took = time.perf_counter() - t0
             if result is not None:
                 return result
-            budget = min(2 * budget, 50000)
+            if took < SLICE_SECONDS / 2:
+                self.budget = min(2 * self.budget, MAX_BUDGET)
+            elif took > SLICE_SECONDS:
+                self.budget = max(self.budget // 2, MIN_BUDGET)
         return None
 
     def model(self) -> list[int]:

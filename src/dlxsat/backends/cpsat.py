@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..options import Option
+from ..runtime import guard
 from ..xcc import Problem
 from . import Request, SearchResult, SolverSpec, covering, ortools_loader
 from .covering import COLOR_MODES, DEFAULT_COLORS
@@ -253,7 +254,9 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         solver.parameters.enumerate_all_solutions = enumerate_all
         cb = Collector()
         t0 = time.perf_counter()
-        status = solver.Solve(model.m, cb)
+        # Solve releases the GIL: the process guard's watchdog stops it at once on a signal.
+        with guard.stop_hook(solver.stop_search):
+            status = solver.Solve(model.m, cb)
         solving += time.perf_counter() - t0 - cb.cutting
         cutting += cb.cutting
         stats["rounds"] += 1

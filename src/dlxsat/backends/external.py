@@ -184,19 +184,11 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
 def _with_worker(worker: int) -> Any:
     """What the program's process runs before it starts: die when ``worker`` (the process that
-    runs this solver) dies, on Linux (PR_SET_PDEATHSIG; elsewhere nothing)."""
-    import ctypes
-
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        prctl = libc.prctl
-    except (OSError, AttributeError):  # not Linux
-        return None
+    runs this solver) dies (:func:`dlxsat.runtime.processes.die_with_parent`)."""
+    from ..runtime.processes import die_with_parent  # (imported here, not in the fork)
 
     def arrange() -> None:
-        prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-        if os.getppid() != worker:  # the worker died before the request took effect
-            os._exit(1)
+        die_with_parent(worker)
 
     return arrange
 

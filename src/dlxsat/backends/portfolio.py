@@ -33,18 +33,27 @@ Members
     ``sys.path``, which ``spawn`` hands on to its children) can be a member.
 
 Processes
-    Workers are forked when that is safe -- on Linux, when the process has one thread, which
-    ``/proc/self/task`` tells exactly, native threads of OR-tools or numba included -- and
-    started with multiprocessing's ``spawn`` method otherwise (:func:`start_method`). A fork
-    costs a few milliseconds and the worker inherits every module (and compiled DLX kernel)
-    the parent already loaded; a spawned worker is a fresh interpreter that imports its
-    backend, 0.1-0.6 s on the 2-core machine of ``benchmarks/portfolio.py`` (each member's
-    ``start_seconds``). ``forkserver`` was not chosen: it keeps a server process between calls
-    and saves little over ``spawn`` for the one call of a ``dlxsat solve``. (A spawned worker,
-    as with any use of ``spawn``, needs the calling program's top-level code guarded by ``if
-    __name__ == "__main__":``, and multiprocessing then keeps its resource tracker process
-    until the program exits.) A program that calls the portfolio must, as with any use of
-    ``spawn``, guard its own top-level code with ``if __name__ == "__main__":``.
+    Workers stand on :mod:`dlxsat.runtime.processes`, as ``compare``'s workers do, and are
+    forked (:func:`start_method`): a fork costs a few milliseconds and the worker inherits every
+    module (and compiled DLX kernel) the parent already loaded, where a spawned worker is a
+    fresh interpreter that imports its backend, 0.1-0.6 s on the 2-core machine of
+    ``benchmarks/portfolio.py`` (each member's ``start_seconds``). But a process with a second
+    thread must not fork (a lock that thread holds stays locked in the child). So:
+
+    * a process with one thread -- on Linux, where ``/proc/self/task`` counts native threads of
+      OR-tools or numba too -- forks its workers. The ``dlxsat`` program's watchdog thread is
+      paused while they start (:func:`dlxsat.runtime.processes.forking`), so the CLI's
+      portfolio forks (it spawned before: 0.26 s a member against 0.024 s forked);
+    * a process with other threads (a library's thread pool, pytest-xdist's worker) has them
+      forked by multiprocessing's *fork server*: a single-threaded process started once, the
+      first time it is needed, with this module and the members' backends loaded
+      (:func:`_preload`), which then forks each worker. The first race pays for the server
+      (about a spawn); the next ones start their workers in milliseconds;
+    * elsewhere (not Linux) workers are spawned.
+
+    A program that calls the portfolio must, as with any use of ``spawn`` or ``forkserver``,
+    guard its own top-level code with ``if __name__ == "__main__":``; multiprocessing keeps its
+    fork server and resource tracker processes until the program exits.
 
 >>> [o.key for o in OPTIONS]
 ['members', 'confirm']
@@ -64,6 +73,7 @@ from typing import Any
 
 from ..errors import Disagreement, InputError, RuleViolation, SolverFailure
 from ..options import Option
+from ..runtime import processes
 from ..runtime.deadline import Deadline
 from ..xcc import Problem
 from ..xcc.check import solution_problem
@@ -282,31 +292,24 @@ class _Race:
 
         from ..solvers import SOLVERS
 
-        self.method = start_method()
-        context = multiprocessing.get_context(self.method)
-        main = threading.current_thread() is threading.main_thread()
-        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-        # Blocked while the workers start: a worker inherits the mask (through exec too, with
-        # spawn) and unblocks only once its own handlers are set. A SIGTERM that came between
-        # the fork and that point would otherwise run this process's handler in the worker (a
-        # traceback of limits.Interrupted) or dlxsat's start-up message in a spawned one.
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:
-            for member in self.team:
-                ours, theirs = context.Pipe()
-                process = context.Process(
-                    target=_member_main,
-                    args=(theirs, os.getpid(), time.time()),
-                    name=f"dlxsat-{member.label}",
-                )
-                process.daemon = True  # multiprocessing's own exit handler kills it too
-                process.start()
-                theirs.close()
-                self.runners.append(_Runner(member, process, ours, time.monotonic()))
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            if main:
-                signal.signal(signal.SIGINT, old)
+        # Signals held and blocked while the workers start (processes.forking): a worker
+        # inherits the mask (through exec too, with spawn) and unblocks only once its own
+        # handlers are set. A SIGTERM that came between the fork and that point would otherwise
+        # run this process's handler in the worker (a traceback of a Stop) or dlxsat's
+        # start-up message in a spawned one. The watchdog is paused, so the CLI may fork.
+        with processes.forking():
+            self.method = start_method()
+            context = multiprocessing.get_context(self.method)
+            if self.method == "forkserver":
+                context.set_forkserver_preload(_preload(self.team))
+            main = threading.current_thread() is threading.main_thread()
+            spawned = main and self.method != "fork"
+            old = signal.signal(signal.SIGINT, signal.SIG_IGN) if spawned else None
+            try:
+                self._start_all(context)
+            finally:
+                if spawned:
+                    signal.signal(signal.SIGINT, old)
         # Sent only now, so the workers boot in parallel (a large problem fills the pipe, and
         # each send waits for its worker to read).
         for runner in self.runners:
@@ -319,6 +322,21 @@ class _Race:
                 runner.conn.send((SOLVERS[runner.member.name], self.problem, job))
             except (BrokenPipeError, ConnectionResetError):
                 pass  # it died at start; its sentinel tells the loop in run()
+
+    def _start_all(self, context: Any) -> None:
+        """One worker per member, started with ``context``."""
+        for member in self.team:
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_member_main,
+                # (a fork server's worker is its child, not ours: it dies with the server)
+                args=(theirs, None if self.method == "forkserver" else os.getpid(), time.time()),
+                name=f"dlxsat-{member.label}",
+            )
+            process.daemon = True  # multiprocessing's own exit handler kills it too
+            process.start()
+            theirs.close()
+            self.runners.append(_Runner(member, process, ours, time.monotonic()))
 
     def run(self, confirm: int) -> SearchResult:
         """Wait for reports until ``confirm`` complete results are in, or the time is up."""
@@ -445,7 +463,7 @@ class _Race:
             "members": members,
             "seconds": round(time.monotonic() - self.start_time, 6),
             "start_method": self.method,
-            "cores": _cores(),
+            "cores": processes.cores(),
         }
 
     def stop(self) -> None:
@@ -471,30 +489,28 @@ class _Race:
 
 
 def start_method() -> str:
-    """``fork`` when :data:`START_METHOD` allows it and this process has a single thread (no
-    lock can then be held by another thread at the fork), on Linux, where ``/proc`` can count
-    the threads native code started too; ``spawn`` otherwise."""
+    """How workers are started (see the module doc): :data:`START_METHOD` when it names one,
+    else ``fork`` when this process has a single thread (no lock can then be held by another
+    thread at the fork), ``forkserver`` when it has more, on Linux; ``spawn`` elsewhere."""
     if START_METHOD != "auto":
         return START_METHOD
-    try:
-        single = len(os.listdir("/proc/self/task")) == 1
-    except OSError:
-        single = False
-    return "fork" if single and sys.platform == "linux" else "spawn"
+    if processes.single_threaded():
+        return "fork"
+    return "forkserver" if sys.platform == "linux" else "spawn"
 
 
-def _cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
+def _preload(team: list[Member]) -> list[str]:
+    """What the fork server loads before it forks any worker: this module, the members'
+    backends and what ``__main__`` loads (multiprocessing's default)."""
+    from ..solvers import SOLVERS
+
+    return ["__main__", __name__, *dict.fromkeys(SOLVERS[m.name] for m in team)]
 
 
 # --------------------------------------------------------------------------- the worker side
 
 
-def _member_main(conn: Any, parent: int, created: float) -> None:
+def _member_main(conn: Any, parent: int | None, created: float) -> None:
     """A worker: receive (backend module, problem, arguments), solve, send one report back.
 
     The report is ``(kind, payload, start_seconds)``: ``("result", SearchResult, s)``,
@@ -503,14 +519,13 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
     parent's creating the process (``created``, ``time.time()``) to the backend imported: the
     price of a member's start.
     """
-    # Ignored and blocked: some backends' C code installs its own SIGINT handler (PySAT does).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A plain child (processes.become_child): a forked worker inherited the CLI's guard, whose
+    # handlers and wake-up pipe are the parent's. SIGINT ignored, and blocked too: some
+    # backends' C code installs its own SIGINT handler (PySAT does). SIGTERM, blocked from
+    # before the fork until now, has its default action: one sent meanwhile kills it here.
+    processes.become_child(os.getppid() if parent is None else parent)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    # A forked worker inherited the CLI's SIGTERM handler: it must simply die when stopped.
-    # (SIGTERM was blocked from before the fork until now; one sent meanwhile kills it here.)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
-    _die_with(parent)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGALRM})
     try:
         module, problem, job = conn.recv()
     except EOFError:
@@ -533,17 +548,3 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
     except (BrokenPipeError, ConnectionResetError):
         pass  # the parent has stopped listening
     conn.close()
-
-
-def _die_with(parent: int) -> None:
-    """On Linux, have the kernel SIGKILL this process when its parent dies (PR_SET_PDEATHSIG),
-    so that not even a SIGKILL of the parent leaves a worker running; elsewhere do nothing."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # the parent died before the request was made
-        os._exit(1)

@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 import math
 import platform
-import resource
 import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from ..runtime.memory import peak_rss_mb
 from ..solvers import WARM_UP_PROBLEM, spec_of
 from .store import answer_hash, job_id
 
@@ -119,42 +119,6 @@ def base_record(job: Job) -> dict[str, Any]:
 def now_iso() -> str:
     """The current UTC time in ISO 8601, to the second."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def memory_kb(*fields: str) -> dict[str, int] | None:
-    """This process's memory ``fields`` of ``/proc/self/status`` in KiB (``VmHWM``, ``VmRSS``,
-    ``VmSize``...); None where Linux does not give them all."""
-    wanted = {f.encode() for f in fields}
-    found = {}
-    try:
-        with open("/proc/self/status", "rb") as f:
-            for line in f:
-                key, _, value = line.partition(b":")
-                if key in wanted:
-                    found[key.decode()] = int(value.split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    return found if len(found) == len(wanted) else None
-
-
-def peak_rss_mb() -> float:
-    """This process's peak resident memory in MiB since :func:`reset_peak`: Linux's ``VmHWM``,
-    or ``ru_maxrss`` (the peak since the process began) where there is no ``/proc``."""
-    peak = memory_kb("VmHWM")
-    if peak is not None:
-        return round(peak["VmHWM"] / 1024, 1)
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # KiB on Linux
-
-
-def reset_peak() -> bool:
-    """Start this process's peak memory (``VmHWM``) again from its present use, so that a worker
-    that runs many jobs reports each job's own peak; False where Linux does not allow it."""
-    try:
-        with open("/proc/self/clear_refs", "w") as f:
-            f.write("5")
-    except OSError:
-        return False
-    return True
 
 
 def jsonable(value: Any) -> Any:

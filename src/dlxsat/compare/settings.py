@@ -160,7 +160,9 @@ def for_family(settings: Sequence[Setting], family_name: str) -> tuple[list[Sett
     kept: dict[str, Setting] = {}
     notes = []
     for s in settings:
-        why = s.skip_reason(family, family_name) or (refusal(s) if s.preset else None)
+        why = s.skip_reason(family, family_name) or (
+            refusal(s, loop=bool(getattr(family, "LOOP", False))) if s.preset else None
+        )
         if why:
             notes.append(f"skipping {_spelled(s)}: {why}")
         else:
@@ -168,8 +170,9 @@ def for_family(settings: Sequence[Setting], family_name: str) -> tuple[list[Sett
     return list(kept.values()), notes
 
 
-def refusal(s: Setting) -> str | None:
-    """Why the solver refuses setting ``s`` outright (None when it takes it).
+def refusal(s: Setting, loop: bool = False) -> str | None:
+    """Why the solver refuses setting ``s`` outright (None when it takes it), on a problem with
+    the single-loop rule when ``loop`` (a loop family's: a loop mode means nothing without it).
 
     The solver itself is asked, on a tiny problem: a preset names every choice a solver
     declares, and some need more than the defaults (``encoding=native`` needs a solver with
@@ -184,7 +187,16 @@ def refusal(s: Setting) -> str | None:
         return None
     problem = parse(WARM_UP_PROBLEM)
     try:
-        solve_problem(problem, s.backend, limit=1, keep=0, timeout=5.0, **s.keywords())
+        solve_problem(
+            problem,
+            s.backend,
+            limit=1,
+            keep=0,
+            timeout=5.0,
+            loop=loop,
+            allow_empty_loop=False,
+            **s.keywords(),
+        )
     except InputError as e:
         return str(e)
     except Exception:  # not a refusal: the jobs will say what goes wrong

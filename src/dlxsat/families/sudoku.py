@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..answer import Answer, grid_answer
+from ..display import PuzzleDisplay
 from ..errors import InputError
 from ..xcc.model import Problem
 
@@ -79,8 +80,8 @@ class Unit:
 
 
 @dataclass(eq=False)
-class SudokuPuzzle:
-    """A parsed generalized sudoku.
+class SudokuPuzzle(PuzzleDisplay):
+    """A parsed generalized sudoku (in Jupyter, the picture of its grid: :mod:`dlxsat.display`).
 
     Attributes (coordinates are 0-based ``(row, column)``; digits are ints 1..n):
 
