@@ -161,19 +161,18 @@ def test_cli_json_has_stats_auto(monkeypatch, capfd):
 
 def test_batch_path_uses_auto_per_puzzle(monkeypatch):
     texts = [p.read_text() for p in sorted((ROOT / "puzzles/sudoku-hard").glob("*.txt"))]
-    from dlxsat import sudoku_batch
-
-    monkeypatch.setattr(sudoku_batch, "MIN_PUZZLES", 2)
-    reports = list(dlxsat.solve_many("sudoku", texts))
+    reports = list(dlxsat.solve_many("sudoku", texts))  # 35 puzzles: the batch path
     assert all(r.backend == "auto" and r.status == "unique" for r in reports)
     assert all(r.stats["auto"]["engine"] == "dlx" for r in reports)
     assert all(r.stats["checked"] == 1 for r in reports)
     # A puzzle that outgrows the batch trial goes to auto's own choice, answers still checked.
-    monkeypatch.setattr(pipeline, "BATCH_TRIAL_SECONDS", 0.0)
-    monkeypatch.setattr(sudoku_batch, "FIRST_BUDGET", 0)  # a first kernel call of no nodes
+    from dlxsat.backends.dlx import batch
+
+    monkeypatch.setattr(pipeline, "BATCH_TRIAL_SECONDS", 1e-9)
+    monkeypatch.setattr(batch, "FIRST_BUDGET", 0)  # a first kernel call of no nodes
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
-    again = list(dlxsat.solve_many("sudoku", texts[:3]))
-    assert [r.solutions for r in again] == [r.solutions for r in reports[:3]]
+    again = list(dlxsat.solve_many("sudoku", texts))
+    assert [r.solutions for r in again] == [r.solutions for r in reports]
     assert all("batch_trial_seconds" in r.stats["auto"] for r in again)
 
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from types import ModuleType
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import limits
 from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
-from .families import get_family
+from .families import Family, get_family, offered
 from .result import MODES, SearchResult, status_of
 from .runtime.deadline import Deadline
 from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, spec_of
@@ -39,11 +38,11 @@ DEFAULT_BACKEND = {
 }
 
 #: The backend :func:`solve_many` uses when none is named: ``auto`` too, which runs many
-#: Sudokus on the batch path's compiled DLX (``dlxsat.sudoku_batch``), each within a budget of
-#: :data:`BATCH_TRIAL_SECONDS`; a puzzle that outgrows it goes to ``auto``'s own choice.
+#: Sudokus on DLX's batch path, each within :data:`BATCH_TRIAL_SECONDS`; a puzzle that
+#: outgrows it goes to ``auto``'s own choice.
 BATCH_BACKEND = {"sudoku": "auto"}
 
-#: On the batch path, the seconds of DLX search a Sudoku gets under ``auto`` before it is
+#: On the batch path, the seconds of DLX search a puzzle gets under ``auto`` before it is
 #: handed to ``auto``'s choice (a hard 9 x 9 takes well under a millisecond there; a minimal
 #: 25 x 25 runs for hours).
 BATCH_TRIAL_SECONDS = 0.05
@@ -66,7 +65,7 @@ class Prepared:
     """A puzzle read and encoded: what every backend starts from."""
 
     name: str
-    family: ModuleType
+    family: Family
     puzzle: Any
     dlx_text: str
     problem: Problem
@@ -74,7 +73,7 @@ class Prepared:
 
 @dataclass
 class SolveReport:
-    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5.
+    """The outcome of :func:`solve`; :meth:`to_json` gives the object of docs/conventions.md §5.
 
     ``puzzle`` is the puzzle object solved (None when the run stopped before reading it); in
     Jupyter a report shows its figures and the board with its first answer
@@ -142,7 +141,7 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
     limits.set_phase("encoding")
     dlx_text = fam.encode(puzzle)
     limits.set_phase("reading the exact-cover data")
-    to_problem = getattr(fam, "problem", None)
+    to_problem = offered(fam, "problem")
     if to_problem is not None:
         problem = to_problem(puzzle, dlx_text)
     else:
@@ -370,25 +369,18 @@ class Agreement:
 
 
 def agreement(first: SolveReport, other: SolveReport) -> str:
-    """Why ``other`` disagrees with ``first`` (the empty string when they agree).
+    """Why ``other`` disagrees with ``first`` (the empty string when they agree), judged by
+    :func:`dlxsat.agreement.difference`."""
+    from .agreement import difference
 
-    A timeout agrees with anything (it decided nothing). Two ``multiple`` reports agree even
-    with different answers: each found two of the several there are.
-    """
-    if "timeout" in (first.status, other.status) or "stalled" in (first.status, other.status):
-        return ""
-    if first.status != other.status:
-        return f"{first.backend} says {first.status}, {other.backend} says {other.status}"
-    if first.status == "multiple":
-        return ""
-    if first.count != other.count:
-        return f"{first.backend} found {first.count} answers, {other.backend} {other.count}"
-    if first.solutions and other.solutions:
-        mine = {answer_key(a) for a in first.solutions}
-        theirs = {answer_key(a) for a in other.solutions}
-        if mine != theirs:
-            return f"{first.backend} and {other.backend} found different answers"
-    return ""
+    return difference(_outcome(first), _outcome(other))
+
+
+def _outcome(report: SolveReport) -> Any:
+    from .agreement import Outcome
+
+    answers = frozenset(answer_key(a) for a in report.solutions) if report.solutions else None
+    return Outcome(report.backend, report.status, report.count, answers)
 
 
 def crosscheck_report(
@@ -441,7 +433,8 @@ def solve_many(
 
     The problem of each puzzle is built directly (the family's ``build``: the same
     :class:`~dlxsat.xcc.Problem` as parsing its DLX text, without writing that text). Sudokus
-    on the dlx backend go faster still, when there are many of them (``dlxsat.sudoku_batch``):
+    on the dlx backend go faster still, when there are many of them (the solver's
+    ``solve_batch`` with the family's ``batch_template``):
     the empty grid's problem is laid out once per shape, each puzzle's clues are pre-covered
     and the compiled kernel searches the rest. Either way every answer is decoded and judged
     by the family's rule checker, as in :func:`solve`.
@@ -458,12 +451,13 @@ def solve_many(
     backend = backend or default_backend(family, many=True)
     options = spec_of(backend).check(options, loop=fam.LOOP, family=family)
     # A family may read many puzzles faster than one by one (sudoku: shared box groups).
-    read = fam.many_reader() if hasattr(fam, "many_reader") else fam.read
+    many_reader = offered(fam, "many_reader")
+    read = many_reader() if many_reader is not None else fam.read
     puzzles = [_read_input(fam, family, read, x, k) for k, x in enumerate(texts, 1)]
     return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
 
 
-def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> Any:
+def _read_input(fam: Family, family: str, read: Any, given: Any, k: int) -> Any:
     """Input ``k`` (1-based) of :func:`solve_many` as a puzzle of ``fam`` (``read``: its
     reader of texts)."""
     if isinstance(given, str):
@@ -481,10 +475,10 @@ def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> 
     return given
 
 
-def build_problem(fam: ModuleType, puzzle: Any) -> Problem:
+def build_problem(fam: Family, puzzle: Any) -> Problem:
     """The exact-cover problem of ``puzzle``: the family's direct builder when it has one, else
     its DLX text parsed (the two agree: tests/test_batch.py)."""
-    builder = getattr(fam, "build", None)
+    builder = offered(fam, "build")
     if builder is not None:
         return builder(puzzle)
     return parse(fam.encode(puzzle), allow_empty=True)
@@ -492,75 +486,57 @@ def build_problem(fam: ModuleType, puzzle: Any) -> Problem:
 
 def _solve_each(
     family: str,
-    fam: ModuleType,
+    fam: Family,
     puzzles: list[Any],
     backend: str,
     mode: str,
     timeout: float | None,
     options: dict[str, Any],
 ) -> Iterator[SolveReport]:
-    fast = family == "sudoku" and backend in ("dlx", "auto") and len(puzzles) >= _sudoku_batch_min()
-    shapes: dict[tuple, Any] = {}
-    shape = None
+    # The batch path: a solver that solves one problem many times with options chosen
+    # beforehand (its SPEC.batch: from that many puzzles on), and a family whose puzzles of
+    # one shape share such a problem (its batch_template). No name of either is asked.
+    spec = spec_of(backend)
+    # auto runs the batch path on DLX's, each puzzle within a trial (see BATCH_TRIAL_SECONDS).
+    batch_spec = spec_of("dlx") if backend == "auto" else spec
+    template_of = offered(fam, "batch_template") if batch_spec.batch else None
+    fast = template_of is not None and not options and len(puzzles) >= batch_spec.batch
+    laid_out: list[tuple[Any, Any]] = []  # (template, the solver's laid-out problem) per shape
+    current: tuple[Any, Any] | None = None
     for puzzle in puzzles:
         start = time.perf_counter()
         deadline = Deadline.after(timeout)
         prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
-        if fast and (shape is None or not shape.fits(puzzle)):
-            from .sudoku_batch import Shape, shape_key
-
-            key = shape_key(puzzle)
-            if key not in shapes:
-                shapes[key] = Shape.of(puzzle)  # None: not a shape for the fast path
-            shape = shapes[key]
-        if fast and shape is not None:
-            from .answer import grid_answer
-
+        if fast and (current is None or not current[0].fits(puzzle)):
+            current = next((t for t in laid_out if t[0].fits(puzzle)), None)
+            if current is None:
+                template = template_of(puzzle)  # None: not a shape for the batch path
+                if template is not None:
+                    current = (template, batch_spec.module().solve_batch(template.problem))
+                    laid_out.append(current)
+        if fast and current is not None:
+            template, batch = current
             request = Request.for_mode(mode, deadline=deadline)
-            on_shape = True
             if backend == "auto":
-                result, on_shape = _batch_auto(shape, prep, puzzle, request, options)
+                trial = deadline.sooner(Deadline.after(BATCH_TRIAL_SECONDS))
+                result = batch.solve(template.givens(puzzle), replace(request, deadline=trial))
+                if result.timed_out and not deadline.expired():  # auto's own choice then
+                    prep.problem = build_problem(fam, puzzle)
+                    result = run_solver(prep, backend, mode, deadline, options)
+                    result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
+                    answers = checked_answers(prep, result, backend)
+                    yield make_report(prep, backend, mode, result, answers, start)
+                    continue
+                result.stats["auto"] = {"engine": "dlx", "reason": "DLX finished within its trial"}
             else:
-                result = shape.solve(puzzle, request.limit, request.keep, deadline.at)
-            if not on_shape:  # auto's own choice, on the puzzle's own problem
-                answers = checked_answers(prep, result, backend)
-                yield make_report(prep, backend, mode, result, answers, start)
-                continue
-            answers = [grid_answer(shape.grid(puzzle, chosen)) for chosen in result.solutions]
+                result = batch.solve(template.givens(puzzle), request)
+            answers = [template.answer(puzzle, chosen) for chosen in result.solutions]
             # The same judgement as check_answer's, faster; only a failure asks check_answer.
             for answer in answers:
-                if not shape.obeys_rules(puzzle, answer["grid"]):
+                if not template.obeys_rules(puzzle, answer):
                     check_answer(prep, answer, backend)
         else:
             prep.problem = build_problem(fam, puzzle)
             result = run_solver(prep, backend, mode, deadline, options)
             answers = checked_answers(prep, result, backend)
         yield make_report(prep, backend, mode, result, answers, start)
-
-
-def _batch_auto(
-    shape: Any,
-    prep: Prepared,
-    puzzle: Any,
-    request: Request,
-    options: dict[str, Any],
-) -> tuple[SearchResult, bool]:
-    """``auto`` on the batch path: the shape's compiled DLX for :data:`BATCH_TRIAL_SECONDS`,
-    then, for a puzzle that outgrows it, ``auto``'s own choice on the puzzle's problem. Says
-    also whether the result is the shape's (its solutions are options of the shape's
-    problem)."""
-    until = request.deadline.sooner(Deadline.after(BATCH_TRIAL_SECONDS))
-    result = shape.solve(puzzle, request.limit, request.keep, until.at)
-    if not result.timed_out or request.deadline.expired():
-        result.stats["auto"] = {"engine": "dlx", "reason": "DLX finished within its trial"}
-        return result, True
-    prep.problem = build_problem(prep.family, puzzle)
-    result = run_solver(prep, "auto", request.mode, request.deadline, options)
-    result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
-    return result, False
-
-
-def _sudoku_batch_min() -> int:
-    from .sudoku_batch import MIN_PUZZLES
-
-    return MIN_PUZZLES
