@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import limits
@@ -23,39 +23,36 @@ from .xcc import Problem, parse
 
 __all__ = ["CHECKED_WHEN_COUNTING", "max_workers"]  # (their home is dlxsat.solvers)
 
-#: The backend ``solve`` uses when none is named: the fastest measured per family, from the
-#: command line (benchmarks/loops.py; see the README). SAT wins every hard loop puzzle; for
-#: Sudoku the DLX search is faster in-process, but loading its numba kernels costs about a
-#: second per process, so a one-off ``dlxsat solve sudoku`` is quicker with SAT.
-#:
-#: The portfolio backend (``sat,dlx`` racing) does not become a default: measured with
-#: ``benchmarks/portfolio.py`` on 2 cores shared with other work (11 puzzles: Masyu up to
-#: 36 x 20, Slitherlink 20 x 15 and 30 x 25, hard and 25 x 25 Sudokus, wall time of a cold
-#: ``dlxsat solve``), SAT was the fastest single backend on every puzzle solved, and the
-#: portfolio took 2.10 times SAT's time on Masyu, 2.01 on Slitherlink and 1.80 on Sudoku
-#: (geometric means): its second member halves SAT's share of the two cores. Only when
-#: counting, where DLX wins (a Sudoku with 54,620 answers: DLX 0.30 of SAT's time), does the
-#: portfolio pay off (0.39 of SAT's time, 1.29 of DLX's) -- use ``--backend portfolio`` there.
+#: The backend ``solve`` uses when none is named: ``auto`` for every family, which picks DLX
+#: or SAT per puzzle (a short DLX trial, then Knuth's estimate of the DLX tree; see
+#: ``dlxsat.backends.auto`` and ``docs/auto.md``). Measured with ``benchmarks/auto.py``: no
+#: single engine is best on every family -- DLX wins most Sudokus and small loop puzzles and
+#: every count, SAT the hard loop puzzles and the minimal 25 x 25 Sudoku, where DLX runs for
+#: hours. The portfolio (engines racing on all cores) is not a default: on 2 cores it costs
+#: 1.8-2.1 x SAT alone (``benchmarks/portfolio.py``).
 DEFAULT_BACKEND = {
-    "masyu": "sat",
-    "slitherlink": "sat",
-    "superslitherlink": "sat",
-    "sudoku": "sat",
+    "masyu": "auto",
+    "slitherlink": "auto",
+    "superslitherlink": "auto",
+    "sudoku": "auto",
 }
 
-#: The backend :func:`solve_many` uses when none is named, where it differs from
-#: ``DEFAULT_BACKEND``. Many 9 x 9 Sudokus in one process: dlx 8,670 puzzles/s (the empty
-#: grid laid out once, clues pre-covered), sat 0.029 of that (``benchmarks/batch.py``, 200
-#: sgt-solo puzzles, each answer proved unique and rule-checked); the one-off kernel load
-#: (about 1 s) is paid once per batch.
-BATCH_BACKEND = {"sudoku": "dlx"}
+#: The backend :func:`solve_many` uses when none is named: ``auto`` too, which runs many
+#: Sudokus on DLX's batch path, each within :data:`BATCH_TRIAL_SECONDS`; a puzzle that
+#: outgrows it goes to ``auto``'s own choice.
+BATCH_BACKEND = {"sudoku": "auto"}
+
+#: On the batch path, the seconds of DLX search a puzzle gets under ``auto`` before it is
+#: handed to ``auto``'s choice (a hard 9 x 9 takes well under a millisecond there; a minimal
+#: 25 x 25 runs for hours).
+BATCH_TRIAL_SECONDS = 0.05
 
 
 def default_backend(family: str, many: bool = False) -> str:
     """The backend used when none is named: for one puzzle, or for many in one process."""
     if many and family in BATCH_BACKEND:
         return BATCH_BACKEND[family]
-    return DEFAULT_BACKEND.get(family, "sat")
+    return DEFAULT_BACKEND.get(family, "auto")
 
 
 #: With a time limit, this share of the time left when the search starts (at most 0.5 s) is
@@ -223,7 +220,7 @@ def solve(
         limits.resume()
         return SolveReport(
             family,
-            backend or DEFAULT_BACKEND.get(family, "sat"),
+            backend or default_backend(family),
             "timeout",
             limits.progress.count,
             [],
@@ -500,8 +497,10 @@ def _solve_each(
     # beforehand (its SPEC.batch: from that many puzzles on), and a family whose puzzles of
     # one shape share such a problem (its batch_template). No name of either is asked.
     spec = spec_of(backend)
-    template_of = offered(fam, "batch_template") if spec.batch else None
-    fast = template_of is not None and not options and len(puzzles) >= spec.batch
+    # auto runs the batch path on DLX's, each puzzle within a trial (see BATCH_TRIAL_SECONDS).
+    batch_spec = spec_of("dlx") if backend == "auto" else spec
+    template_of = offered(fam, "batch_template") if batch_spec.batch else None
+    fast = template_of is not None and not options and len(puzzles) >= batch_spec.batch
     laid_out: list[tuple[Any, Any]] = []  # (template, the solver's laid-out problem) per shape
     current: tuple[Any, Any] | None = None
     for puzzle in puzzles:
@@ -513,11 +512,24 @@ def _solve_each(
             if current is None:
                 template = template_of(puzzle)  # None: not a shape for the batch path
                 if template is not None:
-                    current = (template, spec.module().solve_batch(template.problem))
+                    current = (template, batch_spec.module().solve_batch(template.problem))
                     laid_out.append(current)
         if fast and current is not None:
             template, batch = current
-            result = batch.solve(template.givens(puzzle), Request.for_mode(mode, deadline=deadline))
+            request = Request.for_mode(mode, deadline=deadline)
+            if backend == "auto":
+                trial = deadline.sooner(Deadline.after(BATCH_TRIAL_SECONDS))
+                result = batch.solve(template.givens(puzzle), replace(request, deadline=trial))
+                if result.timed_out and not deadline.expired():  # auto's own choice then
+                    prep.problem = build_problem(fam, puzzle)
+                    result = run_solver(prep, backend, mode, deadline, options)
+                    result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
+                    answers = checked_answers(prep, result, backend)
+                    yield make_report(prep, backend, mode, result, answers, start)
+                    continue
+                result.stats["auto"] = {"engine": "dlx", "reason": "DLX finished within its trial"}
+            else:
+                result = batch.solve(template.givens(puzzle), request)
             answers = [template.answer(puzzle, chosen) for chosen in result.solutions]
             # The same judgement as check_answer's, faster; only a failure asks check_answer.
             for answer in answers:

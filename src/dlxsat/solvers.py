@@ -23,7 +23,7 @@ stops cleanly at ``request.deadline`` with ``timed_out`` and the figures so far,
 :class:`~dlxsat.result.SearchResult`.
 
 >>> sorted(names())
-['cpsat', 'dlx', 'logic', 'portfolio', 'sat']
+['auto', 'cpsat', 'dlx', 'logic', 'portfolio', 'sat']
 >>> "external" in SOLVERS, spec_of("external").public
 (True, False)
 >>> [o.key for o in options_of("sat")]
@@ -60,6 +60,7 @@ SOLVERS: dict[str, str] = {
     "logic": "dlxsat.reasoning",
     "portfolio": "dlxsat.backends.portfolio",
     "external": "dlxsat.backends.external",
+    "auto": "dlxsat.backends.auto",
 }
 
 #: The largest solution limit: the dlx kernels count in int64.

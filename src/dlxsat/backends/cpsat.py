@@ -34,7 +34,7 @@ from typing import Any
 from ..options import Option
 from ..runtime import guard
 from ..xcc import Problem
-from . import Request, SearchResult, SolverSpec, covering
+from . import Request, SearchResult, SolverSpec, covering, ortools_loader
 from .covering import COLOR_MODES, DEFAULT_COLORS
 from .loopcuts import LoopRule
 
@@ -79,7 +79,7 @@ SPEC = SolverSpec(
 
 def load() -> None:
     """Import OR-tools' CP-SAT now, so that a caller can time that apart."""
-    from ortools.sat.python import cp_model  # noqa: F401
+    ortools_loader.cp_model()
 
 
 class _Model:
@@ -87,7 +87,7 @@ class _Model:
     constraints) and the literals the search loop needs."""
 
     def __init__(self, problem: Problem, colors: str, loop: str, allow_empty_loop: bool) -> None:
-        from ortools.sat.python import cp_model
+        cp_model = ortools_loader.cp_model()  # without pandas: see ortools_loader
 
         self.cp_model = cp_model
         m = self.m = cp_model.CpModel()
