@@ -89,6 +89,21 @@ def _add_solve(sub: Any) -> None:
     )
     s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
     _add_solver_options(s)
+    _loop_rule_flag(s)
+
+
+#: ``solve xcc FILE --loop``: the single-loop rule with the backend's default loop mode.
+LOOP_RULE = "rule"
+
+
+def _loop_rule_flag(p: argparse.ArgumentParser) -> None:
+    """``--loop`` without a value: exact-cover data (``xcc``) obey the single-loop rule, as
+    ``dlx --loop`` does; ``--loop MODE`` does so with that loop mode of the backend."""
+    for action in p._actions:
+        if "--loop" in action.option_strings:
+            action.nargs = "?"
+            action.const = LOOP_RULE
+            action.help = f"xcc: apply the single-loop rule (MODE: with this mode); {action.help}"
 
 
 def _add_solver_options(
@@ -131,6 +146,8 @@ def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
         if not dest.startswith("opt_"):
             continue
         key = dest[4:]
+        if key == "loop" and text == LOOP_RULE:  # the rule itself, the backend's default mode
+            continue
         option = declared.get(key)
         if option is None:
             takes = ", ".join(o.flag for o in declared.values()) or "no options"
@@ -188,6 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("file", help="puzzle file")
     m.add_argument("model", help="solver output with s/v lines ('-' for stdin)")
     m.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    m.add_argument(
+        "--loop", action="store_true", help="xcc: check the single-loop rule (export --loop eager)"
+    )
 
     c = sub.add_parser("crosscheck", help="solve with several backends and compare")
     c.add_argument("family", choices=FAMILIES)
@@ -212,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_compare(sub)
     _add_generate(sub)
+    _add_instance(sub)
     _add_format_options(sub)
     _add_convert(sub)
     _add_report(sub)
@@ -424,15 +445,14 @@ def cmd_encode(a: argparse.Namespace) -> int:
 
 
 def cmd_dlx(a: argparse.Namespace) -> int:
-    from .families import superslitherlink
+    from .families import xcc
     from .inputs import read_text
     from .solvers import get_solver
-    from .xcc import parse
 
     text = read_text(a.file, "DLX")
     # Knuth's SuperSlitherlink data names undeclared letters of clue 0: that family's rule
     # reads it; any other unknown item is an input error of the general reader.
-    problem = superslitherlink.problem_from_data(text) or parse(text)
+    problem = xcc.read_problem(text)
     _warn(problem.warnings)
     limit = a.first if a.first else None
     keep = None if (a.all or a.first) else 0
@@ -444,7 +464,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     st = r.stats
     limits.set_phase("checking and printing the solutions")
     if a.json:
-        checked = _checked_solutions(problem, r.solutions)
+        checked = _checked_solutions(problem, r.solutions, a.loop)
         data: dict[str, Any] = {
             "count": r.count,
             "complete": not r.timed_out and checked == len(r.solutions),
@@ -458,7 +478,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
             data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions[:checked]]
         _emit(json.dumps(data) + "\n")
         return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
-    printed = _print_solutions(problem, r.solutions)
+    printed = _print_solutions(problem, r.solutions, a.loop)
     note = " (time limit reached)" if r.timed_out else ""
     if printed < len(r.solutions):
         note = f" (time limit reached: {printed} of them checked and printed)"
@@ -469,40 +489,39 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if r.timed_out or printed < len(r.solutions) else EXIT_OK
 
 
-def _checked_solutions(problem: Any, solutions: list[list[int]]) -> int:
-    """Check each solution is an exact cover of ``problem`` and none comes twice, until the
-    deadline; returns how many were checked. A wrong one is a bug: :class:`RuleViolation`."""
-    from .xcc.verify import cover_problems
-
+def _checked_solutions(problem: Any, solutions: list[list[int]], loop: bool = False) -> int:
+    """Check each solution is an exact cover of ``problem`` (a single loop too with ``loop``,
+    the empty one allowed as DLX2-LOOP does) and none comes twice, until the deadline; returns
+    how many were checked. A wrong one is a bug: :class:`RuleViolation`."""
     seen: set[tuple[int, ...]] = set()
     for n, chosen in enumerate(solutions):
         if limits.expired():
             return n
-        _check_solution(problem, chosen, seen, cover_problems)
+        _check_solution(problem, chosen, seen, loop)
     return len(solutions)
 
 
-def _check_solution(problem: Any, chosen: list[int], seen: set, cover_problems: Any) -> None:
-    wrong = cover_problems(problem, chosen)
+def _check_solution(problem: Any, chosen: list[int], seen: set, loop: bool) -> None:
+    from .xcc.check import solution_problem
+
+    wrong = solution_problem(problem, chosen, loop=loop, allow_empty_loop=True)
     if wrong:
-        raise RuleViolation(f"dlx returned a solution that is not an exact cover: {wrong[0]}")
+        raise RuleViolation(f"dlx returned a solution that is not an exact cover: {wrong}")
     key = tuple(sorted(chosen))
     if key in seen:
         raise RuleViolation("dlx returned the same solution twice")
     seen.add(key)
 
 
-def _print_solutions(problem: Any, solutions: list[list[int]]) -> int:
+def _print_solutions(problem: Any, solutions: list[list[int]], loop: bool = False) -> int:
     """Check and print the solutions in Knuth's layout until the deadline; how many printed."""
-    from .xcc.verify import cover_problems
-
     seen: set[tuple[int, ...]] = set()
     chunk: list[str] = []
     for n, chosen in enumerate(solutions):
         if limits.expired():
             _emit("".join(chunk))
             return n
-        _check_solution(problem, chosen, seen, cover_problems)
+        _check_solution(problem, chosen, seen, loop)
         chunk.append(f"{n + 1}:\n" + "".join(f" {problem.option_text(i)}\n" for i in chosen))
         if len(chunk) >= 256:
             _emit("".join(chunk))
@@ -604,13 +623,16 @@ def cmd_export(a: argparse.Namespace) -> int:
     from .backends import dimacs
     from .inputs import read_text
     from .outputs import atomic_output
-    from .pipeline import prepare
+    from .pipeline import loop_rule, prepare
 
     if a.settings or a.more:
         return cmd_export_corpus(a)
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
-    loop = a.loop or ("eager" if prep.family.LOOP else "none")
-    if loop == "eager" and not prep.family.LOOP:
+    if a.loop == "eager" and hasattr(prep.family, "with_loop"):  # xcc: the rule is asked for
+        prep.puzzle = prep.family.with_loop(prep.puzzle)
+    looped = loop_rule(prep)
+    loop = a.loop or ("eager" if looped else "none")
+    if loop == "eager" and not looped:
         raise InputError(f"--loop eager: {a.family} is not a loop puzzle; use --loop none")
     from .pipeline import check_model_fits
 
@@ -620,7 +642,7 @@ def cmd_export(a: argparse.Namespace) -> int:
         source=f"{a.family} {a.file}",
         **_solver_options(a, "sat"),  # --encoding and --colors
         loop=loop,
-        loop_required=prep.family.LOOP,
+        loop_required=looped,
     )
     if a.output:
         with atomic_output(a.output) as f:
@@ -663,6 +685,10 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .pipeline import prepare
 
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
+    if a.loop:
+        if not hasattr(prep.family, "with_loop"):
+            raise InputError(f"--loop is for xcc data; a {a.family} puzzle has its own rules")
+        prep.puzzle = prep.family.with_loop(prep.puzzle)
     status, true_vars = dimacs.read_solver_output(read_text(a.model, "solver output"))
     if status != "SATISFIABLE":
         out = {"family": a.family, "status": "none", "count": 0, "solutions": []}
@@ -774,6 +800,34 @@ def cmd_generate(a: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _add_instance(sub: Any) -> None:
+    i = sub.add_parser(
+        "instance",
+        help="print a classic exact-cover problem (queens, langford, pentominoes, ...)",
+        description="Print Knuth's DLX data of a classic problem, to solve with 'dlxsat dlx' "
+        "or 'dlxsat solve xcc'. 'dlxsat instance list' names every family, its arguments "
+        "and the counts the literature gives.",
+    )
+    i.add_argument("name", metavar="FAMILY", help="queens, langford, pentominoes, ... or list")
+    i.add_argument("args", nargs="*", metavar="ARG", help="the family's whole-number arguments")
+
+
+def cmd_instance(a: argparse.Namespace) -> int:
+    from . import instances
+
+    if a.name == "list":
+        lines = []
+        for name, module in instances.families().items():
+            known = ", ".join(
+                f"{' '.join(map(str, k))}: {v}" for k, v in sorted(module.KNOWN.items())
+            )
+            lines.append(f"{instances.usage(name)}\n    {module.SUMMARY}\n    known: {known}")
+        _emit("\n".join(lines) + "\n")
+        return EXIT_OK
+    _emit(instances.generate(a.name, a.args))
+    return EXIT_OK
+
+
 #: ``generate --timeout S``: the share of S for removing circles.
 GENERATE_SHARE = 0.7
 
@@ -799,6 +853,10 @@ def _solve_inputs(a: argparse.Namespace, text: str) -> list[Any]:
     from .formats import read_many
 
     puzzles = read_many(a.family, text, a.input_format)
+    if a.family == "xcc" and hasattr(a, "opt_loop"):
+        from .families import xcc
+
+        return [xcc.with_loop(p) for p in puzzles]
     if a.family != "sudoku":
         return puzzles
     from .families import sudoku
@@ -988,6 +1046,7 @@ COMMANDS = {
     "compare": cmd_compare,
     "from-tatham": cmd_from_tatham,
     "generate": cmd_generate,
+    "instance": cmd_instance,
     "convert": cmd_convert,
     "report": cmd_report,
 }

@@ -318,8 +318,8 @@ def run_solver(
     else:
         result = solver.solve(
             prep.problem,
-            loop=prep.family.LOOP,
-            allow_empty_loop=False,
+            loop=loop_rule(prep),
+            allow_empty_loop=getattr(prep.family, "ALLOW_EMPTY_LOOP", False),
             limit=2 if mode == "unique" else None,
             keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
             timeout=remaining,
@@ -336,6 +336,12 @@ def run_solver(
         limits.found(result.count or 0)
         raise limits.Interrupted()
     return result
+
+
+def loop_rule(prep: Prepared) -> bool:
+    """Whether the single-loop rule applies: the family's (loop puzzles), or, for exact-cover
+    data (``xcc``), the puzzle's own (``--loop``)."""
+    return bool(getattr(prep.puzzle, "loop", False) or prep.family.LOOP)
 
 
 #: The backends whose solver library handles SIGINT itself (by stopping the search).

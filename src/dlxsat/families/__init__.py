@@ -16,6 +16,10 @@
 ``LOOP``
     True when the single-loop rule applies (the exact-cover data has vertex and edge items).
 
+``xcc`` is any exact-cover problem in Knuth's DLX format, its "puzzle" the problem itself
+(see ``xcc.py``: the loop rule is the puzzle's choice there, ``WHOLE_FILE`` keeps a file one
+problem, and ``ALLOW_EMPTY_LOOP`` gives DLX2-LOOP's counts).
+
 Masyu, Slitherlink and Sudoku also have ``from_tatham_id(game_id) -> str``: the puzzle text of
 a game id of Simon Tatham's Pearl, Loopy or Solo, whose generators make puzzles of any size.
 """
@@ -27,7 +31,7 @@ from types import ModuleType
 
 from ..errors import InputError
 
-FAMILIES = ("masyu", "slitherlink", "superslitherlink", "sudoku")
+FAMILIES = ("masyu", "slitherlink", "superslitherlink", "sudoku", "xcc")
 #: The families with a converter from Simon Tatham's game ids, and his name for each.
 TATHAM_GAMES = {"masyu": "Pearl", "slitherlink": "Loopy", "sudoku": "Solo"}
 

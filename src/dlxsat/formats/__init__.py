@@ -89,6 +89,8 @@ def split_records(family: str, text: str, format: str | None = None) -> list[tup
     [(1, '.................................................................................'), \
 (3, '1................................................................................')]
     """
+    if getattr(get_family(family), "WHOLE_FILE", False):  # exact-cover data: one problem
+        return [(1, text)] if text.strip() else []
     lines = text.replace("\r\n", "\n").split("\n")
     first = next((k for k, line in enumerate(lines) if line.strip()), None)
     if first is None:
