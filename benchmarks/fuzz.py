@@ -18,6 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__.strip())
+        print("\nOther arguments are passed to pytest (e.g. -k dlx, -x).")
+        return 0
     os.environ.setdefault("DLXSAT_FUZZ", "long")
     os.chdir(ROOT)
     start = time.perf_counter()

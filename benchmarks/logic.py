@@ -10,6 +10,7 @@ Run from the project's root: ``python benchmarks/logic.py [sudoku|masyu]``.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -17,12 +18,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
-def main(argv: list[str]) -> int:
-    which = argv[1:] or ["sudoku", "masyu"]
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("parts", nargs="*", metavar="PART", help="sudoku, masyu (default: both)")
+    which = ap.parse_args(argv).parts or ["sudoku", "masyu"]
     for part in which:
         if part not in ("sudoku", "masyu"):
-            print(f"logic.py: unknown part {part!r} (sudoku or masyu)", file=sys.stderr)
-            return 2
+            ap.error(f"unknown part {part!r} (sudoku or masyu)")
     for part in which:
         start = time.perf_counter()
         if part == "sudoku":
@@ -40,4 +42,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -376,21 +376,30 @@ def run(timeout: float = 60.0) -> str:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    if args == ["--generate"]:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument(
+        "--generated", action="store_true", help="the tables of our generator's boards"
+    )
+    what.add_argument("--generate", action="store_true", help="make puzzles/masyu-bench again")
+    what.add_argument(
+        "--import",
+        dest="source",
+        metavar="JSON",
+        type=Path,
+        help="remake puzzles/masyu-published from the data set's Masyu_dataset.json",
+    )
+    what.add_argument("--no-sat", action="store_true", help="published boards, no SAT check")
+    args = ap.parse_args()
+    if args.generate:
         generate()
-    elif len(args) == 2 and args[0] == "--import":
-        import_published(Path(args[1]))
-    elif args == ["--generated"]:
+    elif args.source is not None:
+        import_published(args.source)
+    elif args.generated:
         print(run_generated(), end="")
-    elif args == ["--no-sat"]:
+    elif args.no_sat:
         print(run_published(sat=False), end="")
-    elif args:
-        print(
-            "usage: python benchmarks/logic_masyu.py "
-            "[--generated | --generate | --import Masyu_dataset.json | --no-sat]",
-            file=sys.stderr,
-        )
-        sys.exit(2)
     else:
         print(run(), end="")

@@ -138,4 +138,7 @@ def run(timeout: float = 60.0) -> str:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     print(run(), end="")

@@ -94,7 +94,10 @@ def puzzles(only: str | None = None) -> dict[str, list[str]]:
         if only and only not in str(path.relative_to(ROOT)):
             return
         try:
-            dlx = prepare(family, path.read_text()).dlx_text
+            prep = prepare(family, path.read_text())
+            dlx = prep.dlx_text
+            if prep.problem.has_multiplicities:
+                COUNTING.add(family)
         except InputError as e:
             print(f"skipping {path}: {e}", file=sys.stderr)
             return
@@ -118,6 +121,34 @@ def puzzles(only: str | None = None) -> dict[str, list[str]]:
     return found
 
 
+#: The families some of whose puzzles need "at least k of n" (multiplicities: SuperSlitherlink's
+#: clues), found by :func:`puzzles`.
+COUNTING: set[str] = set()
+
+
+def applicable(spec: str, family: str) -> str | None:
+    """``spec`` without the encodings that cannot encode ``family``'s puzzles (the "at most one"
+    encodings where a puzzle needs "at least k of n"): such a job would fail, and count as
+    unsolved in the report's PAR-2, for a setting that does not apply. None if nothing is left.
+
+    >>> COUNTING.add("superslitherlink")
+    >>> applicable("sat:encoding=auto,pairwise,seqcounter", "superslitherlink")
+    'sat:encoding=auto,seqcounter'
+    >>> applicable("sat:encoding=pairwise", "superslitherlink"), applicable("dlx", "masyu")
+    (None, 'dlx')
+    """
+    from dlxsat.backends.cnf import AMO_ONLY
+
+    if family not in COUNTING or "encoding=" not in spec:
+        return spec
+    head, _, rest = spec.partition("encoding=")
+    values, sep, tail = rest.partition(";")
+    kept = [v for v in values.split(",") if v not in AMO_ONLY]
+    if not kept:
+        return None
+    return f"{head}encoding={','.join(kept)}{sep}{tail}"
+
+
 def dlxsat_command(*args: str) -> list[str]:
     """The command line of ``dlxsat ARGS`` with this checkout's package."""
     return [sys.executable, "-m", "dlxsat", *args]
@@ -125,11 +156,18 @@ def dlxsat_command(*args: str) -> list[str]:
 
 def commands(a: argparse.Namespace, store: str) -> list[list[str]]:
     """The ``compare`` runs (one per family with puzzles) and the ``report`` of the store."""
-    settings = [arg for spec in SETS[a.set] for arg in ("--settings", spec)]
     runs = []
     for family, paths in puzzles(a.only).items():
         if not paths:
             continue
+        specs = [applicable(spec, family) for spec in SETS[a.set]]
+        if specs != SETS[a.set]:
+            print(
+                f"note: {family}: the 'at most one' encodings are not applicable (its clues "
+                "need 'at least k of n'); they run on the other families only",
+                file=sys.stderr,
+            )
+        settings = [arg for spec in specs if spec for arg in ("--settings", spec)]
         run = ["compare", family, *paths, *settings, "-o", store, "--timeout", str(a.timeout)]
         if a.jobs:
             run += ["--jobs", str(a.jobs)]

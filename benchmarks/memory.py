@@ -4,7 +4,7 @@ Each run is a separate ``python -m dlxsat`` process; its peak resident memory co
 ``os.wait4`` (``ru_maxrss``). The baseline is ``encode`` of a 4 x 4 Masyu in the same run, so
 the figures are comparable across machines. Columns: MB, MB per 1000 cells of the board, and
 the ratio to the baseline. With ``--estimate`` it also prints the bytes per input character
-and per option entry that :mod:`dlxsat.limits` uses to refuse a model that cannot fit.
+and per option entry that :mod:`dlxsat.runtime.memory` uses to refuse a model that cannot fit.
 
     python3 benchmarks/memory.py                  # a few sizes, every family, a minute or two
     python3 benchmarks/memory.py --sizes 50,100,200 --families masyu --commands export,sat

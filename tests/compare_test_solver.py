@@ -5,14 +5,13 @@ solver stuck in C code), or lie. Registered by the tests in ``dlxsat.solvers.SOL
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from dlxsat.options import Option
 from dlxsat.result import SearchResult
+from dlxsat.solvers import Request, SolverSpec
 
-NAME = "slow"
-KIND = "search"
-SUMMARY = "test only: sat, after a sleep that ignores the time limit; or a liar"
 OPTIONS = (
     Option("sleep", float, 0.0, "seconds to sleep first, whatever the time limit", low=0),
     Option("lie", bool, False, "say there is no answer"),
@@ -25,24 +24,29 @@ OPTIONS = (
     Option("timer", bool, False, "leave a thread that ends 5 ms later (a cancelled timer's)"),
 )
 
+SPEC = SolverSpec(
+    name="slow",
+    kind="search",
+    summary="test only: sat, after a sleep that ignores the time limit; or a liar",
+    options=OPTIONS,
+)
+
 #: What ``leak`` keeps.
 _LEAKED: list = []
 
 
-def solve(
-    problem: Any,
-    *,
-    sleep: float = 0.0,
-    lie: bool = False,
-    hog: int = 0,
-    fail: bool = False,
-    linger: bool = False,
-    leak: int = 0,
-    timer: bool = False,
-    die: int = 0,
-    reserve: int = 0,
-    **kw: Any,
-) -> SearchResult:
+def solve(problem: Any, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    sleep, lie, hog = options.get("sleep", 0.0), options.get("lie", False), options.get("hog", 0)
+    fail, linger, leak = (
+        options.get("fail", False),
+        options.get("linger", False),
+        options.get("leak", 0),
+    )
+    timer, die, reserve = (
+        options.get("timer", False),
+        options.get("die", 0),
+        options.get("reserve", 0),
+    )
     if reserve:
         import mmap
 
@@ -68,7 +72,7 @@ def solve(
         return SearchResult(count=0, exhausted=True)
     from dlxsat.backends import cnf
 
-    result = cnf.solve(problem, **kw)
+    result = cnf.solve(problem, request, {})
     if timer:  # a thread that ends a moment after the search, as a cancelled timer's does
         import threading
 

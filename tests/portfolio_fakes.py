@@ -19,15 +19,15 @@ from __future__ import annotations
 import os
 import signal
 import time
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from dlxsat.backends import cnf
 from dlxsat.options import Option
 from dlxsat.result import SearchResult
+from dlxsat.solvers import Request, SolverSpec
 
-NAME = "fake"
-KIND = "search"
-SUMMARY = "a misbehaving backend for the portfolio's tests"
 ACTS = (
     "sleep",
     "stubborn",
@@ -41,9 +41,16 @@ ACTS = (
     "late",
 )
 OPTIONS = (Option("act", str, "sleep", "how to misbehave", ACTS),)
+SPEC = SolverSpec(
+    name="fake",
+    kind="search",
+    summary="a misbehaving backend for the portfolio's tests",
+    options=OPTIONS,
+)
 
 
-def solve(problem: Any, *, act: str = "sleep", **job: Any) -> SearchResult:
+def solve(problem: Any, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    act = options.get("act", "sleep")
     if act in ("sleep", "stubborn"):
         if act == "stubborn":
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -58,8 +65,7 @@ def solve(problem: Any, *, act: str = "sleep", **job: Any) -> SearchResult:
         return SearchResult([[0]], 1, exhausted=True)
     if act == "late":
         time.sleep(1)
-    job = {**job, "limit": None, "keep": None}
-    right = cnf.solve(problem, **job)
+    right = cnf.solve(problem, replace(request, limit=None, keep=None), {})
     if act == "miscount":
         return SearchResult(right.solutions[1:], right.count - 1, exhausted=True)
     if act == "twice":

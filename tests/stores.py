@@ -147,3 +147,36 @@ def solve_store(
                 }
             )
     return write_store(path, records)
+
+
+#: The settings of :func:`forty_puzzles`, in the order of the store.
+FORTY_SETTINGS = ("sat", "sat:loop=eager", "cpsat", "cpsat:loop=lazy")
+
+
+def forty_puzzles() -> list[dict[str, Any]]:
+    """A store of 40 Masyu puzzles × 4 settings (the size issue 22 times the HTML report at),
+    with fixed pseudo-random times, three time outs of ``cpsat:loop=lazy`` and one
+    disagreement: ``sat:loop=eager`` says ``none`` on ``bench-07`` where the others found an
+    answer."""
+    import random
+
+    rng = random.Random(22)
+    records = []
+    for k in range(40):
+        for j, setting in enumerate(FORTY_SETTINGS):
+            status, seconds = "unique", round(rng.uniform(0.01, 3.0) * (j + 1), 4)
+            if k % 13 == 5 and setting == "cpsat:loop=lazy":
+                status, seconds = "timeout", 10.1
+            if k == 7 and setting == "sat:loop=eager":
+                status = "none"
+            records.append(
+                record(
+                    f"puzzles/masyu-bench/bench-{k:02d}.txt",
+                    setting,
+                    status,
+                    seconds,
+                    size=(10 + k % 4 * 4, 10 + k % 3 * 8),
+                    family="masyu",
+                )
+            )
+    return records

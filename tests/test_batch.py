@@ -224,3 +224,63 @@ def test_slitherlink_build_matches_parse_on_random_puzzles(m, n, data):
     except InputError:
         assume(False)
     assert slitherlink.build(p) == parse(slitherlink.encode(p))
+
+
+# --------------------------------------------------------------------------- bad records
+
+
+SUDOKU_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def _thousand(tmp_path, bad=(500,)):
+    lines = [SUDOKU_LINE] * 1000
+    for k in bad:
+        lines[k - 1] = SUDOKU_LINE[:40] + "x" + SUDOKU_LINE[41:]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("json_out", [False, True])
+def test_keep_going_answers_every_good_line(cli_run, tmp_path, json_out):
+    """1,000 one-line Sudokus with line 500 malformed: 999 answers (numbered by record), the
+    bad one named with its line on stderr, exit 2 at the end."""
+    path = _thousand(tmp_path)
+    rc, out, err = cli_run(
+        ["solve", "sudoku", path, "--keep-going", *(["--json"] if json_out else [])]
+    )
+    assert rc == 2
+    lines = out.splitlines()
+    assert len(lines) == 999
+    if json_out:
+        records = [json.loads(x) for x in lines]
+        numbers = [r["record"] for r in records]
+        assert all(r["status"] == "unique" for r in records)
+    else:
+        numbers = [int(x.split()[0]) for x in lines]
+        assert all(x.split()[1] == "unique" for x in lines)
+    assert numbers == [k for k in range(1, 1001) if k != 500]
+    errors = err.splitlines()
+    assert errors[0].startswith("dlxsat: error: record 500 (line 500): character 41: 'x'")
+    assert errors[-1] == "dlxsat: error: 1 of 1000 records not read (see above); 999 answered"
+    assert len(errors) == 2
+
+
+def test_without_keep_going_a_bad_line_stops_before_any_answer(cli_run, tmp_path):
+    rc, out, err = cli_run(["solve", "sudoku", _thousand(tmp_path)])
+    assert rc == 2 and out == ""
+    assert "record 500 (line 500)" in err and "--keep-going" in err
+
+
+def test_keep_going_with_the_first_and_last_lines_bad(cli_run, tmp_path):
+    rc, out, err = cli_run(["solve", "sudoku", _thousand(tmp_path, (1, 1000)), "--keep-going"])
+    assert rc == 2 and len(out.splitlines()) == 998 and out.startswith("2 unique ")
+    assert "record 1 (line 1)" in err and "record 1000 (line 1000)" in err
+    assert err.splitlines()[-1].startswith("dlxsat: error: 2 of 1000 records not read")
+
+
+def test_keep_going_on_a_good_file_is_the_plain_batch(cli_run, tmp_path):
+    path = _thousand(tmp_path, bad=())
+    rc, out, err = cli_run(["solve", "sudoku", path, "--keep-going"])
+    assert rc == 0 and err == ""
+    assert out == cli_run(["solve", "sudoku", path])[1]

@@ -19,7 +19,14 @@ from problems import brute_force, exact_cover_problems, loop_problems
 
 from dlxsat.backends import cnf, covering, loopcuts
 from dlxsat.errors import InputError
+from dlxsat.solvers import solve_problem
 from dlxsat.xcc import Item, Problem, parse
+
+
+def solve_sat(problem, **kw):
+    """The sat backend, with the request and options checked as every caller's are."""
+    return solve_problem(problem, "sat", **kw)
+
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -37,7 +44,7 @@ AMO_ONLY = ["pairwise", "ladder", "bitwise"]
 
 
 def solutions(problem: Problem, **kw) -> tuple[list[list[int]], cnf.SearchResult]:
-    r = cnf.solve(problem, **kw)
+    r = solve_sat(problem, **kw)
     assert r.exhausted and not r.timed_out
     assert r.count == len(r.solutions)
     return sorted(r.solutions), r
@@ -146,14 +153,14 @@ def test_other_solvers_agree(solver):
         ("sudoku/random-9x9-boxes-4holes.dlx", False, 15),
     ]:
         p = golden_problem(dlx)
-        r = cnf.solve(p, loop=loop, solver=solver, keep=0)
+        r = solve_sat(p, loop=loop, solver=solver, keep=0)
         assert (r.count, r.exhausted, r.stats["solver"]) == (count, True, solver), dlx
 
 
 def test_solver_aliases():
     p = parse("a\na\n")
-    assert cnf.solve(p, solver="g4").stats["solver"] == "glucose4"
-    assert cnf.solve(p, solver="cd19").stats["solver"] == "cadical195"
+    assert solve_sat(p, solver="g4").stats["solver"] == "glucose4"
+    assert solve_sat(p, solver="cd19").stats["solver"] == "cadical195"
 
 
 @settings(max_examples=30, deadline=None)
@@ -164,12 +171,12 @@ def test_native_cardinality_with_minicard(p):
 
 
 def test_defaults_are_measured_ones():
-    r = cnf.solve(parse("a\na\n"))
+    r = solve_sat(parse("a\na\n"))
     assert r.stats["solver"] == cnf.DEFAULT_SOLVER == "cadical195"
     assert r.stats["encoding"] == cnf.DEFAULT_ENCODING
     assert r.stats["colors"] == cnf.DEFAULT_COLORS
     assert r.stats["loop_mode"] == "none"
-    r = cnf.solve(parse("00 02 | 01\n00 01:1\n02 01:1\n"), loop=True)
+    r = solve_sat(parse("00 02 | 01\n00 01:1\n02 01:1\n"), loop=True)
     assert r.stats["loop_mode"] == cnf.DEFAULT_LOOP_MODE == "lazy"
     for key in ("variables", "clauses", "rounds", "cuts", "seconds", "solve_seconds"):
         assert key in r.stats
@@ -179,31 +186,31 @@ def test_defaults_are_measured_ones():
     "kw, message",
     [
         ({"encoding": "nosuch"}, "unknown encoding"),
-        ({"colors": "rainbow"}, "unknown color mode"),
+        ({"colors": "rainbow"}, "unknown colors"),
         ({"solver": "nosuch"}, "unknown SAT solver"),
         ({"loop_mode": "circuit", "loop": True}, "cpsat"),
-        ({"loop_mode": "sideways", "loop": True}, "unknown loop mode"),
+        ({"loop_mode": "sideways", "loop": True}, "unknown loop 'sideways'"),
         ({"workers": 4}, "cpsat"),
     ],
 )
 def test_bad_options(kw, message):
     with pytest.raises(InputError, match=message):
-        cnf.solve(parse("00 02 | 01\n00 01:1\n02 01:1\n"), **kw)
+        solve_sat(parse("00 02 | 01\n00 01:1\n02 01:1\n"), **kw)
 
 
 def test_native_needs_a_cardinality_solver():
     with pytest.raises(InputError, match="minicard"):
-        cnf.solve(parse("a\na\na\na\n"), encoding="native")
-    assert cnf.solve(parse("a\na\na\na\n"), encoding="native", solver="gluecard4").count == 3
+        solve_sat(parse("a\na\na\na\n"), encoding="native")
+    assert solve_sat(parse("a\na\na\na\n"), encoding="native", solver="gluecard4").count == 3
 
 
 @pytest.mark.parametrize("encoding", AMO_ONLY)
 def test_at_most_one_encodings_refuse_larger_bounds(encoding):
     p = parse("2|a b\na\na\na\nb\n")  # a: exactly 2 of 3 options
     with pytest.raises(InputError, match="only encodes 'at most one'.*item a"):
-        cnf.solve(p, encoding=encoding)
+        solve_sat(p, encoding=encoding)
     # ... but are fine where every bound is one.
-    assert cnf.solve(parse("a b\na\nb\na b\n"), encoding=encoding).count == 2
+    assert solve_sat(parse("a b\na\nb\na b\n"), encoding=encoding).count == 2
 
 
 # ---------------------------------------------------------------- time limits
@@ -221,7 +228,7 @@ def test_timeout_inside_a_solver_call(solver):
     # CaDiCaL is stopped by conflict budgets, the others by an interrupt. (Lingeling and
     # Kissat can't be stopped within a call in PySAT: the clock is checked between calls.)
     start = time.monotonic()
-    r = cnf.solve(_pigeonholes(13), timeout=0.5, solver=solver)
+    r = solve_sat(_pigeonholes(13), timeout=0.5, solver=solver)
     elapsed = time.monotonic() - start
     assert r.timed_out and not r.exhausted and r.count == 0
     assert elapsed < 5

@@ -12,7 +12,13 @@ from conftest import golden_problem
 
 from dlxsat.backends import cpsat
 from dlxsat.errors import InputError
+from dlxsat.solvers import solve_problem
 from dlxsat.xcc import parse
+
+
+def solve_cpsat(problem, **kw):
+    """The cpsat backend, with the request and options checked as every caller's are."""
+    return solve_problem(problem, "cpsat", **kw)
 
 
 @pytest.mark.parametrize("limit", [1, 2, 5])
@@ -22,13 +28,13 @@ def test_limit_is_never_exceeded_with_parallel_workers(limit, loop):
     # (CI once saw three answers come back for limit 2).
     p = golden_problem("masyu/random-few-4x4-4.dlx")
     for _ in range(15):
-        r = cpsat.solve(p, loop=loop, limit=limit, workers=8)
+        r = solve_cpsat(p, loop=loop, limit=limit, workers=8)
         assert r.count == limit == len(r.solutions)
         assert len({tuple(s) for s in r.solutions}) == limit
 
 
 def test_defaults_and_stats():
-    r = cpsat.solve(golden_problem("masyu/empty-2x2.dlx"), loop=True, workers=1)
+    r = solve_cpsat(golden_problem("masyu/empty-2x2.dlx"), loop=True, workers=1)
     st_ = r.stats
     assert st_["loop_mode"] == cpsat.DEFAULT_LOOP_MODE == "circuit"
     assert st_["colors"] == cpsat.DEFAULT_COLORS
@@ -40,23 +46,23 @@ def test_defaults_and_stats():
 @pytest.mark.parametrize(
     "kw, message",
     [
-        ({"encoding": "pairwise"}, "sat backend"),
-        ({"solver": "glucose4"}, "sat backend"),
+        ({"encoding": "pairwise"}, "it is for sat;"),
+        ({"solver": "glucose4"}, "it is for sat;"),
         ({"loop_mode": "eager", "loop": True}, "cpsat has lazy and circuit"),
-        ({"loop_mode": "sideways", "loop": True}, "unknown loop mode"),
-        ({"colors": "rainbow"}, "unknown color mode"),
-        ({"workers": 0}, "positive"),
+        ({"loop_mode": "sideways", "loop": True}, "unknown loop 'sideways'"),
+        ({"colors": "rainbow"}, "unknown colors"),
+        ({"workers": 0}, "workers must be at least 1"),
     ],
 )
 def test_bad_options(kw, message):
     with pytest.raises(InputError, match=message):
-        cpsat.solve(parse("00 02 | 01\n00 01:1\n02 01:1\n"), **kw)
+        solve_cpsat(parse("00 02 | 01\n00 01:1\n02 01:1\n"), **kw)
 
 
 def test_timeout_in_lazy_rounds():
     p = golden_problem("superslitherlink/pi-day-2025.dlx")
     start = time.monotonic()
-    r = cpsat.solve(p, loop=True, limit=2, timeout=0.2, loop_mode="lazy")
+    r = solve_cpsat(p, loop=True, limit=2, timeout=0.2, loop_mode="lazy")
     assert r.timed_out and not r.exhausted and r.count == 0
     assert time.monotonic() - start < 5
 

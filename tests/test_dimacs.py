@@ -14,9 +14,10 @@ from conftest import GOLDEN, golden_cases, golden_problem
 from hypothesis import HealthCheck, given, settings
 from problems import brute_force, exact_cover_problems, loop_problems
 
-from dlxsat.backends import cnf, dimacs
+from dlxsat.backends import dimacs
 from dlxsat.cli import main
 from dlxsat.errors import InputError
+from dlxsat.solvers import solve_problem
 from dlxsat.xcc import Problem, parse
 from dlxsat.xcc.loop import used_edges
 from dlxsat.xcc.names import parse_point_name
@@ -115,7 +116,7 @@ def test_export_without_loop_says_disjoint_loops_are_possible():
         ({"loop": "lazy"}, "unknown loop mode"),
         ({"encoding": "native"}, "can't be exported"),
         ({"encoding": "nosuch"}, "unknown encoding"),
-        ({"colors": "nosuch"}, "unknown color mode"),
+        ({"colors": "nosuch"}, "unknown colors"),
     ],
 )
 def test_export_bad_options(kw, message):
@@ -180,7 +181,7 @@ def test_round_trip_on_unique_golden_cases(case, solver, tmp_path):
         want = sorted(parse_point_name(n) for n in case["solution_edges"])
         assert used_edges(p, chosen) == want
     else:
-        r = cnf.solve(p, limit=2)
+        r = solve_problem(p, "sat", limit=2)
         assert r.count == 1 and r.exhausted
         assert chosen == r.solutions[0]
 

@@ -21,11 +21,18 @@ from problems import brute_force, exact_cover_problems, loop_problems
 from dlxsat import cli
 from dlxsat.errors import InputError
 from dlxsat.solvers import get_solver as get_backend
+from dlxsat.solvers import solve_problem
 from dlxsat.xcc import Item, Problem, parse
 from dlxsat.xcc.loop import used_edges
 from dlxsat.xcc.names import b62
 
 dlx = get_backend("dlx")
+
+
+def solve_dlx(problem, **kw):
+    """The dlx backend, with the request and options checked as every caller's are."""
+    return solve_problem(problem, "dlx", **kw)
+
 
 CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["exit_status"] == 0]
 #: Knuth's figures: manifest key -> (the loop rule on?, the algorithms his program may run:
@@ -53,7 +60,7 @@ def run_id(run: tuple[dict, str]) -> str:
 
 
 def solutions(problem: Problem, **kw) -> list[list[int]]:
-    r = dlx.solve(problem, **kw)
+    r = solve_dlx(problem, **kw)
     assert r.exhausted and not r.timed_out
     assert r.count == len(r.solutions)
     return sorted(r.solutions)
@@ -67,7 +74,7 @@ def test_golden_figures_equal_knuths(run):
     case, key = run
     loop, algorithms = FIGURES[key]
     ref = case[key]
-    r = dlx.solve(golden_problem(case), loop=loop, keep=0)
+    r = solve_dlx(golden_problem(case), loop=loop, keep=0)
     assert (r.count, r.stats["nodes"], r.stats["updates"]) == (
         ref["count"],
         ref["nodes"],
@@ -83,7 +90,7 @@ def test_golden_single_loop_counts(case):
     """DLX2-LOOP's counts, DLX3-LOOP's (not public: its counts are in the manifest), and the
     independent cycle enumeration's where his solver gave up."""
     want = case.get("single_loop_count", case.get("single_loop_count_bruteforce"))
-    r = dlx.solve(golden_problem(case), loop=True, keep=0)
+    r = solve_dlx(golden_problem(case), loop=True, keep=0)
     assert r.count == want
     if "single_loop_count_bruteforce" in case:
         assert r.count == case["single_loop_count_bruteforce"]
@@ -94,7 +101,7 @@ def test_golden_single_loop_counts(case):
 )
 def test_golden_unique_loop_is_knuths(case):
     problem = golden_problem(case)
-    r = dlx.solve(problem, loop=True, allow_empty_loop=False)
+    r = solve_dlx(problem, loop=True, allow_empty_loop=False)
     assert r.count == 1 and r.exhausted
     edges = used_edges(problem, r.solutions[0])
     assert sorted(b62(x) + b62(y) for x, y in edges) == sorted(case["solution_edges"])
@@ -103,8 +110,8 @@ def test_golden_unique_loop_is_knuths(case):
 def test_empty_loop_counts_only_when_allowed():
     case = next(c for c in CASES if c["name"] == "empty-2x2")  # the empty set and the square
     problem = golden_problem(case)
-    assert dlx.solve(problem, loop=True).count == 2
-    r = dlx.solve(problem, loop=True, allow_empty_loop=False)
+    assert solve_dlx(problem, loop=True).count == 2
+    r = solve_dlx(problem, loop=True, allow_empty_loop=False)
     assert r.count == 1 and len(used_edges(problem, r.solutions[0])) == 4
     assert r.stats["nodes"] == case["dlx2_loop_single_loop"]["nodes"]  # same tree
 
@@ -120,7 +127,7 @@ def test_random_problems_match_brute_force(kind):
     @given(exact_cover_problems(kind))
     def check(problem):
         assert solutions(problem) == sorted(brute_force(problem))
-        r = dlx.solve(problem, keep=0)
+        r = solve_dlx(problem, keep=0)
         assert r.stats["algorithm"] == {"XC": "X", "XCC": "C", "MCC": "M"}[problem.kind]
 
     check()
@@ -162,7 +169,7 @@ def test_random_mcc_loop_problems_match_brute_force(allow_empty):
         want = sorted(brute_force(problem, loop=True, allow_empty_loop=allow_empty))
         got = solutions(problem, loop=True, allow_empty_loop=allow_empty)
         assert got == want
-        assert dlx.solve(problem, loop=True, keep=0).stats["algorithm"] == "M"
+        assert solve_dlx(problem, loop=True, keep=0).stats["algorithm"] == "M"
 
     check()
 
@@ -184,11 +191,11 @@ def test_resuming_changes_nothing(monkeypatch, name, loop):
     import dlxsat.backends.dlx as backend
 
     problem = read_golden(f"{name}.dlx")
-    whole = dlx.solve(problem, loop=loop)
+    whole = solve_dlx(problem, loop=loop)
     monkeypatch.setattr(backend, "FIRST_BUDGET", 1)
     monkeypatch.setattr(backend, "MIN_BUDGET", 1)
     monkeypatch.setattr(backend, "SLICE", 0.0)
-    r = dlx.solve(problem, loop=loop)
+    r = solve_dlx(problem, loop=loop)
     assert r.solutions == whole.solutions and r.count == whole.count > 0
     assert (r.stats["nodes"], r.stats["updates"]) == (whole.stats["nodes"], whole.stats["updates"])
 
@@ -202,16 +209,16 @@ def test_kernel_arrays_are_int16_when_everything_fits_else_int32():
 
     small = parse("a b | x\na x:1\nb\n")
     assert kernel_dtype(build(small)) == "int16"
-    assert dlx.solve(small).stats["arrays"] == "int16"
+    assert solve_dlx(small).stats["arrays"] == "int16"
     # A multiplicity bound, a node index, an item index beyond int16.
     bound = Problem([Item("a", True, 1, 40000)], [((0, None),)])
     nodes = Problem([Item("a")], [((0, None),)] * 33000)
     items = Problem([Item(f"i{k}") for k in range(33000)], [((k, None),) for k in range(33000)])
     for p in (bound, nodes, items):
         assert kernel_dtype(build(p)) == "int32"
-    assert dlx.solve(nodes, keep=0).stats["arrays"] == "int32"
-    assert dlx.solve(nodes, keep=0).count == 33000
-    r = dlx.solve(bound)
+    assert solve_dlx(nodes, keep=0).stats["arrays"] == "int32"
+    assert solve_dlx(nodes, keep=0).count == 33000
+    r = solve_dlx(bound)
     assert (r.count, r.solutions, r.stats["arrays"]) == (1, [[0]], "int32")
 
 
@@ -232,9 +239,9 @@ def test_int32_kernels_search_the_same_tree(monkeypatch, name, loop):
 
     problem = read_golden(f"{name}.dlx")
     monkeypatch.setattr(dlx, "INTERPRETED_SECONDS", 0)  # the compiled kernels, both sizes
-    small = dlx.solve(problem, loop=loop)
+    small = solve_dlx(problem, loop=loop)
     monkeypatch.setattr(arrays, "kernel_dtype", lambda a: np.int32)
-    large = dlx.solve(problem, loop=loop)
+    large = solve_dlx(problem, loop=loop)
     assert (small.stats["arrays"], large.stats["arrays"]) == ("int16", "int32")
     assert small.stats["kernel"] == large.stats["kernel"] == "compiled"
     assert large.solutions == small.solutions and large.count == small.count > 0
@@ -262,17 +269,17 @@ def test_int32_kernels_match_the_brute_force(data):
 
 def test_limit_and_keep():
     problem = golden_problem(next(c for c in CASES if c["name"] == "random-few-5x6-3"))
-    everything = dlx.solve(problem, loop=True)
+    everything = solve_dlx(problem, loop=True)
     assert everything.count == 167 == len(everything.solutions)  # more than one buffer's worth
-    first = dlx.solve(problem, loop=True, limit=5)
+    first = solve_dlx(problem, loop=True, limit=5)
     assert first.count == 5 and not first.exhausted and not first.timed_out
     assert first.solutions == everything.solutions[:5]  # found in the same order
     assert first.stats["nodes"] < everything.stats["nodes"]
-    kept = dlx.solve(problem, loop=True, keep=3)
+    kept = solve_dlx(problem, loop=True, keep=3)
     assert kept.count == 167 and kept.exhausted and kept.solutions == everything.solutions[:3]
-    counted = dlx.solve(problem, loop=True, keep=0, limit=1000)
+    counted = solve_dlx(problem, loop=True, keep=0, limit=1000)
     assert counted.count == 167 and counted.exhausted and counted.solutions == []
-    none = dlx.solve(problem, loop=True, limit=0)
+    none = solve_dlx(problem, loop=True, limit=0)
     assert none.count == 0 and none.solutions == [] and not none.exhausted
     for k in everything.solutions[:3]:
         assert k == sorted(k) and all(0 <= i < len(problem.options) for i in k)
@@ -285,9 +292,9 @@ def test_timeout_stops_cleanly_with_partial_figures():
         [Item(f"v{i}") for i in range(n)],
         [((i, None), (j, None)) for i in range(n) for j in range(i + 1, n)],
     )
-    dlx.solve(problem, limit=1)  # compile first
+    solve_dlx(problem, limit=1)  # compile first
     start = time.perf_counter()
-    r = dlx.solve(problem, keep=10, timeout=0.3)
+    r = solve_dlx(problem, keep=10, timeout=0.3)
     elapsed = time.perf_counter() - start
     assert r.timed_out and not r.exhausted
     assert r.count > 1000 and len(r.solutions) == 10 and r.stats["nodes"] > r.count
@@ -296,8 +303,8 @@ def test_timeout_stops_cleanly_with_partial_figures():
 
 
 def test_problem_without_primary_items():
-    assert dlx.solve(Problem([], [])).solutions == [[]]
-    r = dlx.solve(Problem([], []), loop=True, allow_empty_loop=False)
+    assert solve_dlx(Problem([], [])).solutions == [[]]
+    r = solve_dlx(Problem([], []), loop=True, allow_empty_loop=False)
     assert r.count == 0 and r.exhausted
 
 
@@ -315,16 +322,16 @@ def test_problem_without_primary_items():
 def test_loop_graph_errors_are_input_errors(text, message):
     problem = parse(text)
     with pytest.raises(InputError, match=message):
-        dlx.solve(problem, loop=True)
+        solve_dlx(problem, loop=True)
     # Without the rule the names mean nothing: the one option covers the one primary item.
-    assert dlx.solve(problem).count == 1
+    assert solve_dlx(problem).count == 1
 
 
 def test_bad_arguments_are_input_errors():
     problem = parse("a\na\n")
     for kw in ({"encoding": "seqcounter"}, {"limit": -1}, {"keep": -2}, {"timeout": 0}):
         with pytest.raises(InputError):
-            dlx.solve(problem, **kw)
+            solve_dlx(problem, **kw)
 
 
 # --- the CLI and the docstrings ----------------------------------------------------------------

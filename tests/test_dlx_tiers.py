@@ -15,6 +15,13 @@ import pytest
 from conftest import GOLDEN, ROOT, golden_problem
 
 import dlxsat.backends.dlx as backend
+from dlxsat.solvers import solve_problem
+
+
+def solve_dlx(problem, **kw):
+    """The dlx backend, with the request and options checked as every caller's are."""
+    return solve_problem(problem, "dlx", **kw)
+
 
 CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["exit_status"] == 0]
 RUNS = {"dlx1": False, "dlx2_disjoint_loops": False, "dlx2_loop_single_loop": True}
@@ -34,7 +41,7 @@ def _id(run: tuple[dict, str]) -> str:
 def test_each_tier_gives_knuths_figures(monkeypatch, run, tier):
     case, key = run
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf if tier == "interpreted" else 0)
-    r = backend.solve(golden_problem(case["dlx"]), loop=RUNS[key], keep=0)
+    r = solve_dlx(golden_problem(case["dlx"]), loop=RUNS[key], keep=0)
     ref = case[key]
     assert (r.count, r.stats["nodes"], r.stats["updates"]) == (
         ref["count"],
@@ -56,7 +63,7 @@ def test_each_tier_gives_knuths_figures(monkeypatch, run, tier):
 def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, name, loop):
     problem = golden_problem(f"{name}.dlx")
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0)
-    whole = backend.solve(problem, loop=loop)
+    whole = solve_dlx(problem, loop=loop)
     assert whole.stats["kernel"] == "compiled"
     # A few nodes interpreted, then the rest compiled (as in a process that has not loaded
     # the compiled kernel yet).
@@ -65,14 +72,14 @@ def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, nam
     monkeypatch.setattr(compiled, "_ready", set())
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
     monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
-    moved = backend.solve(problem, loop=loop)
+    moved = solve_dlx(problem, loop=loop)
     assert moved.stats["kernel"] == "compiled" and moved.stats["nodes"] > 3
     assert moved.solutions == whole.solutions and moved.count == whole.count > 0
     for key in ("nodes", "updates"):
         assert moved.stats[key] == whole.stats[key]
     # And all of it interpreted.
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf)
-    slow = backend.solve(problem, loop=loop)
+    slow = solve_dlx(problem, loop=loop)
     assert slow.stats["kernel"] == "interpreted"
     assert (slow.solutions, slow.stats["nodes"]) == (whole.solutions, whole.stats["nodes"])
 
@@ -84,7 +91,7 @@ def test_only_the_needed_compiled_kernel_is_loaded():
         "import math, dlxsat.backends.dlx as b\n"
         "from dlxsat.xcc import parse\n"
         "b.INTERPRETED_SECONDS = 0\n"
-        "r = b.solve(parse('a b | x\\na b x:0\\nb x:1\\na\\n'))\n"
+        "r = b.solve(parse('a b | x\\na b x:0\\nb x:1\\na\\n'), b.Request(), {})\n"
         "from dlxsat.backends.dlx import compiled\n"
         "loaded = {n: len(d.signatures) for n, d in compiled._DISPATCHERS.items()}\n"
         "print(r.count, r.stats['kernel'], r.stats['arrays'], loaded)\n"

@@ -302,3 +302,61 @@ def test_canvas_padding():
 
 def test_doctests():
     assert doctest.testmod(generate, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+# --------------------------------------------------------------------------- --timeout
+
+
+def test_time_up_while_removing_circles_gives_the_unique_puzzle_so_far():
+    """A time limit that passes at once, on a board whose first loop is unique with all its
+    circles: that puzzle comes back whole (no circle removed) and its answer is unique."""
+    seed = next(s for s in range(1, 30) if _first_loop_is_unique(10, 10, s))
+    rushed = generate.generate_masyu(10, 10, seed=seed, timeout=1e-9)
+    calm = generate.generate_masyu(10, 10, seed=seed)
+    assert is_unique(rushed)
+    assert rushed.count("0") + rushed.count("1") > calm.count("0") + calm.count("1")
+
+
+def _first_loop_is_unique(rows: int, cols: int, seed: int) -> bool:
+    try:
+        generate.generate_masyu(rows, cols, seed=seed, timeout=1e-9, verify=False)
+    except generate.OutOfTime:
+        return False
+    return True
+
+
+def test_time_up_before_any_unique_loop_is_exit_3_in_its_own_words(cli_run):
+    """(50 x 50 seed 3 --timeout 10 exited 2, 'bad input', with 'time limit reached'.)"""
+    with pytest.raises(generate.OutOfTime, match="no 12x12 loop has a unique answer yet"):
+        generate.generate_masyu(12, 12, seed=3, timeout=1e-9)
+    rc, out, err = cli_run(["generate", "masyu", "12x12", "--seed", "3", "--timeout", "1e-9"])
+    assert rc == 3 and out == ""
+    assert err.startswith("dlxsat: time is up and no 12x12 loop has a unique answer yet")
+    assert err.count("\n") == 1 and "error" not in err
+
+
+def test_a_run_stopped_while_generating_says_what_it_was_doing(cli_run, monkeypatch):
+    """The run's own deadline (or a signal) may stop a SAT question of the generator: the line
+    says what generate was doing (99 x 99 --timeout 20 said '0 solutions so far')."""
+    from dlxsat import limits
+
+    def stop(*_args, **_kw):
+        raise limits.TimeUp()
+
+    monkeypatch.setattr(generate.UniquenessOracle, "other_answer", stop)
+    monkeypatch.setattr(generate, "_deduce", lambda *a: ("stalled", _Stalled()))
+    rc, out, err = cli_run(["generate", "masyu", "20x20", "--seed", "1", "--timeout", "100"])
+    assert rc == 3 and out == ""
+    assert "while looking for a 20x20 loop with a unique answer (seed 1)" in err
+    assert "1 loop drawn so far" in err and "solutions" not in err
+
+
+class _Stalled:
+    """What _deduce returns for a board its deductions do not finish."""
+
+
+def test_generate_help_says_what_happens_when_time_is_up(capsys):
+    assert main(["generate", "masyu", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "the puzzle so far (its answer still unique) is printed" in text
+    assert "exit 3 with no puzzle" in text

@@ -21,7 +21,7 @@ from conftest import GOLDEN, ROOT
 from test_cli import FAMILY_PUZZLE, assert_input_error
 from test_cli import run as run_cli
 
-from dlxsat import limits, pipeline
+from dlxsat import limits, pipeline, solvers
 from dlxsat.errors import RuleViolation
 from dlxsat.result import SearchResult
 
@@ -90,11 +90,15 @@ def test_a_200x200_masyu_with_timeout_5_ends_within_6_seconds(big_masyu: Path, b
 
 @pytest.mark.slow
 def test_dlx_all_stops_printing_at_the_deadline(tmp_path: Path):
-    """`dlx --all --timeout 2` on an empty 9 x 9 Sudoku ran 66 s before this."""
+    """`dlx --all --timeout 2` on an empty 9 x 9 Sudoku ran 66 s before this. (5 s: on a loaded
+    2-core machine, starting and loading the kernels alone took 2 s.)"""
     dlx = tmp_path / "empty.dlx"
     dlx.write_bytes(dlxsat("encode", "sudoku", stdin=b".........\n" * 9).stdout)
-    r = dlxsat("dlx", dlx, "--all", "--timeout", 2)
-    assert r.seconds <= 3.0 and r.returncode == 3
+    r = dlxsat("dlx", dlx, "--all", "--timeout", 5)
+    assert r.seconds <= 5 + 2.0 and r.returncode == 3
+    if not r.stdout:  # still loading the compiled kernels at the deadline (a loaded machine)
+        assert_one_line(r.stderr, "dlxsat: time limit of 5 s reached while ")
+        return
     last = r.stdout.decode().rstrip("\n").rsplit("\n", 1)[-1]
     assert "time limit reached" in last
 
@@ -113,7 +117,11 @@ def test_crosscheck_timeout_in_process(cli_run, tmp_path: Path):
     assert cells[0] == str(big)
     assert cells[1] == cells[3] == "timeout" and float(cells[2].rstrip("s")) < 0.3 + 1.0
     assert len(rows) == 2 and rows[1].startswith(str(MASYU))  # the run went on
-    assert time.monotonic() - start < 4 * (0.3 + 0.5) + 5  # + loading the backends
+    # Four limits of 0.3 s and their grace, plus loading the backends' libraries (as the table
+    # says it took: 7 s for numba's kernels on a loaded machine), plus building the models.
+    loads = next(line for line in out.splitlines() if line.startswith("(libraries, once)"))
+    loading = sum(float(cell.rstrip("s")) for cell in loads.split()[2:] if cell != "load")
+    assert time.monotonic() - start < 4 * (0.3 + 0.5) + loading + 5
 
 
 def test_the_deadline_covers_encoding_in_process(cli_run, tmp_path: Path):
@@ -201,6 +209,104 @@ def test_a_signal_during_export_leaves_no_temp_file(tmp_path: Path, sig):
     assert r.returncode == 128 + sig, r.stderr
     assert_one_line(r.stderr, "dlxsat: interrupted")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.txt"]
+
+
+#: A 25 x 25 Sudoku whose first SAT call takes seconds (one long C call).
+MINIMAL_25 = ROOT / "puzzles" / "sudoku-25" / "minimal-25x25-01.txt"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("solver", ["cadical195", "maplechrono"])
+def test_sigterm_reaches_a_long_sat_call(tmp_path: Path, solver: str):
+    """A SAT call of seconds ends at once (issue 19: a sat count took up to 1.4 s to stop, and
+    this one 2.7 s with glucose4, 4.3 s with CaDiCaL): the watchdog calls the solver's
+    ``interrupt`` (MapleChrono: its one call takes 26 s), and CaDiCaL, which has none and holds
+    the GIL, runs in 50 ms budgets (its calls here take 3 s). The goal is 0.5 s; the bound
+    leaves a loaded machine three times that."""
+    args = ["solve", "sudoku", MINIMAL_25, "--count", "--backend", "sat", "--solver", solver]
+    p = subprocess.Popen(
+        [sys.executable, "-m", "dlxsat", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=tmp_path,
+    )
+    _guarded(p.pid)
+    time.sleep(1.5)  # reading, encoding and building take well under a second unloaded
+    sent = time.monotonic()
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert p.returncode == 143, err
+    assert_one_line(err, "dlxsat: interrupted (SIGTERM) while ")
+    assert took < 1.5, f"{took:.2f} s from SIGTERM to exit"
+
+
+#: A 40 x 40 Masyu with 13 black circles: far more answers than a count can reach.
+SPARSE_40 = (
+    "\n".join(
+        "".join("1" if (i * 40 + j) % 131 == 7 else "." for j in range(40)) for i in range(40)
+    )
+    + "\n"
+)
+
+
+@pytest.mark.slow
+def test_the_deadline_counts_pythons_start_up(tmp_path: Path):
+    """``--timeout`` counts from the start of the process, not from dlxsat's first import:
+    Python's own start-up (``site``) took 0.5 to 0.7 s on a loaded machine, and a run given
+    ``--timeout 4`` ended at 5.2 s. Here a start-up made 2 s long on purpose."""
+    sparse = tmp_path / "sparse.txt"
+    sparse.write_text(SPARSE_40)
+    code = (
+        "import time; time.sleep(2.0); import runpy, sys; "
+        f"sys.argv = ['dlxsat', 'solve', 'masyu', {str(sparse)!r}, '--count', '--timeout', '3']; "
+        "runpy.run_module('dlxsat', run_name='__main__')"
+    )
+    start = time.monotonic()
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, env=ENV, timeout=60)
+    took = time.monotonic() - start
+    assert r.returncode == 3, r.stderr
+    assert took < 3 + 1.4, f"ended {took:.2f} s after its start, --timeout 3 (before: >= 5 s)"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backend", ["sat", "dlx", "cpsat"])
+def test_a_count_ends_soon_after_its_deadline(tmp_path: Path, backend: str):
+    """Every backend stops a count within 0.5 s of the deadline (benchmarks/limits.py has the
+    figures: 0.01 to 0.3 s); the bound leaves a loaded machine another 0.5 s."""
+    sparse = tmp_path / "sparse.txt"
+    sparse.write_text(SPARSE_40)
+    r = dlxsat("solve", "masyu", sparse, "--count", "--timeout", 2, "--backend", backend)
+    assert r.returncode == 3, r.stderr
+    assert r.seconds < 2 + 0.5 + 0.5, f"{backend}: {r.seconds:.2f} s"
+
+
+def test_the_watchdog_is_paused_for_a_fork_and_back_after_it(tmp_path: Path):
+    """While paused the process has one thread (it may fork); after, a signal that the main
+    thread cannot handle (it is in a C call, the signal blocked) is still ended by the
+    watchdog, with the exit status and the one line."""
+    code = (
+        "import ctypes, signal\n"
+        "from dlxsat.runtime import guard, processes\n"
+        "guard.install(); guard.begin_run()\n"
+        "with guard.watchdog_paused() as paused:\n"
+        "    print(paused, processes.threads(), flush=True)\n"
+        "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})\n"
+        "print(processes.threads(), flush=True)\n"
+        "ctypes.CDLL(None).sleep(30)\n"
+    )
+    p = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV
+    )
+    assert p.stdout is not None
+    lines = [p.stdout.readline(), p.stdout.readline()]
+    time.sleep(0.3)  # in the C call by now
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=60)
+    assert lines == [b"True 1\n", b"2\n"]
+    assert p.returncode == 143
+    assert_one_line(err, "dlxsat: interrupted (SIGTERM) while ")
 
 
 def test_pysat_keyboard_interrupt_error_is_an_interrupt():
@@ -375,7 +481,7 @@ def test_solve_notices_an_answer_given_twice(monkeypatch):
 
 
 def test_count_says_how_many_answers_were_checked(cli_run, monkeypatch):
-    monkeypatch.setattr(pipeline, "CHECKED_WHEN_COUNTING", 3)
+    monkeypatch.setattr(solvers, "CHECKED_WHEN_COUNTING", 3)  # (pipeline re-exports it)
     rc, out, _ = cli_run(["solve", "sudoku", GOLDEN / "sudoku" / "tatham-4x4-1.txt", "--count"])
     assert rc == 0
     rc, out, _ = cli_run(

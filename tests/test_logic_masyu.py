@@ -24,6 +24,7 @@ from dlxsat.families import masyu as fam
 from dlxsat.generate import board_text, loop_circles, loop_edges, random_loop
 from dlxsat.reasoning import masyu as lm
 from dlxsat.result import SearchResult, status_of
+from dlxsat.solvers import Request
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["family"] == "masyu"]
@@ -103,7 +104,7 @@ def test_golden_counts_with_fallback(case):
 
 
 def test_dispatch_through_logic_package():
-    out = logic.solve("masyu", load(UNIQUE[0]), mode="unique", timeout=None)
+    out = logic.solve("masyu", load(UNIQUE[0]), Request.for_mode("unique"), {})
     assert isinstance(out, SearchResult) and status_of("unique", out) == "unique"
 
 

@@ -515,9 +515,9 @@ def test_bad_options():
     from dlxsat import reasoning
 
     with pytest.raises(InputError, match=r"^--depth is for masyu .*; sudoku takes --explain"):
-        reasoning.solve("sudoku", puzzle, depth=3)
+        reasoning.SPEC.check({"depth": 3}, family="sudoku")
     with pytest.raises(InputError, match="does not take --encoding"):
-        reasoning.solve("sudoku", puzzle, encoding="seq")
+        reasoning.SPEC.check({"encoding": "seq"}, family="sudoku", spelling="flag")
 
 
 def test_latin_square_without_boxes():

@@ -31,15 +31,14 @@ def good_value(option: Option) -> list[str]:
 
 def applies_to_masyu(backend: str, key: str) -> bool:
     """Whether ``key`` reaches the solver on this test's Masyu puzzle: the logic backend
-    declares options per family (``dlxsat.reasoning.FAMILY_OPTIONS``)."""
-    module = solvers.get_solver(backend)
-    per_family = getattr(module, "FAMILY_OPTIONS", None)
-    return per_family is None or key.replace("-", "_") in per_family["masyu"]
+    declares options per family (its ``SPEC.family_options``)."""
+    per_family = solvers.spec_of(backend).family_options
+    return not per_family or key.replace("-", "_") in per_family["masyu"]
 
 
 FLAG_RUNS = [
     pytest.param(backend, key, id=f"{backend}-{key}")
-    for backend in solvers.SOLVERS
+    for backend in solvers.names()
     for key in sorted({o.key for o in solvers.all_options()})
 ]
 
@@ -65,7 +64,7 @@ def test_every_declared_flag_with_every_backend(cli_run, backend, key):
         assert_input_error(rc, out, err, f"backend {backend} does not take {taker.flag}")
 
 
-@pytest.mark.parametrize("backend", solvers.SOLVERS)
+@pytest.mark.parametrize("backend", solvers.names())
 @pytest.mark.parametrize(
     "flags",
     [[], ["--count"], ["--all"], ["--timeout", "30"], ["--crosscheck"], ["--crosscheck", "sat"]],
@@ -106,7 +105,7 @@ def test_help_shows_every_declared_option_with_its_default(cli_run):
     rc, out, _ = cli_run(["solve", "--help"])
     assert rc == 0
     flat = " ".join(out.split())
-    for name in solvers.SOLVERS:
+    for name in solvers.names():
         for o in solvers.options_of(name):
             assert o.flag in flat
             if o.kind is not bool:
@@ -132,8 +131,8 @@ def test_crosscheck_disagreement_exits_4(cli_run, monkeypatch):
 
     real = cnf.solve
 
-    def lossy(problem, **kwargs):
-        result = real(problem, **kwargs)
+    def lossy(problem, request, options):
+        result = real(problem, request, options)
         result.solutions, result.count = [], 0
         return result
 

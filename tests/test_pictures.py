@@ -112,7 +112,8 @@ def test_without_matplotlib_the_error_is_one_line(tmp_path, monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     puzzle, answer = solved("slitherlink", "slitherlink/tatham-5x5-1.txt")
-    with pytest.raises(InputError, match=r"needs matplotlib.*dlxsat\[plot\]"):
+    message = r"--png: matplotlib is not installed; run: pip install 'dlxsat\[plot\]'"
+    with pytest.raises(InputError, match=message):
         pictures.save_picture("slitherlink", puzzle, answer, str(tmp_path / "a.png"), "png")
     assert os.listdir(tmp_path) == []
 

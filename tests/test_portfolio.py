@@ -7,6 +7,7 @@ registry under the name ``fake``; the spawned workers import it by module path).
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import signal
@@ -22,6 +23,7 @@ from dlxsat import solvers
 from dlxsat.backends import portfolio
 from dlxsat.errors import Disagreement, InputError, RuleViolation, SolverFailure
 from dlxsat.result import SearchResult, status_of
+from dlxsat.solvers import solve_problem
 from dlxsat.xcc import parse
 from dlxsat.xcc.check import solution_problem
 
@@ -38,7 +40,8 @@ def fake_member(monkeypatch):
 
 def children() -> set[int]:
     """The processes whose parent is this one (zombies included), leaving out multiprocessing's
-    resource tracker: one per process, started by any use of multiprocessing, not a worker."""
+    resource tracker and fork server: one per process, started by the first use of
+    multiprocessing (of its fork server), not workers."""
     me, found = os.getpid(), set()
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -50,7 +53,7 @@ def children() -> set[int]:
                 cmdline = f.read()
         except (OSError, IndexError):
             continue
-        if ppid == me and b"resource_tracker" not in cmdline:
+        if ppid == me and b"resource_tracker" not in cmdline and b"forkserver" not in cmdline:
             found.add(int(entry))
     return found
 
@@ -65,10 +68,11 @@ def no_workers_left():
 
 
 def race(problem=TWO, **kwargs):
-    return portfolio.solve(problem, **kwargs)
+    """The portfolio, with the request and its options checked as every caller's are."""
+    return solve_problem(problem, "portfolio", **kwargs)
 
 
-@pytest.mark.parametrize("method", ["fork", "spawn"])
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
 def test_first_complete_answer_wins_over_a_member_that_never_answers(
     method, monkeypatch, no_workers_left
 ):
@@ -126,21 +130,60 @@ def test_the_start_up_guard_is_the_programs_not_a_spawned_members(spawned):
     assert out.strip() == str(spawned)
 
 
-def test_fork_only_when_single_threaded(monkeypatch):
+def test_fork_only_when_single_threaded_else_the_fork_server(monkeypatch):
     import threading
 
     monkeypatch.setattr(portfolio, "START_METHOD", "auto")
     # Earlier tests may have left threads (OR-tools keeps some), so ask /proc how many there are.
     single = len(os.listdir("/proc/self/task")) == 1
-    assert portfolio.start_method() == ("fork" if single else "spawn")
+    assert portfolio.start_method() == ("fork" if single else "forkserver")
     stop = threading.Event()
     helper = threading.Thread(target=stop.wait)
     helper.start()
     try:
-        assert portfolio.start_method() == "spawn"
+        assert portfolio.start_method() == "forkserver"
     finally:
         stop.set()
         helper.join()
+
+
+def test_a_process_with_threads_forks_its_members_through_the_fork_server(
+    monkeypatch, no_workers_left
+):
+    """Another thread (a library's pool, pytest-xdist's) rules out a plain fork; the fork server
+    forks the members instead of spawning them, and a second race reuses it."""
+    import threading
+
+    monkeypatch.setattr(portfolio, "START_METHOD", "auto")
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait)
+    helper.start()
+    try:
+        for _ in range(2):
+            r = race(members="sat,fake:act=sleep", limit=None)
+            assert r.stats["start_method"] == "forkserver"
+            assert r.count == 2 and r.stats["winner"] == "sat"
+            assert r.stats["members"]["sat"]["start_seconds"] is not None
+    finally:
+        stop.set()
+        helper.join()
+
+
+def test_the_cli_forks_its_members(tmp_path):
+    """The dlxsat program's watchdog thread is paused while members start: they are forked
+    (they were spawned, at ten times the cost), and none is left after the run."""
+    puzzle = ROOT / "puzzles" / "masyu" / "tatham-10x10.txt"
+    r = subprocess.run(
+        [sys.executable, "-m", "dlxsat", "solve", "masyu", str(puzzle), "--backend", "portfolio"]
+        + ["--json"],
+        capture_output=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
+        timeout=120,
+        check=True,
+    )
+    data = json.loads(r.stdout)
+    assert data["status"] == "unique" and r.stderr == b""
+    assert data["stats"]["start_method"] == "fork"
 
 
 def test_time_limit_stops_members_that_ignore_it(no_workers_left):
@@ -194,7 +237,7 @@ def test_no_member_left_is_a_failure(no_workers_left):
 
 
 def test_a_member_rejecting_its_options_is_an_input_error(no_workers_left):
-    with pytest.raises(InputError, match="portfolio member cpsat:loop=lazy: a loop mode applies"):
+    with pytest.raises(InputError, match="portfolio member 'cpsat:loop=lazy': a loop mode applies"):
         race(members="cpsat:loop=lazy,fake:act=sleep", loop=False)
 
 
@@ -206,8 +249,8 @@ def test_a_member_rejecting_its_options_is_an_input_error(no_workers_left):
         ("sat,nosuch", "not a backend"),
         ("sat,,dlx", "empty name"),
         ("sat:solver", "key=value"),
-        ("sat:workers=2", "sat takes encoding, colors, solver, loop, not 'workers'"),
-        ("dlx:x=1", "dlx takes no options"),
+        ("sat:workers=2", r"sat does not take 'workers' \(it takes encoding, colors, solver, loop"),
+        ("dlx:x=1", r"dlx does not take 'x' \(it takes no options"),
         ("sat:encoding=nosuch", "member 'sat:encoding=nosuch': unknown encoding"),
         ("sat,sat", "named twice"),
     ],

@@ -265,7 +265,8 @@ def test_missing_matplotlib_is_one_line(stores, tmp_path: Path, capsys, monkeypa
         monkeypatch.setitem(sys.modules, name, None)  # import fails as if not installed
     code, out, err = report([*stores, "--plot-out", str(tmp_path / "c.png")], capsys)
     assert (code, out) == (2, "")
-    assert err.strip().endswith("plots need matplotlib: pip install 'dlxsat[plot]'")
+    message = "plots: matplotlib is not installed; run: pip install 'dlxsat[plot]'"
+    assert err.strip().endswith(message)
 
 
 def test_report_light_import() -> None:

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
 
 from dlxsat.errors import InputError
-from dlxsat.solvers import get_solver, options_of, search_solvers
+from dlxsat.solvers import options_of, search_solvers, solve_problem
 from dlxsat.xcc import Item, Problem, parse
 from dlxsat.xcc.loop import is_single_cycle, used_edges
 from dlxsat.xcc.names import parse_point_name
@@ -51,8 +51,10 @@ SEARCHING_LOOP_MODES = [p for p in LOOP_MODES if p.values[0] in SEARCHING]
 
 
 def run(name: str, problem: Problem, **kw):
-    """Solve, leaving out the options given as None (so a solver without them is asked too)."""
-    return get_solver(name).solve(problem, **{k: v for k, v in kw.items() if v is not None})
+    """Solve, leaving out the options given as None (so a solver without them is asked too):
+    the request and the options are checked once, against the solver's spec, as every caller's
+    are (dlxsat.solvers.solve_problem)."""
+    return solve_problem(problem, name, **{k: v for k, v in kw.items() if v is not None})
 
 
 def colors_for(name: str, data) -> str | None:

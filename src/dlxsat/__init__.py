@@ -148,10 +148,21 @@ def solve_many(
 
 
 def parse_dlx(text: str) -> Problem:
-    """Read Knuth's DLX text into a :class:`dlxsat.xcc.Problem`."""
+    """Read Knuth's DLX text into a :class:`dlxsat.xcc.Problem`, as ``dlxsat dlx`` reads it.
+
+    Data printed by Knuth's SUPERSLITHERLINK-GENERAL-DLX (and by ``dlxsat.encode`` for that
+    family) names letters of clue 0 it does not declare: it is read by that family's rule
+    (:func:`dlxsat.families.superslitherlink.problem_from_data`), so that ``encode`` ->
+    ``parse_dlx`` -> ``solve_problem`` works for every family; any other unknown item is an
+    input error of the general reader.
+
+    >>> parse_dlx(encode("superslitherlink", "aa\\n.b\\n!a=0\\n!b=2\\n")).n_primary
+    20
+    """
+    from .families import superslitherlink
     from .xcc import parse
 
-    return parse(text)
+    return superslitherlink.problem_from_data(text) or parse(text)
 
 
 def write_dlx(problem: Problem) -> str:
@@ -162,12 +173,9 @@ def write_dlx(problem: Problem) -> str:
 
 
 def solve_problem(problem: Problem, backend: str = "dlx", **kwargs: Any) -> SearchResult:
-    """Solve an exact-cover problem directly with a search solver (see ``dlxsat.solvers``)."""
-    from .solvers import check_options, get_solver
+    """Solve an exact-cover problem directly with a search solver: ``loop``,
+    ``allow_empty_loop``, ``limit``, ``keep``, ``timeout`` (seconds) and the solver's options,
+    checked once (see :func:`dlxsat.solvers.solve_problem`)."""
+    from .solvers import solve_problem as _solve_problem
 
-    solver = get_solver(backend)
-    if solver.KIND != "search":
-        raise InputError(f"backend {backend} solves puzzles, not exact-cover problems")
-    shared = ("loop", "allow_empty_loop", "limit", "keep", "timeout")
-    options = check_options(backend, {k: v for k, v in kwargs.items() if k not in shared})
-    return solver.solve(problem, **{k: v for k, v in kwargs.items() if k in shared}, **options)
+    return _solve_problem(problem, backend, **kwargs)

@@ -19,6 +19,7 @@ from typing import Any
 from . import __version__, limits
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure
 from .families import FAMILIES, TATHAM_GAMES
+from .runtime.deadline import Deadline
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
 #: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
@@ -44,6 +45,17 @@ def _positive(text: str) -> float:
     return value
 
 
+def _seconds(text: str) -> float | None:
+    """A ``--timeout``: :func:`dlxsat.runtime.deadline.seconds_of` (inf is no limit; beyond a
+    year is refused), the one reader of a user's time limit."""
+    from .runtime.deadline import seconds_of
+
+    try:
+        return seconds_of(text)
+    except InputError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _count(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
@@ -58,19 +70,19 @@ TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
 def _add_solve(sub: Any) -> None:
     """The ``solve`` command: its flags for the solvers' options come from their declarations."""
     from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
-    from .solvers import SOLVERS, get_solver
+    from .solvers import names, spec_of
 
     defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
     defaults += "; for a file of many puzzles: " + ", ".join(
         f"{f} {b}" for f, b in BATCH_BACKEND.items()
     )
-    backends = "; ".join(f"{n}: {get_solver(n).SUMMARY}" for n in SOLVERS)
+    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in names())
     s = sub.add_parser("solve", help="solve a puzzle with a chosen backend")
     s.add_argument("family", choices=FAMILIES)
     s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     s.add_argument(
         "--backend",
-        choices=list(SOLVERS),
+        choices=names(),
         help=f"the solver ({backends}); default: {defaults}",
     )
     g = s.add_mutually_exclusive_group()
@@ -78,7 +90,7 @@ def _add_solve(sub: Any) -> None:
     g.add_argument("--count", action="store_true", help="count every answer")
     g.add_argument("--all", action="store_true", help="list every answer")
     s.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    s.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    s.add_argument("--timeout", type=_seconds, metavar="S", help=TIMEOUT_HELP)
     s.add_argument(
         "--crosscheck",
         nargs="?",
@@ -88,6 +100,12 @@ def _add_solve(sub: Any) -> None:
         "time limit and compare; exit 4 on a difference",
     )
     s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+    s.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="a file of many puzzles: answer every good one, report each bad one with its line "
+        "on stderr, exit 2 at the end (default: a bad one stops the run before any answer)",
+    )
     _add_solver_options(s)
     _loop_rule_flag(s)
 
@@ -115,11 +133,11 @@ def _add_solver_options(
     not given are left out of the namespace (``SUPPRESS``), so that :func:`_solver_options` sees
     exactly what the user typed, and a flag the chosen solver does not take can be refused.
     """
-    from .solvers import SOLVERS, options_of
+    from .solvers import names, options_of
 
     group = p.add_argument_group("solver options")
     seen: dict[str, list[tuple[str, Any]]] = {}
-    for name in [backend] if backend else SOLVERS:
+    for name in [backend] if backend else names():
         for o in options_of(name):
             if not keys or o.key in keys:
                 seen.setdefault(o.key, []).append((name, o))
@@ -137,23 +155,14 @@ def _add_solver_options(
 
 
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
-    """The solver options the user typed, parsed by ``backend``'s declarations."""
-    from .solvers import options_of
+    """The solver options the user typed, read by ``backend``'s declarations (checked as a
+    whole by the pipeline, against its spec)."""
+    from .solvers import spec_of
 
-    declared = {o.key: o for o in options_of(backend)}
-    chosen: dict[str, Any] = {}
-    for dest, text in sorted(vars(a).items()):
-        if not dest.startswith("opt_"):
-            continue
-        key = dest[4:]
-        if key == "loop" and text == LOOP_RULE:  # the rule itself, the backend's default mode
-            continue
-        option = declared.get(key)
-        if option is None:
-            takes = ", ".join(o.flag for o in declared.values()) or "no options"
-            raise InputError(f"backend {backend} does not take --{key} (it takes {takes})")
-        chosen[option.name] = option.parse(text)
-    return chosen
+    typed = {d[4:]: text for d, text in sorted(vars(a).items()) if d.startswith("opt_")}
+    if typed.get("loop") == LOOP_RULE:  # xcc's --loop alone: the rule, the default mode
+        del typed["loop"]
+    return spec_of(backend).parse(typed, spelling="flag")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -181,14 +190,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="one JSON object on stdout (with the solutions' options under --all/--first)",
     )
-    d.add_argument("--timeout", type=_positive, metavar="S", help=TIMEOUT_HELP)
+    d.add_argument("--timeout", type=_seconds, metavar="S", help=TIMEOUT_HELP)
 
     _add_solve(sub)
 
     x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
     x.add_argument("format", choices=["dimacs"])
     x.add_argument("family", choices=FAMILIES)
-    x.add_argument("file", help="puzzle file ('-' for stdin)")
+    x.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     _add_export_corpus(x)
     x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
     _add_solver_options(x, backend="sat", keys=("encoding", "colors"))
@@ -216,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--backends", default="dlx,sat,cpsat", help="comma-separated; default: dlx,sat,cpsat"
     )
     c.add_argument(
-        "--timeout", type=_positive, metavar="S", help="per backend and puzzle; default: none"
+        "--timeout", type=_seconds, metavar="S", help="per backend and puzzle; default: none"
     )
     c.add_argument("--json", action="store_true", help="one JSON array on stdout")
 
@@ -257,7 +266,7 @@ def _add_export_corpus(x: argparse.ArgumentParser) -> None:
         help="corpus export: 'sat:encoding=E1,E2;colors=C' (the CNFs to write)",
     )
     x.add_argument(
-        "--timeout", type=_positive, metavar="S", help="corpus export: per puzzle, to solve it"
+        "--timeout", type=_seconds, metavar="S", help="corpus export: per puzzle, to solve it"
     )
 
 
@@ -298,20 +307,26 @@ def _add_compare(sub: Any) -> None:
         metavar="RESULTS",
         help="the store (JSON Lines; default results.jsonl)",
     )
-    c.add_argument("--mode", choices=["unique", "count"], default="unique")
+    c.add_argument(
+        "--mode",
+        choices=["unique", "count"],
+        default="unique",
+        help="unique: look for two answers, as solve does (status unique, multiple or none); "
+        "count: count every answer, as solve --count (default: unique)",
+    )
     c.add_argument(
         "--timeout",
-        type=_positive,
+        type=_seconds,
         default=60.0,
         metavar="S",
         help="per job (default 60); the worker is killed a little after it",
     )
     c.add_argument(
         "--memory",
-        type=_positive,
+        type=_megabytes,
         default=None,
         metavar="MB",
-        help="address-space limit per job (default: none)",
+        help="data limit per job, as --memory of the other commands (default: none)",
     )
     c.add_argument(
         "--jobs", type=_count, default=None, metavar="N", help="jobs at once (default: every core)"
@@ -369,10 +384,17 @@ def _add_convert(sub: Any) -> None:
         "--to, one record per puzzle.",
     )
     v.add_argument("family", choices=FAMILIES)
-    v.add_argument("file", help="puzzle file ('-' for stdin)")
+    v.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     v.add_argument("--to", required=True, choices=WRITERS, help="output format")
     v.add_argument("--format", dest="input_format", help="input format (detected when omitted)")
     v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
+    v.add_argument(
+        "--with-answer",
+        action="store_true",
+        help="solve each puzzle and write its answer too, so that a player opens the solved "
+        "board: --to pzprv3 (pzprjs's file, which puz.link opens) or --to penpa; puz.link URLs "
+        "hold no answer",
+    )
 
 
 def _megabytes(text: str) -> int:
@@ -387,7 +409,7 @@ def _add_limit_flags(sub: Any) -> None:
         flags = {s for a in parser._actions for s in a.option_strings}
         if "--timeout" not in flags:
             parser.add_argument(
-                "--timeout", type=_positive, metavar="S", help="time limit for the whole run"
+                "--timeout", type=_seconds, metavar="S", help="time limit for the whole run"
             )
         if "--memory" in flags:  # compare: a limit per job of its own
             continue
@@ -447,7 +469,8 @@ def cmd_encode(a: argparse.Namespace) -> int:
 def cmd_dlx(a: argparse.Namespace) -> int:
     from .families import xcc
     from .inputs import read_text
-    from .solvers import get_solver
+    from .pipeline import CHECK_RESERVE
+    from .solvers import Request, get_solver
 
     text = read_text(a.file, "DLX")
     # Knuth's SuperSlitherlink data names undeclared letters of clue 0: that family's rule
@@ -457,14 +480,16 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     limit = a.first if a.first else None
     keep = None if (a.all or a.first) else 0
     limits.set_phase("searching", "dlx")
-    timeout = limits.remaining(a.timeout)
-    if timeout is not None and timeout <= 0:
+    # (part of the time left is kept for checking and printing, as pipeline.solve keeps it)
+    search = a.deadline.reserve(CHECK_RESERVE, 0.5)
+    if search.expired():
         raise limits.TimeUp()
-    r = get_solver("dlx").solve(problem, loop=a.loop, limit=limit, keep=keep, timeout=timeout)
+    request = Request(loop=a.loop, limit=limit, keep=keep, deadline=search, on_found=limits.found)
+    r = get_solver("dlx").solve(problem, request, {})
     st = r.stats
     limits.set_phase("checking and printing the solutions")
     if a.json:
-        checked = _checked_solutions(problem, r.solutions, a.loop)
+        checked = _checked_solutions(problem, r.solutions, a.deadline, a.loop)
         data: dict[str, Any] = {
             "count": r.count,
             "complete": not r.timed_out and checked == len(r.solutions),
@@ -478,7 +503,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
             data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions[:checked]]
         _emit(json.dumps(data) + "\n")
         return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
-    printed = _print_solutions(problem, r.solutions, a.loop)
+    printed = _print_solutions(problem, r.solutions, a.deadline, a.loop)
     note = " (time limit reached)" if r.timed_out else ""
     if printed < len(r.solutions):
         note = f" (time limit reached: {printed} of them checked and printed)"
@@ -489,13 +514,15 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if r.timed_out or printed < len(r.solutions) else EXIT_OK
 
 
-def _checked_solutions(problem: Any, solutions: list[list[int]], loop: bool = False) -> int:
+def _checked_solutions(
+    problem: Any, solutions: list[list[int]], deadline: Deadline, loop: bool = False
+) -> int:
     """Check each solution is an exact cover of ``problem`` (a single loop too with ``loop``,
     the empty one allowed as DLX2-LOOP does) and none comes twice, until the deadline; returns
     how many were checked. A wrong one is a bug: :class:`RuleViolation`."""
     seen: set[tuple[int, ...]] = set()
     for n, chosen in enumerate(solutions):
-        if limits.expired():
+        if deadline.expired():
             return n
         _check_solution(problem, chosen, seen, loop)
     return len(solutions)
@@ -513,12 +540,14 @@ def _check_solution(problem: Any, chosen: list[int], seen: set, loop: bool) -> N
     seen.add(key)
 
 
-def _print_solutions(problem: Any, solutions: list[list[int]], loop: bool = False) -> int:
+def _print_solutions(
+    problem: Any, solutions: list[list[int]], deadline: Deadline, loop: bool = False
+) -> int:
     """Check and print the solutions in Knuth's layout until the deadline; how many printed."""
     seen: set[tuple[int, ...]] = set()
     chunk: list[str] = []
     for n, chosen in enumerate(solutions):
-        if limits.expired():
+        if deadline.expired():
             _emit("".join(chunk))
             return n
         _check_solution(problem, chosen, seen, loop)
@@ -531,23 +560,28 @@ def _print_solutions(problem: Any, solutions: list[list[int]], loop: bool = Fals
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
-    import time
-
     from .families import get_family
     from .pipeline import crosscheck_report, default_backend, solve
 
-    deadline = None if a.timeout is None else time.monotonic() + a.timeout
     text = _puzzle_text(a.file)
     puzzles = _solve_inputs(a, text)
     backend = a.backend or default_backend(a.family, many=len(puzzles) > 1)
     options = _solver_options(a, backend)
     others = _backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
-    if len(puzzles) > 1:
+    if len(puzzles) > 1 or a.records is not None:
         return _solve_batch(a, puzzles, mode, backend, options)
     text = puzzles[0]  # the puzzle object, read once
-    report = solve(a.family, text, backend=backend, mode=mode, timeout=a.timeout, **options)
-    checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=deadline)
+    report = solve(
+        a.family,
+        text,
+        backend=backend,
+        mode=mode,
+        timeout=a.timeout,
+        deadline=a.deadline,
+        **options,
+    )
+    checks = crosscheck_report(a.family, text, report, others, mode=mode, deadline=a.deadline)
     if a.json:
         data = report.to_json()
         # A reasoning solver's steps as data (strategy, cells, 1-based) when it gives them.
@@ -639,7 +673,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     check_model_fits(prep, "export")
     limits.set_phase("writing the CNF")
     settings = dict(
-        source=f"{a.family} {a.file}",
+        source=f"{a.family} {a.file or '-'}",
         **_solver_options(a, "sat"),  # --encoding and --colors
         loop=loop,
         loop_required=looped,
@@ -665,6 +699,8 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
 
     if not a.output:
         raise InputError("export of several puzzles or settings: give the folder, -o DIR")
+    if a.file is None:
+        raise InputError("export of a corpus: name its puzzle files, folders or globs")
     if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
         raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
     entries = export_corpus(
@@ -748,9 +784,7 @@ def cmd_compare(a: argparse.Namespace) -> int:
         on_plan=print_notes,
     )
     print_outcome(out, a.output)
-    if out.disagreements:
-        return EXIT_DISAGREE
-    return EXIT_TIMEOUT if out.timed_out else EXIT_OK
+    return out.exit_status
 
 
 def cmd_from_tatham(a: argparse.Namespace) -> int:
@@ -779,14 +813,17 @@ def _add_generate(sub: Any) -> None:
     )
     n.add_argument(
         "--timeout",
-        type=_positive,
+        type=_seconds,
         metavar="S",
-        help="seconds; when up, stop removing circles (the puzzle stays unique); default: none",
+        help="seconds. At 70%% of them the removal of circles stops and the puzzle so far "
+        "(its answer still unique) is printed, after a last check of uniqueness; if by then no "
+        "loop with a unique answer was found (large boards), or the run ends before the last "
+        "check does, exit 3 with no puzzle and a line saying so. Default: none",
     )
 
 
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generate import generate_masyu, new_seed, parse_size
+    from .generate import OutOfTime, generate_masyu, new_seed, parse_size
 
     rows, cols = parse_size(a.size)
     seed = a.seed
@@ -796,7 +833,12 @@ def cmd_generate(a: argparse.Namespace) -> int:
     # The removal of circles gets most of the run's time; the final check of uniqueness the
     # rest (the run's deadline stops it with exit status 3 if even that is not enough).
     budget = None if a.timeout is None else GENERATE_SHARE * a.timeout
-    _emit(generate_masyu(rows, cols, seed=seed, timeout=budget))
+    try:
+        text = generate_masyu(rows, cols, seed=seed, timeout=budget)
+    except OutOfTime as e:
+        print(f"dlxsat: {e}", file=sys.stderr)
+        return EXIT_TIMEOUT
+    _emit(text)
     return EXIT_OK
 
 
@@ -850,14 +892,28 @@ def _solve_inputs(a: argparse.Namespace, text: str) -> list[Any]:
     """The puzzles of a solve input: one, or a file of many (one per line, or records
     separated by empty lines). A sudoku without boxes gets them with ``--boxes standard``,
     and is otherwise solved as the Latin square it is in Knuth's format -- never silently."""
-    from .formats import read_many
+    from .formats import read_each, read_many
 
-    puzzles = read_many(a.family, text, a.input_format)
+    a.records = None  # the record numbers of the puzzles, when --keep-going dropped some
+    a.bad_records = []
+    if getattr(a, "keep_going", False):
+        each = read_each(a.family, text, a.input_format)
+        a.bad_records = [(k, line, e) for k, line, e in each if isinstance(e, InputError)]
+        puzzles = [p for _, _, p in each if not isinstance(p, InputError)]
+        if a.bad_records or len(each) > 1:
+            a.records = [k for k, _, p in each if not isinstance(p, InputError)]
+    else:
+        try:
+            puzzles = read_many(a.family, text, a.input_format)
+        except InputError as e:
+            if str(e).startswith("record "):  # a file of many: say how to answer the rest
+                raise InputError(f"{e} (--keep-going answers the other records)") from None
+            raise
     if a.family == "xcc" and hasattr(a, "opt_loop"):
         from .families import xcc
 
         return [xcc.with_loop(p) for p in puzzles]
-    if a.family != "sudoku":
+    if a.family != "sudoku" or not puzzles:
         return puzzles
     from .families import sudoku
 
@@ -904,14 +960,18 @@ def _solve_batch(
     )
     show_bar = sys.stderr.isatty() and not a.quiet and len(puzzles) >= 20
     if show_bar:
-        try:
-            from tqdm import tqdm
-        except ImportError:  # the optional extra dlxsat[progress]: no bar without it
+        from .extras import wanted
+
+        tqdm = wanted("tqdm", "progress bars")  # the extra dlxsat[progress]: no bar without it
+        if tqdm is None:
             show_bar = False
         else:
-            reports = tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
+            reports = tqdm.tqdm(reports, total=len(puzzles), file=sys.stderr, unit="puzzle")
     timed_out = False
-    for k, report in enumerate(reports, 1):
+    for k, line_no, e in a.bad_records:  # (--keep-going) each bad record, then the answers
+        print(f"dlxsat: error: record {k} (line {line_no}): {e}", file=sys.stderr)
+    numbers = a.records or range(1, len(puzzles) + 1)
+    for k, report in zip(numbers, reports, strict=True):
         timed_out |= report.status == "timeout"
         if a.json:
             line = json.dumps({"record": k, **report.to_json()})
@@ -923,6 +983,14 @@ def _solve_batch(
         else:
             sys.stdout.write(line + "\n")
     sys.stdout.flush()
+    if a.bad_records:
+        n = len(a.bad_records)
+        print(
+            f"dlxsat: error: {n} of {n + len(puzzles)} records not read (see above); "
+            f"{len(puzzles)} answered",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     return EXIT_TIMEOUT if timed_out else EXIT_OK
 
 
@@ -953,28 +1021,55 @@ def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
 
 
 def cmd_convert(a: argparse.Namespace) -> int:
+    from .formats import ANSWER_WRITERS, split_records, write
     from .formats import read as read_puzzle
-    from .formats import split_records, write
 
+    if a.with_answer and a.to not in ANSWER_WRITERS:
+        why = (
+            "a puz.link URL holds only the problem (pzprjs writes answers in its files, not its "
+            "URLs)"
+            if a.to == "puzzlink"
+            else f"the {a.to} format holds no answer"
+        )
+        raise InputError(f"--with-answer: {why}; use --to {' or --to '.join(ANSWER_WRITERS)}")
     text = _puzzle_text(a.file)
     records = split_records(a.family, text, a.input_format)
     if not records:
-        raise InputError(f"{a.file}: no puzzle")
+        raise InputError(f"{a.file or 'stdin'}: no puzzle")
     outs = []
     for k, (line, record) in enumerate(records, 1):
         try:
-            outs.append(write(a.family, read_puzzle(a.family, record, a.input_format), a.to))
+            puzzle = read_puzzle(a.family, record, a.input_format)
+            answer = _answer_to_write(a, puzzle, k, len(records)) if a.with_answer else None
+            outs.append(write(a.family, puzzle, a.to, answer))
         except InputError as e:
             if len(records) == 1:
                 raise
             raise InputError(f"record {k} (line {line}): {e}") from None
-    per_line = a.to in ("puzzlink", "oneline")
+    per_line = a.to in ("puzzlink", "oneline", "penpa")
     out = ("" if per_line else "\n").join(outs)
     if a.output:
         _write_file(a.output, out)
     else:
         _emit(out)
     return EXIT_OK
+
+
+def _answer_to_write(a: argparse.Namespace, puzzle: Any, k: int, total: int) -> Any:
+    """The answer ``convert --with-answer`` writes: the puzzle solved with the default
+    backend; a puzzle with no answer is an error, one with several gets the first (said on
+    stderr)."""
+    from .pipeline import solve
+
+    report = solve(a.family, puzzle, timeout=a.timeout)
+    where = f"record {k}: " if total > 1 else ""
+    if report.status == "timeout":
+        raise InputError(f"{where}the time limit was reached before an answer was found")
+    if not report.solutions:
+        raise InputError(f"{where}the puzzle has no answer to write")
+    if report.status == "multiple":
+        _warn([f"{where}the puzzle has more than one answer; writing the first found"])
+    return report.solutions[0]
 
 
 def _add_report(sub: Any) -> None:
@@ -1000,10 +1095,16 @@ def _add_report(sub: Any) -> None:
     r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
     r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
     r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
-    r.add_argument("--title", help="the plot's title")
+    r.add_argument("--title", help="the plot's title (and the --html page's)")
+    r.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write one self-contained web page: both tables (sortable, filterable) and "
+        "the plots (with matplotlib)",
+    )
     r.add_argument(
         "--timeout",
-        type=_positive,
+        type=_seconds,
         metavar="S",
         help="time limit of jobs whose record has none (for PAR-2 and the plots' border)",
     )
@@ -1028,6 +1129,10 @@ def cmd_report(a: argparse.Namespace) -> int:
         from .plots import draw
 
         draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
+    if a.html:
+        from .htmlreport import write_html
+
+        write_html(a.html, rows, store, warnings, a.timeout, a.title)
     _warn(warnings)
     if a.output:
         _write_file(a.output, text)
@@ -1061,8 +1166,11 @@ def _start_limits(args: argparse.Namespace) -> None:
         limits.set_memory_limit(memory or limits.default_memory_mb())
     elif memory:
         limits.set_memory_limit(memory)
+    # The run's deadline, counted from the start of the run, as a value handed down (a.deadline).
+    seconds = None if per_job else getattr(args, "timeout", None)
+    args.deadline = limits.run_deadline(seconds)
     if not per_job:
-        limits.arm_deadline(getattr(args, "timeout", None))
+        limits.arm(args.deadline, seconds)
 
 
 #: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
@@ -1085,7 +1193,9 @@ def _main(argv: Sequence[str] | None) -> int:
         limits.begin_run()
         args = build_parser().parse_args(argv)
         _start_limits(args)
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()  # a full or closed stdout is told here, as an input error
+        return code
     except SystemExit as e:  # --help and --version: argparse has printed them
         return e.code if isinstance(e.code, int) else EXIT_OK
     except limits.Stop as e:
@@ -1133,16 +1243,20 @@ def _silence_stdout() -> None:
 
 def _stopped(stop: limits.Stop) -> int:
     """A run stopped by its time limit or a signal: one line with the figures, on stderr."""
-    limits.claim_exit(stop.code)
+    first = limits.claim_exit(stop.code)
     limits.remove_temp_files()
     limits.end_children()
-    print(limits.stop_line(stop), file=sys.stderr)
+    if first:  # (else the watchdog, or an earlier report, has printed the line)
+        print(limits.stop_line(stop), file=sys.stderr)
     return stop.code
 
 
 def run() -> None:
     """The ``dlxsat`` program: guard the process, run, leave with the exit status."""
     limits.install_process_guard()
+    from .outputs import guard_std_streams
+
+    guard_std_streams()  # closed or full stdout and stderr: one line, never a traceback
     try:
         code = main()
     except limits.Stop as e:  # a signal while an error was being reported

@@ -40,7 +40,14 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 
+from . import limits
 from .errors import InputError
+
+
+class OutOfTime(Exception):
+    """``timeout`` passed before any loop with a unique answer was found: no puzzle to give
+    (the CLI says this message and exits 3, as for every time limit)."""
+
 
 __all__ = [
     "MAX_SIDE",
@@ -658,8 +665,10 @@ def solvable_loop(
         if not logic_only and oracle is not None and not oracle.other_answer(loop, circles):
             return loop, circles
         if deadline is not None and time.perf_counter() > deadline:
-            raise InputError(
-                f"time limit reached before a {rows}x{cols} loop with a unique answer was found"
+            tried = f"{loops} loop{'s' if loops > 1 else ''} drawn and reshaped"
+            raise OutOfTime(
+                f"time is up and no {rows}x{cols} loop has a unique answer yet ({tried}): "
+                "no puzzle; give more time, or try another seed"
             )
         open_edges = d.g.ne - d.state.ndecided
         if best is None or open_edges < best:
@@ -674,6 +683,7 @@ def solvable_loop(
                     + ("the logic solver can solve" if logic_only else "with a unique answer")
                 )
             canvas = random_loop(rows, cols, rng)
+            limits.found(loops)
             best, stuck = None, 0
             continue
         zone = _zone(canvas, d, 1 + stuck // 3)
@@ -695,7 +705,9 @@ def generate_masyu(
     """A Masyu puzzle of ``rows`` x ``cols`` with exactly one answer (see the module docstring).
 
     The same seed gives the same puzzle. With ``timeout`` (seconds) the removal of circles stops
-    when the time is up, and the puzzle so far (still with a unique answer) is returned.
+    when the time is up, and the puzzle so far (still with a unique answer) is returned; when
+    the time is up before any loop with a unique answer was found, :class:`OutOfTime`. (A
+    single question to the SAT solver is not interrupted: it may overrun ``timeout``.)
     ``logic_only`` removes a circle only when the logic solver still solves the board without
     search (puzzles for reasoning, like the Nikoli puzzles of the paper's benchmark), not
     merely when the answer stays unique. ``verify`` checks the result once more with the SAT
@@ -712,10 +724,19 @@ def generate_masyu(
     rng = random.Random(seed)
     deadline = time.perf_counter() + timeout if timeout else None
     oracle = UniquenessOracle(rows, cols)
+    # What a run stopped from outside (a signal, the run's own deadline) says it was doing.
+    unit = limits.progress.unit
+    limits.set_phase(f"looking for a {rows}x{cols} loop with a unique answer (seed {seed})")
+    limits.progress.unit = ("loop drawn", "loops drawn")
+    limits.found(1)
     try:
         loop, circles = solvable_loop(rows, cols, rng, deadline, logic_only, oracle)
         order = sorted(circles)
         rng.shuffle(order)
+        limits.set_phase(f"removing circles from a {rows}x{cols} puzzle (seed {seed})")
+        limits.progress.unit = ("circle removed", "circles removed")
+        limits.found(0)
+        removed = 0
         for cell in order:
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -724,8 +745,12 @@ def generate_masyu(
                 logic_only and _deduce(rows, cols, circles)[0] != "solved"
             ):
                 circles[cell] = clue
+            else:
+                removed += 1
+                limits.found(removed)
     finally:
         oracle.close()
+    limits.progress.unit = unit  # (not on a stop: its line tells the generator's figures)
     text = board_text(rows, cols, circles)
     if verify and not is_unique(text):
         raise RuntimeError(f"generated a puzzle without a unique answer (seed {seed})")

@@ -20,6 +20,7 @@ from typing import Any
 
 from .answer import edge_ends
 from .errors import InputError
+from .extras import need
 
 #: Pixels per cell (at most: large boards get smaller cells, see :func:`cell_pixels`).
 CELL_PX = 40
@@ -85,33 +86,64 @@ def save_picture(family: str, puzzle: Any, answer: dict | None, path: str, kind:
     """Draw the puzzle (and ``answer``, when given) into ``path`` as ``kind`` (svg or png)."""
     if kind not in KINDS:
         raise InputError(f"unknown picture type {kind!r} (choose from {', '.join(KINDS)})")
-    try:
-        import matplotlib
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise InputError(
-            f"--{kind} needs matplotlib, which is not installed (pip install 'dlxsat[plot]')"
-        ) from None
+    need("matplotlib", f"--{kind}")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise InputError(f"{path}: no such directory {folder}")
+    with _style():
+        _save(draw_picture(family, puzzle, answer), path, kind)
+
+
+def _style() -> Any:
+    """Text as <text> elements, a fixed id salt (same answer, same file), every loop corner kept."""
+    import matplotlib
+
+    style: dict[str, Any] = {
+        "svg.fonttype": "none",
+        "svg.hashsalt": "dlxsat",
+        "path.simplify": False,
+    }
+    return matplotlib.rc_context(style)  # type: ignore[arg-type]
+
+
+def draw_picture(family: str, puzzle: Any, answer: dict | None = None) -> Any:
+    """The matplotlib Figure of the puzzle (and ``answer``): what :func:`save_picture` writes."""
+    from matplotlib.figure import Figure
+
     rows, cols = board_cells(family, puzzle)
     px = cell_pixels(family, puzzle)
     width, height = picture_size(family, puzzle)
-    # Text as <text> elements, a fixed id salt (same answer, same file), every loop corner kept.
-    style = {"svg.fonttype": "none", "svg.hashsalt": "dlxsat", "path.simplify": False}
-    with matplotlib.rc_context(style):
-        fig = Figure(figsize=(width / DPI, height / DPI), dpi=DPI)
-        ax = fig.add_axes((0, 0, 1, 1))
-        ax.set_xlim(-0.5, cols + 0.5)
-        ax.set_ylim(rows + 0.5, -0.5)
-        ax.axis("off")
-        font = px * 0.45 * 72 / DPI  # points: about half a cell high
-        if family == "sudoku":
-            _draw_sudoku(ax, puzzle, answer, font)
-        else:
-            _draw_loop_board(ax, family, puzzle, answer, font, px)
-        _save(fig, path, kind)
+    fig = Figure(figsize=(width / DPI, height / DPI), dpi=DPI)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(-0.5, cols + 0.5)
+    ax.set_ylim(rows + 0.5, -0.5)
+    ax.axis("off")
+    font = px * 0.45 * 72 / DPI  # points: about half a cell high
+    if family == "sudoku":
+        _draw_sudoku(ax, puzzle, answer, font)
+    else:
+        _draw_loop_board(ax, family, puzzle, answer, font, px)
+    return fig
+
+
+def picture_svg(family: str, puzzle: Any, answer: dict | None = None) -> str | None:
+    """The picture as SVG text (for notebooks: ``_repr_svg_``), or None without matplotlib.
+
+    The XML declaration and doctype are left out so the text can also sit inside HTML.
+    """
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return None
+    import io
+
+    out = io.StringIO()
+    with _style():
+        draw_picture(family, puzzle, answer).savefig(
+            out, format="svg", dpi=DPI, metadata={"Date": None}
+        )
+    text = out.getvalue()
+    return text[text.index("<svg") :]
 
 
 def _save(fig: Any, path: str, kind: str) -> None:

@@ -7,7 +7,7 @@ than being reported.
 
 from __future__ import annotations
 
-import os
+import dataclasses
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -19,8 +19,11 @@ from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
 from .families import get_family
 from .result import MODES, SearchResult, status_of
-from .solvers import check_options, get_solver
+from .runtime.deadline import Deadline
+from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, spec_of
 from .xcc import Problem, parse
+
+__all__ = ["CHECKED_WHEN_COUNTING", "max_workers"]  # (their home is dlxsat.solvers)
 
 #: The backend ``solve`` uses when none is named: the fastest measured per family, from the
 #: command line (benchmarks/loops.py; see the README). SAT wins every hard loop puzzle; for
@@ -57,25 +60,9 @@ def default_backend(family: str, many: bool = False) -> str:
     return DEFAULT_BACKEND.get(family, "sat")
 
 
-#: In ``count`` mode answers are not returned, but this many are still decoded and checked
-#: (kept in memory to be checked: counts run into millions); ``stats["checked"]`` says how
-#: many were, and the CLI says so when it is fewer than the count.
-CHECKED_WHEN_COUNTING = 1000
-
-
 #: With a time limit, this share of the time left when the search starts (at most 0.5 s) is
 #: kept for decoding and checking the answers found.
 CHECK_RESERVE = 0.1
-
-
-def max_workers() -> int:
-    """The most search workers (threads or processes) a run may ask for: four per core, and
-    at least 64 -- more only slows a search down and can exhaust the machine.
-
-    >>> max_workers() >= 64
-    True
-    """
-    return max(64, 4 * (os.cpu_count() or 1))
 
 
 @dataclass
@@ -91,7 +78,12 @@ class Prepared:
 
 @dataclass
 class SolveReport:
-    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5."""
+    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5.
+
+    ``puzzle`` is the puzzle object solved (None when the run stopped before reading it); in
+    Jupyter a report shows its figures and the board with its first answer
+    (:mod:`dlxsat.display`).
+    """
 
     family: str
     backend: str
@@ -101,6 +93,17 @@ class SolveReport:
     seconds: float
     stats: dict[str, Any] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
+    puzzle: Any = field(default=None, repr=False, compare=False)
+
+    def _repr_html_(self) -> str:
+        from .display import report_html
+
+        return report_html(self)
+
+    def _repr_svg_(self) -> str | None:
+        from .display import report_svg
+
+        return report_svg(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -152,7 +155,8 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
 
 
 def check_model_fits(prep: Prepared, backend: str) -> None:
-    """Refuse, before building it, a model that cannot fit in the memory limit."""
+    """Refuse, before building it, a model that cannot fit in the memory limit (``backend``
+    is a solver, or ``export``: the DIMACS text of ``dlxsat export``)."""
     entries = sum(len(o) for o in prep.problem.options)
     limits.check_fits(
         f"the {backend} model of this {prep.name} ({len(prep.problem.options)} options x "
@@ -178,6 +182,7 @@ def solve(
     mode: str = "unique",
     timeout: float | None = None,
     format: str | None = None,
+    deadline: Deadline | None = None,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
@@ -187,6 +192,7 @@ def solve(
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
     :data:`OPTIONS` (an option it does not take is an :class:`InputError`). ``timeout`` bounds
     the whole run -- reading, encoding, building the model and searching -- not only the search.
+    ``deadline`` is the deadline of the run this call is part of (the CLI's), if any.
 
     >>> r = solve("sudoku", open("puzzles/sudoku/puzzlium-A.txt").read(), backend="dlx")
     >>> r.status, r.count, r.solutions[0]["grid"][1]
@@ -197,12 +203,15 @@ def solve(
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
-    # One deadline for the run: this call's, or the process's (dlxsat.limits), whichever first;
-    # this call's own is enforced by the alarm too, and its expiry is reported as a time out.
-    scope = limits.Scope(timeout)
+    # One deadline: this call's, or the run's (the CLI's), whichever first; this call's own
+    # is enforced by the alarm too, and its expiry is reported as a time out.
+    scope = limits.Scope(deadline or Deadline.never(), Deadline.after(timeout))
+    # A time limit of the run (the CLI's) is on everything, loading libraries included, and so
+    # is one the alarm enforces; a library caller's own is on the work, as for the backends.
+    loading_counts = (deadline is not None and deadline.at is not None) or scope.active
     try:
         report = _solve(
-            family, text, backend, mode, limits.deadline(scope.mine), options, start, format
+            family, text, backend, mode, scope.deadline, options, start, format, loading_counts
         )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
@@ -232,23 +241,22 @@ def _solve(
     text: str,
     backend: str | None,
     mode: str,
-    deadline: float | None,
+    deadline: Deadline,
     options: dict[str, Any],
     start: float,
     format: str | None = None,
+    loading_counts: bool = True,
 ) -> SolveReport:
     backend = backend or default_backend(family)
-    options = check_options(backend, options)
-    workers = options.get("workers")
-    if isinstance(workers, int) and workers > max_workers():
-        raise InputError(f"--workers {workers} is too many (at most {max_workers()})")
+    spec = spec_of(backend)
+    looped = get_family(family).LOOP or bool(getattr(text, "loop", False))  # xcc: the puzzle's
+    options = spec.check(options, loop=looped, family=family)
     prep = prepare(family, text, format)
     check_model_fits(prep, backend)
     limits.set_phase("searching", backend)
-    search_deadline = deadline
-    if deadline is not None:  # leave time to decode and check the answers found
-        search_deadline = deadline - min(CHECK_RESERVE * (deadline - time.monotonic()), 0.5)
-    result = run_solver(prep, backend, mode, search_deadline, options)
+    # Leave time to decode and check the answers found.
+    search_deadline = deadline.reserve(CHECK_RESERVE, 0.5)
+    result = run_solver(prep, backend, mode, search_deadline, options, loading_counts)
     limits.found(result.count or 0)
     limits.set_phase("checking the answers")
     limits.progress.count = result.count or 0
@@ -257,7 +265,7 @@ def _solve(
 
 
 def checked_answers(
-    prep: Prepared, result: SearchResult, backend: str, deadline: float | None = None
+    prep: Prepared, result: SearchResult, backend: str, deadline: Deadline | None = None
 ) -> list[Answer]:
     """Every answer of ``result``, decoded and checked by the family's rules and checked
     distinct -- until ``deadline``: past it, the answers not yet checked are left out and the
@@ -265,7 +273,7 @@ def checked_answers(
     answers: list[Answer] = []
     seen: set = set()
     for item in [*result.answers, *result.solutions]:
-        if deadline is not None and time.monotonic() >= deadline:
+        if deadline is not None and deadline.expired():
             result.timed_out = True
             break
         if isinstance(item, dict):
@@ -302,37 +310,45 @@ def make_report(
         time.perf_counter() - start,
         stats,
         result.steps,
+        puzzle=prep.puzzle,
     )
 
 
 def run_solver(
-    prep: Prepared, backend: str, mode: str, deadline: float | None, options: dict[str, Any]
+    prep: Prepared,
+    backend: str,
+    mode: str,
+    deadline: Deadline,
+    options: dict[str, Any],
+    loading_counts: bool = True,
 ) -> SearchResult:
-    """Run solver ``backend`` on a prepared puzzle until ``deadline`` (``time.monotonic``)."""
-    solver = get_solver(backend)
-    remaining = None if deadline is None else deadline - time.monotonic()
-    if remaining is not None and remaining <= 0:
+    """Run solver ``backend`` on a prepared puzzle in ``mode`` until ``deadline``, with
+    ``options`` already checked against its spec (:meth:`SolverSpec.check`). The progress
+    figures go to the run's stop line (``dlxsat.limits``)."""
+    spec = spec_of(backend)
+    if deadline.expired():
         return SearchResult(count=0, timed_out=True)
-    if solver.KIND == "reasoning":
-        result = solver.solve(prep.name, prep.puzzle, mode=mode, timeout=remaining, **options)
+    request = Request.for_mode(
+        mode,
+        loop=loop_rule(prep),
+        deadline=deadline,
+        on_found=limits.found,
+        loading_counts=loading_counts,
+    )
+    if getattr(prep.family, "ALLOW_EMPTY_LOOP", False):  # xcc: DLX2-LOOP's meaning
+        request = dataclasses.replace(request, allow_empty_loop=True)
+    solver = spec.module()
+    if spec.kind == "reasoning":
+        result = solver.solve(prep.name, prep.puzzle, request, options)
     else:
-        result = solver.solve(
-            prep.problem,
-            loop=loop_rule(prep),
-            allow_empty_loop=getattr(prep.family, "ALLOW_EMPTY_LOOP", False),
-            limit=2 if mode == "unique" else None,
-            keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
-            timeout=remaining,
-            **options,
-        )
-    # OR-tools' CP-SAT catches SIGINT itself: it stops the search, returns as if out of time,
-    # and leaves SIGINT at the default action. So the handlers are put back, and a "time out"
-    # with no time limit is what it is: an interrupt. (With a limit the two cannot be told
-    # apart from here -- CP-SAT may also give up a little before its limit -- and it is
-    # reported as a time out; setting CP-SAT's catch_sigint_signal to false in the backend
-    # leaves SIGINT to dlxsat's handlers instead.)
+        result = solver.solve(prep.problem, request, options)
+    # A library that catches SIGINT itself (``SPEC.catches_sigint``; OR-tools' CP-SAT) stops
+    # the search, returns as if out of time, and leaves SIGINT at the default action. So the
+    # handlers are put back, and a "time out" with no time limit is what it is: an interrupt.
+    # (With a limit the two cannot be told apart from here -- CP-SAT may also give up a little
+    # before its limit -- and it is reported as a time out.)
     limits.rearm()
-    if backend in CATCHES_SIGINT and result.timed_out and deadline is None:
+    if spec.catches_sigint and result.timed_out and deadline.at is None:
         limits.found(result.count or 0)
         raise limits.Interrupted()
     return result
@@ -342,10 +358,6 @@ def loop_rule(prep: Prepared) -> bool:
     """Whether the single-loop rule applies: the family's (loop puzzles), or, for exact-cover
     data (``xcc``), the puzzle's own (``--loop``)."""
     return bool(getattr(prep.puzzle, "loop", False) or prep.family.LOOP)
-
-
-#: The backends whose solver library handles SIGINT itself (by stopping the search).
-CATCHES_SIGINT = frozenset({"cpsat"})
 
 
 @dataclass
@@ -399,7 +411,7 @@ def crosscheck_report(
     backends: list[str],
     *,
     mode: str = "unique",
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
 ) -> list[Agreement]:
     """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare.
 
@@ -408,11 +420,11 @@ def crosscheck_report(
     """
     rows = []
     for name in backends:
-        remaining = None if deadline is None else deadline - time.monotonic()
+        remaining = None if deadline is None else deadline.remaining()
         if remaining is not None and remaining <= 0:
             rows.append(Agreement(name, "timeout", None, 0.0, True))
             continue
-        other = solve(family, text, backend=name, mode=mode, timeout=remaining)
+        other = solve(family, text, backend=name, mode=mode, timeout=remaining, deadline=deadline)
         why = agreement(report, other)
         rows.append(Agreement(name, other.status, other.count, other.seconds, not why, why))
     return rows
@@ -457,7 +469,7 @@ def solve_many(
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
     backend = backend or default_backend(family, many=True)
-    options = check_options(backend, options)
+    options = spec_of(backend).check(options, loop=fam.LOOP, family=family)
     # A family may read many puzzles faster than one by one (sudoku: shared box groups).
     read = fam.many_reader() if hasattr(fam, "many_reader") else fam.read
     puzzles = [_read_input(fam, family, read, x, k) for k, x in enumerate(texts, 1)]
@@ -503,11 +515,9 @@ def _solve_each(
     fast = family == "sudoku" and backend == "dlx" and len(puzzles) >= _sudoku_batch_min()
     shapes: dict[tuple, Any] = {}
     shape = None
-    limit = 2 if mode == "unique" else None
-    keep = CHECKED_WHEN_COUNTING if mode == "count" else None
     for puzzle in puzzles:
         start = time.perf_counter()
-        deadline = None if timeout is None else time.monotonic() + timeout
+        deadline = Deadline.after(timeout)
         prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
         if fast and (shape is None or not shape.fits(puzzle)):
             from .sudoku_batch import Shape, shape_key
@@ -519,7 +529,8 @@ def _solve_each(
         if fast and shape is not None:
             from .answer import grid_answer
 
-            result = shape.solve(puzzle, limit, keep, deadline)
+            request = Request.for_mode(mode, deadline=deadline)
+            result = shape.solve(puzzle, request.limit, request.keep, deadline.at)
             answers = [grid_answer(shape.grid(puzzle, chosen)) for chosen in result.solutions]
             # The same judgement as check_answer's, faster; only a failure asks check_answer.
             for answer in answers:

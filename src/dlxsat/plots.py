@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .extras import need
 from .report import Store, by_setting, is_solved, puzzle_of, time_limit
 
 KINDS = ("cactus", "scatter", "size")
@@ -42,11 +43,8 @@ LINESTYLES = ("-", "--", "-.", ":")
 
 def _figure() -> Any:
     """A new matplotlib Figure on the Agg canvas, or a one-line error if matplotlib is absent."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise InputError("plots need matplotlib: pip install 'dlxsat[plot]'") from None
+    FigureCanvasAgg = need("matplotlib.backends.backend_agg", "plots").FigureCanvasAgg
+    Figure = need("matplotlib.figure", "plots").Figure
     fig = Figure(figsize=FIGSIZE, dpi=DPI)
     FigureCanvasAgg(fig)
     return fig
@@ -143,7 +141,8 @@ def scatter(
         for r in (rx, ry):
             if not is_solved(r):
                 border = max(border, _penalty_time(r, timeout))
-    finished, unfinished = [], []
+    finished: list[tuple[float, ...]] = []
+    unfinished: list[tuple[float, ...]] = []
     for rx, ry in pairs:
         point = tuple(_seconds(r) if is_solved(r) else border for r in (rx, ry))
         (finished if is_solved(rx) and is_solved(ry) else unfinished).append(point)
@@ -223,12 +222,12 @@ def size_plot(store: Store, timeout: float | None = None, title: str | None = No
     if not drawn:
         raise InputError("no record has a board size (the store's 'size' field)")
     ax.set_xscale("log")
-    cells = sorted({c for line in ax.lines for c in line.get_xdata()})
-    if len(cells) <= 12:
+    sizes = sorted({c for line in ax.lines for c in line.get_xdata()})
+    if len(sizes) <= 12:
         # The sizes measured, written plainly, rather than powers of ten between them.
         from matplotlib.ticker import NullFormatter
 
-        ax.set_xticks(cells, [str(c) for c in cells])
+        ax.set_xticks(sizes, [str(c) for c in sizes])
         ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_yscale("log")
     ax.set_xlabel("board size (rows × columns, log scale)")
@@ -257,9 +256,9 @@ def save(fig: Any, path: str | Path) -> None:
 
     # SVG text stays text (readable, searchable); no date, so the same figure gives the same
     # bytes; a fixed hash salt keeps the SVG's ids the same from run to run.
-    rc = {"svg.fonttype": "none", "svg.hashsalt": "dlxsat"}
+    rc: dict[str, Any] = {"svg.fonttype": "none", "svg.hashsalt": "dlxsat"}
     metadata = {"Date": None} if fmt == "svg" else {"Software": None}
-    with atomic_output(str(path), binary=True) as f, matplotlib.rc_context(rc):
+    with atomic_output(str(path), binary=True) as f, matplotlib.rc_context(rc):  # type: ignore[arg-type]
         fig.savefig(f, format=fmt, metadata=metadata)
 
 

@@ -56,39 +56,20 @@ def read_store(paths: Sequence[str | Path]) -> Store:
     file, a line in the middle that is not a JSON object, a record without a required field,
     or no records at all.
     """
+    from .compare.store import read_records
+
     by_job: dict[str, dict[str, Any]] = {}
     warnings: list[str] = []
     for path in paths:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise InputError(f"{path}: no such results store") from None
-        except IsADirectoryError:
-            raise InputError(f"{path}: is a directory, not a results store") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
-        # Not splitlines(): a JSON string may hold U+2028 and the like, which it splits at.
-        lines = text.split("\n")
-        last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
-        for k, line in enumerate(lines):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                record = None
-            if not isinstance(record, dict):
-                if k == last:
-                    warnings.append(
-                        f"{path}: line {k + 1}: skipped a last line that does not parse"
-                    )
-                    continue
-                raise InputError(f"{path}: line {k + 1}: not a JSON record")
+        # The store's own reader: the same rule for lines that are not records as compare's.
+        records, cut = read_records(str(path))
+        warnings += cut
+        for line, record in records:
             missing = [f for f in REQUIRED if f not in record]
             if missing:
-                raise InputError(f"{path}: line {k + 1}: record lacks {', '.join(missing)}")
+                raise InputError(f"{path}: line {line}: record lacks {', '.join(missing)}")
             if not _is_time(record["wall_seconds"]):
-                raise InputError(f"{path}: line {k + 1}: wall_seconds is not a time")
+                raise InputError(f"{path}: line {line}: wall_seconds is not a time")
             # Re-inserting moves nothing: a dict keeps a key where it was first put.
             by_job[str(record["job"])] = record
     if not by_job:

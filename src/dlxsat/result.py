@@ -12,13 +12,19 @@ from typing import Any, Literal
 
 #: The status words of SPEC.md §5, plus ``stalled``:
 #:
-#: ``unique``    exactly one answer, and the search (or the deductions) proved there is no other;
-#: ``multiple``  at least two answers;
-#: ``none``      no answer at all (proved);
-#: ``counted``   ``count``/``all`` mode: ``count`` is the exact number of answers;
-#: ``stalled``   a reasoning solver ran out of deductions before it decided the puzzle
-#:               (``count`` is None: nothing is known about the number of answers);
-#: ``timeout``   the time limit stopped the run; ``count`` holds the answers found so far.
+#: ``unique``
+#:     exactly one answer, and the search (or the deductions) proved there is no other;
+#: ``multiple``
+#:     at least two answers;
+#: ``none``
+#:     no answer at all (proved);
+#: ``counted``
+#:     ``count``/``all`` mode: ``count`` is the exact number of answers;
+#: ``stalled``
+#:     a reasoning solver ran out of deductions before it decided the puzzle (``count`` is
+#:     None: nothing is known about the number of answers);
+#: ``timeout``
+#:     the time limit stopped the run; ``count`` holds the answers found so far.
 Status = Literal["unique", "multiple", "none", "counted", "stalled", "timeout"]
 STATUSES: tuple[Status, ...] = ("unique", "multiple", "none", "counted", "stalled", "timeout")
 

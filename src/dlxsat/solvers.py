@@ -1,52 +1,274 @@
-"""The solvers dlxsat has, by name, and what each of them takes.
+"""The solvers dlxsat has: one registry, one type of solver, one request, one settings grammar.
 
-Every way of solving is a module with the same face:
+A solver is a module that exports ``SPEC``, a :class:`SolverSpec` stating everything about it
+(name, kind, options, families, libraries, memory figures, signal behaviour, capabilities), and
+a ``solve`` function. :data:`SOLVERS` maps each name to its module's path; the module is
+imported only when asked for, so naming a solver costs nothing at start-up. Adding a search
+solver is one module and one line of :data:`SOLVERS`.
 
-``NAME``
-    the name users type (``--backend NAME``);
-``KIND``
-    ``"search"``: it solves an exact-cover :class:`~dlxsat.xcc.Problem` and knows nothing of
-    puzzles (``dlx``, ``sat``, ``cpsat``); or ``"reasoning"``: it reasons on the puzzle itself,
-    like a person, and exists only for the families in its ``FAMILIES`` (``logic``);
-``SUMMARY``
-    one line for ``--help``;
-``OPTIONS``
-    its settings, a tuple of :class:`~dlxsat.options.Option` -- the only list of them;
-``solve``
-    a search solver: ``solve(problem, *, loop, allow_empty_loop, limit, keep, timeout,
-    **options)``; a reasoning solver: ``solve(family, puzzle, *, mode, timeout, **options)``;
-    both return a :class:`~dlxsat.result.SearchResult`.
+The two faces of ``solve``, written once here::
 
-The modules are imported only when asked for, so naming a solver costs nothing at start-up.
+    solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult
+    solve(family: str, puzzle: Any, request: Request, options: Mapping[str, Any]) -> SearchResult
 
->>> sorted(SOLVERS)
+The first is a *search* solver's (``dlx``, ``sat``, ``cpsat``, ``portfolio``, ``external``):
+it solves an exact-cover :class:`~dlxsat.xcc.Problem` and knows nothing of puzzles. The second
+a *reasoning* solver's (``logic``): it reasons on the puzzle itself, like a person, for the
+families of its ``SPEC.families``. ``request`` (:class:`Request`) says what to look for and
+until when; ``options`` are the solver's own settings by their python names, already checked
+against its ``SPEC`` (:meth:`SolverSpec.check`, run once by the caller -- the pipeline,
+:func:`solve_problem`, ``compare``): a solver trusts both and leaves out what was not given
+(its default applies). A search solver reports progress through ``request.found(count)``,
+stops cleanly at ``request.deadline`` with ``timed_out`` and the figures so far, and returns a
+:class:`~dlxsat.result.SearchResult`.
+
+>>> sorted(names())
 ['cpsat', 'dlx', 'logic', 'portfolio', 'sat']
+>>> "external" in SOLVERS, spec_of("external").public
+(True, False)
 >>> [o.key for o in options_of("sat")]
 ['encoding', 'colors', 'solver', 'loop']
 >>> check_options("dlx", {"encoding": "ladder"})
 Traceback (most recent call last):
 ...
-dlxsat.errors.InputError: backend dlx does not take --encoding (it takes no options)
+dlxsat.errors.InputError: backend dlx does not take option 'encoding' (it is for sat; dlx takes no \
+options)
+>>> name, grid = parse_setting("sat:encoding=ladder;loop=eager")
+>>> name, grid
+('sat', {'encoding': ['ladder'], 'loop': ['eager']})
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 from .errors import InputError
 from .options import Option
+from .result import MODES
+from .runtime.deadline import Deadline
 
-#: Solver name → module. The order is the order of ``--help`` and of ``crosscheck``.
+#: Solver name → module. The order is the order of ``--help``, ``crosscheck`` and the presets.
 SOLVERS: dict[str, str] = {
     "dlx": "dlxsat.backends.dlx",
     "sat": "dlxsat.backends.cnf",
     "cpsat": "dlxsat.backends.cpsat",
     "logic": "dlxsat.reasoning",
     "portfolio": "dlxsat.backends.portfolio",
+    "external": "dlxsat.backends.external",
 }
+
+#: The largest solution limit: the dlx kernels count in int64.
+MAX_COUNT = 1 << 62
+
+#: In ``count`` mode answers are not returned, but this many are still decoded and checked
+#: (kept in memory to be checked: counts run into millions); ``stats["checked"]`` says how
+#: many were, and the CLI says so when it is fewer than the count.
+CHECKED_WHEN_COUNTING = 1000
+
+#: A 2 x 2 loop as an exact-cover problem with colors (four vertices, four edges): solving it
+#: loads everything a solver needs for the loop families too (the cuts, CP-SAT's model, the XCC
+#: kernels), and shows whether a solver takes a setting at all (``compare``'s presets).
+WARM_UP_PROBLEM = (
+    "00 02 20 22 | 01 10 12 21\n"
+    "00 01:1 10:1\n00 01:0 10:0\n02 01:1 12:1\n02 01:0 12:0\n"
+    "20 10:1 21:1\n20 10:0 21:0\n22 12:1 21:1\n22 12:0 21:0\n"
+)
+
+#: How the option a user wrote is named in an error: ``--key`` on the command line, ``'key'``
+#: in a settings text (``compare --settings``, portfolio members), ``option 'name'`` in Python.
+Spelling = Literal["flag", "key", "name"]
+
+
+@dataclass(frozen=True)
+class SolverSpec:
+    """Everything dlxsat knows about one solver, in one place.
+
+    ``kind``: ``search`` or ``reasoning`` (see the module doc). ``options``: its settings, the
+    only list of them. ``families``: the families a reasoning solver has rules for (None: any
+    exact-cover problem). ``family_options``: for a reasoning solver, the options each family
+    takes. ``libraries``: the distributions it runs on (their versions go into ``compare``'s
+    records; ``compare`` loads them before forking its workers). ``bytes_per_entry`` and
+    ``library_bytes``: memory of its model per entry of the problem and of its libraries once
+    loaded (in the module named ``library_module``), for the memory estimate of
+    :meth:`model_bytes`. ``catches_sigint``: its library stops the search on SIGINT itself.
+    ``capped``: options counting threads or processes, bounded by :func:`max_workers`.
+    ``empty_loop``: it can count the empty edge set as a loop. ``public``: offered by
+    ``solve``, ``crosscheck`` and ``--help`` (False: ``compare`` only -- it needs a program
+    outside dlxsat). ``batch``: it has ``solve_batch`` for many puzzles of one family (see
+    :mod:`dlxsat.pipeline`). ``validate``: a check across options, run after each is checked (with
+    ``loop``, as :meth:`check` has it).
+    ``version``: what ran, for a solver whose version is not its library's (from its options).
+    """
+
+    name: str
+    kind: Literal["search", "reasoning"]
+    summary: str
+    options: tuple[Option, ...] = ()
+    families: tuple[str, ...] | None = None
+    family_options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    libraries: tuple[str, ...] = ()
+    bytes_per_entry: int = 1600
+    library_bytes: int = 0
+    library_module: str = ""
+    catches_sigint: bool = False
+    capped: tuple[str, ...] = ()
+    empty_loop: bool = True
+    public: bool = True
+    batch: bool = False
+    validate: Callable[[dict[str, Any], bool | None], None] | None = None
+    version: Callable[[Mapping[str, Any]], str] | None = None
+
+    @property
+    def loop_modes(self) -> tuple[str, ...]:
+        """The ways it enforces the single-loop rule (its ``loop_mode`` choices; () if one)."""
+        return next((o.choices for o in self.options if o.name == "loop_mode"), ())
+
+    def by_key(self) -> dict[str, Option]:
+        """Its options by the word users type."""
+        return {o.key: o for o in self.options}
+
+    def module(self) -> ModuleType:
+        """The module implementing it."""
+        return importlib.import_module(SOLVERS[self.name])
+
+    def model_bytes(self, entries: int) -> int:
+        """The estimated memory of its model of a problem with ``entries`` entries, with its
+        libraries when they are not loaded yet.
+
+        >>> spec_of("sat").model_bytes(1000)
+        900000
+        """
+        import sys
+
+        library = self.library_bytes if self.library_module not in sys.modules else 0
+        return self.bytes_per_entry * entries + library
+
+    def check(
+        self,
+        given: Mapping[str, Any],
+        *,
+        loop: bool | None = None,
+        family: str | None = None,
+        spelling: Spelling = "name",
+    ) -> dict[str, Any]:
+        """``given`` (python names → values) checked against this solver's declarations:
+        returned with the values converted to their declared kinds, or a one-line
+        :class:`InputError`. With ``loop`` (whether the single-loop rule applies) a loop mode
+        without it is refused; with ``family`` an option that family's solver does not take.
+        ``spelling`` says how an option is named in an error."""
+        declared = {o.name: o for o in self.options}
+        checked: dict[str, Any] = {}
+        for name, value in given.items():
+            option = declared.get(name)
+            if option is None:
+                raise InputError(self._not_taken(name, spelling))
+            checked[name] = self._value(option, value)
+        self._check_context(checked, loop, family)
+        return checked
+
+    def parse(self, texts: Mapping[str, str], *, spelling: Spelling = "key") -> dict[str, Any]:
+        """Options users typed (key → text, as on the command line) read by their
+        declarations: python names → values. Check the whole with :meth:`check`."""
+        declared = self.by_key()
+        parsed: dict[str, Any] = {}
+        for key, text in texts.items():
+            option = declared.get(key)
+            if option is None:
+                raise InputError(self._not_taken(key, spelling, by_key=True))
+            parsed[option.name] = option.parse(text)
+        return parsed
+
+    def _value(self, option: Option, value: Any) -> Any:
+        try:
+            value = option.check(value)
+        except InputError as e:
+            raise InputError(self._other_choice(option, value) or str(e)) from None
+        if option.name in self.capped and value > max_workers():
+            raise InputError(f"{option.flag} {value} is too many (at most {max_workers()})")
+        return value
+
+    def _check_context(self, checked: dict[str, Any], loop: bool | None, family: str | None):
+        if loop is False and "loop_mode" in checked:
+            raise InputError("a loop mode applies only with the single-loop rule (loop families)")
+        if family is not None and self.families is not None:
+            if family not in self.families:
+                raise InputError(
+                    f"backend {self.name} has no solver for {family} "
+                    f"(it has one for {', '.join(self.families)})"
+                )
+            takes = self.family_options.get(family)
+            if takes is not None:
+                for name in checked:
+                    if name not in takes:
+                        others = [f for f, t in self.family_options.items() if name in t]
+                        flags = ", ".join("--" + t for t in takes)
+                        raise InputError(
+                            f"--{name} is for {' and '.join(others)} (not {family}); "
+                            f"{family} takes {flags}"
+                        )
+        if self.validate is not None:
+            self.validate(checked, loop)
+
+    def _not_taken(self, word: str, spelling: Spelling, by_key: bool = False) -> str:
+        """Why this solver refuses option ``word`` (a key users typed, or a python name)."""
+        others = [
+            n
+            for n in names()
+            if n != self.name
+            and any((o.key if by_key else o.name) == word for o in spec_of(n).options)
+        ]
+        key = word if by_key else word.replace("_", "-")
+        flag = f"--{key}"
+        for n in others:  # the flag another solver declares for it (its key may differ)
+            for o in spec_of(n).options:
+                if (o.key if by_key else o.name) == word:
+                    flag, key = o.flag, o.key
+        spelled = {"flag": flag, "key": repr(key), "name": f"option {word!r}"}[spelling]
+        takes = self._takes(spelling)
+        if others and spelling == "name":
+            return (
+                f"backend {self.name} does not take {spelled} (it is for {', '.join(others)}; "
+                f"{self.name} takes {takes})"
+            )
+        return f"backend {self.name} does not take {spelled} (it takes {takes})"
+
+    def _takes(self, spelling: Spelling) -> str:
+        if not self.options:
+            return "no options"
+        if spelling == "flag":
+            return ", ".join(o.flag for o in self.options)
+        if spelling == "key":
+            return ", ".join(o.key for o in self.options)
+        return ", ".join(o.name for o in self.options)
+
+    def _other_choice(self, option: Option, value: Any) -> str | None:
+        """When ``value`` is not one of ``option``'s choices but another solver's same option
+        has it: a message naming that solver."""
+        if not option.choices or value in option.choices:
+            return None
+        others = [
+            n
+            for n in names()
+            if n != self.name
+            and any(o.name == option.name and value in o.choices for o in spec_of(n).options)
+        ]
+        if not others:
+            return None
+        what = "loop mode" if option.name == "loop_mode" else option.key
+        return (
+            f"{what} {value!r} is for the {' and '.join(others)} backend; "
+            f"{self.name} has {' and '.join(option.choices)}"
+        )
+
+
+def spec_of(name: str) -> SolverSpec:
+    """The :class:`SolverSpec` of solver ``name`` (an :class:`InputError` for an unknown name)."""
+    return get_solver(name).SPEC
 
 
 def get_solver(name: str) -> ModuleType:
@@ -54,50 +276,236 @@ def get_solver(name: str) -> ModuleType:
     try:
         module = SOLVERS[name]
     except KeyError:
-        raise InputError(f"unknown backend {name!r} (choose from {', '.join(SOLVERS)})") from None
+        known = ", ".join(names(public=None))
+        raise InputError(f"unknown backend {name!r} (choose from {known})") from None
     return importlib.import_module(module)
 
 
+def names(kind: str | None = None, public: bool | None = True) -> list[str]:
+    """The solvers of ``kind`` (any when None) that are ``public`` (or all when None)."""
+    return [
+        n
+        for n in SOLVERS
+        if (kind is None or spec_of(n).kind == kind)
+        and (public is None or spec_of(n).public == public)
+    ]
+
+
 def search_solvers() -> list[str]:
-    """The names of the solvers that work on exact-cover problems."""
-    return [name for name in SOLVERS if get_solver(name).KIND == "search"]
+    """The names of the solvers ``solve`` offers that work on exact-cover problems."""
+    return names("search")
 
 
 def options_of(name: str) -> tuple[Option, ...]:
     """The options solver ``name`` declares."""
-    return tuple(get_solver(name).OPTIONS)
+    return spec_of(name).options
 
 
-def check_options(name: str, given: Mapping[str, Any]) -> dict[str, Any]:
-    """``given`` (option names → values) checked against solver ``name``'s declarations.
-
-    Returns the values converted to their declared kinds; an option the solver does not take, or
-    a value it does not allow, is an :class:`InputError` of one line.
-    """
-    declared = {o.name: o for o in options_of(name)}
-    checked: dict[str, Any] = {}
-    for key, value in given.items():
-        option = declared.get(key)
-        if option is None:
-            flag = "--" + key.replace("_", "-")
-            for o in all_options():
-                if o.name == key:
-                    flag = o.flag
-            takes = ", ".join(o.flag for o in declared.values()) or "no options"
-            raise InputError(f"backend {name} does not take {flag} (it takes {takes})")
-        checked[key] = option.check(value)
-    return checked
+def check_options(name: str, given: Mapping[str, Any], **context: Any) -> dict[str, Any]:
+    """``given`` checked against solver ``name``'s declarations (:meth:`SolverSpec.check`)."""
+    return spec_of(name).check(given, **context)
 
 
 def all_options() -> list[Option]:
-    """Every declared option of every solver, each key once (first declaration wins)."""
+    """Every declared option of every public solver, each key once (first declaration wins)."""
     seen: dict[str, Option] = {}
-    for name in SOLVERS:
+    for name in names():
         for o in options_of(name):
             seen.setdefault(o.key, o)
     return list(seen.values())
 
 
 def takers(key: str) -> list[tuple[str, Option]]:
-    """The solvers that take the option typed as ``key``, with their declarations."""
-    return [(name, o) for name in SOLVERS for o in options_of(name) if o.key == key]
+    """The public solvers that take the option typed as ``key``, with their declarations."""
+    return [(name, o) for name in names() for o in options_of(name) if o.key == key]
+
+
+def max_workers() -> int:
+    """The most search workers (threads or processes) a run may ask for: four per core, and
+    at least 64 -- more only slows a search down and can exhaust the machine.
+
+    >>> max_workers() >= 64
+    True
+    """
+    return max(64, 4 * (os.cpu_count() or 1))
+
+
+# --------------------------------------------------------------------------- the request
+
+
+def _no_progress(count: int) -> None:
+    """The progress callback of a request that nobody watches."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a solver is asked for, built once by the caller and trusted by the solver.
+
+    ``mode`` is the caller's (``unique``, ``count``, ``all``; see :meth:`for_mode`), and
+    ``limit`` and ``keep`` follow from it: stop after ``limit`` solutions (None: all of them),
+    store at most ``keep`` (None: all found; 0: count only). ``loop``: enforce the single-loop
+    rule on the items named as vertices and edges (``xcc.loop``); ``allow_empty_loop``: with
+    ``loop``, whether the empty edge set counts as a loop (Knuth's solvers count it when no clue
+    forbids it; ``dlxsat solve`` never does, since a puzzle's answer is a loop). ``deadline``:
+    when to stop with ``timed_out`` and the figures so far. ``loading_counts``: whether loading
+    a solver's libraries counts against the deadline (False: a library caller's time limit is
+    on the search, and the dlx backend moves it back by its kernel's load). ``on_found``: told
+    the number of solutions found so far, as the search goes (the run's figures, should it be
+    stopped).
+
+    >>> r = Request.for_mode("unique", loop=True)
+    >>> r.limit, r.keep, r.allow_empty_loop
+    (2, None, False)
+    >>> Request.for_mode("count").keep
+    1000
+    >>> Request(limit=-1)
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.InputError: solution limit must not be negative: -1
+    """
+
+    loop: bool = False
+    allow_empty_loop: bool = True
+    limit: int | None = None
+    keep: int | None = None
+    deadline: Deadline = field(default_factory=Deadline.never)
+    on_found: Callable[[int], None] = field(default=_no_progress, compare=False)
+    mode: str = "all"
+    loading_counts: bool = True
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and self.limit < 0:
+            raise InputError(f"solution limit must not be negative: {self.limit}")
+        if self.limit is not None and self.limit > MAX_COUNT:
+            raise InputError(f"solution limit too large: {self.limit} (at most {MAX_COUNT})")
+        if self.keep is not None and self.keep < 0:
+            raise InputError(f"number of solutions to keep must not be negative: {self.keep}")
+        if self.mode not in MODES:
+            raise InputError(f"unknown mode {self.mode!r} (choose from {', '.join(MODES)})")
+
+    @classmethod
+    def for_mode(
+        cls,
+        mode: str,
+        *,
+        loop: bool = False,
+        deadline: Deadline | None = None,
+        on_found: Callable[[int], None] | None = None,
+        loading_counts: bool = True,
+    ) -> Request:
+        """The request of a puzzle's solve in ``mode``: ``unique`` looks for two answers,
+        ``count`` counts them all (keeping :data:`CHECKED_WHEN_COUNTING` to be checked),
+        ``all`` returns them all. A puzzle's loop is never empty."""
+        if mode not in MODES:
+            raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+        return cls(
+            loop=loop,
+            allow_empty_loop=False,
+            limit=2 if mode == "unique" else None,
+            keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
+            deadline=deadline or Deadline.never(),
+            on_found=on_found or _no_progress,
+            mode=mode,
+            loading_counts=loading_counts,
+        )
+
+    def found(self, count: int) -> None:
+        """Report ``count`` solutions found so far."""
+        self.on_found(count)
+
+    def wants_more(self, count: int) -> bool:
+        """Whether a search that found ``count`` solutions should look for another."""
+        return self.limit is None or count < self.limit
+
+    def keeps(self, stored: int) -> bool:
+        """Whether a solution found when ``stored`` are stored is stored too."""
+        return self.keep is None or stored < self.keep
+
+
+def solve_problem(
+    problem: Any,
+    backend: str = "dlx",
+    *,
+    loop: bool = False,
+    allow_empty_loop: bool = True,
+    limit: int | None = None,
+    keep: int | None = None,
+    timeout: float | None = None,
+    on_found: Callable[[int], None] | None = None,
+    **options: Any,
+) -> Any:
+    """Solve an exact-cover problem with search solver ``backend``: the request and the
+    options are checked here, once, then the solver runs (see the module doc).
+
+    ``timeout`` (seconds) bounds the search; loading the solver's libraries does not count.
+
+    >>> from dlxsat.xcc import parse
+    >>> solve_problem(parse("a b\\na\\nb\\na b\\n"), "sat", limit=1).count
+    1
+    """
+    from .runtime.deadline import seconds_of
+
+    spec = spec_of(backend)
+    if spec.kind != "search":
+        raise InputError(f"backend {backend} solves puzzles, not exact-cover problems")
+    if timeout is not None and not (isinstance(timeout, (int, float)) and timeout > 0):
+        raise InputError(f"time limit must be positive: {timeout}")
+    request = Request(
+        loop=loop,
+        allow_empty_loop=allow_empty_loop,
+        limit=limit,
+        keep=keep,
+        deadline=Deadline.after(seconds_of(timeout)),
+        on_found=on_found or _no_progress,
+        loading_counts=False,
+    )
+    checked = spec.check(options, loop=loop)
+    if loop and allow_empty_loop and not spec.empty_loop:
+        raise InputError(f"backend {backend} always asks for a non-empty loop")
+    return spec.module().solve(problem, request, checked)
+
+
+# --------------------------------------------------------------------------- settings text
+
+
+def parse_setting(text: str, *, alternatives: bool = False) -> tuple[str, dict[str, list[Any]]]:
+    """Read the one grammar of "a solver with some of its options"::
+
+        BACKEND[:key=value[;key=value...]]
+
+    (``:`` may stand for ``;``, as portfolio members were first written). Keys are the
+    solver's declared keys (as on the command line), values are read by its declarations.
+    Returns the solver's name and each key's values; with ``alternatives`` a value may be a
+    comma list of several (``compare --settings``' grid), otherwise each key has one. Portfolio
+    members, ``compare --settings`` and ``export --settings`` all read their texts here.
+
+    >>> parse_setting("sat:encoding=ladder,totalizer", alternatives=True)
+    ('sat', {'encoding': ['ladder', 'totalizer']})
+    >>> parse_setting("cpsat:workers=2:loop=lazy")
+    ('cpsat', {'workers': [2], 'loop': ['lazy']})
+    >>> parse_setting("dlx:loop=lazy")
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.InputError: backend dlx does not take 'loop' (it takes no options)
+    """
+    name, _, rest = text.strip().partition(":")
+    name = name.strip()
+    spec = spec_of(name)
+    declared = spec.by_key()
+    grid: dict[str, list[Any]] = {}
+    for part in rest.replace(":", ";").split(";"):
+        if not part.strip():
+            continue
+        key, eq, values = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise InputError(f"expected key=value, not {part.strip()!r}")
+        if key not in declared:
+            raise InputError(spec._not_taken(key, "key", by_key=True))
+        if key in grid:
+            raise InputError(f"{key} given twice")
+        words = [w.strip() for w in values.split(",")] if alternatives else [values.strip()]
+        if not all(words):
+            raise InputError(f"empty value for {key}")
+        grid[key] = list(spec.parse({key: w})[declared[key].name] for w in dict.fromkeys(words))
+    return name, grid

@@ -39,20 +39,18 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
 from ..options import Option
+from ..runtime import guard
 from ..xcc import Problem
 from ..xcc.loop import ON
-from . import SearchResult, check_declared, check_limits, covering, refuse_options
+from . import Request, SearchResult, SolverSpec, covering
 from .covering import COLOR_MODES, DEFAULT_COLORS, CoveringModel
 from .loopcuts import Cut, LoopRule
-
-NAME = "sat"
-KIND = "search"
-SUMMARY = "CNF from the exact-cover problem, solved by a PySAT solver; loop rule by lazy cuts"
 
 #: Cardinality encodings (names of ``pysat.card.EncType``), and ``auto``: chosen per constraint.
 ENCODINGS = (
@@ -111,7 +109,31 @@ OPTIONS = (
         key="loop",
     ),
 )
-_DECLARED = {o.name: o for o in OPTIONS}
+
+
+def _check_solver(options: dict[str, Any], loop: bool | None) -> None:
+    """The SAT solver's name is known to PySAT, and can take a ``native`` encoding."""
+    if "solver" in options:
+        options["solver"] = _solver_name(options["solver"])
+    name = options.get("solver", DEFAULT_SOLVER)
+    if options.get("encoding") == "native" and name not in _NATIVE_CARDINALITY:
+        raise InputError(
+            "encoding 'native' needs a solver with cardinality constraints "
+            f"({', '.join(sorted(_NATIVE_CARDINALITY))}), not {name!r}"
+        )
+
+
+SPEC = SolverSpec(
+    name="sat",
+    kind="search",
+    summary="CNF from the exact-cover problem, solved by a PySAT solver; loop rule by lazy cuts",
+    options=OPTIONS,
+    libraries=("python-sat",),
+    # Memory per option entry (item occurrence), measured with ``benchmarks/memory.py`` on
+    # 100 x 100 loop boards: 700 bytes, rounded up. PySAT's solvers load little.
+    bytes_per_entry=900,
+    validate=_check_solver,
+)
 
 #: Solvers with native cardinality constraints in PySAT (``add_atmost``: encoding ``native``).
 _NATIVE_CARDINALITY = frozenset({"minicard", "gluecard3", "gluecard4"})
@@ -121,6 +143,13 @@ _NOT_INCREMENTAL = frozenset({"kissat404"})
 _BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
 #: Solvers whose calls cannot be stopped at all: the time limit is checked between calls.
 _UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
+#: Seconds a CaDiCaL call should take at most (its conflict budget adapts to it): CaDiCaL holds
+#: the GIL, so neither a signal's handler nor the process guard's watchdog can act before it
+#: returns, and a run must end within 0.5 s of a signal or its deadline. A fixed budget of 2000
+#: conflicts took 0.77 s on a 200 x 200 Masyu on a loaded machine (and up to 50000 were given).
+SLICE_SECONDS = 0.05
+#: The first conflict budget, and the bounds of the budget.
+FIRST_BUDGET, MIN_BUDGET, MAX_BUDGET = 1000, 50, 1 << 20
 
 
 def load() -> None:
@@ -394,8 +423,18 @@ def build(
     >>> cnf.names[1], cnf.names[4], cnf.nvars
     ('option a x:1', 'color x:1', 4)
     """
-    enc = check_declared(NAME, _DECLARED["encoding"], encoding, "encoding")
-    cm = check_declared(NAME, _DECLARED["colors"], colors, "color mode")
+    given = {k: v for k, v in (("encoding", encoding), ("colors", colors)) if v is not None}
+    checked = SPEC.check(given)  # a public entry point: ``solve`` checks its options once
+    return _build(
+        problem,
+        checked.get("encoding", DEFAULT_ENCODING),
+        checked.get("colors", DEFAULT_COLORS),
+        loop,
+        allow_empty_loop,
+    )
+
+
+def _build(problem: Problem, enc: str, cm: str, loop: str, allow_empty_loop: bool) -> Cnf:
     b = _Builder(problem, enc, cm)
     b.cnf.describe = [
         f"encoding: {enc} (cardinality), colors: {cm}",
@@ -441,6 +480,7 @@ class Session:
         self.incremental = name not in _NOT_INCREMENTAL
         self.added: list[list[int]] = []
         self.rounds = self.cuts = 0  # solver calls, loop cuts added
+        self.budget = FIRST_BUDGET  # conflicts per CaDiCaL call
         self.solving = self.cutting = 0.0  # seconds inside the solver, finding cuts
         if cnf.atmosts and name not in _NATIVE_CARDINALITY:
             raise InputError(
@@ -498,38 +538,52 @@ class Session:
 
             self.solver.delete()
             self.solver = self._open(Solver)
-        if deadline is None or self.name in _UNSTOPPABLE:
+        # In a dlxsat process a signal must stop a call even without a time limit.
+        stoppable = deadline is not None or guard.installed()
+        if not stoppable or self.name in _UNSTOPPABLE:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
             return self.solver.solve(assumptions=assumptions)
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
                 return None
             if self.name in _BUDGET_ONLY:
                 result = self._solve_budgeted(deadline, assumptions)
             else:
-                timer = threading.Timer(left, self.solver.interrupt)
-                timer.start()
-                try:
-                    result = self.solver.solve_limited(
-                        assumptions=assumptions, expect_interrupt=True
-                    )
-                finally:
-                    timer.cancel()
-                    self.solver.clear_interrupt()
-            if result is not None or time.monotonic() >= deadline:
+                result = self._solve_interrupted(left, assumptions)
+            if result is not None or (deadline is not None and time.monotonic() >= deadline):
                 return result
 
-    def _solve_budgeted(self, deadline: float, assumptions: list[int]) -> bool | None:
-        """CaDiCaL in PySAT has no interrupt: run in conflict budgets, checking the clock."""
-        budget = 2000
-        while time.monotonic() < deadline:
-            self.solver.conf_budget(budget)
+    def _solve_interrupted(self, left: float | None, assumptions: list[int]) -> bool | None:
+        """One call that releases the GIL, interrupted after ``left`` seconds by a timer, and at
+        once by the process guard's watchdog on a signal or the alarm."""
+        timer = None if left is None else threading.Timer(left, self.solver.interrupt)
+        with guard.stop_hook(self.solver.interrupt):
+            if timer is not None:
+                timer.start()
+            try:
+                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+                self.solver.clear_interrupt()
+
+    def _solve_budgeted(self, deadline: float | None, assumptions: list[int]) -> bool | None:
+        """CaDiCaL in PySAT has no interrupt: run in conflict budgets of about
+        :data:`SLICE_SECONDS` each, checking the clock between them (and letting a signal's
+        handler run)."""
+        while deadline is None or time.monotonic() < deadline:
+            self.solver.conf_budget(self.budget)
+            t0 = time.perf_counter()
             result = self.solver.solve_limited(assumptions=assumptions)
+            took = time.perf_counter() - t0
             if result is not None:
                 return result
-            budget = min(2 * budget, 50000)
+            if took < SLICE_SECONDS / 2:
+                self.budget = min(2 * self.budget, MAX_BUDGET)
+            elif took > SLICE_SECONDS:
+                self.budget = max(self.budget // 2, MIN_BUDGET)
         return None
 
     def model(self) -> list[int]:
@@ -546,20 +600,7 @@ def _is_true(model: list[int], v: int) -> bool:
     return v <= len(model) and model[v - 1] > 0
 
 
-def solve(
-    problem: Problem,
-    *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
-    limit: int | None = None,
-    keep: int | None = None,
-    timeout: float | None = None,
-    encoding: str | None = None,
-    colors: str | None = None,
-    solver: str | None = None,
-    loop_mode: str | None = None,
-    **options: Any,
-) -> SearchResult:
+def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
     """Find, count or list the solutions of ``problem`` with a SAT solver (see the module doc).
 
     Stats: ``variables``, ``clauses`` (of the first formula), ``rounds`` (solver calls),
@@ -568,21 +609,17 @@ def solve(
     cuts), ``encoding``, ``colors``, ``solver``, ``loop_mode``.
 
     >>> from dlxsat.xcc import parse
-    >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"))
+    >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), Request(), {})
     >>> r.count, sorted(r.solutions), r.exhausted
     (2, [[0, 1], [2, 3]], True)
     """
     start = time.perf_counter()
-    deadline = None if timeout is None else time.monotonic() + timeout
-    refuse_options(NAME, options)
-    check_limits(limit, keep, timeout)
-    enc = check_declared(NAME, _DECLARED["encoding"], encoding, "encoding")
-    cm = check_declared(NAME, _DECLARED["colors"], colors, "color mode")
-    if loop_mode is not None and not loop:
-        raise InputError("a loop mode applies only with the single-loop rule (loop families)")
-    mode = check_declared(NAME, _DECLARED["loop_mode"], loop_mode, "loop mode") if loop else "none"
-    name = _solver_name(solver)
-    cnf = build(problem, encoding=enc, colors=cm, loop=mode, allow_empty_loop=allow_empty_loop)
+    deadline = request.deadline.at
+    enc = options.get("encoding", DEFAULT_ENCODING)
+    cm = options.get("colors", DEFAULT_COLORS)
+    mode = options.get("loop_mode", DEFAULT_LOOP_MODE) if request.loop else "none"
+    name = options.get("solver", DEFAULT_SOLVER)
+    cnf = _build(problem, enc, cm, mode, request.allow_empty_loop)
     built = time.perf_counter()
     stats: dict[str, Any] = {
         "variables": cnf.nvars,
@@ -598,7 +635,7 @@ def solve(
     n = cnf.n_options
     session = Session(name, cnf)
     try:
-        while limit is None or result.count < limit:  # limit 0: look for nothing
+        while request.wants_more(result.count):  # limit 0: look for nothing
             answer = session.find(deadline)
             if answer is None:
                 result.timed_out = True
@@ -609,7 +646,8 @@ def solve(
             model = session.model()
             chosen = [lit - 1 for lit in model[:n] if lit > 0]  # model[k] is ±(k + 1)
             result.count += 1
-            if keep is None or len(result.solutions) < keep:
+            request.found(result.count)
+            if request.keeps(len(result.solutions)):
                 result.solutions.append(chosen)
             blocking = [
                 k + 1 if value else -(k + 1) for k, value in covering.blocking(problem, chosen)

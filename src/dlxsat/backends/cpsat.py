@@ -27,18 +27,15 @@ the way stops the search, is added, and the search goes on.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InputError
 from ..options import Option
+from ..runtime import guard
 from ..xcc import Problem
-from . import SearchResult, check_declared, check_limits, covering, refuse_options
+from . import Request, SearchResult, SolverSpec, covering
 from .covering import COLOR_MODES, DEFAULT_COLORS
 from .loopcuts import LoopRule
-
-NAME = "cpsat"
-KIND = "search"
-SUMMARY = "CP-SAT model from the exact-cover problem (OR-tools); loop rule by AddCircuit or cuts"
 
 #: Measured with benchmarks/loops.py (2 cores): ``circuit`` solves the hard Slitherlink 3-6
 #: times faster than ``lazy`` (each lazy round is a fresh CP-SAT search: no learnt clauses
@@ -60,7 +57,23 @@ OPTIONS = (
     ),
     Option("workers", int, "CP-SAT's choice", "CP-SAT search workers", low=1, metavar="N"),
 )
-_DECLARED = {o.name: o for o in OPTIONS}
+
+SPEC = SolverSpec(
+    name="cpsat",
+    kind="search",
+    summary="CP-SAT model from the exact-cover problem (OR-tools); loop rule by AddCircuit or cuts",
+    options=OPTIONS,
+    libraries=("ortools",),
+    # Measured with ``benchmarks/memory.py`` on 100 x 100 loop boards: 1160 bytes per option
+    # entry, rounded up; OR-tools itself takes about 160 MB of data once loaded (VmData).
+    bytes_per_entry=1300,
+    library_bytes=160 << 20,
+    library_module="ortools",
+    # OR-tools' CP-SAT may catch SIGINT itself (``solve`` asks it not to): it then stops the
+    # search and returns as if out of time (see ``dlxsat.pipeline.run_solver``).
+    catches_sigint=True,
+    capped=("workers",),
+)
 
 
 def load() -> None:
@@ -139,19 +152,7 @@ class _Model:
             )
 
 
-def solve(
-    problem: Problem,
-    *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
-    limit: int | None = None,
-    keep: int | None = None,
-    timeout: float | None = None,
-    colors: str | None = None,
-    loop_mode: str | None = None,
-    workers: int | None = None,
-    **options: Any,
-) -> SearchResult:
+def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
     """Find, count or list the solutions of ``problem`` with CP-SAT (see the module doc).
 
     ``workers``: CP-SAT's ``num_workers`` when looking for ``limit`` solutions (default: its
@@ -161,22 +162,16 @@ def solve(
     ``solver``, ``colors``, ``loop_mode``, ``workers``.
 
     >>> from dlxsat.xcc import parse
-    >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"))
+    >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), Request(), {})
     >>> r.count, sorted(r.solutions), r.exhausted
     (2, [[0, 1], [2, 3]], True)
     """
     start = time.perf_counter()
-    deadline = None if timeout is None else time.monotonic() + timeout
-    refuse_options(NAME, options)
-    check_limits(limit, keep, timeout)
-    cm = check_declared(NAME, _DECLARED["colors"], colors, "color mode")
-    if loop_mode is not None and not loop:
-        raise InputError("a loop mode applies only with the single-loop rule (loop families)")
-    mode = check_declared(NAME, _DECLARED["loop_mode"], loop_mode, "loop mode") if loop else "none"
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise InputError(f"workers must be a positive whole number, not {workers!r}")
-
-    model = _Model(problem, cm, mode, allow_empty_loop)
+    cm = options.get("colors", DEFAULT_COLORS)
+    mode = options.get("loop_mode", DEFAULT_LOOP_MODE) if request.loop else "none"
+    workers = options.get("workers")
+    limit = request.limit
+    model = _Model(problem, cm, mode, request.allow_empty_loop)
     cp_model = model.cp_model
     proto = model.m.Proto()
     built = time.perf_counter()
@@ -242,7 +237,7 @@ def solve(
 
     solving = cutting = 0.0
     while limit is None or result.count < limit:  # limit 0: look for nothing
-        left = None if deadline is None else deadline - time.monotonic()
+        left = request.deadline.remaining()
         if left is not None and left <= 0:
             result.timed_out = True
             break
@@ -259,14 +254,17 @@ def solve(
         solver.parameters.enumerate_all_solutions = enumerate_all
         cb = Collector()
         t0 = time.perf_counter()
-        status = solver.Solve(model.m, cb)
+        # Solve releases the GIL: the process guard's watchdog stops it at once on a signal.
+        with guard.stop_hook(solver.stop_search):
+            status = solver.Solve(model.m, cb)
         solving += time.perf_counter() - t0 - cb.cutting
         cutting += cb.cutting
         stats["rounds"] += 1
         for chosen in cb.new:
             result.count += 1
-            if keep is None or len(result.solutions) < keep:
+            if request.keeps(len(result.solutions)):
                 result.solutions.append(list(chosen))
+        request.found(result.count)
         if cb.full:
             break
         if status == cp_model.MODEL_INVALID:

@@ -23,27 +23,37 @@ What it guarantees
       whole process group, and stopping them is the parent's job.
 
 Members
-    ``members`` is a comma list of search backends, each optionally followed by its own options
-    as ``:key=value`` pairs (the keys are the backend's declared option keys), e.g.
-    ``sat,dlx`` or ``sat:solver=glucose4,sat:solver=cadical195,cpsat:workers=1``. The same
-    backend may appear with different options. Workers find their backend through the solver
+    ``members`` is a comma list of search backends, each written in the one settings grammar
+    of :func:`dlxsat.solvers.parse_setting` -- ``BACKEND[:key=value[;key=value...]]``, the keys
+    being the backend's declared option keys -- e.g. ``sat,dlx`` or
+    ``sat:solver=glucose4,sat:solver=cadical195,cpsat:workers=1``. The same backend may appear
+    with different options. Workers find their backend through the solver
     registry (:data:`dlxsat.solvers.SOLVERS`, name -> module path): the parent resolves the
     name and the worker imports the module, so a module registered there (and importable on
     ``sys.path``, which ``spawn`` hands on to its children) can be a member.
 
 Processes
-    Workers are forked when that is safe -- on Linux, when the process has one thread, which
-    ``/proc/self/task`` tells exactly, native threads of OR-tools or numba included -- and
-    started with multiprocessing's ``spawn`` method otherwise (:func:`start_method`). A fork
-    costs a few milliseconds and the worker inherits every module (and compiled DLX kernel)
-    the parent already loaded; a spawned worker is a fresh interpreter that imports its
-    backend, 0.1-0.6 s on the 2-core machine of ``benchmarks/portfolio.py`` (each member's
-    ``start_seconds``). ``forkserver`` was not chosen: it keeps a server process between calls
-    and saves little over ``spawn`` for the one call of a ``dlxsat solve``. (A spawned worker,
-    as with any use of ``spawn``, needs the calling program's top-level code guarded by ``if
-    __name__ == "__main__":``, and multiprocessing then keeps its resource tracker process
-    until the program exits.) A program that calls the portfolio must, as with any use of
-    ``spawn``, guard its own top-level code with ``if __name__ == "__main__":``.
+    Workers stand on :mod:`dlxsat.runtime.processes`, as ``compare``'s workers do, and are
+    forked (:func:`start_method`): a fork costs a few milliseconds and the worker inherits every
+    module (and compiled DLX kernel) the parent already loaded, where a spawned worker is a
+    fresh interpreter that imports its backend, 0.1-0.6 s on the 2-core machine of
+    ``benchmarks/portfolio.py`` (each member's ``start_seconds``). But a process with a second
+    thread must not fork (a lock that thread holds stays locked in the child). So:
+
+    * a process with one thread -- on Linux, where ``/proc/self/task`` counts native threads of
+      OR-tools or numba too -- forks its workers. The ``dlxsat`` program's watchdog thread is
+      paused while they start (:func:`dlxsat.runtime.processes.forking`), so the CLI's
+      portfolio forks (it spawned before: 0.26 s a member against 0.024 s forked);
+    * a process with other threads (a library's thread pool, pytest-xdist's worker) has them
+      forked by multiprocessing's *fork server*: a single-threaded process started once, the
+      first time it is needed, with this module and the members' backends loaded
+      (:func:`_preload`), which then forks each worker. The first race pays for the server
+      (about a spawn); the next ones start their workers in milliseconds;
+    * elsewhere (not Linux) workers are spawned.
+
+    A program that calls the portfolio must, as with any use of ``spawn`` or ``forkserver``,
+    guard its own top-level code with ``if __name__ == "__main__":``; multiprocessing keeps its
+    fork server and resource tracker processes until the program exits.
 
 >>> [o.key for o in OPTIONS]
 ['members', 'confirm']
@@ -57,18 +67,19 @@ import os
 import signal
 import sys
 import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Disagreement, InputError, RuleViolation, SolverFailure
-from ..options import Option, by_key
+from ..options import Option
+from ..runtime import processes
+from ..runtime.deadline import Deadline
 from ..xcc import Problem
 from ..xcc.check import solution_problem
-from . import SearchResult, check_limits, refuse_options
+from . import Request, SearchResult, SolverSpec
 
 NAME = "portfolio"
-KIND = "search"
-SUMMARY = "several search backends at once, one process each; the first complete answer wins"
 
 #: Members when none are named. ``benchmarks/portfolio.py`` (2 loaded cores, 12 runs, wall
 #: time of ``dlxsat solve``, geometric mean ratio to ``sat`` alone): ``sat,dlx`` 1.70,
@@ -103,6 +114,26 @@ OPTIONS = (
 )
 
 
+def _check_team(options: dict[str, Any], loop: bool | None) -> None:
+    """The members are search backends with options they take, enough to confirm."""
+    team = parse_members(options.get("members", DEFAULT_MEMBERS), loop)
+    confirm = options.get("confirm", 1)
+    if confirm > len(team):
+        raise InputError(f"confirm={confirm} needs at least {confirm} members, not {len(team)}")
+
+
+SPEC = SolverSpec(
+    name=NAME,
+    kind="search",
+    summary="several search backends at once, one process each; the first complete answer wins",
+    options=OPTIONS,
+    # Unmeasured: its members build their models in processes of their own, each bounded by the
+    # memory limit; the parent's estimate is the largest model of any backend.
+    bytes_per_entry=1600,
+    validate=_check_team,
+)
+
+
 @dataclass
 class Member:
     """One member of a portfolio: a search backend (``name``) with its ``options``; ``label`` is
@@ -113,8 +144,9 @@ class Member:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def parse_members(text: str) -> list[Member]:
-    """Read a ``members`` list (see the module doc); an :class:`InputError` when it is wrong.
+def parse_members(text: str, loop: bool | None = None) -> list[Member]:
+    """Read a ``members`` list (see the module doc); an :class:`InputError` when it is wrong
+    (``loop``: whether the single-loop rule applies, when known).
 
     >>> parse_members("sat:loop=eager")[0].options
     {'loop_mode': 'eager'}
@@ -123,32 +155,26 @@ def parse_members(text: str) -> list[Member]:
     ...
     dlxsat.errors.InputError: portfolio member 'logic' is not a search backend (choose from ...)
     """
-    from ..solvers import SOLVERS, get_solver
+    from ..solvers import names, parse_setting, spec_of
 
-    searchers = [n for n in SOLVERS if n != NAME and get_solver(n).KIND == "search"]
+    searchers = [n for n in names("search") if n != NAME]
     members: list[Member] = []
     for label in (part.strip() for part in text.split(",")):
         if not label:
             raise InputError(f"empty name in the portfolio's member list {text!r}")
-        name, *settings = label.split(":")
+        name = label.partition(":")[0].strip()
         if name not in searchers:
-            what = "a search backend" if name in SOLVERS else "a backend"
+            what = "a search backend" if name in names(None) else "a backend"
             raise InputError(
                 f"portfolio member {name!r} is not {what} (choose from {', '.join(searchers)})"
             )
-        declared = by_key(get_solver(name).OPTIONS)
-        options: dict[str, Any] = {}
-        for setting in settings:
-            key, eq, value = setting.partition("=")
-            if not eq:
-                raise InputError(f"portfolio member {label!r}: write options as key=value")
-            if key not in declared:
-                takes = ", ".join(declared) or "no options"
-                raise InputError(f"portfolio member {label!r}: {name} takes {takes}, not {key!r}")
-            try:
-                options[declared[key].name] = declared[key].parse(value)
-            except InputError as e:
-                raise InputError(f"portfolio member {label!r}: {e}") from None
+        try:
+            _, grid = parse_setting(label)
+            declared = spec_of(name).by_key()
+            given = {declared[k].name: v[0] for k, v in grid.items()}
+            options = spec_of(name).check(given, loop=loop)
+        except InputError as e:
+            raise InputError(f"portfolio member {label!r}: {e}") from None
         if any(m.label == label for m in members):
             raise InputError(f"portfolio member {label!r} named twice")
         members.append(Member(label, name, options))
@@ -189,19 +215,8 @@ def disagreement(
     return None
 
 
-def solve(
-    problem: Problem,
-    *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
-    limit: int | None = None,
-    keep: int | None = None,
-    timeout: float | None = None,
-    members: str = DEFAULT_MEMBERS,
-    confirm: int = 1,
-    **options: Any,
-) -> SearchResult:
-    """Race the ``members`` on ``problem`` (see ``dlxsat.backends`` for the other arguments).
+def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    """Race the ``members`` on ``problem`` (see ``dlxsat.solvers`` for the arguments).
 
     Returns the first complete result (or, with ``confirm=K``, the first of K that agree),
     with ``stats``: ``winner`` (the member's label), ``members`` (label -> ``status``,
@@ -217,20 +232,19 @@ def solve(
     member rejects its options, and :class:`SolverFailure` when too few members are left to
     give (or confirm) an answer.
     """
-    refuse_options(NAME, options)  # the other backends' options go in ``members``
-    check_limits(limit, keep, timeout)
-    team = parse_members(members)
-    if isinstance(confirm, bool) or not isinstance(confirm, int) or confirm < 1:
-        raise InputError(f"confirm must be a positive whole number, not {confirm!r}")
-    if confirm > len(team):
-        raise InputError(f"confirm={confirm} needs at least {confirm} members, not {len(team)}")
-    job = {"loop": loop, "allow_empty_loop": allow_empty_loop, "limit": limit, "keep": keep}
-    race = _Race(problem, team, job, timeout)
+    team = parse_members(options.get("members", DEFAULT_MEMBERS))
+    confirm = options.get("confirm", 1)
+    # The members' own requests: the same, but their progress is not this process's.
+    race = _Race(problem, team, replace(request, on_found=_quiet))
     try:
         race.start()
         return race.run(confirm)
     finally:
         race.stop()
+
+
+def _quiet(count: int) -> None:
+    """A member's progress: a worker process reports only its result."""
 
 
 # --------------------------------------------------------------------------- the parent side
@@ -257,14 +271,12 @@ class _Runner:
 class _Race:
     """The worker processes of one :func:`solve` call and the bookkeeping of their reports."""
 
-    def __init__(
-        self, problem: Problem, team: list[Member], job: dict[str, Any], timeout: float | None
-    ) -> None:
+    def __init__(self, problem: Problem, team: list[Member], request: Request) -> None:
         self.problem = problem
         self.team = team
-        self.job = job
+        self.request = request
         self.start_time = time.monotonic()
-        self.deadline = None if timeout is None else self.start_time + timeout
+        self.deadline = request.deadline.at
         self.runners: list[_Runner] = []
         self.method = START_METHOD
 
@@ -280,42 +292,51 @@ class _Race:
 
         from ..solvers import SOLVERS
 
-        self.method = start_method()
-        context = multiprocessing.get_context(self.method)
-        main = threading.current_thread() is threading.main_thread()
-        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-        # Blocked while the workers start: a worker inherits the mask (through exec too, with
-        # spawn) and unblocks only once its own handlers are set. A SIGTERM that came between
-        # the fork and that point would otherwise run this process's handler in the worker (a
-        # traceback of limits.Interrupted) or dlxsat's start-up message in a spawned one.
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:
-            for member in self.team:
-                ours, theirs = context.Pipe()
-                process = context.Process(
-                    target=_member_main,
-                    args=(theirs, os.getpid(), time.time()),
-                    name=f"dlxsat-{member.label}",
-                )
-                process.daemon = True  # multiprocessing's own exit handler kills it too
-                process.start()
-                theirs.close()
-                self.runners.append(_Runner(member, process, ours, time.monotonic()))
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            if main:
-                signal.signal(signal.SIGINT, old)
+        # Signals held and blocked while the workers start (processes.forking): a worker
+        # inherits the mask (through exec too, with spawn) and unblocks only once its own
+        # handlers are set. A SIGTERM that came between the fork and that point would otherwise
+        # run this process's handler in the worker (a traceback of a Stop) or dlxsat's
+        # start-up message in a spawned one. The watchdog is paused, so the CLI may fork.
+        with processes.forking():
+            self.method = start_method()
+            context = multiprocessing.get_context(self.method)
+            if self.method == "forkserver":
+                context.set_forkserver_preload(_preload(self.team))
+            main = threading.current_thread() is threading.main_thread()
+            spawned = main and self.method != "fork"
+            old = signal.signal(signal.SIGINT, signal.SIG_IGN) if spawned else None
+            try:
+                self._start_all(context)
+            finally:
+                if spawned:
+                    signal.signal(signal.SIGINT, old)
         # Sent only now, so the workers boot in parallel (a large problem fills the pipe, and
         # each send waits for its worker to read).
         for runner in self.runners:
-            remaining = (
-                None if self.deadline is None else max(self.deadline - time.monotonic(), 0.01)
-            )
-            job = dict(self.job, timeout=remaining, **runner.member.options)
+            # The time left, not the instant: a member counts it from when it has booted (as
+            # its own time limit), so a slow start (spawn: up to 0.6 s) does not eat it all.
+            remaining = self.request.deadline.remaining()
+            left = None if remaining is None else max(remaining, 0.01)
+            job = (self.request, runner.member.options, left)
             try:
                 runner.conn.send((SOLVERS[runner.member.name], self.problem, job))
             except (BrokenPipeError, ConnectionResetError):
                 pass  # it died at start; its sentinel tells the loop in run()
+
+    def _start_all(self, context: Any) -> None:
+        """One worker per member, started with ``context``."""
+        for member in self.team:
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_member_main,
+                # (a fork server's worker is its child, not ours: it dies with the server)
+                args=(theirs, None if self.method == "forkserver" else os.getpid(), time.time()),
+                name=f"dlxsat-{member.label}",
+            )
+            process.daemon = True  # multiprocessing's own exit handler kills it too
+            process.start()
+            theirs.close()
+            self.runners.append(_Runner(member, process, ours, time.monotonic()))
 
     def run(self, confirm: int) -> SearchResult:
         """Wait for reports until ``confirm`` complete results are in, or the time is up."""
@@ -370,8 +391,8 @@ class _Race:
             wrong = solution_problem(
                 self.problem,
                 chosen,
-                loop=self.job["loop"],
-                allow_empty_loop=self.job["allow_empty_loop"],
+                loop=self.request.loop,
+                allow_empty_loop=self.request.allow_empty_loop,
             )
             if wrong:
                 raise RuleViolation(
@@ -442,7 +463,7 @@ class _Race:
             "members": members,
             "seconds": round(time.monotonic() - self.start_time, 6),
             "start_method": self.method,
-            "cores": _cores(),
+            "cores": processes.cores(),
         }
 
     def stop(self) -> None:
@@ -468,30 +489,28 @@ class _Race:
 
 
 def start_method() -> str:
-    """``fork`` when :data:`START_METHOD` allows it and this process has a single thread (no
-    lock can then be held by another thread at the fork), on Linux, where ``/proc`` can count
-    the threads native code started too; ``spawn`` otherwise."""
+    """How workers are started (see the module doc): :data:`START_METHOD` when it names one,
+    else ``fork`` when this process has a single thread (no lock can then be held by another
+    thread at the fork), ``forkserver`` when it has more, on Linux; ``spawn`` elsewhere."""
     if START_METHOD != "auto":
         return START_METHOD
-    try:
-        single = len(os.listdir("/proc/self/task")) == 1
-    except OSError:
-        single = False
-    return "fork" if single and sys.platform == "linux" else "spawn"
+    if processes.single_threaded():
+        return "fork"
+    return "forkserver" if sys.platform == "linux" else "spawn"
 
 
-def _cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
+def _preload(team: list[Member]) -> list[str]:
+    """What the fork server loads before it forks any worker: this module, the members'
+    backends and what ``__main__`` loads (multiprocessing's default)."""
+    from ..solvers import SOLVERS
+
+    return ["__main__", __name__, *dict.fromkeys(SOLVERS[m.name] for m in team)]
 
 
 # --------------------------------------------------------------------------- the worker side
 
 
-def _member_main(conn: Any, parent: int, created: float) -> None:
+def _member_main(conn: Any, parent: int | None, created: float) -> None:
     """A worker: receive (backend module, problem, arguments), solve, send one report back.
 
     The report is ``(kind, payload, start_seconds)``: ``("result", SearchResult, s)``,
@@ -500,14 +519,13 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
     parent's creating the process (``created``, ``time.time()``) to the backend imported: the
     price of a member's start.
     """
-    # Ignored and blocked: some backends' C code installs its own SIGINT handler (PySAT does).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A plain child (processes.become_child): a forked worker inherited the CLI's guard, whose
+    # handlers and wake-up pipe are the parent's. SIGINT ignored, and blocked too: some
+    # backends' C code installs its own SIGINT handler (PySAT does). SIGTERM, blocked from
+    # before the fork until now, has its default action: one sent meanwhile kills it here.
+    processes.become_child(os.getppid() if parent is None else parent)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    # A forked worker inherited the CLI's SIGTERM handler: it must simply die when stopped.
-    # (SIGTERM was blocked from before the fork until now; one sent meanwhile kills it here.)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
-    _die_with(parent)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGALRM})
     try:
         module, problem, job = conn.recv()
     except EOFError:
@@ -518,7 +536,9 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
 
         backend = importlib.import_module(module)
         start_seconds = time.time() - created
-        report: tuple = ("result", backend.solve(problem, **job), start_seconds)
+        request, options, left = job
+        request = replace(request, deadline=Deadline.after(left))
+        report: tuple = ("result", backend.solve(problem, request, options), start_seconds)
     except InputError as e:
         report = ("input", str(e), start_seconds)
     except Exception as e:  # a bug in a backend: the parent reports it with the member's name
@@ -528,17 +548,3 @@ def _member_main(conn: Any, parent: int, created: float) -> None:
     except (BrokenPipeError, ConnectionResetError):
         pass  # the parent has stopped listening
     conn.close()
-
-
-def _die_with(parent: int) -> None:
-    """On Linux, have the kernel SIGKILL this process when its parent dies (PR_SET_PDEATHSIG),
-    so that not even a SIGKILL of the parent leaves a worker running; elsewhere do nothing."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # the parent died before the request was made
-        os._exit(1)

@@ -31,10 +31,28 @@ class Outcome:
     planned: int = 0
     ran: int = 0
     skipped: int = 0
+    #: Jobs left to another run on the same store at the same time (it claimed them first).
+    elsewhere: int = 0
     statuses: Counter = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+
+    @property
+    def all_failed(self) -> bool:
+        """Whether this run ran jobs and every one of them ended in ``error``."""
+        return self.ran > 0 and self.statuses["error"] == self.ran
+
+    @property
+    def exit_status(self) -> int:
+        """The command's exit status: 4 on a disagreement, 1 when every job of the run ended
+        in error (nothing was compared), 3 when a job reached its time or memory limit, else 0.
+        """
+        if self.disagreements:
+            return 4
+        if self.all_failed:
+            return 1
+        return 3 if self.timed_out else 0
 
     @property
     def timed_out(self) -> bool:
@@ -79,7 +97,7 @@ def plan(
             format=p.format,
             size=p.size,
         )
-        for p in load(puzzles, family, format)
+        for p in load(puzzles, family, format, notes)
         for s in settings
     ]
     return jobs, notes
@@ -110,12 +128,20 @@ def compare(
     skipped, notes on the settings skipped) before any job runs.
     """
     from .. import limits
+    from ..runtime.deadline import seconds_of
     from . import store
     from .agreement import disagreements
     from .runner import Progress, default_jobs, run_dask, run_local
 
+    timeout = seconds_of(timeout)  # inf: no limit
+    if memory_mb is not None and not 0 < memory_mb < 1 << 40:
+        raise InputError(f"--memory must be a positive number of megabytes, not {memory_mb}")
     if jobs is not None and jobs < 1:
         raise InputError(f"--jobs must be at least 1, not {jobs}")
+    if dask:
+        from .runner import check_dask
+
+        check_dask()  # before the store is created: a run that cannot start leaves nothing
     if worker_jobs is not None and worker_jobs < 1:
         raise InputError(f"--worker-jobs must be at least 1, not {worker_jobs}")
     todo, notes = plan(
@@ -148,6 +174,18 @@ def compare(
         if record["status"] == "error":
             out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
 
+    sharing = store.Sharing(
+        output,
+        lambda _, r: r.get("family") == family and store.is_done(r, job_limits),
+        redo,
+    )
+
+    def claim(job: Any) -> bool:
+        if sharing.claim(job.id, job.timeout):
+            return True
+        out.elsewhere += 1
+        return False
+
     progress = Progress(len(todo), quiet)
     # A stopped run says how many jobs it stored (limits' line counts solutions otherwise).
     saved = limits.progress.phase, limits.progress.count, limits.progress.unit
@@ -156,11 +194,12 @@ def compare(
     limits.progress.unit = ("job stored", "jobs stored")
     try:
         if dask:
-            run_dask(todo, dask, sink, progress, worker_jobs)
+            run_dask(todo, dask, sink, progress, worker_jobs, claim)
         else:
-            run_local(todo, jobs or default_jobs(), sink, progress, worker_jobs)
+            run_local(todo, jobs or default_jobs(), sink, progress, worker_jobs, claim)
     finally:
         progress.close()
+        sharing.release()
     # (Not on the way out of a stop: the line printed then needs the figures of this run.)
     limits.progress.phase, limits.progress.count, limits.progress.unit = saved
     records = [
@@ -199,9 +238,12 @@ def print_outcome(out: Outcome, output: str) -> None:
         print(f"dlxsat: warning: ... and {len(out.errors) - 5} more failed", file=sys.stderr)
     for d in out.disagreements:
         print(f"dlxsat: DISAGREEMENT: {d}", file=sys.stderr)
+    if out.all_failed:
+        print(f"dlxsat: error: all {out.ran} jobs of this run failed (see above)", file=sys.stderr)
     statuses = ", ".join(f"{n} {s}" for s, n in sorted(out.statuses.items()))
+    elsewhere = f", {out.elsewhere} run by another compare on it" if out.elsewhere else ""
     print(
-        f"{out.planned} jobs: {out.ran} run, {out.skipped} already in {output}"
+        f"{out.planned} jobs: {out.ran} run, {out.skipped} already in {output}{elsewhere}"
         + (f" ({statuses})" if statuses else "")
     )
     if out.disagreements:

@@ -68,7 +68,7 @@ def expand(args: Sequence[str]) -> list[str]:
 
 
 def _folder(folder: str) -> list[str]:
-    found = []
+    found: list[str] = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         found.extend(
@@ -86,16 +86,23 @@ def board_size(puzzle: Any) -> list[int]:
     return [int(puzzle.n), int(puzzle.n)]
 
 
-def load(args: Sequence[str], family: str, format: str | None = None) -> list[Puzzle]:
+def load(
+    args: Sequence[str],
+    family: str,
+    format: str | None = None,
+    notes: list[str] | None = None,
+) -> list[Puzzle]:
     """Read and check every puzzle named by ``args`` as a puzzle of ``family``.
 
     A file may hold many puzzles (one a line, or records separated by empty lines, as ``solve``
     reads them: :func:`dlxsat.formats.split_records`); each is then a puzzle of its own, named
-    ``FILE:LINE``. Two puzzles with the same text are one (the first name names it).
+    ``FILE:LINE``. Two puzzles with the same text are one (the first name names it), and a note
+    saying so is added to ``notes``: the jobs would be the same jobs (docs/store.md's job id).
     """
     from ..formats import detect, read, split_records
 
     puzzles: dict[str, Puzzle] = {}
+    same: dict[str, list[str]] = {}  # the first name of a puzzle -> the names of its copies
     for path in expand(args):
         text = read_text(path, "puzzle")
         records = split_records(family, text, format)
@@ -111,5 +118,15 @@ def load(args: Sequence[str], family: str, format: str | None = None) -> list[Pu
                 raise InputError(f"{shown}: {e}") from None
             digest = hashlib.sha256(record.encode()).hexdigest()
             size = board_size(puzzle)
-            puzzles.setdefault(digest, Puzzle(shown, record, digest, fmt, (size[0], size[1])))
+            first = puzzles.setdefault(
+                digest, Puzzle(shown, record, digest, fmt, (size[0], size[1]))
+            )
+            if first.path != shown:
+                same.setdefault(first.path, []).append(shown)
+    for first_path, others in same.items():
+        if notes is not None:
+            more = f" and {len(others) - 1} more" if len(others) > 1 else ""
+            notes.append(
+                f"{others[0]}{more}: the same puzzle as {first_path} (byte for byte); taken once"
+            )
     return list(puzzles.values())

@@ -17,7 +17,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,15 +27,11 @@ FORMULA_KEYS = ("encoding", "colors")
 
 
 def _write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".dlxsat-")
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    """Write ``text`` to ``path`` whole or not at all (:func:`dlxsat.outputs.atomic_output`)."""
+    from ..outputs import atomic_output
+
+    with atomic_output(path) as f:
+        f.write(text)
 
 
 def _slug(text: str) -> str:
@@ -101,10 +96,10 @@ def export_corpus(
 ) -> list[dict[str, Any]]:
     """Write the CNF files and ``manifest.json`` into ``folder``; the manifest's entries."""
     from .. import __version__
+    from ..backends.external import cnf_text
     from ..families import get_family
     from ..pipeline import prepare, solve
     from .corpus import load
-    from .external import cnf_text
     from .store import answer_hash
 
     settings, notes = _formula_settings(specs, get_family(family).LOOP)
@@ -112,7 +107,10 @@ def export_corpus(
         print(f"dlxsat: note: {note}", file=sys.stderr)
     if not settings:
         raise InputError("export: no setting left to export")
-    corpus = load(puzzles, family, format)
+    copies: list[str] = []
+    corpus = load(puzzles, family, format, copies)
+    for note in copies:
+        print(f"dlxsat: note: {note}", file=sys.stderr)
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise InputError(f"{folder}: not a folder (a corpus export writes several files)")
     try:

@@ -12,19 +12,17 @@ from __future__ import annotations
 import functools
 import math
 import platform
-import resource
 import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from .settings import COMPARE_ONLY, solver_module
+from ..runtime.memory import peak_rss_mb
+from ..solvers import WARM_UP_PROBLEM, spec_of
 from .store import answer_hash, job_id
 
-#: The library behind each solver, whose version each record carries (``python-sat`` for
-#: ``sat``...). A solver not listed is dlxsat's own code: its version is dlxsat's.
-LIBRARIES = {"sat": "python-sat", "cpsat": "ortools", "dlx": "numba"}
+__all__ = ["WARM_UP_PROBLEM", "Job", "run_job", "warm"]
 
 
 @dataclass(frozen=True)
@@ -63,19 +61,20 @@ def _solver_version(backend: str, cmd: str | None) -> str:
 
 
 def solver_version(backend: str, options: dict[str, Any] | None = None) -> str:
-    """``library version`` of the solver's library, or dlxsat's version for its own code (for
-    ``external``: the program's name and what its ``--version`` says)."""
+    """``library version`` of the solver's library (the first of its ``SPEC.libraries``), or
+    dlxsat's version for its own code, or what its ``SPEC.version`` says (``external``: the
+    program's name and what its ``--version`` says)."""
     from importlib.metadata import PackageNotFoundError, version
 
     import dlxsat
 
-    if backend == "external":
-        from .external import OPTIONS, program_version
-
-        return program_version((options or {}).get("cmd", OPTIONS[0].default))
-    library = LIBRARIES.get(backend)
-    if library is None:
+    spec = spec_of(backend)
+    if spec.version is not None:
+        return spec.version(options or {})
+    libraries = spec.libraries
+    if not libraries:
         return f"dlxsat {dlxsat.__version__}"
+    library = libraries[0]
     try:
         return f"{library} {version(library)}"
     except PackageNotFoundError:
@@ -122,42 +121,6 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def memory_kb(*fields: str) -> dict[str, int] | None:
-    """This process's memory ``fields`` of ``/proc/self/status`` in KiB (``VmHWM``, ``VmRSS``,
-    ``VmSize``...); None where Linux does not give them all."""
-    wanted = {f.encode() for f in fields}
-    found = {}
-    try:
-        with open("/proc/self/status", "rb") as f:
-            for line in f:
-                key, _, value = line.partition(b":")
-                if key in wanted:
-                    found[key.decode()] = int(value.split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    return found if len(found) == len(wanted) else None
-
-
-def peak_rss_mb() -> float:
-    """This process's peak resident memory in MiB since :func:`reset_peak`: Linux's ``VmHWM``,
-    or ``ru_maxrss`` (the peak since the process began) where there is no ``/proc``."""
-    peak = memory_kb("VmHWM")
-    if peak is not None:
-        return round(peak["VmHWM"] / 1024, 1)
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # KiB on Linux
-
-
-def reset_peak() -> bool:
-    """Start this process's peak memory (``VmHWM``) again from its present use, so that a worker
-    that runs many jobs reports each job's own peak; False where Linux does not allow it."""
-    try:
-        with open("/proc/self/clear_refs", "w") as f:
-            f.write("5")
-    except OSError:
-        return False
-    return True
-
-
 def jsonable(value: Any) -> Any:
     """``value`` with numpy scalars and other oddities made plain JSON values."""
     if isinstance(value, dict):
@@ -196,15 +159,14 @@ def run_job(job: Job) -> dict[str, Any]:
 def _solve(job: Job, start: float) -> dict[str, Any]:
     from ..pipeline import CHECKED_WHEN_COUNTING, check_answer, prepare, run_solver
     from ..result import status_of
+    from ..runtime.deadline import Deadline
     from .corpus import board_size
 
-    deadline = None if job.timeout is None else time.monotonic() + job.timeout
+    deadline = Deadline.after(job.timeout)
     prep = prepare(job.family, job.text, job.format)
     out: dict[str, Any] = {"size": board_size(prep.puzzle)}  # (as the parent found it)
-    if job.backend in COMPARE_ONLY:
-        result = _run_outside_registry(prep, job, deadline, solver_module(job.backend))
-    else:
-        result = run_solver(prep, job.backend, job.mode, deadline, dict(job.keywords))
+    # The keywords were checked when the settings were read (compare.settings).
+    result = run_solver(prep, job.backend, job.mode, deadline, dict(job.keywords), False)
     answers = list(result.answers)
     for chosen in result.solutions:
         answers.append(prep.family.decode(prep.puzzle, prep.problem, chosen))
@@ -222,35 +184,6 @@ def _solve(job: Job, start: float) -> dict[str, Any]:
         stats=jsonable(result.stats),
     )
     return out
-
-
-def _run_outside_registry(prep: Any, job: Job, deadline: float | None, solver: Any) -> Any:
-    """:func:`dlxsat.pipeline.run_solver` for a solver of ``COMPARE_ONLY`` (same arguments)."""
-    from ..pipeline import CHECKED_WHEN_COUNTING
-    from ..result import SearchResult
-
-    remaining = None if deadline is None else deadline - time.monotonic()
-    if remaining is not None and remaining <= 0:
-        return SearchResult(count=0, timed_out=True)
-    return solver.solve(
-        prep.problem,
-        loop=prep.family.LOOP,
-        allow_empty_loop=False,
-        limit=2 if job.mode == "unique" else None,
-        keep=CHECKED_WHEN_COUNTING if job.mode == "count" else None,
-        timeout=remaining,
-        **job.keywords,
-    )
-
-
-#: A 2 x 2 loop as an exact-cover problem with colors (four vertices, four edges, SPEC.md §4):
-#: solving it loads everything a solver needs for the loop families too (the cuts,
-#: CP-SAT's model, the XCC kernels).
-WARM_UP_PROBLEM = (
-    "00 02 20 22 | 01 10 12 21\n"
-    "00 01:1 10:1\n00 01:0 10:0\n02 01:1 12:1\n02 01:0 12:0\n"
-    "20 10:1 21:1\n20 10:0 21:0\n22 12:1 21:1\n22 12:0 21:0\n"
-)
 
 
 #: Held while a solver warms up and while a worker is forked: a thread of a Dask worker must not
@@ -282,15 +215,22 @@ def _warm(backend: str) -> None:
     if backend in _WARMED:
         return
     _WARMED.add(backend)
-    solver = solver_module(backend)
-    if getattr(solver, "KIND", "") != "search" or backend in COMPARE_ONLY:
+    spec = spec_of(backend)
+    if spec.kind != "search" or not spec.public:  # (not a program outside dlxsat)
         return
+    from ..solvers import solve_problem
     from ..xcc import parse
 
+    solver = spec.module()
     try:
         for loop in (False, True):
-            solver.solve(
-                parse(WARM_UP_PROBLEM), loop=loop, allow_empty_loop=False, keep=0, timeout=10.0
+            solve_problem(
+                parse(WARM_UP_PROBLEM),
+                backend,
+                loop=loop,
+                allow_empty_loop=False,
+                keep=0,
+                timeout=10.0,
             )
         # What the tiny problem does not reach: the dancing-links kernels start interpreted
         # and load their compiled tier (numba, 0.3 s) only when a search outgrows it, which

@@ -17,11 +17,15 @@ from typing import Any
 
 from .. import limits
 from ..errors import InputError
+from ..extras import need, wanted
 from .jobs import Job, warm
 from .worker import Worker, collect, expire, give, spawn, stays, stop_all
 
 #: ``record -> None``: called in the parent for each finished job, in the order they end.
 Sink = Callable[[dict[str, Any]], None]
+#: ``job -> bool``: called in the parent just before a job starts; False leaves the job to
+#: another run on the same store (:class:`.store.Sharing`).
+Claim = Callable[[Job], bool]
 
 
 def default_jobs() -> int:
@@ -41,13 +45,18 @@ class Progress:
         self.failed = 0
         if quiet or total == 0:
             return
-        try:
-            import tqdm
-        except ImportError:  # the bar is a comfort, not a dependency
+        tqdm = wanted("tqdm", "progress bars")  # a comfort, not a dependency
+        if tqdm is None:
             return
         # No monitor thread: the runner forks, and a fork should not copy a running thread.
         tqdm.tqdm.monitor_interval = 0
         self.bar = tqdm.tqdm(total=total, unit="job", file=sys.stderr, dynamic_ncols=True)
+
+    def elsewhere(self) -> None:
+        """A job left to another run: one fewer to wait for."""
+        if self.bar is not None:
+            self.bar.total -= 1
+            self.bar.refresh()
 
     def started(self) -> None:
         self.running += 1
@@ -76,9 +85,10 @@ def run_local(
     sink: Sink,
     progress: Progress,
     worker_jobs: int | None = None,
+    claim: Claim | None = None,
 ) -> None:
     """Run ``jobs`` with at most ``workers`` at once, in worker processes forked here (each
-    runs up to ``worker_jobs`` jobs, see :mod:`.worker`)."""
+    runs up to ``worker_jobs`` jobs, see :mod:`.worker`); each only if ``claim`` allows."""
     for job in jobs:
         warm(job)
     limits.raise_swallowed()  # a Ctrl-C during the warm-up (numba compiling) may have been lost
@@ -96,13 +106,18 @@ def run_local(
         while pending or busy:
             limits.raise_swallowed()
             while pending and len(busy) < workers:
-                worker = idle.pop() if idle else spawn(run)
                 job = pending.pop()
+                if claim is not None and not claim(job):
+                    progress.elsewhere()
+                    continue
+                worker = idle.pop() if idle else spawn(run)
                 while not give(worker, job):  # it died while idle: another takes the job
                     worker = spawn(run)
                 busy[worker.records_fd] = worker
                 selector.register(worker.records_fd, selectors.EVENT_READ)
                 progress.started()
+            if not busy:  # every job left was another run's: nothing to wait for
+                continue
             now = time.monotonic()
             deadlines = [w.deadline for w in busy.values() if w.deadline is not None]
             wait = max(0.0, min(deadlines) - now) if deadlines else None
@@ -137,27 +152,43 @@ def _done(record: dict[str, Any], sink: Sink, progress: Progress) -> None:
     progress.done(record)
 
 
+def check_dask() -> None:
+    """An :class:`InputError` when the ``distributed`` package (the ``dask`` extra) is missing."""
+    try:
+        import distributed  # noqa: F401 - (the run needs it next anyway)
+    except ImportError:
+        raise InputError(
+            "--dask needs the 'distributed' package: pip install 'dlxsat[dask]'"
+        ) from None
+
+
 def run_dask(
     jobs: Sequence[Job],
     address: str,
     sink: Sink,
     progress: Progress,
     worker_jobs: int | None = None,
+    claim: Claim | None = None,
 ) -> None:
     """Run ``jobs`` on the Dask cluster at ``address``; each still in a worker process forked
-    on the Dask worker, with the same limits (:func:`worker.run_isolated`)."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise InputError(
-            "--dask needs the 'distributed' package: pip install 'dlxsat[dask]'"
-        ) from None
+    on the Dask worker, with the same limits (:func:`worker.run_isolated`). The jobs ``claim``
+    allows are claimed before any is submitted."""
+    distributed = need("distributed", "--dask")
+    Client, as_completed = distributed.Client, distributed.as_completed
     from .worker import run_isolated
 
     try:
         client = Client(address, timeout="10s")
     except (OSError, TimeoutError) as e:
         raise InputError(f"--dask {address}: cannot reach the cluster ({e})") from None
+    if claim is not None:
+        claimed = []
+        for job in jobs:
+            if claim(job):
+                claimed.append(job)
+            else:
+                progress.elsewhere()
+        jobs = claimed
     try:
         futures = {client.submit(run_isolated, j, worker_jobs, pure=False): j for j in jobs}
         progress.running = len(futures)  # queued or running: the scheduler decides

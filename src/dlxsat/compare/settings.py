@@ -1,13 +1,13 @@
 """The grid of settings ``dlxsat compare`` runs: parsed from ``--settings`` and presets.
 
-A setting is one solver with some of its options. The text users write names a *grid*::
-
-    BACKEND[:key=v1,v2;key=v1...]
-
-and stands for the cross product of the values given for each key, e.g.
+A setting is one solver with some of its options, written in the one settings grammar of
+:func:`dlxsat.solvers.parse_setting` (as portfolio members are). The text users write names a
+*grid*: a value may be a comma list, ``BACKEND[:key=v1,v2;key=v1...]``, and the text stands for
+the cross product of the values given for each key, e.g.
 ``sat:encoding=seqcounter,totalizer;loop=lazy,eager`` is four settings. Every key and value is
-read by the solver's own declaration (``OPTIONS``, :class:`dlxsat.options.Option`): nothing here
-lists the options again, so a new encoding added to a solver is at once something to compare.
+read by the solver's own declaration (its ``SPEC``, :class:`dlxsat.solvers.SolverSpec`): nothing
+here lists the options again, so a new encoding added to a solver is at once something to
+compare.
 
 A setting's canonical text (the store's ``setting`` field) has its keys sorted and the options
 equal to their defaults left out, so ``sat:loop=lazy`` and ``sat`` are the same job.
@@ -25,37 +25,19 @@ dlxsat.errors.InputError: --settings 'sat:encoding=zigzag': unknown encoding 'zi
 
 from __future__ import annotations
 
-import importlib
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from ..errors import InputError
-from ..options import Option, by_key
-from ..solvers import SOLVERS, get_solver
-
-#: Solvers ``compare`` runs besides those of :mod:`dlxsat.solvers`: they have the same face
-#: (``NAME``, ``KIND``, ``OPTIONS``, ``solve``) but need a program outside dlxsat, so ``solve``
-#: and ``crosscheck`` do not offer them.
-COMPARE_ONLY: dict[str, str] = {"external": "dlxsat.compare.external"}
+from ..solvers import parse_setting, spec_of
 
 #: The option key that is about the single-loop rule: meaningless for a family without loops.
 LOOP_KEY = "loop"
 
 #: The named presets of ``--preset`` (each built from the registry by :func:`preset`).
 PRESETS = ("encodings", "loops", "backends")
-
-
-def solver_module(name: str) -> ModuleType:
-    """The module of solver ``name``: one of the registry's, or one of :data:`COMPARE_ONLY`."""
-    if name in COMPARE_ONLY:
-        return importlib.import_module(COMPARE_ONLY[name])
-    if name not in SOLVERS:
-        known = ", ".join([*SOLVERS, *COMPARE_ONLY])
-        raise InputError(f"unknown backend {name!r} (choose from {known})")
-    return get_solver(name)
 
 
 @dataclass(frozen=True)
@@ -74,13 +56,12 @@ class Setting:
 
     def keywords(self) -> dict[str, Any]:
         """The options as the solver's ``solve`` takes them (python names, not user keys)."""
-        declared = by_key(solver_module(self.backend).OPTIONS)
+        declared = spec_of(self.backend).by_key()
         return {declared[k].name: v for k, v in self.options.items()}
 
     def skip_reason(self, family: Any, family_name: str) -> str | None:
         """Why this setting cannot run on puzzles of ``family`` (None when it can)."""
-        solver = solver_module(self.backend)
-        families = getattr(solver, "FAMILIES", None)
+        families = spec_of(self.backend).families
         if families is not None and family_name not in families:
             return f"backend {self.backend} does not solve {family_name}"
         if LOOP_KEY in self.options and not family.LOOP:
@@ -107,7 +88,7 @@ def canonical_text(backend: str, options: dict[str, Any]) -> str:
     >>> canonical_text("sat", {"loop": "lazy"})
     'sat'
     """
-    declared = by_key(solver_module(backend).OPTIONS)
+    declared = spec_of(backend).by_key()
     parts = [
         f"{k}={_format(v)}"
         for k, v in sorted(options.items())
@@ -118,34 +99,13 @@ def canonical_text(backend: str, options: dict[str, Any]) -> str:
 
 def parse_spec(spec: str) -> list[Setting]:
     """The settings of one ``--settings`` text (the cross product of its values)."""
-    backend, _, rest = spec.strip().partition(":")
-    backend = backend.strip()
     try:
-        solver = solver_module(backend)
-        declared = by_key(solver.OPTIONS)
-        axes: list[tuple[str, list[Any]]] = []
-        for part in rest.split(";") if rest.strip() else []:
-            if not part.strip():
-                continue
-            key, eq, values = part.partition("=")
-            key = key.strip()
-            if not eq or not key:
-                raise InputError(f"expected key=value, not {part.strip()!r}")
-            option: Option | None = declared.get(key)
-            if option is None:
-                takes = ", ".join(declared) or "no options"
-                raise InputError(f"backend {backend} does not take {key!r} (it takes {takes})")
-            if any(k == key for k, _ in axes):
-                raise InputError(f"{key} given twice")
-            words = [w.strip() for w in values.split(",")]
-            if not all(words):
-                raise InputError(f"empty value for {key}")
-            axes.append((key, [option.parse(w) for w in dict.fromkeys(words)]))
+        backend, axes = parse_setting(spec, alternatives=True)
     except InputError as e:
         raise InputError(f"--settings {spec!r}: {e}") from None
-    keys = [k for k, _ in axes]
+    keys = list(axes)
     out = []
-    for values in itertools.product(*(v for _, v in axes)):
+    for values in itertools.product(*axes.values()):
         given = dict(zip(keys, values, strict=True))
         out.append(Setting(backend, given))
     return out
@@ -164,7 +124,7 @@ def preset(name: str) -> list[Setting]:
     from ..solvers import search_solvers, takers
 
     if name == "encodings":
-        option = by_key(get_solver("sat").OPTIONS)["encoding"]
+        option = spec_of("sat").by_key()["encoding"]
         return [Setting("sat", {"encoding": c}, preset=name) for c in option.choices]
     if name == "loops":
         out = []
@@ -200,7 +160,9 @@ def for_family(settings: Sequence[Setting], family_name: str) -> tuple[list[Sett
     kept: dict[str, Setting] = {}
     notes = []
     for s in settings:
-        why = s.skip_reason(family, family_name) or (refusal(s) if s.preset else None)
+        why = s.skip_reason(family, family_name) or (
+            refusal(s, loop=bool(getattr(family, "LOOP", False))) if s.preset else None
+        )
         if why:
             notes.append(f"skipping {_spelled(s)}: {why}")
         else:
@@ -208,8 +170,9 @@ def for_family(settings: Sequence[Setting], family_name: str) -> tuple[list[Sett
     return list(kept.values()), notes
 
 
-def refusal(s: Setting) -> str | None:
-    """Why the solver refuses setting ``s`` outright (None when it takes it).
+def refusal(s: Setting, loop: bool = False) -> str | None:
+    """Why the solver refuses setting ``s`` outright (None when it takes it), on a problem with
+    the single-loop rule when ``loop`` (a loop family's: a loop mode means nothing without it).
 
     The solver itself is asked, on a tiny problem: a preset names every choice a solver
     declares, and some need more than the defaults (``encoding=native`` needs a solver with
@@ -217,14 +180,23 @@ def refusal(s: Setting) -> str | None:
     than failing on every puzzle. (Settings users write are not probed here: their jobs run,
     and fail with that message, since a user's own solver might take long on any problem.)
     """
+    from ..solvers import WARM_UP_PROBLEM, solve_problem
     from ..xcc import parse
-    from .jobs import WARM_UP_PROBLEM
 
-    solver = solver_module(s.backend)
-    if getattr(solver, "KIND", "") != "search":
+    if spec_of(s.backend).kind != "search":
         return None
+    problem = parse(WARM_UP_PROBLEM)
     try:
-        solver.solve(parse(WARM_UP_PROBLEM), limit=1, keep=0, timeout=5.0, **s.keywords())
+        solve_problem(
+            problem,
+            s.backend,
+            limit=1,
+            keep=0,
+            timeout=5.0,
+            loop=loop,
+            allow_empty_loop=False,
+            **s.keywords(),
+        )
     except InputError as e:
         return str(e)
     except Exception:  # not a refusal: the jobs will say what goes wrong

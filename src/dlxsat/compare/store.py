@@ -1,10 +1,12 @@
 """The results store: a JSON Lines file, one record per job, appended atomically.
 
-The format is fixed by ``docs/store.md`` (shared with ``dlxsat report``). Each record is one
-line written by a single ``os.write`` on a file opened with ``O_APPEND``: concurrent writers
-interleave whole lines, and a process killed mid-run leaves no partial line behind (a reader
-still skips, with a warning, a last line that does not parse -- a disk that filled up, a copy
-cut short). Stores merge by concatenation; when a job appears twice the last record wins.
+The format is fixed by ``docs/store.md`` (shared with ``dlxsat report``, which reads it with
+:func:`read_records` too). Each record is one line written by a single ``os.write`` on a file
+opened with ``O_APPEND``, under a ``flock`` of the store: concurrent writers interleave whole
+lines, and a process killed mid-run leaves no partial line behind. A line cut short anyway (a
+disk that filled up, a copy cut short) is skipped by the reader with a warning, and ended with
+a newline by the next writer (:func:`append`). Stores merge by concatenation; when a job appears
+twice the last record wins. Two runs on one store share its jobs (:class:`Sharing`).
 
 >>> len(job_id("masyu", "ab" * 32, "sat", "unique"))
 16
@@ -12,11 +14,15 @@ cut short). Stores merge by concatenation; when a job appears twice the last rec
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
+import platform
 import sys
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..errors import InputError
@@ -58,18 +64,37 @@ def _canonical(value: Any) -> str:
 
 
 def append(path: str, record: dict[str, Any]) -> None:
-    """Add ``record`` to the store at ``path`` as one line, in one write."""
+    """Add ``record`` to the store at ``path`` as one line, in one write, under the store's lock.
+
+    A store whose last line was cut short (a full disk, a copy cut, ``truncate``) does not end
+    in a newline: the newline is written first, so the new record starts a line of its own and
+    only the cut record is lost (its job has no record, so the next run runs it again).
+    """
     line = (json.dumps(record, sort_keys=False, separators=(",", ":")) + "\n").encode()
+    with locked(path) as fd:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            line = b"\n" + line
+        written = os.write(fd, line)
+        if written != len(line):  # only on a full disk: the reader skips the cut line
+            raise InputError(f"{path}: cannot write the results: short write (disk full?)")
+
+
+@contextmanager
+def locked(path: str) -> Iterator[int]:
+    """The store at ``path`` opened for appending (created if need be) and locked (``flock``):
+    the appends and claims of two ``compare`` runs on one store take turns."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as e:
         raise InputError(f"{path}: cannot write the results: {e.strerror}") from None
     try:
-        written = os.write(fd, line)
-        if written != len(line):  # only on a full disk: the reader skips the cut line
-            raise OSError(f"{path}: short write ({written} of {len(line)} bytes)")
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield fd
+    except OSError as e:
+        raise InputError(f"{path}: cannot write the results: {e.strerror or e}") from None
     finally:
-        os.close(fd)
+        os.close(fd)  # (closing releases the lock)
 
 
 def touch(path: str) -> None:
@@ -81,46 +106,79 @@ def touch(path: str) -> None:
         raise InputError(f"{path}: cannot write the results: {e.strerror}") from None
 
 
-def read(path: str, *, warn: bool = True) -> list[dict[str, Any]]:
-    """The records of the store at ``path`` (none when it does not exist yet), the last record
-    of each job only, in the order of their last appearance.
+def parse_lines(text: str, path: str) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
+    """The records of store text ``text`` (read from ``path``), in order, each with its line
+    number, and warnings: the one rule for lines that are not records (docs/store.md).
 
-    A line that does not parse is skipped with a warning: a write cut short (a full disk), which
-    a concatenation of stores may have put in the middle. A file without a single record is
-    not a store: an input error.
+    A line that does not parse is a record cut short, skipped with a warning, when it is the
+    last line, or when it begins as every record does (``{``): a cut line that a later writer
+    ended with a newline, or that a concatenation of stores put in the middle. Any other line
+    that is not a JSON object with a ``job`` makes the file not a store (an input error naming
+    the line).
+
+    >>> records, warnings = parse_lines('{"job": "a"}\\n{"job": "b", "st\\n{"job": "c"}\\n', "s")
+    >>> [(n, r["job"]) for n, r in records], warnings
+    ([(1, 'a'), (3, 'c')], ['s: line 2: skipped a record cut short'])
     """
-    if not os.path.exists(path):
-        return []
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read the results: {e}") from None
-    while lines and not lines[-1].strip():
-        lines.pop()
-    latest: dict[str, dict[str, Any]] = {}
-    bad: list[int] = []
-    for n, line in enumerate(lines, 1):
+    # Not splitlines(): a JSON string may hold U+2028 and the like, which it splits at.
+    lines = text.split("\n")
+    last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
+    records: list[tuple[int, dict[str, Any]]] = []
+    cut: list[int] = []
+    for k, line in enumerate(lines):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
-            if not isinstance(record, dict) or "job" not in record:
-                raise ValueError("not a record")
         except ValueError:
-            bad.append(n)
-            continue
+            if k == last or line.lstrip().startswith("{"):
+                cut.append(k + 1)
+                continue
+            record = None
+        if not isinstance(record, dict) or "job" not in record:
+            raise InputError(f"{path}: line {k + 1}: not a JSON record of a results store")
+        records.append((k + 1, record))
+    warnings = []
+    if cut:
+        what = "a last line that does not parse" if cut == [last + 1] else "a record cut short"
+        more = f" and {len(cut) - 1} more like it" if len(cut) > 1 else ""
+        warnings.append(f"{path}: line {cut[0]}: skipped {what}{more}")
+    return records, warnings
+
+
+def read_records(path: str) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
+    """Every record of the store at ``path`` in file order with its line number, and the
+    warnings of :func:`parse_lines`; an :class:`InputError` when the file cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such results store") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a results store") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    return parse_lines(text, path)
+
+
+def read(path: str, *, warn: bool = True) -> list[dict[str, Any]]:
+    """The records of the store at ``path`` (none when it does not exist yet), the last record
+    of each job only, in the order of their last appearance (lines that are not records: see
+    :func:`parse_lines`; the warnings go to stderr when ``warn``). A file without a single
+    record is not a store: an input error.
+    """
+    if not os.path.exists(path):
+        return []
+    records, warnings = read_records(path)
+    if warnings and not records:
+        raise InputError(f"{path}: no records in the results store, only lines cut short")
+    if warn:
+        for w in warnings:
+            print(f"dlxsat: warning: {w}", file=sys.stderr)
+    latest: dict[str, dict[str, Any]] = {}
+    for _, record in records:
         latest.pop(record["job"], None)
         latest[record["job"]] = record
-    if bad and not latest:
-        raise InputError(f"{path}: line {bad[0]}: not a record of a results store")
-    if bad and warn:
-        where = "the last line" if bad == [len(lines)] else f"line {bad[0]}"
-        more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
-        print(
-            f"dlxsat: warning: {path}: {where}{more} cut short or not a record; skipped",
-            file=sys.stderr,
-        )
     return list(latest.values())
 
 
@@ -137,3 +195,137 @@ def is_done(record: dict[str, Any], limits: dict[str, Any]) -> bool:
     if before is None:
         return True
     return now is not None and now <= before
+
+
+class Sharing:
+    """The jobs of one ``compare`` run, shared with other runs on the same store at the same
+    time: before a job starts, :meth:`claim` looks, under the store's lock, at the records
+    appended since it last looked and at the claims of the other runs (``STORE.claims``, one
+    JSON line per claim), and claims the job only when neither has it. So two runs of one
+    command on one store run each job once between them.
+
+    A claim names its process (host, pid, start time): on this machine it is void once that
+    process has ended (a run killed by SIGKILL leaves claims that no longer count); a claim
+    from another machine counts until its job's time limit (plus a minute) has passed, or for
+    good when the job has none (then delete ``STORE.claims`` by hand if that run died).
+    ``done(job_id, record)`` says whether a stored record makes a job unnecessary.
+    """
+
+    def __init__(self, path: str, done: Callable[[str, dict[str, Any]], bool], redo: bool) -> None:
+        self.path = path
+        self.claims_path = path + ".claims"
+        self.done = done
+        # With --redo only what other runs store from now on counts as done.
+        self.offset = os.path.getsize(path) if redo and os.path.exists(path) else 0
+        self.stored: dict[str, dict[str, Any]] = {}
+        # The process, and which of its runs (a process may run one comparison after another).
+        self.me = f"{_process_identity(os.getpid())}:{os.urandom(4).hex()}"
+        self.mine: set[str] = set()
+
+    def claim(self, job_id: str, timeout: float | None) -> bool:
+        """Whether this run should run job ``job_id`` (then it is claimed for this run)."""
+        with locked(self.path) as fd:
+            self._catch_up(fd)
+            record = self.stored.get(job_id)
+            if record is not None and self.done(job_id, record):
+                return False
+            holder = _claims(self.claims_path).get(job_id)
+            if holder is not None and holder.get("who") != self.me and _live(holder):
+                return False
+            until = None if timeout is None else time.time() + timeout + CLAIM_GRACE
+            entry = {"job": job_id, "who": self.me, "host": platform.node(), "until": until}
+            with open(self.claims_path, "a", encoding="utf-8") as f:
+                f.write(json.dumps(entry) + "\n")
+            self.mine.add(job_id)
+            return True
+
+    def release(self) -> None:
+        """Drop this run's claims (and void ones); the claims file goes when none is left."""
+        if not self.mine:
+            return
+        with locked(self.path):
+            kept = [c for c in _claims(self.claims_path).values() if c.get("who") != self.me]
+            kept = [c for c in kept if _live(c)]
+            try:
+                if kept:
+                    text = "".join(json.dumps(c) + "\n" for c in kept)
+                    with open(self.claims_path, "w", encoding="utf-8") as f:
+                        f.write(text)
+                else:
+                    os.unlink(self.claims_path)
+            except OSError:
+                pass  # a claims file left behind only holds void claims
+        self.mine.clear()
+
+    def _catch_up(self, fd: int) -> None:
+        """Read the whole lines appended to the store since the last look."""
+        size = os.fstat(fd).st_size
+        if size <= self.offset:
+            return
+        data = os.pread(fd, size - self.offset, self.offset)
+        end = data.rfind(b"\n") + 1
+        if not end:
+            return
+        self.offset += end
+        for line in data[:end].split(b"\n"):
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue  # a cut line: its job has no record (docs/store.md)
+            if isinstance(record, dict) and "job" in record:
+                self.stored[str(record["job"])] = record
+
+
+#: Seconds a claim from another machine outlives its job's time limit (the worker's start,
+#: the record's way back).
+CLAIM_GRACE = 60.0
+
+
+def _process_identity(pid: int) -> str:
+    """``host:pid:start``: a process, told apart from a later one given the same pid (its start
+    time in clock ticks since boot, from /proc; 0 where there is no /proc)."""
+    return f"{platform.node()}:{pid}:{_start_ticks(pid)}"
+
+
+def _start_ticks(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return 0
+    # The command name (field 2) may hold spaces: the fields after its ')' are fixed.
+    return int(stat[stat.rfind(b")") + 2 :].split()[19])
+
+
+def _claims(path: str) -> dict[str, dict[str, Any]]:
+    """The latest claim of each job in the claims file at ``path``."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for line in lines:
+        try:
+            claim = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(claim, dict) and "job" in claim:
+            out[str(claim["job"])] = claim
+    return out
+
+
+def _live(claim: dict[str, Any]) -> bool:
+    """Whether ``claim``'s run may still be running its job."""
+    who = str(claim.get("who", ""))
+    host, pid, start, _ = (who.split(":") + ["", "", "", ""])[:4]
+    if host == platform.node() and pid.isdigit():
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass  # alive, another user's
+        return _process_identity(int(pid)) == f"{host}:{pid}:{start}"
+    until = claim.get("until")
+    return until is None or time.time() < float(until)

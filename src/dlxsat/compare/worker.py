@@ -20,11 +20,11 @@ solve took 17.2 ms in a fresh child, 11.5 ms in the warm parent). A reused worke
 
 What reuse must not change, and how it does not:
 
-* **The memory limit** is a soft ``RLIMIT_AS`` set before each job, giving it the room a fresh
-  worker would have: the limit plus the address space earlier jobs left reserved (CP-SAT's
-  first solve in a process reserves 140 MiB of thread arenas, almost none of it resident). A
-  job that runs out (``MemoryError``: ``memout``) or fails (``error``) is its worker's last:
-  what follows gets a process whose heap no failed job left half-built.
+* **The memory limit** is the one ``--memory`` means everywhere, the process's data
+  (``RLIMIT_DATA``, :mod:`dlxsat.runtime.memory`), set as a soft limit before each job, giving
+  it the room a fresh worker would have: the limit plus the data earlier jobs of this worker
+  left behind. A job that runs out (``MemoryError``: ``memout``) or fails (``error``) is its
+  worker's last: what follows gets a process whose heap no failed job left half-built.
 * **One thread**, as a fresh fork has: a job that leaves a thread running (a library's thread
   pool) is its worker's last. Forking from a process with threads is unsafe, so the portfolio
   backend would otherwise start its members the slow way (``spawn``) in every later job.
@@ -37,11 +37,12 @@ What reuse must not change, and how it does not:
   worker's last, so no job's peak counts more than that of earlier jobs'
   leftovers. Each record also says what the worker held when the job started (``start_rss_mb``): the
   peak minus it is what the job itself added.
-* **Signals**: a worker is a plain process, not a copy of the dlxsat program it was forked from
-  (:func:`dlxsat.limits.become_worker`): no share in the parent's signal handling, SIGINT
-  ignored (a Ctrl-C is for the parent, which then kills its workers). Signals are held from
-  before each fork until the parent has recorded the worker, and blocked in the child until it
-  is a plain worker, so a Ctrl-C at that moment is not lost in the parent (an exception raised
+* **Signals and forking** follow :mod:`dlxsat.runtime.processes`, the layer the portfolio's
+  members stand on too: a worker is a plain process, not a copy of the dlxsat program it was
+  forked from (no share in the parent's signal handling, SIGINT ignored: a Ctrl-C is for the
+  parent, which then kills its workers; it dies with its parent). Signals are held from before
+  each fork until the parent has recorded the worker, and blocked in the child until it is a
+  plain worker, so a Ctrl-C at that moment is not lost in the parent (an exception raised
   inside a fork hook is dropped), not handled by the parent's handler in the child, and leaves
   no worker that nobody would stop.
 * **Isolation on demand**: ``worker_jobs`` bounds the jobs one worker runs; ``1`` gives every job
@@ -55,35 +56,23 @@ Plain ``os.fork`` rather than :mod:`multiprocessing`: Dask's worker processes ar
 from __future__ import annotations
 
 import atexit
-import contextlib
 import gc
 import json
 import math
 import os
 import pickle
-import resource
 import selectors
 import signal
 import struct
-import sys
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import limits
-from .jobs import (
-    FORK_LOCK,
-    Job,
-    base_record,
-    memory_kb,
-    now_iso,
-    reset_peak,
-    run_job,
-    warm,
-    warm_generation,
-)
+from ..runtime import memory, processes
+from ..runtime.memory import reset_peak
+from ..runtime.memory import status_kb as memory_kb
+from .jobs import FORK_LOCK, Job, base_record, now_iso, run_job, warm, warm_generation
 
 #: The length in front of each pickled job on a worker's job pipe.
 _LENGTH = struct.Struct("!Q")
@@ -111,12 +100,14 @@ HAND_BACK_MB = 8
 #: (with it, only the first: 1 of 35). A job that leaves no thread, the usual case, waits nothing.
 THREADS_SETTLE = 0.05
 
-#: How a process dies when an allocation fails under ``RLIMIT_AS`` in a library that aborts or
-#: crashes rather than raising; a death by any other signal (a ``kill -9``) is an error.
+#: How a process dies when an allocation fails under the memory limit in a library that aborts
+#: or crashes rather than raising; a death by any other signal (a ``kill -9``) is an error.
 _MEMOUT_SIGNALS = frozenset({signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS})
 
 #: Blocked while a worker is forked (see the module doc).
-_BLOCKED = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGALRM})
+_BLOCKED = processes.BLOCKED
+#: Signals held across a fork (the process layer's; named here for the tests).
+_signals_held = processes.signals_held
 
 #: ``False`` where the peak cannot be reset: every worker then runs a single job.
 PEAK_RESETTABLE = reset_peak()
@@ -155,76 +146,34 @@ _PARENT_FDS: set[int] = set()
 _REAP_LOCK = threading.Lock()
 
 
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold the signals of :data:`_BLOCKED` for the length of the block, then raise each one
-    that came again, for its own handler. Blocking them is not enough in the parent: the
-    kernel hands a signal to another thread (a watchdog, a timer), and Python still runs the
-    handler in the main thread at its next instruction -- between a fork and the line that
-    records the worker, say, leaving a worker nobody would stop."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # (signals are handled in the main thread; a thread here need not hold them)
-        return
-    came: list[int] = []
-    held: dict[int, Any] = {}
-    first: BaseException | None = None
-    try:
-        for s in _BLOCKED:
-            handler = signal.getsignal(s)
-            if handler is not None:  # (a handler set from C: not ours to swap)
-                held[s] = handler
-                signal.signal(s, lambda signum, _frame: came.append(signum))
-        yield
-    finally:
-        # Put back whatever happens meanwhile: a signal whose handler raises may land here
-        # too, and a handler left swapped would drop that signal for good.
-        while True:
-            try:
-                for s, handler in held.items():
-                    signal.signal(s, handler)
-                break
-            except BaseException as e:  # noqa: BLE001 - raised again below
-                first = first or e
-        for s in dict.fromkeys(came):
-            signal.raise_signal(s)  # (its handler now, with a real frame)
-    if first is not None:
-        raise first
-
-
 def spawn(run: object = None) -> Worker:
     """Fork a worker, idle until it is given a job; ``run`` is the token of the local run it
     works for (:func:`stop_all` ends that run's workers and no others)."""
-    sys.stdout.flush()  # the child must not inherit unwritten output (it would print it twice)
-    sys.stderr.flush()
-    with _signals_held():
-        return _spawn(run)
+    with processes.forking() as mask:
+        return _spawn(run, mask)
 
 
-def _spawn(run: object) -> Worker:
+def _spawn(run: object, mask: Any) -> Worker:
     parent = os.getpid()
-    # Blocked for the child's sake too: until it is a plain worker, a signal must wait.
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _BLOCKED)
-    try:
-        with FORK_LOCK:
-            fds: list[int] = []
-            try:
-                fds.extend(os.pipe())
-                fds.extend(os.pipe())
-                pid = os.fork()
-            except OSError:
-                for fd in fds:
-                    os.close(fd)
-                raise
-            jobs_r, jobs_w, records_r, records_w = fds
-            if pid == 0:  # the child: never returns
-                _child(jobs_r, records_w, (jobs_w, records_r, *_PARENT_FDS), parent, mask)
-            os.close(jobs_r)
-            os.close(records_w)
-            _PARENT_FDS.update((jobs_w, records_r))
-            worker = Worker(pid, jobs_w, records_r, warm_generation(), run=run)
-            _ALIVE[pid] = worker  # before any signal can interrupt: the run's end finds it
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    # (signals are held and blocked by processes.forking: for the child's sake too)
+    with FORK_LOCK:
+        fds: list[int] = []
+        try:
+            fds.extend(os.pipe())
+            fds.extend(os.pipe())
+            pid = os.fork()
+        except OSError:
+            for fd in fds:
+                os.close(fd)
+            raise
+        jobs_r, jobs_w, records_r, records_w = fds
+        if pid == 0:  # the child: never returns
+            _child(jobs_r, records_w, (jobs_w, records_r, *_PARENT_FDS), parent, mask)
+        os.close(jobs_r)
+        os.close(records_w)
+        _PARENT_FDS.update((jobs_w, records_r))
+        worker = Worker(pid, jobs_w, records_r, warm_generation(), run=run)
+        _ALIVE[pid] = worker  # before any signal can interrupt: the run's end finds it
     try:
         os.setpgid(pid, pid)  # also here: the group must exist before a kill (no race)
     except (PermissionError, ProcessLookupError):
@@ -238,13 +187,11 @@ def _child(jobs_fd: int, records_fd: int, inherited: tuple, parent: int, mask: A
     try:
         for fd in inherited:
             os.close(fd)
-        limits.become_worker()
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        processes.become_child(parent, mask)
         # What it inherited is never collected here: a collection after a job then scans only
         # what jobs made (a Dask worker's process has far more objects than the runner's).
         gc.freeze()
         os.setpgid(0, 0)  # a group of its own, killed whole at the time limit
-        die_with_parent(parent)
         _serve(jobs_fd, records_fd)
     except BaseException:  # noqa: BLE001 - the parent records a silent death as an error
         code = 1
@@ -254,8 +201,7 @@ def _child(jobs_fd: int, records_fd: int, inherited: tuple, parent: int, mask: A
 
 def _serve(jobs_fd: int, records_fd: int) -> None:
     """The worker's life: jobs in, records out, until the job pipe closes or a job is its last."""
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    forked = memory_kb("VmRSS", "VmSize")
+    forked = memory_kb("VmRSS", "VmData")
     jobs_run = 0
     while True:
         job = _receive(jobs_fd)
@@ -264,9 +210,9 @@ def _serve(jobs_fd: int, records_fd: int) -> None:
         jobs_run += 1
         if job.timeout is not None:
             signal.alarm(math.ceil(job.timeout + 3 * job.grace) + 5)
-        before = memory_kb("VmRSS", "VmSize")
-        reserved = 0 if not forked or not before else max(0, before["VmSize"] - forked["VmSize"])
-        resource.setrlimit(resource.RLIMIT_AS, (_soft_limit(job.memory_mb, reserved, hard), hard))
+        before = memory_kb("VmRSS", "VmData")
+        left = 0 if not forked or not before else max(0, before["VmData"] - forked["VmData"])
+        memory.limit_data(_soft_limit(job.memory_mb, left))
         reset_peak()
         record = run_job(job)
         record["worker_job"] = jobs_run
@@ -280,18 +226,10 @@ def _serve(jobs_fd: int, records_fd: int) -> None:
             return
 
 
-def _threads() -> int:
-    """The threads of this process, native ones included (1 where ``/proc`` cannot say)."""
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return 1
-
-
 def _threads_left() -> bool:
     """Whether the job left a thread running (given :data:`THREADS_SETTLE` to end)."""
     until = time.monotonic() + THREADS_SETTLE
-    while _threads() > 1:
+    while processes.threads() > 1:
         if time.monotonic() >= until:
             return True
         time.sleep(0.001)
@@ -302,8 +240,8 @@ def _hand_back() -> None:
     """Give back the memory the allocators keep after a large job: Python's free lists and
     unreachable cycles, the C heap's free pages."""
     gc.collect()
-    if _LIBC is not None and hasattr(_LIBC, "malloc_trim"):
-        _LIBC.malloc_trim(0)
+    if processes.LIBC is not None and hasattr(processes.LIBC, "malloc_trim"):
+        processes.LIBC.malloc_trim(0)
 
 
 def _left_behind(forked: dict[str, int] | None) -> bool:
@@ -315,13 +253,13 @@ def _left_behind(forked: dict[str, int] | None) -> bool:
     return now["VmRSS"] - forked["VmRSS"] > LEFTOVER_MB * 1024
 
 
-def _soft_limit(memory_mb: float | None, reserved_kb: int, hard: int) -> int:
-    """The address-space limit for a job: ``memory_mb``, plus what earlier jobs of this worker
-    left reserved, so that the job has the room it would have in a fresh worker."""
+def _soft_limit(memory_mb: float | None, left_kb: int) -> int | None:
+    """The data limit for a job, in bytes: ``memory_mb``, plus the data earlier jobs of this
+    worker left (``left_kb``), so that the job has the room it would have in a fresh worker;
+    None when there is no limit."""
     if memory_mb is None:
-        return hard
-    limit = int(memory_mb * 1024 * 1024) + reserved_kb * 1024
-    return limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+        return None
+    return int(memory_mb * 1024 * 1024) + left_kb * 1024
 
 
 def _receive(fd: int) -> Job | None:
@@ -348,31 +286,6 @@ def _send_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
-
-
-def _libc() -> Any:
-    """The C library, loaded once here rather than in every worker."""
-    try:
-        import ctypes
-
-        return ctypes.CDLL(None, use_errno=True)
-    except (OSError, ImportError):
-        return None
-
-
-_LIBC = _libc()
-
-
-def die_with_parent(parent: int) -> None:
-    """Ask Linux to kill this process when its parent dies (a no-op elsewhere)."""
-    if _LIBC is None:
-        return
-    try:
-        _LIBC.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except AttributeError:  # no prctl: not Linux
-        return
-    if os.getppid() != parent:  # the parent died before the request took effect
-        os._exit(1)
 
 
 # ------------------------------------------------------------------------ the parent side

@@ -361,12 +361,12 @@ def encode(puzzle: MasyuPuzzle) -> str:
     leaders = red.class_leaders()
 
     # The item-name line: tiles, circles and '#' classes are primary, the edges secondary.
-    head = [nm(2 * i, 2 * j) + " " for i, j in cells]
-    head += [nm(2 * i + 1, 2 * j + 1) + " " for i, j in clues]
-    head += ["#" + ename(e) + " " for e in leaders]
-    head.append("|")
-    head += [" " + ename(e) for e in red.edges()]
-    out.append("".join(head) + "\n")
+    names = [nm(2 * i, 2 * j) + " " for i, j in cells]
+    names += [nm(2 * i + 1, 2 * j + 1) + " " for i, j in clues]
+    names += ["#" + ename(e) + " " for e in leaders]
+    names.append("|")
+    names += [" " + ename(e) for e in red.edges()]
+    out.append("".join(names) + "\n")
 
     # The catch-all option: tiles of the clues (covered by the reductions) and the known edges.
     special = [nm(2 * i, 2 * j) + " " for i, j in clues]
@@ -597,15 +597,15 @@ def build(puzzle: MasyuPuzzle) -> Problem:
     edge_index = {e: index[ename[e]] for e in red.edges()}
     options: list[tuple] = []
 
-    special = [(index[nm(2 * i, 2 * j)], None) for i, j in clues]
+    special: list[tuple[int, str | None]] = [(index[nm(2 * i, 2 * j)], None) for i, j in clues]
     special += [(edge_index[e], str(red.cmp[e])) for e in red.constants()]
     if any(k < n_primary for k, _ in special):
         options.append(tuple(special))
     for e in leaders:
         members = red.members(e)
         for flip in (0, 1):
-            head = (index["#" + ename[e]], None)
-            options.append((head, *((edge_index[q], str(red.cmp[q] ^ flip)) for q in members)))
+            leader = (index["#" + ename[e]], None)
+            options.append((leader, *((edge_index[q], str(red.cmp[q] ^ flip)) for q in members)))
 
     def add(head: str, opt: _Option) -> None:
         if opt.want is not None:

@@ -31,11 +31,12 @@ so a multibyte character would count as several cells).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..answer import Answer, grid_answer
+from ..display import PuzzleDisplay
 from ..errors import InputError
 from ..xcc.model import Problem
 
@@ -79,8 +80,8 @@ class Unit:
 
 
 @dataclass(eq=False)
-class SudokuPuzzle:
-    """A parsed generalized sudoku.
+class SudokuPuzzle(PuzzleDisplay):
+    """A parsed generalized sudoku (in Jupyter, the picture of its grid: :mod:`dlxsat.display`).
 
     Attributes (coordinates are 0-based ``(row, column)``; digits are ints 1..n):
 
@@ -149,7 +150,9 @@ class SudokuPuzzle:
         out: list[Unit] = []
         for kind in ("row", "col"):
             for a in range(n):
-                cells = [(a, b) if kind == "row" else (b, a) for b in range(n)]
+                cells: Sequence[tuple[int, int]] = [
+                    (a, b) if kind == "row" else (b, a) for b in range(n)
+                ]
                 live = tuple(c for c in cells if c not in self.holes)
                 if live:
                     out.append(Unit(kind, a, live, len(live), len(live) == n))
@@ -476,8 +479,8 @@ def encode(puzzle: SudokuPuzzle) -> str:
     digits = range(1, n + 1)
     ch = _char
     # Which digits are already clues in each row, column and box (their items are omitted).
-    row_has = [set() for _ in range(n)]
-    col_has = [set() for _ in range(n)]
+    row_has: list[set[int]] = [set() for _ in range(n)]
+    col_has: list[set[int]] = [set() for _ in range(n)]
     box_has: dict[int, set[int]] = {x: set() for x in puzzle.boxes}
     for (i, j), d in puzzle.clues.items():
         row_has[i].add(d)
@@ -629,22 +632,22 @@ def check(puzzle: SudokuPuzzle, answer: Answer) -> list[str]:
     for j in range(n):
         cells = [(i, j) for i in range(n)]
         regions.append((f"column {j + 1}", cells, not any(c in puzzle.holes for c in cells)))
-    for x, cells in puzzle.boxes.items():
-        regions.append((f"box {_char(x)}", list(cells), len(cells) == n))
+    for x, box in puzzle.boxes.items():
+        regions.append((f"box {_char(x)}", list(box), len(box) == n))
     for label, cells, complete in regions:
         seen: dict[int, Cell] = {}
         for cell in cells:
-            d = value.get(cell)
-            if d is None:
+            digit = value.get(cell)
+            if digit is None:
                 continue
-            if d in seen:
-                (a, b), (i, j) = seen[d], cell
+            if digit in seen:
+                (a, b), (i, j) = seen[digit], cell
                 problems.append(
-                    f"{label}: digit {_char(d)} twice (row {a + 1}, column {b + 1} and "
+                    f"{label}: digit {_char(digit)} twice (row {a + 1}, column {b + 1} and "
                     f"row {i + 1}, column {j + 1})"
                 )
             else:
-                seen[d] = cell
+                seen[digit] = cell
         if complete:
             missing = [_char(d) for d in range(1, n + 1) if d not in seen]
             if missing:
@@ -777,7 +780,7 @@ def build(puzzle: SudokuPuzzle) -> Problem:
         for d in digits:
             if d in ri or d in cj or any(d in box_has[x] for x in xs):
                 continue
-            entries = [(k, None), (index[f"r{ch[i]}{ch[d]}"], None)]
+            entries: list[tuple[int, str | None]] = [(k, None), (index[f"r{ch[i]}{ch[d]}"], None)]
             entries.append((index[f"c{ch[j]}{ch[d]}"], None))
             entries += [(index[f"b{ch[x]}{ch[d]}"], None) for x in xs]
             options.append(tuple(entries))

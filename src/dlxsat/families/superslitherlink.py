@@ -405,7 +405,7 @@ def problem_from_data(dlx_text: str) -> Problem | None:
 def decode(puzzle: SuperSlitherlinkPuzzle, problem: Problem, chosen: Iterable[int]) -> Answer:
     """The loop of a solution: the edges colored 1 by the chosen options (every edge the loop
     may use is an item, so these are all of its edges)."""
-    return slitherlink.decode(puzzle, problem, chosen)
+    return slitherlink.decode(puzzle, problem, chosen)  # type: ignore[arg-type]  # same edges
 
 
 def check(puzzle: SuperSlitherlinkPuzzle, answer: Answer) -> list[str]:

@@ -7,7 +7,9 @@ records separated by empty lines. The family modules stay the only place that en
 reader ends in the family's own reader.
 
 - ``knuth``: Knuth's input formats, the default, byte for byte as before;
+- ``penpa``: Penpa+ URLs (Masyu, Slitherlink, Sudoku), read and written (with an answer);
 - ``puzzlink``: puz.link URLs (Masyu, Slitherlink, Sudoku), read and written;
+- ``pzprv3``: pzprjs's file format, which puz.link opens, read and written (with an answer);
 - ``tatham``: game ids of Simon Tatham's Pearl, Loopy and Solo;
 - ``grid``: spaced grid text with an optional ``ROWS COLS`` header;
 - ``oneline``: one-line Sudokus of 16, 81 or 256 characters.
@@ -31,9 +33,11 @@ from ..errors import InputError
 from ..families import get_family
 
 #: Every format; detection tries them in this order, Knuth's last.
-FORMATS = ("puzzlink", "tatham", "oneline", "grid", "knuth")
+FORMATS = ("penpa", "puzzlink", "pzprv3", "tatham", "oneline", "grid", "knuth")
 #: The formats ``convert --to`` can write.
-WRITERS = ("knuth", "puzzlink", "grid", "oneline")
+WRITERS = ("knuth", "puzzlink", "grid", "oneline", "penpa", "pzprv3")
+#: The formats that can hold an answer beside the puzzle (``convert --with-answer``).
+ANSWER_WRITERS = ("penpa", "pzprv3")
 
 
 def get_format(name: str) -> ModuleType:
@@ -68,13 +72,21 @@ def read(family: str, text: str, format: str | None = None) -> Any:
     return mod.read(family, text)
 
 
-def write(family: str, puzzle: Any, format: str) -> str:
-    """The puzzle as text in ``format`` (one of :data:`WRITERS`)."""
+def write(family: str, puzzle: Any, format: str, answer: Any = None) -> str:
+    """The puzzle as text in ``format`` (one of :data:`WRITERS`), with ``answer`` drawn in it
+    when given (only the formats of :data:`ANSWER_WRITERS` hold one)."""
     if format not in WRITERS:
         raise InputError(f"cannot write the {format} format (choose from {', '.join(WRITERS)})")
     mod = get_format(format)
     if family not in mod.FAMILY_NAMES:
         raise InputError(f"the {format} format has no {family}")
+    if answer is not None:
+        if format not in ANSWER_WRITERS:
+            raise InputError(
+                f"the {format} format cannot hold an answer (these can: "
+                f"{', '.join(ANSWER_WRITERS)})"
+            )
+        return mod.write(family, puzzle, answer)
     return mod.write(family, puzzle)
 
 
@@ -116,6 +128,28 @@ def _knuth_sudoku_of_16(family: str, name: str, lines: list[str]) -> bool:
     Knuth's 16 × 16 Sudokus (16 characters a line, in blocks of 16 lines)."""
     full = [line for line in lines if line.strip()]
     return name == "oneline" and all(len(line) == 16 for line in full) and len(full) % 16 == 0
+
+
+def read_each(family: str, text: str, format: str | None = None) -> list[tuple[int, int, Any]]:
+    """Every record of a file of one or many puzzles, read on its own: ``(record number, first
+    line, puzzle or the InputError that says what is wrong with it)``, so that a caller can
+    answer the good records of a file with a few bad ones (``solve --keep-going``).
+
+    >>> text = "4..3.3....1.1..2\\n4..3\\n" + "." * 16
+    >>> [(k, line, type(x).__name__) for k, line, x in read_each("sudoku", text)]
+    [(1, 1, 'SudokuPuzzle'), (2, 2, 'InputError'), (3, 3, 'SudokuPuzzle')]
+    """
+    records = split_records(family, text, format)
+    if not records:
+        raise InputError("empty input: no puzzle")
+    name = format or detect(family, records[0][1])
+    out: list[tuple[int, int, Any]] = []
+    for k, (line, record) in enumerate(records, 1):
+        try:
+            out.append((k, line, read(family, record, name)))
+        except InputError as e:
+            out.append((k, line, e))
+    return out
 
 
 def read_many(family: str, text: str, format: str | None = None) -> list[Any]:

@@ -1,8 +1,9 @@
 """Spaced grid text, as copied from puzzle sites: one row a line, cells separated by spaces.
 
 An optional first line ``ROWS COLS`` gives the size. Cells are ``w``/``b``/``-`` for Masyu (white,
-black, none), a clue ``0``-``4`` or ``-`` for Slitherlink, a number ``1``-``n`` or ``-`` (also
-``.``, ``0``) for Sudoku. A Sudoku has the standard boxes of its size, unless n more lines of
+black, none; also ``1`` white and ``2`` black, as Janko's Masyu are written in the public
+puzzlekit data set), a clue ``0``-``4`` or ``-`` for Slitherlink, a number ``1``-``n`` or ``-``
+(also ``.``, ``0``) for Sudoku. A Sudoku has the standard boxes of its size, unless n more lines of
 region numbers follow the grid (a jigsaw Sudoku: each region one box).
 """
 
@@ -22,7 +23,8 @@ PER_LINE = False
 _HEADER = re.compile(r"\s*(\d+)\s+(\d+)\s*")
 #: What a cell token of each family becomes in Knuth's format.
 _CELLS = {
-    "masyu": {"w": "0", "b": "1", "-": ".", ".": "."},
+    # 1 = white, 2 = black: the circles' order in pzprjs and in puzzlekit's Janko data.
+    "masyu": {"w": "0", "b": "1", "1": "0", "2": "1", "-": ".", ".": "."},
     "slitherlink": {**{c: c for c in "01234"}, "-": ".", ".": "."},
 }
 _BACK = {"masyu": {"0": "w", "1": "b", ".": "-"}, "slitherlink": {".": "-"}}
@@ -100,7 +102,11 @@ def read(family: str, text: str) -> Any:
             cells = []
             for c, tok in enumerate(row, 1):
                 if tok.lower() not in table:
-                    allowed = "w, b or -" if family == "masyu" else "0-4 or -"
+                    allowed = (
+                        "w or 1 (white), b or 2 (black), - or . (none)"
+                        if family == "masyu"
+                        else "0-4 or -"
+                    )
                     raise InputError(f"line {first + k}, cell {c}: {tok!r} is not {allowed}")
                 cells.append(table[tok.lower()])
             out.append("".join(cells))

@@ -94,8 +94,8 @@ def read(family: str, text: str) -> Any:
         raise InputError(f"puz.link flags {flags!r} change the rules; dlxsat does not support them")
     fam = get_family(family)
     if family == "masyu":
-        cells = _read_circles(body, rows * cols)
-        chars = [".01"[v] for v in cells]
+        circles = _read_circles(body, rows * cols)
+        chars = [".01"[v] for v in circles]
         return fam.read(_rows(chars, cols))
     if family == "slitherlink":
         values = _read_4cell(body, rows * cols)
@@ -106,7 +106,6 @@ def read(family: str, text: str) -> Any:
     if n > sudoku.MAX_N:
         raise InputError(f"a sudoku is at most {sudoku.MAX_N} wide, not {n}")
     values = _read_number16(body, n * n)
-    givens = []
     for k, v in enumerate(values):
         if v is not None and not 1 <= v <= n:
             raise InputError(f"cell {k + 1} of the puz.link sudoku holds {v}, not a number 1-{n}")
@@ -218,9 +217,10 @@ def write(family: str, puzzle: Any) -> str:
     >>> write("masyu", get_family("masyu").read("..0\\n01.\\n"))
     'https://puzz.link/p?mashu/3/2/1f\\n'
     """
+    values: list[int | None]
     if family == "masyu":
-        values = [2 if c == "1" else 0 if c == "." else 1 for row in puzzle.rows for c in row]
-        body = _write_circles(values)
+        circles = [2 if c == "1" else 0 if c == "." else 1 for row in puzzle.rows for c in row]
+        body = _write_circles(circles)
         cols, rows = puzzle.n, puzzle.m
     elif family == "slitherlink":
         values = [None if c == "." else int(c) for row in puzzle.rows for c in row]

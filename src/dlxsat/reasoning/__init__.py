@@ -14,38 +14,32 @@ Both return a :class:`~dlxsat.result.SearchResult` directly; the status word com
 * **Explanations** (``explain``): ``steps`` holds one line per deduction, and
   ``stats["steps"]`` the same steps as data (a list of dicts, per family). Cells are written
   ``(row,column)``, 1-based, as puzzle books print them -- in both families.
-* **Time limit.** ``timeout`` bounds the whole run, including the ``fallback`` search; at the
-  limit the result is ``timed_out`` with the figures reached so far.
+* **Time limit.** ``request.deadline`` bounds the whole run, including the ``fallback``
+  search; at the limit the result is ``timed_out`` with the figures reached so far.
 * **Options.** ``depth`` belongs to Masyu, ``order`` to Sudoku; giving one to the other family
-  is a one-line :class:`~dlxsat.errors.InputError`.
+  is a one-line :class:`~dlxsat.errors.InputError` (:meth:`SolverSpec.check` with the family).
 
 >>> from dlxsat.families import masyu
->>> r = solve("masyu", masyu.read(".0..\\n....\\n..1.\\n....\\n"), explain=True)
+>>> r = solve("masyu", masyu.read(".0..\\n....\\n..1.\\n....\\n"), Request(), {"explain": True})
 >>> r.count, r.exhausted, r.steps[0][:12], r.stats["steps"][0]["rule"]
 (1, True, 'heuristic 2:', 'heuristics')
->>> solve("masyu", masyu.read("1.\\n..\\n"), order="zambon")  # doctest: +ELLIPSIS
+>>> SPEC.check({"order": "zambon"}, family="masyu")
 Traceback (most recent call last):
 ...
-dlxsat.errors.InputError: --order is for sudoku (...); masyu takes --explain, --fallback, --depth
+dlxsat.errors.InputError: --order is for sudoku (not masyu); masyu takes --explain, --fallback, \
+--depth
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InputError
 from ..options import Option
 from ..result import SearchResult
+from ..solvers import Request, SolverSpec
 
-__all__ = ["solve", "NAME", "KIND", "SUMMARY", "OPTIONS", "FAMILIES", "FAMILY_OPTIONS"]
-
-NAME = "logic"
-KIND = "reasoning"
-SUMMARY = (
-    "reasoning like a person: Sudoku by Zambon's strategies; Masyu by Yen et al.'s "
-    "intersection method and elimination search"
-)
-FAMILIES = ("sudoku", "masyu")
+__all__ = ["solve", "SPEC", "OPTIONS"]
 
 OPTIONS = (
     Option("explain", bool, False, "print every deduction; cells are (row,column), 1-based"),
@@ -67,43 +61,38 @@ OPTIONS = (
     ),
 )
 
-#: The options each family's solver takes (the others are refused with a one-line error).
-FAMILY_OPTIONS = {
-    "sudoku": ("explain", "fallback", "order"),
-    "masyu": ("explain", "fallback", "depth"),
-}
-_WHAT = {
-    "depth": "masyu (the depth of elimination search)",
-    "order": "sudoku (the order of the XY-chain search)",
-}
+SPEC = SolverSpec(
+    name="logic",
+    kind="reasoning",
+    summary=(
+        "reasoning like a person: Sudoku by Zambon's strategies; Masyu by Yen et al.'s "
+        "intersection method and elimination search"
+    ),
+    options=OPTIONS,
+    families=("sudoku", "masyu"),
+    # The options each family's solver takes (the others are refused with a one-line error).
+    family_options={
+        "sudoku": ("explain", "fallback", "order"),
+        "masyu": ("explain", "fallback", "depth"),
+    },
+    # Measured like the search backends' (benchmarks/memory.py): its candidate sets and
+    # edge states take about 300 bytes per entry of the puzzle's exact-cover problem.
+    bytes_per_entry=300,
+)
 
 
-def solve(
-    family: str, puzzle: Any, *, mode: str = "unique", timeout: float | None = None, **options: Any
-) -> SearchResult:
-    """Solve ``puzzle`` of ``family`` by reasoning; the answers come decoded (``answers``)."""
-    from ..pipeline import CHECKED_WHEN_COUNTING
+def solve(family: str, puzzle: Any, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    """Solve ``puzzle`` of ``family`` by reasoning; the answers come decoded (``answers``).
 
-    if family not in FAMILY_OPTIONS:
-        raise InputError(
-            f"backend logic has no solver for {family} (it has one for {', '.join(FAMILIES)})"
-        )
-    takes = FAMILY_OPTIONS[family]
-    declared = {o.name: o for o in OPTIONS}
-    for name, value in options.items():
-        if name not in takes:
-            flags = ", ".join("--" + t for t in takes)
-            what = _WHAT.get(name)
-            if what is None:
-                raise InputError(f"backend logic does not take --{name} (it takes {flags})")
-            raise InputError(f"--{name} is for {what}; {family} takes {flags}")
-        declared[name].check(value)
+    ``request.mode`` says what to look for (``limit`` follows from it); ``keep`` answers are
+    kept in ``count`` mode, to be checked. ``options`` were checked for ``family``.
+    """
+    timeout = request.deadline.remaining()
+    keep = request.keep
     if family == "sudoku":
         from . import sudoku
 
-        return sudoku.solve(
-            puzzle, mode=mode, timeout=timeout, keep=CHECKED_WHEN_COUNTING, **options
-        )
+        return sudoku.solve(puzzle, mode=request.mode, timeout=timeout, keep=keep, **options)
     from . import masyu
 
-    return masyu.solve(puzzle, mode=mode, timeout=timeout, keep=CHECKED_WHEN_COUNTING, **options)
+    return masyu.solve(puzzle, mode=request.mode, timeout=timeout, keep=keep, **options)

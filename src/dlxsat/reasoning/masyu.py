@@ -266,7 +266,7 @@ class Geometry:
     # -- patterns (Fig. 8 and 9 of the paper) -------------------------------------------------
 
     def _pattern(self, name: str, items: Iterable[tuple[int, int]]) -> Pattern:
-        need: dict[int, int] | None = {}
+        need: dict[int, int] = {}
         kept = []
         for e, v in items:
             if e == self.sentinel and v == CROSS:
@@ -275,10 +275,9 @@ class Geometry:
             if old is None:
                 need[e] = v
                 kept.append((e, v))
-            elif old != v:
-                need = None
-                break
-        return Pattern(name, tuple(kept), need)  # type: ignore[arg-type]
+            elif old != v:  # the pattern asks one edge to be two things: it never applies
+                return Pattern(name, tuple(kept), None)  # type: ignore[arg-type]
+        return Pattern(name, tuple(kept), need)
 
     def _patterns(self, c: int) -> list[Pattern]:
         i, j = divmod(c, self.n)
@@ -886,7 +885,8 @@ class Deducer:
         if got is None:
             g = self.g
             i, j = divmod(c, g.n)
-            circles, edges = [], set()
+            circles: list[int] = []
+            edges: set[int] = set()
             for x in range(max(0, i - 3), min(g.m, i + 4)):
                 for y in range(max(0, j - 3), min(g.n, j + 4)):
                     d = x * g.n + y
@@ -901,7 +901,8 @@ class Deducer:
         """Queue every circle and every edge (a full sweep); in a nested search, only those
         near what the assumption changed."""
         if self.local:
-            self._circleq, self._edgeq = deque(), deque()
+            self._circleq: deque[int] = deque()
+            self._edgeq: deque[int] = deque()
             self._cq_in = bytearray(len(self.g.circles))
             self._eq_in = bytearray(self.g.ne)
             self._seen = 0
@@ -1167,7 +1168,8 @@ def search(
     The search stops after ``limit`` answers or ``max_nodes`` nodes (then ``exhausted`` is
     False); it raises :class:`Timeout` (with the figures so far) at the deadline.
     """
-    count, kept, nodes = 0, [], 0
+    count, nodes = 0, 0
+    kept: list[Answer] = []
     stack = [start]
     while stack:
         if deadline is not None and time.perf_counter() > deadline:

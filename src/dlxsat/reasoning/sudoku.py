@@ -947,7 +947,7 @@ def _rectangle_swappable(board: Board, corners: list[int]) -> bool:
     (r1,c1), (r1,c2), (r2,c1), (r2,c2).
     """
     diagonal = ({corners[0], corners[3]}, {corners[1], corners[2]})
-    units = set()
+    units: set[int] = set()
     for c in corners:
         units.update(board.units_of[c])
     for u in units:

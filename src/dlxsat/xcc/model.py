@@ -109,3 +109,9 @@ class Problem:
     def option_text(self, k: int) -> str:
         """Option ``k`` as one line of DLX text."""
         return " ".join(self.option_names(k))
+
+    def _repr_html_(self) -> str:
+        """In Jupyter: a summary table (items, options, colours, multiplicities)."""
+        from .summary import problem_html
+
+        return problem_html(self)

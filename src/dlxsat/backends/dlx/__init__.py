@@ -20,7 +20,7 @@ loaded, for its integer size. ``stats["kernel"]`` says which tier finished the s
 load time is reported apart (``compile_seconds``) from the search time (``seconds``).
 
 >>> from dlxsat.xcc import parse
->>> r = solve(parse("a b c | x\\na b x:0\\nc x:1\\na x:1\\nb c\\n"))
+>>> r = solve(parse("a b c | x\\na b x:0\\nc x:1\\na x:1\\nb c\\n"), Request(), {})
 >>> r.count, r.solutions, r.exhausted, r.stats["algorithm"], r.stats["nodes"]
 (1, [[2, 3]], True, 'C', 4)
 """
@@ -29,20 +29,29 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ... import limits
-from ...errors import InputError
 from ...xcc.model import Problem
-from .. import SearchResult, check_limits
+from .. import Request, SearchResult, SolverSpec
 
 if TYPE_CHECKING:
     from .arrays import Arrays
 
-NAME = "dlx"
-KIND = "search"
-SUMMARY = "Knuth's dancing links (Algorithms X, C, M; DLX2-LOOP's single-loop rule), compiled"
-OPTIONS: tuple = ()
+SPEC = SolverSpec(
+    name="dlx",
+    kind="search",
+    summary="Knuth's dancing links (Algorithms X, C, M; DLX2-LOOP's single-loop rule), compiled",
+    libraries=("numba",),
+    # Measured with ``benchmarks/memory.py`` on 100 x 100 loop boards, rounded up: the flat
+    # arrays of dancing links take little per entry; numba and LLVM take about 260 MB of data
+    # once loaded (VmData).
+    bytes_per_entry=150,
+    library_bytes=260 << 20,
+    library_module="numba",
+    # Many sudokus of one shape share one laid-out problem (``solve_batch``).
+    batch=True,
+)
 
 #: Which of Knuth's algorithms solves which kind of problem.
 ALGORITHMS = {"XC": "X", "XCC": "C", "MCC": "M"}
@@ -89,29 +98,19 @@ def _compiled_ready(name: str, dtype: Any) -> bool:
     return compiled is not None and compiled.is_ready(name, dtype)
 
 
-def solve(
-    problem: Problem,
-    *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
-    limit: int | None = None,
-    keep: int | None = None,
-    timeout: float | None = None,
-    **options: Any,
-) -> SearchResult:
-    """Find the solutions of ``problem`` (see ``dlxsat.backends`` for the arguments).
+def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    """Find the solutions of ``problem`` (see ``dlxsat.solvers`` for the arguments).
 
         ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
         on), ``nodes``, ``updates`` (Knuth's counts), ``seconds`` (the search), ``compile_seconds``
         (compiling or loading the compiled kernel, the first time in a process), ``kernel``
         (``interpreted`` or ``compiled``: the tier that finished the search), ``build_seconds``
         (laying out the arrays), ``arrays`` (``int16`` or ``int32``: the kernels' integer size, the
-    smallest that holds the problem). ``timeout`` bounds the search time; the compiling is not
-    counted.
+    smallest that holds the problem). Loading the compiled kernel counts against the deadline
+    only when ``request.loading_counts``.
     """
-    if options:
-        raise InputError(f"the dlx backend takes no option {', '.join(map(repr, sorted(options)))}")
-    check_limits(limit, keep, timeout)
+    loop, allow_empty_loop = request.loop, request.allow_empty_loop
+    limit, keep = request.limit, request.keep
 
     from ...xcc.loop import loop_graph
     from .arrays import build, kernel_dtype
@@ -146,7 +145,7 @@ def solve(
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
-    _search(arrays, dtype, result, loop, allow_empty_loop, limit, keep, timeout)
+    _search(arrays, dtype, result, request)
     return result
 
 
@@ -154,23 +153,20 @@ def _search(
     arrays: Arrays,
     dtype: Any,
     result: SearchResult,
-    loop: bool,
-    allow_empty_loop: bool,
-    limit: int | None,
-    keep: int | None,
-    timeout: float | None,
+    request: Request,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, or out of time; begin
     interpreted and move to the compiled tier when the search takes long."""
     from . import kernel as k
 
+    loop, limit, keep = request.loop, request.limit, request.keep
     algorithm_m = result.stats["algorithm"] == "M"
     name = "search_m" if algorithm_m else "search_c"
     params = [0] * k.N_PARAMS
     params[k.P_SECOND] = arrays.second
     params[k.P_LAST_ITM] = arrays.last_itm
     params[k.P_LOOP] = 1 if loop else 0
-    params[k.P_ALLOW_EMPTY] = 1 if allow_empty_loop else 0
+    params[k.P_ALLOW_EMPTY] = 1 if request.allow_empty_loop else 0
     params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
     rows = 256 if keep is None else max(1, min(keep, 256))
     # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
@@ -193,9 +189,9 @@ def _search(
 
         kernel, load = _compiled_kernel(name, dtype)
         stats["compile_seconds"] = load
-        if deadline is not None and limits.deadline() is None:
+        if deadline is not None and not request.loading_counts:
             # The time limit is for searching, not for loading -- unless the run has one
-            # deadline for everything (dlxsat.limits: the CLI, crosscheck's per-backend limit).
+            # deadline for everything (the CLI, crosscheck's per-backend limit).
             deadline += load
         nd, cl = np.array(nd, dtype=dtype), np.array(cl, dtype=dtype)
         ln, opt_of = np.array(ln, dtype=np.int32), np.array(opt_of, dtype=np.int32)
@@ -208,7 +204,7 @@ def _search(
     budget = FIRST_BUDGET_INTERPRETED
     solutions = result.solutions
     search_start = time.perf_counter()
-    deadline = None if timeout is None else search_start + timeout
+    deadline = request.deadline.at
     if INTERPRETED_SECONDS <= 0 or (
         INTERPRETED_SECONDS < math.inf and _compiled_ready(name, dtype)
     ):
@@ -224,13 +220,13 @@ def _search(
         for i in range(int(st[k.S_STORED])):
             solutions.append(sorted(int(sols[i, j]) for j in range(int(sol_len[i]))))
         st[k.S_STORED] = 0
-        limits.found(int(st[k.S_COUNT]))  # the figures, should the run be stopped
+        request.found(int(st[k.S_COUNT]))  # the figures, should the run be stopped
         if status == k.DONE:
             result.exhausted = True
             break
         if status == k.LIMIT:
             break
-        if deadline is not None and t1 >= deadline:
+        if deadline is not None and time.monotonic() >= deadline:
             result.timed_out = True
             break
         if status == k.BUDGET:

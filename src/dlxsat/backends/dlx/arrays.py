@@ -148,15 +148,15 @@ def build(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
 
     cl = [0] * (I * (n + 2))
     # Active list: root 0 <-> 1 <-> ... <-> n_primary <-> root; secondaries alone.
-    for c in range(n_primary + 1):
-        cl[I * c + NEXT] = (c + 1) % (n_primary + 1)
-        cl[I * c + PREV] = (c - 1) % (n_primary + 1)
-    for c in range(n_primary + 1, n + 2):
-        cl[I * c + NEXT] = cl[I * c + PREV] = c
+    for h in range(n_primary + 1):
+        cl[I * h + NEXT] = (h + 1) % (n_primary + 1)
+        cl[I * h + PREV] = (h - 1) % (n_primary + 1)
+    for h in range(n_primary + 1, n + 2):
+        cl[I * h + NEXT] = cl[I * h + PREV] = h
     max_hi = 0
-    for c, it in enumerate(items[:n_primary], 1):
-        cl[I * c + BOUND] = it.hi
-        cl[I * c + SLACK] = it.hi - it.lo
+    for h, it in enumerate(items[:n_primary], 1):
+        cl[I * h + BOUND] = it.hi
+        cl[I * h + SLACK] = it.hi - it.lo
         max_hi = max(max_hi, it.hi)
     if graph is not None:
         for e, u, v in graph.edges:

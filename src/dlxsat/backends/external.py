@@ -1,7 +1,8 @@
-"""The ``external`` solver of ``dlxsat compare``: any SAT solver program, on dlxsat's CNF.
+"""The ``external`` solver: any SAT solver program, on dlxsat's CNF.
 
-It has the face of a search solver (``NAME``, ``KIND``, ``OPTIONS``, ``solve``), so a job runs
-it like ``sat``: the problem becomes the DIMACS text ``dlxsat export dimacs`` writes (the
+A search solver of the registry like ``sat`` (``SPEC``, ``solve``), run by ``dlxsat compare``
+(it is not offered by ``solve`` and ``crosscheck``, as it needs a program outside dlxsat): the
+problem becomes the DIMACS text ``dlxsat export dimacs`` writes (the
 complete ``eager`` loop encoding for the loop families, so every model is an answer), the
 program named by ``cmd`` is run on the file with what is left of the time limit, its ``s``/``v``
 output is read (:func:`dlxsat.backends.dimacs.read_solver_output`) and the model's option
@@ -20,21 +21,16 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InputError
 from ..options import Option, by_key
-from ..result import SearchResult
 from ..xcc import Problem
-
-NAME = "external"
-KIND = "search"
-SUMMARY = "a SAT solver program run on dlxsat's DIMACS export (complete loop encoding)"
+from . import Request, SearchResult, SolverSpec, cnf
 
 
 def _sat_option(key: str) -> Option:
-    from ..backends import cnf
-
     return by_key(cnf.OPTIONS)[key]
 
 
@@ -51,6 +47,27 @@ OPTIONS = (
 )
 
 
+def _check_cmd(options: dict[str, Any], loop: bool | None) -> None:
+    if not shlex.split(options.get("cmd", "cadical")):
+        raise InputError("external: cmd is empty")
+
+
+SPEC = SolverSpec(
+    name="external",
+    kind="search",
+    summary="a SAT solver program run on dlxsat's DIMACS export (complete loop encoding)",
+    options=OPTIONS,
+    # Its model is the DIMACS text of the eager loop encoding: 1450 bytes per option entry
+    # (benchmarks/memory.py, 100 x 100 loop boards), rounded up; the program's memory is its own.
+    bytes_per_entry=1600,
+    # Every model of the eager loop encoding is a non-empty loop.
+    empty_loop=False,
+    public=False,
+    validate=_check_cmd,
+    version=lambda options: program_version(options.get("cmd", "cadical")),
+)
+
+
 def cnf_text(
     problem: Problem, *, source: str, encoding: str | None, colors: str | None, loop: bool
 ) -> str:
@@ -58,7 +75,7 @@ def cnf_text(
 
     The one place ``compare`` and ``export`` reach the exporter through.
     """
-    from ..backends.dimacs import export_dimacs
+    from .dimacs import export_dimacs
 
     return export_dimacs(
         problem,
@@ -107,27 +124,17 @@ def program_version(cmd: str) -> str:
     return f"{os.path.basename(program)} {first[0]}" if first else os.path.basename(program)
 
 
-def solve(
-    problem: Problem,
-    *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
-    limit: int | None = None,
-    keep: int | None = None,
-    timeout: float | None = None,
-    cmd: str = "cadical",
-    encoding: str | None = None,
-    colors: str | None = None,
-) -> SearchResult:
-    """Find up to ``limit`` answers of ``problem`` with the program ``cmd``."""
-    if loop and allow_empty_loop:
-        raise InputError("the external solver always asks for a non-empty loop")
-    argv = shlex.split(cmd)
-    if not argv:
-        raise InputError("external: cmd is empty")
+def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    """Find up to ``request.limit`` answers of ``problem`` with the program ``cmd``."""
+    argv = shlex.split(options.get("cmd", "cadical"))
     start = time.perf_counter()
-    deadline = None if timeout is None else time.monotonic() + timeout
-    text = cnf_text(problem, source="dlxsat compare", encoding=encoding, colors=colors, loop=loop)
+    text = cnf_text(
+        problem,
+        source="dlxsat compare",
+        encoding=options.get("encoding"),
+        colors=options.get("colors"),
+        loop=request.loop,
+    )
     header, _, body = text.partition("\np cnf ")
     nvars, nclauses = (int(x) for x in body.split("\n", 1)[0].split())
     clauses = body.split("\n", 1)[1]
@@ -142,10 +149,10 @@ def solve(
     n = len(problem.options)
     with tempfile.TemporaryDirectory(prefix="dlxsat-external-") as folder:
         path = os.path.join(folder, "problem.cnf")
-        while limit is None or result.count < limit:
+        while request.wants_more(result.count):
             with open(path, "w") as f:
                 f.write(f"{header}\np cnf {nvars} {nclauses}\n{clauses}")
-            remaining = None if deadline is None else deadline - time.monotonic()
+            remaining = request.deadline.remaining()
             if remaining is not None and remaining <= 0:
                 result.timed_out = True
                 break
@@ -166,7 +173,8 @@ def solve(
                 break
             chosen = sorted(v - 1 for v in true if 1 <= v <= n)
             result.count += 1
-            if keep is None or len(result.solutions) < keep:
+            request.found(result.count)
+            if request.keeps(len(result.solutions)):
                 result.solutions.append(chosen)
             clauses += " ".join(map(str, _blocking(problem, chosen))) + " 0\n"
             nclauses += 1
@@ -175,8 +183,9 @@ def solve(
 
 
 def _with_worker(worker: int) -> Any:
-    """What the program's process runs before it starts: die when ``worker`` dies (Linux)."""
-    from .worker import die_with_parent  # imported here, not in the forked process
+    """What the program's process runs before it starts: die when ``worker`` (the process that
+    runs this solver) dies (:func:`dlxsat.runtime.processes.die_with_parent`)."""
+    from ..runtime.processes import die_with_parent  # (imported here, not in the fork)
 
     def arrange() -> None:
         die_with_parent(worker)
@@ -185,7 +194,7 @@ def _with_worker(worker: int) -> Any:
 
 
 def _read(done: subprocess.CompletedProcess, program: str) -> tuple[str, set[int]]:
-    from ..backends.dimacs import read_solver_output
+    from .dimacs import read_solver_output
 
     try:
         status, true = read_solver_output(done.stdout)
