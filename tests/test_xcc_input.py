@@ -170,3 +170,16 @@ def test_api_reads_and_solves_exact_cover_data() -> None:
     puzzle = dlxsat.read_puzzle("xcc", QUEENS.read_text())
     assert puzzle.problem.kind == "XC" and (puzzle.m, puzzle.n) == (36, 34)
     assert dlxsat.solve("xcc", puzzle, backend="cpsat", mode="count").count == 4
+
+
+def test_superslitherlink_data_are_read_as_dlx_reads_them() -> None:
+    from dlxsat.families import superslitherlink
+
+    assert xcc.SUPERSLITHERLINK_HEADER == superslitherlink.HEADER
+    text = (DATA / "golden/superslitherlink/pi-day-2025.dlx").read_text()
+    assert xcc.read(text).problem == superslitherlink.problem_from_data(text)
+
+
+def test_sat_records_its_decisions_and_conflicts() -> None:
+    r = solve("xcc", generate("queens", ["8"]), backend="sat", mode="count")
+    assert r.count == 92 and r.stats["decisions"] > 0 and r.stats["conflicts"] > 0

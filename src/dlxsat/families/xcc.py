@@ -41,6 +41,8 @@ LOOP = False
 ALLOW_EMPTY_LOOP = True
 #: A file is one problem: blank lines inside it do not separate puzzles.
 WHOLE_FILE = True
+#: The first line of SUPERSLITHERLINK-GENERAL-DLX's data (``superslitherlink.HEADER``).
+SUPERSLITHERLINK_HEADER = "| slitherlink-dlx:"
 
 
 @dataclass(eq=False)
@@ -75,9 +77,13 @@ def read_problem(text: str) -> Problem:
     """Knuth's DLX data as ``dlxsat dlx`` reads it: an :class:`InputError` naming the line for
     anything his readers reject. SUPERSLITHERLINK-GENERAL-DLX's data (which name undeclared
     letters of clue 0) are read by that family's rule, as his DLX3 reads them."""
-    from . import superslitherlink
+    if text.startswith(SUPERSLITHERLINK_HEADER):  # his header line (the module is slow to load)
+        from . import superslitherlink
 
-    return superslitherlink.problem_from_data(text) or parse(text)
+        problem = superslitherlink.problem_from_data(text)
+        if problem is not None:
+            return problem
+    return parse(text)
 
 
 def read(text: str, loop: bool = False) -> XccPuzzle:

@@ -53,7 +53,8 @@ def detect(family: str, text: str) -> str:
     >>> detect("sudoku", "." * 81), detect("masyu", "0.\\n.1\\n"), detect("masyu", "w -\\n- b\\n")
     ('oneline', 'knuth', 'grid')
     """
-    get_family(family)
+    if getattr(get_family(family), "WHOLE_FILE", False):  # exact-cover data: Knuth's only
+        return "knuth"
     for name in FORMATS:
         mod = get_format(name)
         if family in mod.FAMILY_NAMES and mod.looks_like(family, text):
