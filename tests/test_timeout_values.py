@@ -33,6 +33,7 @@ COMMANDS = {
     "generate": (["generate", "masyu", "6x6", "--seed", "1"], ""),
     "convert": (["convert", "sudoku", SUDOKU, "--to", "oneline"], ""),
     "report": (["report", "{tmp}/store.jsonl"], ""),
+    "instance": (["instance", "queens", "4"], ""),
 }
 
 

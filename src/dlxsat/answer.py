@@ -41,6 +41,8 @@ def answer_key(answer: Answer) -> tuple:
     """A hashable key, to compare sets of answers across backends."""
     if "edges" in answer:
         return ("edges", tuple(tuple(e) for e in answer["edges"]))
+    if "options" in answer:  # exact-cover data: the chosen options, in any order
+        return ("options", tuple(sorted(answer["options"])))
     return ("grid", tuple(answer["grid"]))
 
 

@@ -30,9 +30,12 @@ EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
     """The solver options the user typed, read by ``backend``'s declarations (checked as a
     whole by the pipeline, against its spec)."""
+    from .cli_arguments import LOOP_RULE
     from .solvers import spec_of
 
     typed = {d[4:]: text for d, text in sorted(vars(a).items()) if d.startswith("opt_")}
+    if typed.get("loop") == LOOP_RULE:  # xcc's --loop alone: the rule, the default mode
+        del typed["loop"]
     return spec_of(backend).parse(typed, spelling="flag")
 
 
@@ -110,6 +113,10 @@ def cmd_solve(a: argparse.Namespace) -> int:
 
     records = read_records(a.family, puzzle_text(a.file), a.input_format, a.keep_going)
     puzzles = records.puzzles
+    if a.family == "xcc" and hasattr(a, "opt_loop"):  # --loop: the data obey the loop rule
+        from .families import xcc
+
+        puzzles = records.puzzles = [xcc.with_loop(p) for p in puzzles]
     if a.family == "sudoku":
         from .families.sudoku import box_policy
 
@@ -195,6 +202,10 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .terminal import fit_to_terminal
 
     prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
+    if a.loop:
+        if not hasattr(prep.family, "with_loop"):
+            raise InputError(f"--loop is for xcc data; a {a.family} puzzle has its own rules")
+        prep.puzzle = prep.family.with_loop(prep.puzzle)
     got = decode_model(a.family, prep, read_text(a.model, "solver output"), name=a.model)
     if got.answer is not None:
         _draw(a, prep.puzzle, [got.answer])
@@ -204,6 +215,22 @@ def cmd_decode(a: argparse.Namespace) -> int:
         _emit(f"no answer: the solver said {got.status}\n")
     else:
         _emit(fit_to_terminal(prep.family.render(prep.puzzle, got.answer).rstrip("\n")) + "\n")
+    return EXIT_OK
+
+
+def cmd_instance(a: argparse.Namespace) -> int:
+    from . import instances
+
+    if a.name == "list":
+        lines = []
+        for name, module in instances.families().items():
+            known = ", ".join(
+                f"{' '.join(map(str, k))}: {v}" for k, v in sorted(module.KNOWN.items())
+            )
+            lines.append(f"{instances.usage(name)}\n    {module.SUMMARY}\n    known: {known}")
+        _emit("\n".join(lines) + "\n")
+        return EXIT_OK
+    _emit(instances.generate(a.name, a.args))
     return EXIT_OK
 
 

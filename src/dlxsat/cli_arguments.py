@@ -69,6 +69,9 @@ DESCRIPTIONS = {
     "rows first as in every puzzle file (Tatham's game ids are WIDTHxHEIGHT: his 10x8 is "
     "our 8x10). Without --seed a seed is chosen and printed on stderr "
     "('dlxsat: seed N'), so the run can be repeated.",
+    "instance": "Print Knuth's DLX data of a classic problem, to solve with 'dlxsat dlx' "
+    "or 'dlxsat solve xcc'. 'dlxsat instance list' names every family, its arguments "
+    "and the counts the literature gives.",
     "report": "Read one or more results stores (JSON Lines, merged as if concatenated: "
     "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
     "score (unsolved jobs count twice the time limit), total / median / worst time of the "
@@ -137,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("file", help="puzzle file")
     m.add_argument("model", help="solver output with s/v lines ('-' for stdin)")
     m.add_argument("--json", action="store_true", help=JSON_HELP)
+    text = "xcc: check the single-loop rule (export --loop eager)"
+    m.add_argument("--loop", action="store_true", help=text)
 
     c = _command(sub, "crosscheck", "solve with several backends and compare")
     c.add_argument("files", nargs="+", metavar="FILE")
@@ -156,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_compare(sub)
     _add_generate(sub)
+    _add_instance(sub)
     _add_format_options(sub)
     _add_convert(sub)
     _add_report(sub)
@@ -192,6 +198,28 @@ def _add_solve(sub: Any) -> None:
     text += "stderr, exit 2 at the end (default: a bad one stops the run before any answer)"
     s.add_argument("--keep-going", action="store_true", help=text)
     add_solver_options(s)
+    _loop_rule_flag(s)
+
+
+#: ``solve xcc FILE --loop``: the single-loop rule with the backend's default loop mode.
+LOOP_RULE = "rule"
+
+
+def _loop_rule_flag(p: argparse.ArgumentParser) -> None:
+    """``--loop`` without a value: exact-cover data (``xcc``) obey the single-loop rule, as
+    ``dlx --loop`` does; ``--loop MODE`` does so with that loop mode of the backend."""
+    for action in p._actions:
+        if "--loop" in action.option_strings:
+            action.nargs = "?"
+            action.const = LOOP_RULE
+            action.help = f"xcc: apply the single-loop rule (MODE: with this mode); {action.help}"
+
+
+def _add_instance(sub: Any) -> None:
+    text = "print a classic exact-cover problem (queens, langford, pentominoes, ...)"
+    i = _command(sub, "instance", text, None)
+    i.add_argument("name", metavar="FAMILY", help="queens, langford, pentominoes, ... or list")
+    i.add_argument("args", nargs="*", metavar="ARG", help="the family's whole-number arguments")
 
 
 def add_solver_options(

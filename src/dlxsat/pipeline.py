@@ -7,6 +7,7 @@ than being reported.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -244,7 +245,8 @@ def _solve(
 ) -> SolveReport:
     backend = backend or default_backend(family)
     spec = spec_of(backend)
-    options = spec.check(options, loop=get_family(family).LOOP, family=family)
+    looped = get_family(family).LOOP or bool(getattr(text, "loop", False))  # xcc: the puzzle's
+    options = spec.check(options, loop=looped, family=family)
     prep = prepare(family, text, format)
     check_model_fits(prep, backend)
     limits.set_phase("searching", backend)
@@ -324,11 +326,13 @@ def run_solver(
         return SearchResult(count=0, timed_out=True)
     request = Request.for_mode(
         mode,
-        loop=prep.family.LOOP,
+        loop=loop_rule(prep),
         deadline=deadline,
         on_found=limits.found,
         loading_counts=loading_counts,
     )
+    if getattr(prep.family, "ALLOW_EMPTY_LOOP", False):  # xcc: DLX2-LOOP's meaning
+        request = dataclasses.replace(request, allow_empty_loop=True)
     solver = spec.module()
     if spec.kind == "reasoning":
         result = solver.solve(prep.name, prep.puzzle, request, options)
@@ -344,6 +348,12 @@ def run_solver(
         limits.found(result.count or 0)
         raise limits.Interrupted()
     return result
+
+
+def loop_rule(prep: Prepared) -> bool:
+    """Whether the single-loop rule applies: the family's (loop puzzles), or, for exact-cover
+    data (``xcc``), the puzzle's own (``--loop``)."""
+    return bool(getattr(prep.puzzle, "loop", False) or prep.family.LOOP)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from . import limits
 from .answer import Answer
 from .errors import InputError
-from .pipeline import Prepared, check_model_fits, prepare
+from .pipeline import Prepared, check_model_fits, loop_rule, prepare
 
 
 @dataclass
@@ -38,7 +38,7 @@ class CnfExport:
             source=source,
             **options,
             loop=self.loop,
-            loop_required=self.prep.family.LOOP,
+            loop_required=loop_rule(self.prep),
         )
 
 
@@ -57,7 +57,9 @@ def export_cnf(
     from .backends import dimacs
 
     prep = prepare(family, text, format)
-    loop = dimacs.loop_mode(loop, bool(prep.family.LOOP), family)
+    if loop == "eager" and hasattr(prep.family, "with_loop"):  # xcc: the rule is asked for
+        prep.puzzle = prep.family.with_loop(prep.puzzle)
+    loop = dimacs.loop_mode(loop, loop_rule(prep), family)
     check_model_fits(prep, "export")
     return CnfExport(prep, loop)
 

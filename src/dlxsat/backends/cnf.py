@@ -591,6 +591,17 @@ class Session:
         """The model as a list: ``model[v - 1] > 0`` when variable ``v`` is true."""
         return self.solver.get_model() or []
 
+    def search_stats(self) -> dict[str, int]:
+        """The solver's own figures over all its calls (PySAT's ``accum_stats``): decisions,
+        conflicts, propagations, restarts -- to set beside DLX's nodes and updates. Empty for
+        a solver that keeps none (or a non-incremental one, rebuilt each round)."""
+        try:
+            figures = self.solver.accum_stats() or {}
+        except (AttributeError, NotImplementedError):
+            return {}
+        keys = ("decisions", "conflicts", "propagations", "restarts")
+        return {k: int(figures[k]) for k in keys if k in figures}
+
     def close(self) -> None:
         self.solver.delete()
 
@@ -658,6 +669,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                 break
             session.add(blocking)
     finally:
+        stats.update(session.search_stats())
         session.close()
     end = time.perf_counter()
     stats["rounds"], stats["cuts"] = session.rounds, session.cuts

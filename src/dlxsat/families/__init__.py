@@ -19,6 +19,10 @@
 A family may offer more (:data:`OPTIONAL`, asked through :func:`offered`): Masyu, Slitherlink
 and Sudoku have ``from_tatham_id(game_id) -> str``, the puzzle text of a game id of Simon
 Tatham's Pearl, Loopy or Solo, whose generators make puzzles of any size.
+
+``xcc`` is any exact-cover problem in Knuth's DLX format, its "puzzle" the problem itself
+(see ``xcc.py``: the loop rule is the puzzle's choice there, ``WHOLE_FILE`` keeps a file one
+problem, and ``ALLOW_EMPTY_LOOP`` gives DLX2-LOOP's counts).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from typing import Any, Protocol, cast
 
 from ..errors import InputError
 
-FAMILIES = ("masyu", "slitherlink", "superslitherlink", "sudoku")
+FAMILIES = ("masyu", "slitherlink", "superslitherlink", "sudoku", "xcc")
 #: The families with a converter from Simon Tatham's game ids, and his name for each.
 TATHAM_GAMES = {"masyu": "Pearl", "slitherlink": "Loopy", "sudoku": "Solo"}
 

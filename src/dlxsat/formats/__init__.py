@@ -55,7 +55,8 @@ def detect(family: str, text: str) -> str:
     >>> detect("sudoku", "." * 81), detect("masyu", "0.\\n.1\\n"), detect("masyu", "w -\\n- b\\n")
     ('oneline', 'knuth', 'grid')
     """
-    get_family(family)
+    if getattr(get_family(family), "WHOLE_FILE", False):  # exact-cover data: Knuth's only
+        return "knuth"
     for name in FORMATS:
         mod = get_format(name)
         if family in mod.FAMILY_NAMES and mod.looks_like(family, text):
@@ -103,6 +104,8 @@ def split_records(family: str, text: str, format: str | None = None) -> list[tup
     [(1, '.................................................................................'), \
 (3, '1................................................................................')]
     """
+    if getattr(get_family(family), "WHOLE_FILE", False):  # exact-cover data: one problem
+        return [(1, text)] if text.strip() else []
     lines = text.replace("\r\n", "\n").split("\n")
     first = next((k for k, line in enumerate(lines) if line.strip()), None)
     if first is None:

@@ -1,0 +1,185 @@
+"""Knuth's exact-cover data as a puzzle family (``xcc``): every command, every backend."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dlxsat.backends.cnf import ENCODINGS
+from dlxsat.families import xcc
+from dlxsat.instances import generate
+from dlxsat.pipeline import solve
+
+DATA = Path(__file__).parent / "data"
+QUEENS = DATA / "queens-6.dlx"  # dlxsat instance queens 6: 4 answers (OEIS A000170)
+#: Knuth's MASYU-DLX data of a 4 x 4 board: DLX2 counts 25 covers, DLX2-LOOP 16 single loops
+#: (golden manifest, his programs).
+MASYU = DATA / "golden" / "masyu" / "random-few-4x4-1.dlx"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-m", "dlxsat", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, input=stdin, timeout=300)
+
+
+@pytest.mark.parametrize(
+    "backend,options",
+    [("dlx", {}), ("cpsat", {}), ("portfolio", {})]
+    + [
+        ("sat", {"encoding": e} | ({"solver": "minicard"} if e == "native" else {}))
+        for e in ENCODINGS
+    ],
+)
+def test_every_backend_counts_and_checks(backend: str, options: dict) -> None:
+    text = generate("langford", ["7"])  # 52 answers (twice OEIS A014552)
+    r = solve("xcc", text, backend=backend, mode="all", **options)
+    assert r.status == "counted" and r.count == 52 and r.stats["checked"] == 52
+    puzzle = xcc.read(text)
+    assert all(xcc.check(puzzle, a) == [] for a in r.solutions)
+    assert len({tuple(sorted(a["options"])) for a in r.solutions}) == 52
+
+
+@pytest.mark.parametrize("backend", ["dlx", "sat", "cpsat"])
+def test_loop_rule_gives_knuths_dlx2_loop_counts(backend: str) -> None:
+    text = MASYU.read_text()
+    assert solve("xcc", text, backend=backend, mode="count").count == 25
+    looped = xcc.read(text, loop=True)
+    r = solve("xcc", looped, backend=backend, mode="all")
+    assert r.count == 16
+    assert all(xcc.check(looped, a) == [] for a in r.solutions)
+
+
+def test_checker_judges_covers_and_loops() -> None:
+    looped = xcc.read(MASYU.read_text(), loop=True)
+    plain = xcc.read(MASYU.read_text())
+    every = solve("xcc", plain, backend="dlx", mode="all").solutions
+    broken = [a for a in every if xcc.check(looped, a)]
+    assert len(broken) == 25 - 16
+    assert xcc.check(looped, broken[0]) == ["the edges colored 1 do not form a single loop"]
+    wrong = {"options": every[0]["options"][1:]}
+    assert xcc.check(plain, wrong) and "covered 0 times" in xcc.check(plain, wrong)[0]
+    assert xcc.check(plain, {"options": ["no such"]}) == ["no option 'no such' in the data"]
+
+
+def test_solve_prints_the_options_in_knuths_layout_and_json() -> None:
+    r = run("solve", "xcc", str(QUEENS), "--backend", "dlx", "--all")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("counted: 4 solutions (xcc, backend dlx")
+    assert "solution 1:\n r0 c1 a1 b4\n r1 c3 a4 b3\n" in r.stdout
+    j = run("solve", "xcc", str(QUEENS), "--backend", "sat", "--all", "--json")
+    data = json.loads(j.stdout)
+    assert data["family"] == "xcc" and data["count"] == 4
+    assert all(len(a["options"]) == 6 for a in data["solutions"])
+
+
+def test_loop_flag_on_the_command_line() -> None:
+    for backend in ("dlx", "sat", "cpsat"):
+        r = run("solve", "xcc", str(MASYU), "--backend", backend, "--loop", "--count", "--json")
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["count"] == 16
+    r = run("solve", "xcc", str(MASYU), "--backend", "sat", "--loop", "eager", "--count")
+    assert r.returncode == 0 and r.stdout.startswith("counted: 16 solutions")
+    bad = run("solve", "xcc", str(QUEENS), "--loop")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert len(bad.stderr.splitlines()) == 1 and "--loop: these data do not follow" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ("a b\na c\n", "line 2: unknown item name 'c'"),
+        ("a | x\na:1 x\n", "line 2: primary item must be uncolored"),
+        ("a | x\na x:12\n", "line 2: color must be a single character"),
+        ("abcdefghi\n", "line 1: item name too long"),
+        ("a b\n\n| c\na :1\n", "line 4: empty item name"),
+        ("a 2:1|b\na\n", "line 1: lower bound exceeds upper bound"),
+    ],
+)
+def test_bad_data_is_one_line_naming_the_line(tmp_path: Path, data: str, message: str) -> None:
+    f = tmp_path / "bad.dlx"
+    f.write_text(data)
+    for command in (["solve", "xcc", str(f)], ["export", "dimacs", "xcc", str(f)]):
+        r = run(*command)
+        assert r.returncode == 2 and r.stdout == ""
+        assert r.stderr.count("\n") == 1 and message in r.stderr
+
+
+def test_a_file_with_blank_lines_is_one_problem(tmp_path: Path) -> None:
+    f = tmp_path / "gaps.dlx"
+    f.write_text("a b\n\na\n\nb\n\na b\n")
+    r = run("solve", "xcc", str(f), "--count", "--backend", "dlx")
+    assert r.returncode == 0 and r.stdout.startswith("counted: 2 solutions")
+
+
+@pytest.mark.skipif(
+    shutil.which("picosat") is None, reason="needs picosat (apt-get install picosat)"
+)
+@pytest.mark.parametrize("loop", [False, True])
+def test_dimacs_export_solved_by_picosat_decodes_to_a_checked_answer(
+    tmp_path: Path, loop: bool
+) -> None:
+    source = MASYU if loop else QUEENS
+    cnf = tmp_path / "x.cnf"
+    flags = ["--loop", "eager"] if loop else []
+    r = run("export", "dimacs", "xcc", str(source), "-o", str(cnf), *flags)
+    assert r.returncode == 0, r.stderr
+    model = subprocess.run(["picosat", str(cnf)], capture_output=True, text=True).stdout
+    assert model.startswith("s SATISFIABLE")
+    d = run("decode", "xcc", str(source), "-", "--json", *(["--loop"] if loop else []), stdin=model)
+    assert d.returncode == 0, d.stderr
+    answer = json.loads(d.stdout)["solutions"][0]
+    puzzle = xcc.read(source.read_text(), loop=loop)
+    assert xcc.check(puzzle, answer) == []
+
+
+def test_crosscheck_and_compare_take_xcc(tmp_path: Path) -> None:
+    r = run("crosscheck", "xcc", str(QUEENS), "--backends", "dlx,sat,cpsat")
+    assert r.returncode == 0, r.stderr
+    store = tmp_path / "r.jsonl"
+    c = run(
+        "compare",
+        "xcc",
+        str(QUEENS),
+        "--settings",
+        "dlx",
+        "--settings",
+        "sat:encoding=seqcounter,totalizer",
+        "--mode",
+        "count",
+        "--jobs",
+        "1",
+        "--quiet",
+        "-o",
+        str(store),
+    )
+    assert c.returncode == 0, c.stderr
+    records = [json.loads(line) for line in store.read_text().splitlines()]
+    assert len(records) == 3 and {rec["count"] for rec in records} == {4}
+    rep = run("report", str(store))
+    assert rep.returncode == 0 and "sat:encoding=totalizer" in rep.stdout
+
+
+def test_api_reads_and_solves_exact_cover_data() -> None:
+    import dlxsat
+
+    puzzle = dlxsat.read_puzzle("xcc", QUEENS.read_text())
+    assert puzzle.problem.kind == "XC" and (puzzle.m, puzzle.n) == (36, 34)
+    assert dlxsat.solve("xcc", puzzle, backend="cpsat", mode="count").count == 4
+
+
+def test_superslitherlink_data_are_read_as_dlx_reads_them() -> None:
+    from dlxsat.families import superslitherlink
+
+    assert xcc.SUPERSLITHERLINK_HEADER == superslitherlink.HEADER
+    text = (DATA / "golden/superslitherlink/pi-day-2025.dlx").read_text()
+    assert xcc.read(text).problem == superslitherlink.problem_from_data(text)
+
+
+def test_sat_records_its_decisions_and_conflicts() -> None:
+    r = solve("xcc", generate("queens", ["8"]), backend="sat", mode="count")
+    assert r.count == 92 and r.stats["decisions"] > 0 and r.stats["conflicts"] > 0
