@@ -10,9 +10,22 @@ Before timing, every command runs once untimed with bytecode writing allowed, so
 ``.pyc`` files and numba's kernel cache exist, as they do after ``pip install`` and a first run:
 what is measured is a cold *process*, not a cold disk. ``PYTHONPATH`` points at this checkout.
 
-Usage: ``python benchmarks/startup.py [--rounds N] [--importtime]``; ``--importtime`` also prints
-the ten slowest imports (cumulative, ``python -X importtime``) of each command. Takes about
-half a minute with the default 9 rounds.
+The default backend is ``auto`` (a short DLX trial, interpreted in a fresh process, then SAT
+for a loop puzzle); a 9 x 9 Sudoku is timed too. ``--backend cpsat`` imports OR-tools without
+pandas (``dlxsat.backends.ortools_loader``).
+
+``--kernels`` also times, in fresh processes, loading the compiled DLX kernels
+(``dlxsat.backends.dlx.load()``: importing numba and loading the four kernels) with numba's
+cache in place (warm: where it lives by default, ``__pycache__`` next to ``kernel.py``) and
+with an empty cache (cold: ``NUMBA_CACHE_DIR`` set to a new folder, so they are compiled), as
+medians of ``--rounds`` (cold: 2) runs.
+
+Bytecode caching is on for every run (``PYTHONDONTWRITEBYTECODE`` is removed from the
+environment: development machines may set it, users do not).
+
+Usage: ``python benchmarks/startup.py [--rounds N] [--importtime] [--kernels]``;
+``--importtime`` also prints the ten slowest imports (cumulative, ``python -X importtime``) of
+each command. Takes about half a minute with the default 9 rounds.
 """
 
 from __future__ import annotations
@@ -27,6 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = "puzzles/masyu/tatham-10x10.txt"
+SUDOKU = "puzzles/sudoku/tatham-9x9-1.txt"
 
 
 def commands() -> dict[str, list[str]]:
@@ -34,7 +48,9 @@ def commands() -> dict[str, list[str]]:
     solve = ["solve", "masyu", PUZZLE]
     out = {
         "python -c pass": [py, "-c", "pass"],
-        "python -m dlxsat solve (sat)": [py, "-m", "dlxsat", *solve],
+        "python -m dlxsat solve (auto)": [py, "-m", "dlxsat", *solve],
+        "python -m dlxsat solve sudoku (auto)": [py, "-m", "dlxsat", "solve", "sudoku", SUDOKU],
+        "python -m dlxsat solve --backend sat": [py, "-m", "dlxsat", *solve, "--backend", "sat"],
         "python -m dlxsat solve --backend dlx": [py, "-m", "dlxsat", *solve, "--backend", "dlx"],
         "python -m dlxsat solve --backend cpsat": [
             py,
@@ -47,7 +63,7 @@ def commands() -> dict[str, list[str]]:
     }
     script = Path(py).parent / "dlxsat"
     if script.exists():
-        out["dlxsat solve (sat), console script"] = [str(script), *solve]
+        out["dlxsat solve (auto), console script"] = [str(script), *solve]
         out["dlxsat solve --backend dlx, console script"] = [
             str(script),
             *solve,
@@ -88,10 +104,45 @@ def slowest_imports(cmd: list[str], env: dict[str, str], top: int = 10) -> list[
     return [f"{us / 1000:8.1f} ms {name}" for us, name in rows[:top]]
 
 
+KERNEL_LOAD = """
+import time
+t = time.perf_counter()
+from dlxsat.backends import dlx
+dlx.load()
+print(time.perf_counter() - t)
+"""
+
+
+def kernel_load(env: dict[str, str], rounds: int) -> None:
+    """Median seconds of ``dlx.load()`` in a fresh process, numba's cache warm and cold."""
+    import tempfile
+
+    warm = []
+    for _ in range(rounds):
+        out = subprocess.run(
+            [sys.executable, "-c", KERNEL_LOAD], env=env, capture_output=True, text=True
+        )
+        warm.append(float(out.stdout))
+    cold = []
+    for _ in range(2):
+        with tempfile.TemporaryDirectory() as cache:
+            out = subprocess.run(
+                [sys.executable, "-c", KERNEL_LOAD],
+                env={**env, "NUMBA_CACHE_DIR": cache},
+                capture_output=True,
+                text=True,
+            )
+        cold.append(float(out.stdout))
+    print("\ndlx.load() in a fresh process (import numba, load the four kernels), medians:")
+    print(f"  warm cache (next to kernel.py): {statistics.median(warm) * 1000:8.1f} ms")
+    print(f"  empty cache (compiled):         {statistics.median(cold) * 1000:8.1f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--importtime", action="store_true")
+    ap.add_argument("--kernels", action="store_true")
     args = ap.parse_args()
     env = environment()
     cmds = commands()
@@ -108,6 +159,8 @@ def main() -> None:
     for name, ts in times.items():
         med = statistics.median(ts)
         print(f"{name:45} {med * 1000:8.1f} {med / ref:6.1f}x")
+    if args.kernels:
+        kernel_load(env, args.rounds)
     if args.importtime:
         for name, cmd in cmds.items():
             print(f"\n{name}: slowest imports (cumulative)")

@@ -865,13 +865,15 @@ def test_an_external_program_past_the_limit_is_stopped(tmp_path):
 
 
 def _readme_command(fragment: str) -> list[str]:
-    """The README's example command line that contains ``fragment``, as arguments."""
+    """The documented example command line (README or the compare page of the docs) that
+    contains ``fragment``, as arguments."""
     import shlex
 
-    for line in (ROOT / "README.md").read_text().splitlines():
-        if line.strip().startswith("dlxsat compare") and fragment in line:
-            return shlex.split(line.split("#")[0])[1:]
-    raise AssertionError(f"no README example with {fragment!r}")
+    for page in ("README.md", "docs/commands/compare.md"):
+        for line in (ROOT / page).read_text().splitlines():
+            if line.strip().startswith("dlxsat compare") and fragment in line:
+                return shlex.split(line.split("#")[0])[1:]
+    raise AssertionError(f"no documented example with {fragment!r}")
 
 
 def test_the_readme_loops_preset_plans_every_loop_mode():

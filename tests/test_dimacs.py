@@ -43,11 +43,6 @@ def run_solver(name: str, path: Path) -> str:
     return done.stdout
 
 
-def chosen_options(problem: Problem, true_vars: set[int]) -> list[int]:
-    """What ``dlxsat decode`` does: variable k + 1 is option k."""
-    return sorted(v - 1 for v in true_vars if 1 <= v <= len(problem.options))
-
-
 def is_exact_cover(problem: Problem, chosen: list[int]) -> bool:
     """Every primary item within its bounds, every secondary item used consistently."""
     count = [0] * len(problem.items)
@@ -174,7 +169,7 @@ def test_round_trip_on_unique_golden_cases(case, solver, tmp_path):
     path.write_text(dimacs.export_dimacs(p, source=case["name"], loop="eager" if loop else "none"))
     status, true_vars = dimacs.read_solver_output(run_solver(solver, path))
     assert status == "SATISFIABLE"
-    chosen = chosen_options(p, true_vars)
+    chosen = dimacs.chosen_options(p, true_vars)
     assert is_exact_cover(p, chosen)
     if loop:
         # The eager encoding is complete: any model is the (unique) single loop.
@@ -194,7 +189,7 @@ def test_round_trip_without_loop_rule_is_an_exact_cover(case, tmp_path):
     path.write_text(dimacs.export_dimacs(p, loop="none"))
     status, true_vars = dimacs.read_solver_output(run_solver("cadical", path))
     assert status == "SATISFIABLE"
-    assert is_exact_cover(p, chosen_options(p, true_vars))
+    assert is_exact_cover(p, dimacs.chosen_options(p, true_vars))
 
 
 @pytest.mark.parametrize("colors", ["onehot", "binary"])
@@ -252,3 +247,48 @@ def test_cli_round_trip(case, tmp_path, capsys):
     else:
         want = sorted(list(parse_point_name(n)) for n in case["solution_edges"])
         assert answer["edges"] == want
+
+
+@pytest.mark.parametrize("case", UNIQUE)
+def test_library_round_trip(case, tmp_path):
+    """What the two commands do, through the API: ``export_cnf`` -> cadical -> ``decode_model``
+    gives the golden answer, rule-checked."""
+    import dlxsat
+
+    fam, text = case["family"], (GOLDEN / case["puzzle"]).read_text()
+    out = tmp_path / "x.cnf"
+    with open(out, "w") as f:
+        dlxsat.export_cnf(fam, text).write(f, source="test")
+    got = dlxsat.decode_model(fam, text, run_solver("cadical", out))
+    assert got.status == "SATISFIABLE"
+    if fam == "sudoku":
+        assert got.answer == {"grid": case["solution"]}
+    else:
+        assert got.answer == {
+            "edges": sorted(list(parse_point_name(n)) for n in case["solution_edges"])
+        }
+
+
+def test_decode_model_refuses_a_model_that_is_no_answer():
+    """A model that breaks the puzzle's rules (here: no edge at all) is the user's error, named
+    by ``name``; an unsatisfiable verdict is no answer."""
+    import dlxsat
+
+    case = next(c.values[0] for c in UNIQUE if c.values[0]["name"] == "tatham-5x5-1")
+    text = (GOLDEN / case["puzzle"]).read_text()
+    with pytest.raises(InputError, match=r"^mine: the model is not an answer to this puzzle"):
+        dlxsat.decode_model("slitherlink", text, "s SATISFIABLE\nv -1 0\n", name="mine")
+    got = dlxsat.decode_model("slitherlink", text, "s UNSATISFIABLE\n")
+    assert (got.status, got.answer) == ("UNSATISFIABLE", None)
+
+
+def test_export_loop_mode_policy():
+    """``export``'s default loop mode: complete (eager) for a loop family, none otherwise."""
+    import dlxsat
+
+    sudoku = "4..3.3....1.1..2"
+    assert dlxsat.export_cnf("sudoku", sudoku).loop == "none"
+    assert dlxsat.export_cnf("masyu", "0.\n.1\n").loop == "eager"
+    assert dlxsat.export_cnf("masyu", "0.\n.1\n", loop="none").loop == "none"
+    with pytest.raises(InputError, match="sudoku is not a loop puzzle"):
+        dlxsat.export_cnf("sudoku", sudoku, loop="eager")

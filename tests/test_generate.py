@@ -331,8 +331,15 @@ def test_time_up_before_any_unique_loop_is_exit_3_in_its_own_words(cli_run):
         generate.generate_masyu(12, 12, seed=3, timeout=1e-9)
     rc, out, err = cli_run(["generate", "masyu", "12x12", "--seed", "3", "--timeout", "1e-9"])
     assert rc == 3 and out == ""
-    assert err.startswith("dlxsat: time is up and no 12x12 loop has a unique answer yet")
-    assert err.count("\n") == 1 and "error" not in err
+    # Either generate's own check of the deadline says it, or (on a loaded machine, where the
+    # process's alarm can go off first) the run's stop line does, naming what generate was doing.
+    assert err.startswith(
+        (
+            "dlxsat: time is up and no 12x12 loop has a unique answer yet",
+            "dlxsat: time limit of 1e-09 s reached while looking for a 12x12 loop with a unique",
+        )
+    ), err
+    assert err.count("\n") == 1 and "error" not in err and "solutions so far" not in err
 
 
 def test_a_run_stopped_while_generating_says_what_it_was_doing(cli_run, monkeypatch):

@@ -267,19 +267,24 @@ def test_the_deadline_counts_pythons_start_up(tmp_path: Path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, env=ENV, timeout=60)
     took = time.monotonic() - start
     assert r.returncode == 3, r.stderr
-    assert took < 3 + 1.4, f"ended {took:.2f} s after its start, --timeout 3 (before: >= 5 s)"
+    # The margin: a small run of the same backend, measured now (the machine's load in it).
+    ref = dlxsat("solve", "masyu", MASYU, "--backend", "sat").seconds
+    assert took < 3 + 0.5 + ref, f"ended {took:.2f} s after its start, --timeout 3 (ref {ref:.2f})"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sat", "dlx", "cpsat"])
 def test_a_count_ends_soon_after_its_deadline(tmp_path: Path, backend: str):
     """Every backend stops a count within 0.5 s of the deadline (benchmarks/limits.py has the
-    figures: 0.01 to 0.3 s); the bound leaves a loaded machine another 0.5 s."""
+    figures: 0.01 to 0.3 s). The margin for a loaded machine is the time of a small run of the
+    same backend, measured now: one numba kernel load, which nothing can interrupt, takes
+    seconds there (and dlx may be loading its kernel at the deadline)."""
     sparse = tmp_path / "sparse.txt"
     sparse.write_text(SPARSE_40)
+    ref = dlxsat("solve", "masyu", MASYU, "--backend", backend).seconds
     r = dlxsat("solve", "masyu", sparse, "--count", "--timeout", 2, "--backend", backend)
     assert r.returncode == 3, r.stderr
-    assert r.seconds < 2 + 0.5 + 0.5, f"{backend}: {r.seconds:.2f} s"
+    assert r.seconds < 2 + 0.5 + ref, f"{backend}: {r.seconds:.2f} s (ref {ref:.2f} s)"
 
 
 def test_the_watchdog_is_paused_for_a_fork_and_back_after_it(tmp_path: Path):

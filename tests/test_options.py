@@ -177,4 +177,4 @@ def test_a_file_of_many_sudokus_defaults_to_the_batch_backend(cli_run, tmp_path)
     reports = [json.loads(line) for line in out.splitlines()]
     assert [r["backend"] for r in reports] == [BATCH_BACKEND["sudoku"]] * 3
     assert {r["status"] for r in reports} == {"unique"}
-    assert default_backend("sudoku") == "sat" and default_backend("masyu", many=True) == "sat"
+    assert default_backend("sudoku") == "auto" and default_backend("masyu", many=True) == "auto"

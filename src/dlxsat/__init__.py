@@ -50,6 +50,7 @@ from .result import MODES, STATUSES, Mode, SearchResult, Status  # noqa: E402
 
 if TYPE_CHECKING:
     from .pipeline import SolveReport
+    from .roundtrip import CnfExport, Decoded
     from .xcc import Problem
 
 __version__ = "0.1.0"
@@ -70,6 +71,12 @@ __all__ = [
     "parse_dlx",
     "write_dlx",
     "solve_problem",
+    "read_dlx",
+    "search_dlx",
+    "export_cnf",
+    "decode_model",
+    "convert",
+    "generate_masyu",
 ]
 
 
@@ -179,3 +186,60 @@ def solve_problem(problem: Problem, backend: str = "dlx", **kwargs: Any) -> Sear
     from .solvers import solve_problem as _solve_problem
 
     return _solve_problem(problem, backend, **kwargs)
+
+
+def read_dlx(text: str) -> Problem:
+    """Read DLX text as ``dlxsat dlx`` does (Knuth's SuperSlitherlink data by its family's rule;
+    see :func:`dlxsat.dlxdata.read_data`). Check and list the solutions of a search with
+    :mod:`dlxsat.xcc.listing`."""
+    from .dlxdata import read_data
+
+    return read_data(text)
+
+
+def search_dlx(problem: Problem, **kwargs: Any) -> SearchResult:
+    """Search a problem with dancing links as ``dlxsat dlx`` does (``loop``, ``limit``,
+    ``keep``, ``deadline``: see :func:`dlxsat.dlxdata.search`)."""
+    from .dlxdata import search
+
+    return search(problem, **kwargs)
+
+
+def export_cnf(
+    family: str, text: Any, *, loop: str | None = None, format: str | None = None
+) -> CnfExport:
+    """A puzzle's DIMACS export, ready to ``write`` (see :func:`dlxsat.roundtrip.export_cnf`)."""
+    from .roundtrip import export_cnf as _export
+
+    return _export(family, text, loop=loop, format=format)
+
+
+def decode_model(family: str, text: Any, solver_output: str, **kwargs: Any) -> Decoded:
+    """A SAT solver's model of an exported puzzle as a checked answer
+    (see :func:`dlxsat.roundtrip.decode_model`)."""
+    from .roundtrip import decode_model as _decode
+
+    return _decode(family, text, solver_output, **kwargs)
+
+
+def convert(family: str, text: str, to: str, format: str | None = None) -> str:
+    """Every puzzle of ``text`` written in the format ``to`` (see :func:`dlxsat.formats.convert`).
+
+    >>> url = "https://puzz.link/p?mashu/6/6/1063000i3000"
+    >>> convert("masyu", url, "knuth").splitlines()[:2]
+    ['..0...', '.1..0.']
+    >>> convert("masyu", convert("masyu", url, "knuth"), "puzzlink") == url + "\\n"
+    True
+    """
+    from .formats import convert as _convert
+
+    return _convert(family, text, to, format)
+
+
+def generate_masyu(
+    rows: int, cols: int, seed: int | None = None, timeout: float | None = None
+) -> str:
+    """A new Masyu with exactly one answer (see :func:`dlxsat.generate.generate_masyu`)."""
+    from .generate import generate_masyu as _generate
+
+    return _generate(rows, cols, seed=seed, timeout=timeout)

@@ -58,6 +58,19 @@ def need(module: str, feature: str) -> ModuleType:
         raise InputError(missing_message(feature, module)) from None
 
 
+def installed(module: str) -> ModuleType | None:
+    """Import ``module`` quietly, or ``None`` when it is missing: for a display that has a plain
+    fallback of its own and so has nothing to tell the user (a notebook's picture, a page's plots).
+
+    >>> installed("tqdm").__name__
+    'tqdm'
+    """
+    try:
+        return _import(module)
+    except ImportError:
+        return None
+
+
 def wanted(module: str, feature: str) -> ModuleType | None:
     """Import ``module`` for ``feature``, a comfort the run can do without: ``None`` when it is
     not installed, after one note on stderr naming the ``pip install`` (once per feature)."""

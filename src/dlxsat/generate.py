@@ -64,7 +64,8 @@ __all__ = [
     "solvable_loop",
 ]
 
-#: The largest number of rows or columns (item names must fit in 8 characters; SPEC.md §4).
+#: The largest number of rows or columns (item names must fit in 8 characters;
+#: docs/conventions.md §4).
 MAX_SIDE = 99
 
 Cell = tuple[int, int]
@@ -691,6 +692,18 @@ def solvable_loop(
             if rng.random() < 0.3 and canvas.can_flip(f):
                 canvas.flip(f)
         canvas.anneal(rng, 30 * len(zone), 1.0, 0.05, zone)
+
+
+#: ``generate --timeout S``: the share of S for removing circles; the final check of uniqueness
+#: gets the rest (the run's deadline stops it with exit status 3 if even that is not enough).
+REMOVAL_SHARE = 0.7
+
+
+def generate_within(rows: int, cols: int, seed: int, run_timeout: float | None) -> str:
+    """:func:`generate_masyu` for a run limited to ``run_timeout`` seconds (None: no limit):
+    circles are removed for :data:`REMOVAL_SHARE` of it, so the last check has time left."""
+    budget = None if run_timeout is None else REMOVAL_SHARE * run_timeout
+    return generate_masyu(rows, cols, seed=seed, timeout=budget)
 
 
 def generate_masyu(

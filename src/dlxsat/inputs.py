@@ -91,3 +91,22 @@ def puzzle_lines(text: str) -> list[str]:
             if c >= 0:
                 raise InputError(f"line {r}, column {c + 1}: {label} is not allowed in a puzzle")
     return lines
+
+
+def puzzle_text(path: str | None) -> str:
+    """The text of a puzzle file (stdin for None or ``-``); a puz.link URL or a Tatham game id
+    given in place of a file name (and naming no file) is the puzzle itself.
+
+    >>> puzzle_text("https://puzz.link/p?mashu/6/6/1063000i3000")
+    'https://puzz.link/p?mashu/6/6/1063000i3000'
+    """
+    import os
+
+    from .formats import puzzlink, tatham
+
+    if path not in (None, "-") and not os.path.exists(path):
+        if puzzlink.looks_like("", path) or any(
+            tatham.looks_like(f, path) for f in tatham.FAMILY_NAMES
+        ):
+            return path
+    return read_text(path, "puzzle")

@@ -20,7 +20,7 @@ from typing import Any
 
 from .answer import edge_ends
 from .errors import InputError
-from .extras import need
+from .extras import installed, need
 
 #: Pixels per cell (at most: large boards get smaller cells, see :func:`cell_pixels`).
 CELL_PX = 40
@@ -131,9 +131,7 @@ def picture_svg(family: str, puzzle: Any, answer: dict | None = None) -> str | N
 
     The XML declaration and doctype are left out so the text can also sit inside HTML.
     """
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
+    if installed("matplotlib") is None:
         return None
     import io
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from types import ModuleType
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import limits
 from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
-from .families import get_family
+from .families import Family, get_family, offered
 from .result import MODES, SearchResult, status_of
 from .runtime.deadline import Deadline
 from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, spec_of
@@ -24,39 +23,36 @@ from .xcc import Problem, parse
 
 __all__ = ["CHECKED_WHEN_COUNTING", "max_workers"]  # (their home is dlxsat.solvers)
 
-#: The backend ``solve`` uses when none is named: the fastest measured per family, from the
-#: command line (benchmarks/loops.py; see the README). SAT wins every hard loop puzzle; for
-#: Sudoku the DLX search is faster in-process, but loading its numba kernels costs about a
-#: second per process, so a one-off ``dlxsat solve sudoku`` is quicker with SAT.
-#:
-#: The portfolio backend (``sat,dlx`` racing) does not become a default: measured with
-#: ``benchmarks/portfolio.py`` on 2 cores shared with other work (11 puzzles: Masyu up to
-#: 36 x 20, Slitherlink 20 x 15 and 30 x 25, hard and 25 x 25 Sudokus, wall time of a cold
-#: ``dlxsat solve``), SAT was the fastest single backend on every puzzle solved, and the
-#: portfolio took 2.10 times SAT's time on Masyu, 2.01 on Slitherlink and 1.80 on Sudoku
-#: (geometric means): its second member halves SAT's share of the two cores. Only when
-#: counting, where DLX wins (a Sudoku with 54,620 answers: DLX 0.30 of SAT's time), does the
-#: portfolio pay off (0.39 of SAT's time, 1.29 of DLX's) -- use ``--backend portfolio`` there.
+#: The backend ``solve`` uses when none is named: ``auto`` for every family, which picks DLX
+#: or SAT per puzzle (a short DLX trial, then Knuth's estimate of the DLX tree; see
+#: ``dlxsat.backends.auto`` and ``docs/auto.md``). Measured with ``benchmarks/auto.py``: no
+#: single engine is best on every family -- DLX wins most Sudokus and small loop puzzles and
+#: every count, SAT the hard loop puzzles and the minimal 25 x 25 Sudoku, where DLX runs for
+#: hours. The portfolio (engines racing on all cores) is not a default: on 2 cores it costs
+#: 1.8-2.1 x SAT alone (``benchmarks/portfolio.py``).
 DEFAULT_BACKEND = {
-    "masyu": "sat",
-    "slitherlink": "sat",
-    "superslitherlink": "sat",
-    "sudoku": "sat",
+    "masyu": "auto",
+    "slitherlink": "auto",
+    "superslitherlink": "auto",
+    "sudoku": "auto",
 }
 
-#: The backend :func:`solve_many` uses when none is named, where it differs from
-#: ``DEFAULT_BACKEND``. Many 9 x 9 Sudokus in one process: dlx 8,670 puzzles/s (the empty
-#: grid laid out once, clues pre-covered), sat 0.029 of that (``benchmarks/batch.py``, 200
-#: sgt-solo puzzles, each answer proved unique and rule-checked); the one-off kernel load
-#: (about 1 s) is paid once per batch.
-BATCH_BACKEND = {"sudoku": "dlx"}
+#: The backend :func:`solve_many` uses when none is named: ``auto`` too, which runs many
+#: Sudokus on DLX's batch path, each within :data:`BATCH_TRIAL_SECONDS`; a puzzle that
+#: outgrows it goes to ``auto``'s own choice.
+BATCH_BACKEND = {"sudoku": "auto"}
+
+#: On the batch path, the seconds of DLX search a puzzle gets under ``auto`` before it is
+#: handed to ``auto``'s choice (a hard 9 x 9 takes well under a millisecond there; a minimal
+#: 25 x 25 runs for hours).
+BATCH_TRIAL_SECONDS = 0.05
 
 
 def default_backend(family: str, many: bool = False) -> str:
     """The backend used when none is named: for one puzzle, or for many in one process."""
     if many and family in BATCH_BACKEND:
         return BATCH_BACKEND[family]
-    return DEFAULT_BACKEND.get(family, "sat")
+    return DEFAULT_BACKEND.get(family, "auto")
 
 
 #: With a time limit, this share of the time left when the search starts (at most 0.5 s) is
@@ -69,7 +65,7 @@ class Prepared:
     """A puzzle read and encoded: what every backend starts from."""
 
     name: str
-    family: ModuleType
+    family: Family
     puzzle: Any
     dlx_text: str
     problem: Problem
@@ -77,7 +73,7 @@ class Prepared:
 
 @dataclass
 class SolveReport:
-    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5.
+    """The outcome of :func:`solve`; :meth:`to_json` gives the object of docs/conventions.md §5.
 
     ``puzzle`` is the puzzle object solved (None when the run stopped before reading it); in
     Jupyter a report shows its figures and the board with its first answer
@@ -145,7 +141,7 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
     limits.set_phase("encoding")
     dlx_text = fam.encode(puzzle)
     limits.set_phase("reading the exact-cover data")
-    to_problem = getattr(fam, "problem", None)
+    to_problem = offered(fam, "problem")
     if to_problem is not None:
         problem = to_problem(puzzle, dlx_text)
     else:
@@ -224,7 +220,7 @@ def solve(
         limits.resume()
         return SolveReport(
             family,
-            backend or DEFAULT_BACKEND.get(family, "sat"),
+            backend or default_backend(family),
             "timeout",
             limits.progress.count,
             [],
@@ -373,25 +369,18 @@ class Agreement:
 
 
 def agreement(first: SolveReport, other: SolveReport) -> str:
-    """Why ``other`` disagrees with ``first`` (the empty string when they agree).
+    """Why ``other`` disagrees with ``first`` (the empty string when they agree), judged by
+    :func:`dlxsat.agreement.difference`."""
+    from .agreement import difference
 
-    A timeout agrees with anything (it decided nothing). Two ``multiple`` reports agree even
-    with different answers: each found two of the several there are.
-    """
-    if "timeout" in (first.status, other.status) or "stalled" in (first.status, other.status):
-        return ""
-    if first.status != other.status:
-        return f"{first.backend} says {first.status}, {other.backend} says {other.status}"
-    if first.status == "multiple":
-        return ""
-    if first.count != other.count:
-        return f"{first.backend} found {first.count} answers, {other.backend} {other.count}"
-    if first.solutions and other.solutions:
-        mine = {answer_key(a) for a in first.solutions}
-        theirs = {answer_key(a) for a in other.solutions}
-        if mine != theirs:
-            return f"{first.backend} and {other.backend} found different answers"
-    return ""
+    return difference(_outcome(first), _outcome(other))
+
+
+def _outcome(report: SolveReport) -> Any:
+    from .agreement import Outcome
+
+    answers = frozenset(answer_key(a) for a in report.solutions) if report.solutions else None
+    return Outcome(report.backend, report.status, report.count, answers)
 
 
 def crosscheck_report(
@@ -444,7 +433,8 @@ def solve_many(
 
     The problem of each puzzle is built directly (the family's ``build``: the same
     :class:`~dlxsat.xcc.Problem` as parsing its DLX text, without writing that text). Sudokus
-    on the dlx backend go faster still, when there are many of them (``dlxsat.sudoku_batch``):
+    on the dlx backend go faster still, when there are many of them (the solver's
+    ``solve_batch`` with the family's ``batch_template``):
     the empty grid's problem is laid out once per shape, each puzzle's clues are pre-covered
     and the compiled kernel searches the rest. Either way every answer is decoded and judged
     by the family's rule checker, as in :func:`solve`.
@@ -461,12 +451,13 @@ def solve_many(
     backend = backend or default_backend(family, many=True)
     options = spec_of(backend).check(options, loop=fam.LOOP, family=family)
     # A family may read many puzzles faster than one by one (sudoku: shared box groups).
-    read = fam.many_reader() if hasattr(fam, "many_reader") else fam.read
+    many_reader = offered(fam, "many_reader")
+    read = many_reader() if many_reader is not None else fam.read
     puzzles = [_read_input(fam, family, read, x, k) for k, x in enumerate(texts, 1)]
     return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
 
 
-def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> Any:
+def _read_input(fam: Family, family: str, read: Any, given: Any, k: int) -> Any:
     """Input ``k`` (1-based) of :func:`solve_many` as a puzzle of ``fam`` (``read``: its
     reader of texts)."""
     if isinstance(given, str):
@@ -484,10 +475,10 @@ def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> 
     return given
 
 
-def build_problem(fam: ModuleType, puzzle: Any) -> Problem:
+def build_problem(fam: Family, puzzle: Any) -> Problem:
     """The exact-cover problem of ``puzzle``: the family's direct builder when it has one, else
     its DLX text parsed (the two agree: tests/test_batch.py)."""
-    builder = getattr(fam, "build", None)
+    builder = offered(fam, "build")
     if builder is not None:
         return builder(puzzle)
     return parse(fam.encode(puzzle), allow_empty=True)
@@ -495,36 +486,54 @@ def build_problem(fam: ModuleType, puzzle: Any) -> Problem:
 
 def _solve_each(
     family: str,
-    fam: ModuleType,
+    fam: Family,
     puzzles: list[Any],
     backend: str,
     mode: str,
     timeout: float | None,
     options: dict[str, Any],
 ) -> Iterator[SolveReport]:
-    fast = family == "sudoku" and backend == "dlx" and len(puzzles) >= _sudoku_batch_min()
-    shapes: dict[tuple, Any] = {}
-    shape = None
+    # The batch path: a solver that solves one problem many times with options chosen
+    # beforehand (its SPEC.batch: from that many puzzles on), and a family whose puzzles of
+    # one shape share such a problem (its batch_template). No name of either is asked.
+    spec = spec_of(backend)
+    # auto runs the batch path on DLX's, each puzzle within a trial (see BATCH_TRIAL_SECONDS).
+    batch_spec = spec_of("dlx") if backend == "auto" else spec
+    template_of = offered(fam, "batch_template") if batch_spec.batch else None
+    fast = template_of is not None and not options and len(puzzles) >= batch_spec.batch
+    laid_out: list[tuple[Any, Any]] = []  # (template, the solver's laid-out problem) per shape
+    current: tuple[Any, Any] | None = None
     for puzzle in puzzles:
         start = time.perf_counter()
         deadline = Deadline.after(timeout)
         prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
-        if fast and (shape is None or not shape.fits(puzzle)):
-            from .sudoku_batch import Shape, shape_key
-
-            key = shape_key(puzzle)
-            if key not in shapes:
-                shapes[key] = Shape.of(puzzle)  # None: not a shape for the fast path
-            shape = shapes[key]
-        if fast and shape is not None:
-            from .answer import grid_answer
-
+        if fast and (current is None or not current[0].fits(puzzle)):
+            current = next((t for t in laid_out if t[0].fits(puzzle)), None)
+            if current is None:
+                template = template_of(puzzle)  # None: not a shape for the batch path
+                if template is not None:
+                    current = (template, batch_spec.module().solve_batch(template.problem))
+                    laid_out.append(current)
+        if fast and current is not None:
+            template, batch = current
             request = Request.for_mode(mode, deadline=deadline)
-            result = shape.solve(puzzle, request.limit, request.keep, deadline.at)
-            answers = [grid_answer(shape.grid(puzzle, chosen)) for chosen in result.solutions]
+            if backend == "auto":
+                trial = deadline.sooner(Deadline.after(BATCH_TRIAL_SECONDS))
+                result = batch.solve(template.givens(puzzle), replace(request, deadline=trial))
+                if result.timed_out and not deadline.expired():  # auto's own choice then
+                    prep.problem = build_problem(fam, puzzle)
+                    result = run_solver(prep, backend, mode, deadline, options)
+                    result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
+                    answers = checked_answers(prep, result, backend)
+                    yield make_report(prep, backend, mode, result, answers, start)
+                    continue
+                result.stats["auto"] = {"engine": "dlx", "reason": "DLX finished within its trial"}
+            else:
+                result = batch.solve(template.givens(puzzle), request)
+            answers = [template.answer(puzzle, chosen) for chosen in result.solutions]
             # The same judgement as check_answer's, faster; only a failure asks check_answer.
             for answer in answers:
-                if not shape.obeys_rules(puzzle, answer["grid"]):
+                if not template.obeys_rules(puzzle, answer):
                     check_answer(prep, answer, backend)
         else:
             prep.problem = build_problem(fam, puzzle)
@@ -533,7 +542,18 @@ def _solve_each(
         yield make_report(prep, backend, mode, result, answers, start)
 
 
-def _sudoku_batch_min() -> int:
-    from .sudoku_batch import MIN_PUZZLES
-
-    return MIN_PUZZLES
+def solved_answer(
+    family: str, puzzle: Any, where: str = "", timeout: float | None = None
+) -> tuple[Any, str]:
+    """The answer ``convert --with-answer`` writes, and a warning ("" when none): the puzzle
+    solved with the default backend; a puzzle with no answer is an error, one with several
+    gets the first found. ``where`` heads the messages (``record K: ``)."""
+    report = solve(family, puzzle, timeout=timeout)
+    if report.status == "timeout":
+        raise InputError(f"{where}the time limit was reached before an answer was found")
+    if not report.solutions:
+        raise InputError(f"{where}the puzzle has no answer to write")
+    warning = ""
+    if report.status == "multiple":
+        warning = f"{where}the puzzle has more than one answer; writing the first found"
+    return report.solutions[0], warning

@@ -4,11 +4,12 @@ The model
     * One Boolean variable per option (true = chosen).
     * A primary item with bounds ``[lo, hi]``: ``AddExactlyOne`` for ``[1, 1]``,
       ``AddAtMostOne`` for ``[0, 1]``, a linear constraint ``lo <= sum <= hi`` otherwise.
-    * A secondary item (SPEC.md §3), as in the SAT backend (:mod:`.cnf`): ``colors='onehot'``
+    * A secondary item (docs/conventions.md §3), as in the SAT backend (:mod:`.cnf`):
+      ``colors='onehot'``
       gives each color ``c`` a Boolean "some chosen option gives it ``c``" (implied by those
       options, implying one of them), at most one of which, together with the options using
       the item uncolored, is true; ``colors='binary'`` uses one Boolean for a two-color item.
-    * The single-loop rule (``loop``; SPEC.md §4): an edge is on when its color-``1``
+    * The single-loop rule (``loop``; docs/conventions.md §4): an edge is on when its color-``1``
       Boolean is true; every vertex has ``sum(edges on) == 2 * used``. Then either
       ``loop_mode='circuit'`` (the default, measured faster): ``AddCircuit`` over the
       vertices, each edge giving two arcs (one per direction, their sum equal to "on") and
@@ -33,7 +34,7 @@ from typing import Any
 from ..options import Option
 from ..runtime import guard
 from ..xcc import Problem
-from . import Request, SearchResult, SolverSpec, covering
+from . import Request, SearchResult, SolverSpec, covering, ortools_loader
 from .covering import COLOR_MODES, DEFAULT_COLORS
 from .loopcuts import LoopRule
 
@@ -78,7 +79,7 @@ SPEC = SolverSpec(
 
 def load() -> None:
     """Import OR-tools' CP-SAT now, so that a caller can time that apart."""
-    from ortools.sat.python import cp_model  # noqa: F401
+    ortools_loader.cp_model()
 
 
 class _Model:
@@ -86,37 +87,37 @@ class _Model:
     constraints) and the literals the search loop needs."""
 
     def __init__(self, problem: Problem, colors: str, loop: str, allow_empty_loop: bool) -> None:
-        from ortools.sat.python import cp_model
+        cp_model = ortools_loader.cp_model()  # without pandas: see ortools_loader
 
         self.cp_model = cp_model
         m = self.m = cp_model.CpModel()
         model = covering.build(
             problem, colors=colors, loop=loop != "none", allow_empty_loop=allow_empty_loop
         )
-        self.x = [m.NewBoolVar(f"option {k}") for k in range(len(problem.options))]
+        self.x = [m.new_bool_var(f"option {k}") for k in range(len(problem.options))]
         lit: list[Any] = list(self.x)  # model variable → CP-SAT literal
         self.rule: LoopRule | None = None
         self.on: dict[int, Any] = {}
         for p in model.primaries:
             lits = [lit[k] for k in p.options]
             if (p.lo, p.hi) == (1, 1):
-                m.AddExactlyOne(lits)  # an empty list makes the model infeasible, rightly
+                m.add_exactly_one(lits)  # an empty list makes the model infeasible, rightly
             elif p.lo == 0 and p.hi == 1:
                 if len(lits) > 1:
-                    m.AddAtMostOne(lits)
+                    m.add_at_most_one(lits)
             else:
-                m.AddLinearConstraint(sum(lits), p.lo, p.hi)
+                m.add_linear_constraint(sum(lits), p.lo, p.hi)
         for s in model.secondaries:
             for d in s.defined:
-                v = m.NewBoolVar(d.name)
+                v = m.new_bool_var(d.name)
                 lit.append(v)
                 for k in d.options:
-                    m.AddImplication(lit[k], v)
+                    m.add_implication(lit[k], v)
                 for k in d.excluded:
-                    m.AddImplication(lit[k], v.Not())
-                m.AddBoolOr([v.Not(), *(lit[k] for k in d.options)])
+                    m.add_implication(lit[k], v.negated())
+                m.add_bool_or([v.negated(), *(lit[k] for k in d.options)])
             if len(s.at_most_one) > 1:
-                m.AddAtMostOne([lit[k] for k in s.at_most_one])
+                m.add_at_most_one([lit[k] for k in s.at_most_one])
         if model.loop is not None:
             self._loop(model.loop, lit, loop)
 
@@ -127,28 +128,28 @@ class _Model:
         used: dict[int, Any] = {}
         for v, es in rule.incident().items():
             if es:
-                used[v] = m.NewBoolVar(f"used {v}")
-                m.Add(sum(on[e] for e in es) == 2 * used[v])
+                used[v] = m.new_bool_var(f"used {v}")
+                m.add(sum(on[e] for e in es) == 2 * used[v])
         if shared.some_edge:
-            m.AddBoolOr(list(on.values()))
+            m.add_bool_or(list(on.values()))
         if mode == "circuit":
             if used:
                 node = {v: j for j, v in enumerate(used)}
-                arcs = [(node[v], node[v], used[v].Not()) for v in used]
+                arcs = [(node[v], node[v], used[v].negated()) for v in used]
                 for e, u, v in rule.edges:
-                    f = m.NewBoolVar(f"arc {u}->{v}")
-                    g = m.NewBoolVar(f"arc {v}->{u}")
-                    m.Add(f + g == on[e])
+                    f = m.new_bool_var(f"arc {u}->{v}")
+                    g = m.new_bool_var(f"arc {v}->{u}")
+                    m.add(f + g == on[e])
                     arcs += [(node[u], node[v], f), (node[v], node[u], g)]
-                m.AddCircuit(arcs)
+                m.add_circuit(arcs)
         else:
             self.rule = rule
 
     def add_cut_clauses(self, cuts: list[Any]) -> None:
         on = self.on
         for c in cuts:
-            self.m.AddBoolOr(
-                [on[c.inside].Not(), on[c.outside].Not(), *(on[e] for e in c.boundary)]
+            self.m.add_bool_or(
+                [on[c.inside].negated(), on[c.outside].negated(), *(on[e] for e in c.boundary)]
             )
 
 
@@ -182,7 +183,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         "constraints": len(proto.constraints),
         "rounds": 0,
         "cuts": 0,
-        "solver": f"cp-sat {ortools.__version__}",
+        "solver": f"cp-sat {getattr(ortools, '__version__', '?')}",
         "colors": cm,
         "loop_mode": mode,
         "workers": workers,
@@ -192,7 +193,9 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     enumerate_all = limit is None
     seen: set[tuple[int, ...]] = set()
 
-    class Collector(cp_model.CpSolverSolutionCallback):
+    callback: Any = cp_model.CpSolverSolutionCallback  # (OR-tools ships no stubs for it)
+
+    class Collector(callback):
         """Takes each answer: a new valid one is kept, a multi-cycle one stops for cuts."""
 
         def __init__(self) -> None:
@@ -208,18 +211,18 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             # Parallel workers may still report answers after StopSearch; they are
             # dropped, so a round never gives more than was asked for.
             self.stopped = True
-            self.StopSearch()
+            self.stop_search()
 
         def on_solution_callback(self) -> None:
             if self.stopped:
                 return
-            values = [self.BooleanValue(v) for v in x]
+            values = [self.boolean_value(v) for v in x]
             chosen = tuple(k for k, b in enumerate(values) if b)
             if chosen in seen:
                 return
             if model.rule is not None:
                 t0 = time.perf_counter()
-                on = [e for e, lit in model.on.items() if self.BooleanValue(lit)]
+                on = [e for e, lit in model.on.items() if self.boolean_value(lit)]
                 cuts = model.rule.cuts(on)
                 self.cutting += time.perf_counter() - t0
                 if cuts:
@@ -229,14 +232,15 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             seen.add(chosen)
             self.new.append(chosen)
             self.values = values
-            if limit is not None and result.count + len(self.new) >= limit:
+            if limit is not None and count + len(self.new) >= limit:
                 self.full = True
                 self.stop()
             elif not enumerate_all:
                 self.stop()
 
     solving = cutting = 0.0
-    while limit is None or result.count < limit:  # limit 0: look for nothing
+    count = 0  # answers found (result.count, kept as a plain int here)
+    while limit is None or count < limit:  # limit 0: look for nothing
         left = request.deadline.remaining()
         if left is not None and left <= 0:
             result.timed_out = True
@@ -256,19 +260,20 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         t0 = time.perf_counter()
         # Solve releases the GIL: the process guard's watchdog stops it at once on a signal.
         with guard.stop_hook(solver.stop_search):
-            status = solver.Solve(model.m, cb)
+            status = solver.solve(model.m, cb)
         solving += time.perf_counter() - t0 - cb.cutting
         cutting += cb.cutting
         stats["rounds"] += 1
         for chosen in cb.new:
-            result.count += 1
+            count += 1
             if request.keeps(len(result.solutions)):
                 result.solutions.append(list(chosen))
-        request.found(result.count)
+        result.count = count
+        request.found(count)
         if cb.full:
             break
         if status == cp_model.MODEL_INVALID:
-            raise RuntimeError("cpsat: invalid model: " + model.m.Validate())
+            raise RuntimeError("cpsat: invalid model: " + model.m.validate())
         if status == cp_model.INFEASIBLE:
             result.exhausted = True
             break
@@ -285,12 +290,13 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             stats["cuts"] += len(cb.cuts)
         for chosen in cb.new:
             block = [
-                x[k] if value else x[k].Not() for k, value in covering.blocking(problem, chosen)
+                x[k] if value else x[k].negated()
+                for k, value in covering.blocking(problem, list(chosen))
             ]
-            model.m.AddBoolOr(block)  # empty: no other solution, next round is infeasible
-        model.m.ClearHints()
+            model.m.add_bool_or(block)  # empty: no other solution, next round is infeasible
+        model.m.clear_hints()
         for v, b in zip(x, cb.values, strict=True):
-            model.m.AddHint(v, b)
+            model.m.add_hint(v, b)
     end = time.perf_counter()
     stats["build_seconds"] = round(built - start, 6)
     stats["solve_seconds"] = round(solving, 6)

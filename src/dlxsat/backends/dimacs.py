@@ -114,6 +114,20 @@ def _write_lines(out: TextIO, lines: Iterable[str]) -> None:
         out.write("\n".join(batch) + "\n")
 
 
+def loop_mode(asked: str | None, loop_puzzle: bool, what: str = "this problem") -> str:
+    """The loop mode of an export: ``asked``, or by default the complete ``eager`` encoding for
+    a loop puzzle (so that every model is an answer) and ``none`` for any other; ``eager`` on a
+    puzzle without loops (``what``, e.g. the family's name) is refused.
+
+    >>> loop_mode(None, True), loop_mode(None, False), loop_mode("none", True)
+    ('eager', 'none', 'none')
+    """
+    loop = asked or ("eager" if loop_puzzle else "none")
+    if loop == "eager" and not loop_puzzle:
+        raise InputError(f"--loop eager: {what} is not a loop puzzle; use --loop none")
+    return loop
+
+
 def export_dimacs(problem: Problem, **kwargs: object) -> str:
     """The DIMACS text of :func:`write_dimacs` as one string (for small problems and tests).
 
@@ -125,6 +139,17 @@ def export_dimacs(problem: Problem, **kwargs: object) -> str:
     buf = io.StringIO()
     write_dimacs(problem, buf, **kwargs)  # type: ignore[arg-type]
     return buf.getvalue()
+
+
+def chosen_options(problem: Problem, true_vars: Iterable[int]) -> list[int]:
+    """The options a model chose, sorted: variable ``k + 1`` is option ``k`` (the variables
+    after the options are the encoding's own).
+
+    >>> chosen_options(Problem([], [(), (), ()]), {3, 1, 7})
+    [0, 2]
+    """
+    n = len(problem.options)
+    return sorted(v - 1 for v in true_vars if 1 <= v <= n)
 
 
 _STATUS = {

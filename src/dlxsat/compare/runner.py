@@ -154,12 +154,7 @@ def _done(record: dict[str, Any], sink: Sink, progress: Progress) -> None:
 
 def check_dask() -> None:
     """An :class:`InputError` when the ``distributed`` package (the ``dask`` extra) is missing."""
-    try:
-        import distributed  # noqa: F401 - (the run needs it next anyway)
-    except ImportError:
-        raise InputError(
-            "--dask needs the 'distributed' package: pip install 'dlxsat[dask]'"
-        ) from None
+    need("distributed", "--dask")
 
 
 def run_dask(

@@ -26,6 +26,8 @@ grid) and falls back on Knuth's, so his inputs are read exactly as before.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -150,6 +152,41 @@ def read_each(family: str, text: str, format: str | None = None) -> list[tuple[i
     return out
 
 
+@dataclass
+class Records:
+    """The puzzles of a file to solve: ``numbers`` their record numbers when some records were
+    left out or there are several (None: one puzzle, read whole), ``bad`` each record left out
+    with its first line and what is wrong with it."""
+
+    puzzles: list[Any]
+    numbers: list[int] | None = None
+    bad: list[tuple[int, int, InputError]] = field(default_factory=list)
+
+
+def read_records(
+    family: str, text: str, format: str | None = None, keep_going: bool = False
+) -> Records:
+    """The puzzles of a file of one or many (:func:`read_many`); with ``keep_going`` a bad
+    record is left out and noted instead of stopping the run (``solve --keep-going``).
+
+    >>> r = read_records("sudoku", "4..3.3....1.1..2\\n4..3\\n", keep_going=True)
+    >>> len(r.puzzles), r.numbers, [(k, line) for k, line, _ in r.bad]
+    (1, [1], [(2, 2)])
+    """
+    if not keep_going:
+        try:
+            return Records(read_many(family, text, format))
+        except InputError as e:
+            if str(e).startswith("record "):  # a file of many: say how to answer the rest
+                raise InputError(f"{e} (--keep-going answers the other records)") from None
+            raise
+    each = read_each(family, text, format)
+    bad = [(k, line, e) for k, line, e in each if isinstance(e, InputError)]
+    puzzles = [p for _, _, p in each if not isinstance(p, InputError)]
+    numbers = [k for k, _, p in each if not isinstance(p, InputError)]
+    return Records(puzzles, numbers if bad or len(each) > 1 else None, bad)
+
+
 def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
     """Every puzzle of a file of one or many; an error names the record and its line.
 
@@ -169,3 +206,55 @@ def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
         except InputError as e:
             raise InputError(f"record {k} (line {line}): {e}") from None
     return out
+
+
+def convert(
+    family: str,
+    text: str,
+    to: str,
+    format: str | None = None,
+    name: str = "input",
+    answer_of: Callable[[Any, str], Any] | None = None,
+) -> str:
+    """Every puzzle of ``text`` (in ``format``, detected when None) written in format ``to``:
+    one a line for the line-based formats, else separated by empty lines. An error in a file of
+    several names the record and its line; ``name`` names an input with no puzzle. With
+    ``answer_of`` (see :func:`dlxsat.pipeline.solved_answer`), each puzzle is written with that
+    answer.
+
+    >>> convert("sudoku", "4..3.3....1.1..2\\n" * 2, "knuth").split("\\n\\n")[1].split()
+    ['4..3', '.3..', '..1.', '1..2', '0011', '0011', '2233', '2233']
+    """
+    if answer_of is not None:
+        check_answer_writer(to)
+    records = split_records(family, text, format)
+    if not records:
+        raise InputError(f"{name}: no puzzle")
+    outs = []
+    for k, (line, record) in enumerate(records, 1):
+        try:
+            puzzle = read(family, record, format)
+            where = f"record {k}: " if len(records) > 1 else ""
+            answer = answer_of(puzzle, where) if answer_of is not None else None
+            outs.append(write(family, puzzle, to, answer))
+        except InputError as e:
+            if len(records) == 1:
+                raise
+            raise InputError(f"record {k} (line {line}): {e}") from None
+    per_line = to in ("puzzlink", "oneline", "penpa")
+    return ("" if per_line else "\n").join(outs)
+
+
+def check_answer_writer(to: str) -> None:
+    """Refuse to write an answer in a format that cannot hold one (``convert --with-answer``).
+
+    >>> check_answer_writer("pzprv3")
+    """
+    if to not in ANSWER_WRITERS:
+        why = (
+            "a puz.link URL holds only the problem (pzprjs writes answers in its files, not its "
+            "URLs)"
+            if to == "puzzlink"
+            else f"the {to} format holds no answer"
+        )
+        raise InputError(f"--with-answer: {why}; use --to {' or --to '.join(ANSWER_WRITERS)}")

@@ -32,3 +32,17 @@ def looks_like(family: str, text: str) -> bool:
 def read(family: str, text: str) -> Any:
     fam = get_family(family)
     return fam.read(fam.from_tatham_id(text.strip()))
+
+
+def knuth_text(family: str, game_id: str) -> str:
+    """The puzzle of a game id as text in Knuth's input format (``dlxsat from-tatham``), read
+    back by the family's reader first: a puzzle it would refuse is never handed out.
+
+    >>> print(knuth_text("masyu", "3x2:BbaWa"), end="")
+    1..
+    .0.
+    """
+    fam = get_family(family)
+    text = fam.from_tatham_id(game_id)
+    fam.read(text)
+    return text

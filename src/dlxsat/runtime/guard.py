@@ -79,13 +79,15 @@ def process_start(most: float = 10.0) -> float:
 STARTED = process_start()
 
 #: The alarm goes off this long after the deadline: the backends, which stop themselves at the
-#: deadline, get the chance to return their figures first. With :data:`HARD_GRACE` it bounds
-#: how late a run ends: within 0.5 s of its deadline, ending the process included (``exit``
-#: of a process holding a few GB of models takes 0.1 to 0.2 s: ``benchmarks/limits.py``).
-ALARM_GRACE = 0.1
+#: deadline, and ``generate``, which stops itself too, get the chance to report in their own
+#: words first (at 0.1 s, ``generate --timeout 1e-9`` under a load of 19 on 2 cores had not:
+#: drawing its first loop took 0.16 s). With :data:`HARD_GRACE` it bounds how late a run
+#: ends: within 0.5 s of its deadline (``benchmarks/limits.py`` measures it; ending a process
+#: that holds a few GB of models adds 0.1 to 0.2 s).
+ALARM_GRACE = 0.2
 #: After a signal, the process must be gone within this many seconds or the watchdog ends it
 #: (the stop hooks are called at once; this is for code that ignores them).
-HARD_GRACE = 0.3
+HARD_GRACE = 0.25
 
 EXIT_TIMEOUT = 3
 EXIT_INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-
-from .model import Problem
+from typing import Any
 
 #: How many items and options are listed by name (the rest are counted).
 SHOWN = 8
@@ -25,10 +24,11 @@ def _names(names: list[str], total: int) -> str:
     return html.escape(text)
 
 
-def problem_html(problem: Problem, shown: int = SHOWN) -> str:
-    """The summary table of ``problem``.
+def problem_html(problem: Any, shown: int = SHOWN) -> str:
+    """The summary table of ``problem`` (a :class:`~dlxsat.xcc.model.Problem`, which calls this
+    from its ``_repr_html_``: so this module does not import it back).
 
-    >>> from dlxsat.xcc.model import Item
+    >>> from dlxsat.xcc.model import Item, Problem
     >>> p = Problem([Item("a"), Item("b", lo=0, hi=2), Item("x", primary=False)],
     ...             [((0, None), (2, "1")), ((1, None), (2, "0"))])
     >>> "<td>MCC</td>" in problem_html(p), "0:2|b" in problem_html(p)

@@ -1,0 +1,186 @@
+"""``--backend auto`` against the virtual best solver (VBS), per family, over the bundled corpora.
+
+Every bundled puzzle (``puzzles/``: Masyu, published Masyu boards, Slitherlink, Sudoku 9 x 9,
+16 x 16 and 25 x 25) is solved as ``dlxsat solve`` does (default mode: is the answer unique?),
+plus counting runs (``--count``: Sudokus with rows of clues blanked, small loop puzzles), by
+each single backend (dlx, sat, cpsat) and by ``auto``, in one process with every engine loaded
+first (numba's kernels, PySAT, OR-tools): what is compared is the choice of engine, not the
+one-off library loads (``benchmarks/startup.py`` measures those). Runs are interleaved --
+round after round, each puzzle by every backend in turn, the order rotating -- and each
+(puzzle, backend) keeps its best time over the rounds. A run that reaches the per-instance
+time limit (``--timeout``) counts as the limit (a lower bound: marked ``>``).
+
+The VBS of a puzzle is its fastest single backend, chosen after the fact. Printed per family:
+each backend's total time over the VBS total, and for ``auto`` the number of puzzles where it
+took more than 2 x the puzzle's best engine + 0.1 s (the goal: none, and totals <= 1.15 x).
+Every answer is checked by the pipeline as usual, and the backends' statuses and counts must
+agree (a disagreement stops the run).
+
+Usage: ``python benchmarks/auto.py [--timeout 10] [--rounds 1] [--sample K] [--only FAMILY]
+[--backends dlx,sat,cpsat,auto] [--jsonl FILE]`` (``--sample K``: every K-th puzzle of each
+corpus; ``--jsonl``: every run as a JSON line, for a closer look). The full run takes some
+minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from dlxsat.pipeline import solve  # noqa: E402
+
+#: (family label for the table, dlxsat family, corpus glob, mode).
+CORPORA = [
+    ("masyu", "masyu", "puzzles/masyu/*.txt", "unique"),
+    ("masyu", "masyu", "puzzles/masyu-bench/*.txt", "unique"),
+    ("masyu-published", "masyu", "puzzles/masyu-published/*.txt", "unique"),
+    ("slitherlink", "slitherlink", "puzzles/slitherlink/*.txt", "unique"),
+    ("slitherlink", "slitherlink", "puzzles/benchmarks/slitherlink-*.txt", "unique"),
+    ("superslitherlink", "superslitherlink", "puzzles/superslitherlink/*.txt", "unique"),
+    ("sudoku-small", "sudoku", "puzzles/sudoku/*.txt", "unique"),
+    ("sudoku-9x9", "sudoku", "puzzles/sudoku-hard/*.txt", "unique"),
+    ("sudoku-25x25", "sudoku", "puzzles/sudoku-25/*.txt", "unique"),
+]
+
+#: Counting runs: (family label, family, file, rows of clues blanked, mode).
+COUNTS = [
+    ("count", "sudoku", "puzzles/sudoku/tatham-9x9-1.txt", 1),
+    ("count", "sudoku", "puzzles/sudoku/tatham-9x9-1.txt", 2),
+    ("count", "sudoku", "puzzles/sudoku/tatham-9x9-2.txt", 2),
+    ("count", "sudoku", "puzzles/sudoku-hard/tatham-9x9-advanced-01.txt", 1),
+    ("count", "masyu", "puzzles/masyu/tatham-10x10.txt", 0),
+    ("count", "slitherlink", "puzzles/slitherlink/tatham-5x5-1.txt", 0),
+    ("count", "slitherlink", "puzzles/slitherlink/tatham-10x10-1.txt", 0),
+]
+
+SINGLE = ("dlx", "sat", "cpsat")
+
+
+def blank_rows(text: str, rows: int) -> str:
+    """The Sudoku ``text`` (Knuth's format) with the clues of its first ``rows`` rows removed."""
+    lines = text.splitlines()
+    n = len(lines[0])
+    return "\n".join(["." * n] * rows + lines[rows:]) + "\n"
+
+
+def instances(sample: int, only: str | None) -> list[tuple[str, str, str, str, str]]:
+    """(family label, family, name, text, mode) of every puzzle to run."""
+    out = []
+    for label, family, pattern, mode in CORPORA:
+        files = sorted(ROOT.glob(pattern))[::sample]
+        for f in files:
+            text = f.read_text()
+            if family == "sudoku" and label != "sudoku-25x25":
+                n = len(text.splitlines()[0])
+                label = "sudoku-16x16" if n == 16 else "sudoku-small" if n < 9 else "sudoku-9x9"
+            out.append((label, family, f.relative_to(ROOT).as_posix(), text, mode))
+    for label, family, name, rows in COUNTS:
+        text = (ROOT / name).read_text()
+        if rows:
+            text = blank_rows(text, rows)
+        tag = f"{name}:blank-{rows}:count" if rows else f"{name}:count"
+        out.append((label, family, tag, text, "count"))
+    return [x for x in out if only is None or x[0] == only]
+
+
+def load_engines() -> None:
+    """Load every engine's libraries and kernels now, so that no run pays for them."""
+    from dlxsat.backends import auto, cpsat
+
+    auto.load()  # dlx, its compiled probes, sat
+    cpsat.load()
+
+
+def run_one(family: str, text: str, backend: str, mode: str, timeout: float) -> dict:
+    start = time.perf_counter()
+    r = solve(family, text, backend=backend, mode=mode, timeout=timeout)
+    wall = time.perf_counter() - start
+    out = {"seconds": wall, "status": r.status, "count": r.count}
+    if "auto" in r.stats:
+        out["auto"] = r.stats["auto"]
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--timeout", type=float, default=10.0)
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--sample", type=int, default=1)
+    ap.add_argument("--only")
+    ap.add_argument("--backends", default="dlx,sat,cpsat,auto")
+    ap.add_argument("--jsonl")
+    args = ap.parse_args()
+    backends = args.backends.split(",")
+    todo = instances(args.sample, args.only)
+    load_engines()
+    best: dict[tuple[str, str], dict] = {}
+    log = open(args.jsonl, "w") if args.jsonl else None
+    started = time.perf_counter()
+    for rnd in range(args.rounds):
+        for i, (label, family, name, text, mode) in enumerate(todo):
+            k = (i + rnd) % len(backends)
+            verdicts = {}
+            for backend in backends[k:] + backends[:k]:
+                r = run_one(family, text, backend, mode, args.timeout)
+                r["seconds"] = min(r["seconds"], args.timeout)
+                key = (name, backend)
+                if key not in best or r["seconds"] < best[key]["seconds"]:
+                    best[key] = r
+                if log:
+                    row = {"label": label, "name": name, "backend": backend, "round": rnd, **r}
+                    log.write(json.dumps(row) + "\n")
+                    log.flush()
+                if r["status"] != "timeout":
+                    verdicts[backend] = (r["status"], r["count"] if mode == "count" else None)
+            if len(set(verdicts.values())) > 1:
+                raise SystemExit(f"{name}: the backends disagree: {verdicts}")
+    elapsed = time.perf_counter() - started
+    report(todo, backends, best, args.timeout)
+    print(
+        f"\n{len(todo)} runs x {len(backends)} backends x {args.rounds} rounds in {elapsed:.0f} s;"
+        f" time limit {args.timeout:g} s; {os.cpu_count()} cores; engines loaded beforehand"
+    )
+
+
+def report(todo: list, backends: list[str], best: dict, timeout: float) -> None:
+    singles = [b for b in backends if b in SINGLE]
+    families: dict[str, list[str]] = {}
+    for label, _, name, _, _ in todo:
+        families.setdefault(label, []).append(name)
+    head = f"{'family':17} {'n':>4} {'VBS s':>8} " + " ".join(f"{b:>7}" for b in backends)
+    print(head + f" {'auto>2x':>8}  (each backend's total / VBS total)")
+    worst: list[tuple[float, str, str]] = []
+    for label, names in families.items():
+        vbs = sum(min(best[(n, b)]["seconds"] for b in singles) for n in names)
+        cells = []
+        for b in backends:
+            total = sum(best[(n, b)]["seconds"] for n in names)
+            capped = any(best[(n, b)]["status"] == "timeout" for n in names)
+            cells.append(f"{'>' if capped else ' '}{total / vbs:6.2f}")
+        slow = 0
+        if "auto" in backends:
+            for n in names:
+                fastest = min(best[(n, b)]["seconds"] for b in singles)
+                took = best[(n, "auto")]["seconds"]
+                if took > 2 * fastest + 0.1:
+                    slow += 1
+                worst.append(
+                    (took - (2 * fastest + 0.1), n, json.dumps(best[(n, "auto")].get("auto")))
+                )
+        print(f"{label:17} {len(names):4d} {vbs:8.2f} " + " ".join(cells) + f" {slow:8d}")
+    if worst:
+        worst.sort(reverse=True)
+        print("\nauto's worst puzzles (seconds over 2 x best + 0.1):")
+        for over, name, why in worst[:5]:
+            print(f"  {over:+7.3f} {name} {why}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,294 @@
+"""The ``auto`` backend: the engine chosen per problem, by measuring before committing.
+
+Each engine wins somewhere and loses badly elsewhere: dancing links settle most Sudokus in
+microseconds and count answers fastest, but their tree can explode (a minimal 25 x 25 Sudoku:
+hours) and the loop rule prunes late (Masyu, Slitherlink: SAT solves in a second what DLX
+does not finish in a minute); SAT pays for building a formula but learns. ``auto`` decides
+like this, within the caller's time limit:
+
+1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
+   once, unless counting.) DLX runs for at most :data:`TRIAL_SECONDS` (the interpreted tier when the
+   compiled kernels are not loaded yet, so the trial loads nothing). Most easy puzzles end
+   here: the answer is DLX's, at no extra cost.
+2. **Measure.** Otherwise Knuth's Monte Carlo estimate of the DLX tree (:mod:`.dlx.estimate`,
+   random root-to-leaf probes for at most :data:`ESTIMATE_SECONDS`) predicts the time DLX
+   still needs: estimated nodes over :data:`DLX_NODES_PER_SECOND`, plus the kernel load when
+   it is not loaded. SAT's time is predicted from the problem's size (the entries of its
+   options, :data:`SAT_SECONDS_PER_ENTRY`) and, when counting, from the estimated answers
+   (:data:`SAT_SECONDS_PER_ANSWER`: every answer found is one more solver call).
+3. **Commit, with a way out.** The engine predicted faster runs. Loop problems go to SAT
+   unless counting many answers: the estimate underrates their trees (the loop rule refuses
+   options deep down, which few probes see). When DLX is chosen it gets a budget of
+   :data:`SWITCH_FACTOR` times SAT's predicted time (at least :data:`MIN_BUDGET`); past it,
+   SAT takes over. So ``auto`` costs at most the trial, the estimate and that budget more than
+   the engine it ends with.
+
+The result is the final engine's, its statistics included, with ``stats["auto"]``: the
+``engine`` that gave the answer, the ``reason`` in words, the ``features`` used, the
+``estimate`` (nodes, answers, probes, seconds), the predictions, and the seconds spent in the
+trial (and in an abandoned DLX run, ``switched_after``). Every answer is checked by the
+pipeline as any backend's (``dlxsat.pipeline``).
+
+The constants were measured with ``benchmarks/auto.py`` on 2 loaded cores (engines loaded);
+``docs/auto.md`` has the figures.
+
+>>> from dlxsat.xcc import parse
+>>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), Request(), {})
+>>> r.count, sorted(r.solutions), r.stats["auto"]["engine"]
+(2, [[0, 1], [2, 3]], 'dlx')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from ..runtime.deadline import Deadline
+from ..xcc.model import Problem
+from . import Request, SearchResult, SolverSpec
+
+SPEC = SolverSpec(
+    name="auto",
+    kind="search",
+    summary="chooses dlx or sat per problem: a short DLX trial, then Knuth's tree estimate",
+    libraries=("numba", "python-sat"),
+    # Its engines' figures: SAT's model is the larger per entry (see cnf.SPEC), DLX's
+    # libraries the larger (see dlx.SPEC), and either may run.
+    bytes_per_entry=900,
+    library_bytes=260 << 20,
+    library_module="numba",
+)
+
+#: The DLX trial (seconds of search). Interpreted, about 20-50 nodes a millisecond on 2
+#: loaded cores: enough for the easy 9 x 9 Sudokus and small loop puzzles, short next to
+#: the 20-100 ms a SAT solve of the smallest puzzles takes.
+TRIAL_SECONDS = 0.03
+#: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
+#: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2 ms, after the
+#: 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time bound
+#: then cuts the probes short (at least one runs).
+PROBES = 128
+ESTIMATE_SECONDS = 0.05
+#: Compiled DLX nodes per second: 250,000-300,000 on 25 x 25 Sudokus (2 loaded cores), far
+#: more on small ones; half the low end is used, since the estimate of a heavy-tailed tree
+#: (a 25 x 25 of 1.2 million nodes estimated at 90,000-240,000 from 128 probes) is more often
+#: low than high.
+DLX_NODES_PER_SECOND = 150_000
+#: Loading the compiled kernels (numba, from its cache) when a process has not yet.
+DLX_LOAD_SECONDS = 0.6
+#: SAT's time per entry of the problem's options (building the formula and solving, the
+#: whole ``solve`` call): a 16 x 16 Sudoku (2,868 entries) 0.16 s, 25 x 25 ones (about
+#: 7,000) 0.24-0.73 s -- the minimal 25 x 25 needs 9 s, but its DLX tree is estimated at
+#: 10^8 nodes and more, so the choice stands.
+SAT_SECONDS_PER_ENTRY = 5e-5
+#: SAT's time per answer when counting (one more solver call with a blocking clause):
+#: 27,904 answers of a 9 x 9 Sudoku in 10 s.
+SAT_SECONDS_PER_ANSWER = 3e-4
+#: The budget of a DLX run chosen by the estimate, in units of SAT's predicted time; past it,
+#: SAT takes over.
+SWITCH_FACTOR = 0.5
+MIN_BUDGET = 0.2
+#: Loop problems with more entries than this skip the trial and go straight to SAT (unless
+#: counting): in ``benchmarks/auto.py`` no loop puzzle above 9,500 entries (Masyu 24 x 14 and
+#: up, Slitherlink 30 x 25) finished a trial, which cost them 0.05-0.14 s each.
+LOOP_TRIAL_MAX_ENTRIES = 15_000
+#: Loop problems go to DLX, when counting, from this many estimated answers on.
+LOOP_COUNT_ANSWERS = 50
+
+
+def load() -> None:
+    """Load the engines ``auto`` may pick (DLX's compiled kernels and probes, PySAT)."""
+    from . import cnf, dlx
+    from .dlx import estimate
+
+    dlx.load()
+    estimate.load()
+    cnf.load()
+
+
+def features(problem: Problem, loop: bool, limit: int | None) -> dict[str, Any]:
+    """The cheap features the choice uses: kind, loop rule, size, mode, option density.
+
+    >>> from dlxsat.xcc import parse
+    >>> f = features(parse("a b\\na\\nb\\na b\\n"), False, 2)
+    >>> f["kind"], f["primary"], f["options"], f["entries"], f["mode"], f["density"]
+    ('XC', 2, 3, 4, 'unique', 1.5)
+    """
+    entries = sum(len(o) for o in problem.options)
+    primary = problem.n_primary
+    return {
+        "kind": problem.kind,
+        "loop": bool(loop),
+        "primary": primary,
+        "options": len(problem.options),
+        "entries": entries,
+        "mode": "count" if limit is None else "unique" if limit == 2 else f"first {limit}",
+        # options per primary item: few when many clues are given (Sudoku), the branching
+        "density": round(len(problem.options) / max(1, primary), 3),
+    }
+
+
+def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
+    """Solve ``problem`` with the engine chosen as the module docstring says (the arguments of
+    every search solver, ``dlxsat.solvers``); ``auto`` takes no options of its own, and its
+    engines run with their defaults."""
+    from . import cnf, dlx
+
+    start = time.monotonic()
+    limit = request.limit
+    loop = request.loop
+    feats = features(problem, loop, limit)
+    info: dict[str, Any] = {"features": feats}
+
+    def until(seconds: float | None) -> Request:
+        """The request with a deadline ``seconds`` from now (None: the caller's), never
+        later than the caller's."""
+        deadline = request.deadline.sooner(Deadline.after(seconds)) if seconds else None
+        return dataclasses.replace(request, deadline=deadline or request.deadline)
+
+    def finish(result: SearchResult, engine: str, reason: str) -> SearchResult:
+        info["engine"] = engine
+        info["reason"] = reason
+        info["seconds"] = round(time.monotonic() - start, 6)
+        result.stats["auto"] = info
+        return result
+
+    if loop and limit is not None and feats["entries"] > LOOP_TRIAL_MAX_ENTRIES:
+        why = "a large loop problem: DLX does not finish a trial on such, SAT prunes loops better"
+        return finish(cnf.solve(problem, request, {}), "sat", why)
+
+    # 1. The trial.
+    trial = dlx.solve(problem, until(TRIAL_SECONDS), {})
+    info["trial_seconds"] = round(time.monotonic() - start, 6)
+    if not trial.timed_out:
+        return finish(trial, "dlx", "DLX finished within its trial")
+    if request.deadline.expired():
+        return finish(trial, "dlx", "the time limit ended DLX's trial")
+
+    # 2. The estimate (when the choice depends on it) and the two predictions.
+    from .dlx.estimate import estimate
+
+    loaded = _dlx_loaded(problem)
+    est = None
+    if needs_estimate(feats, loaded, limit):
+        est = estimate(
+            problem,
+            loop=loop,
+            allow_empty_loop=request.allow_empty_loop,
+            probes=PROBES,
+            deadline=time.monotonic() + ESTIMATE_SECONDS,
+        )
+    if est is not None:
+        info["estimate"] = {
+            "nodes": round(est.nodes),
+            "answers": round(est.solutions),
+            "probes": est.probes,
+            "seconds": round(est.seconds, 6),
+        }
+    engine, reason, predicted = choose(
+        feats,
+        None if est is None else est.nodes,
+        0.0 if est is None else est.solutions,
+        trial.stats.get("nodes", 0),
+        loaded,
+        limit,
+    )
+    info["predicted"] = {k: _round(v) for k, v in predicted.items()}
+
+    # 3. Commit.
+    if engine == "sat":
+        return finish(cnf.solve(problem, request, {}), "sat", reason)
+    budget = max(SWITCH_FACTOR * predicted["sat"], MIN_BUDGET) + predicted["load"]
+    remaining = request.deadline.remaining()
+    if remaining is not None and remaining <= budget:
+        return finish(dlx.solve(problem, request, {}), "dlx", reason)
+    run_start = time.monotonic()
+    result = dlx.solve(problem, until(budget), {})
+    if not result.timed_out:
+        return finish(result, "dlx", reason)
+    info["switched_after"] = round(time.monotonic() - run_start, 6)
+    reason = f"DLX passed its budget of {budget:.2f} s; SAT took over"
+    return finish(cnf.solve(problem, request, {}), "sat", reason)
+
+
+def predicted_sat(feats: dict[str, Any], answers: float, limit: int | None) -> float:
+    """SAT's predicted seconds: the formula's size, and a solver call per answer wanted."""
+    wanted = answers if limit is None else min(answers, limit)
+    return SAT_SECONDS_PER_ENTRY * feats["entries"] + SAT_SECONDS_PER_ANSWER * wanted
+
+
+def needs_estimate(feats: dict[str, Any], loaded: bool, limit: int | None) -> bool:
+    """Whether the choice depends on the tree estimate: not for a loop problem unless
+    counting, nor when loading DLX's compiled kernel alone would cost more than SAT's
+    whole predicted work (and no count makes SAT's work grow).
+
+    >>> needs_estimate({"loop": False, "entries": 2916}, False, 2)
+    False
+    >>> needs_estimate({"loop": False, "entries": 2916}, True, 2)
+    True
+    """
+    if limit is None:
+        return True
+    if feats["loop"]:
+        return False
+    return loaded or DLX_LOAD_SECONDS < predicted_sat(feats, limit, limit)
+
+
+def choose(
+    feats: dict[str, Any],
+    nodes: float | None,
+    answers: float,
+    done_nodes: int,
+    loaded: bool,
+    limit: int | None,
+) -> tuple[str, str, dict[str, float]]:
+    """The engine for a problem the trial did not settle: ``(engine, reason, predictions)``.
+
+    ``nodes`` and ``answers`` are the DLX tree estimate (``nodes`` None: none was made --
+    :func:`needs_estimate`, or Algorithm M's problems, which the probes do not follow),
+    ``done_nodes`` the nodes the trial searched, ``loaded`` whether the compiled kernel is
+    loaded; the predictions are seconds (``dlx``, ``sat``, and ``load``: DLX's share for
+    loading its kernel).
+
+    >>> f = {"loop": False, "entries": 2916}
+    >>> choose(f, 5e3, 1, 100, True, 2)[0], choose(f, 5e7, 1, 100, True, 2)[0]
+    ('dlx', 'sat')
+    >>> choose({"loop": True, "entries": 4000}, None, 0, 100, True, 2)[:2]
+    ('sat', 'a loop problem: SAT prunes loops better than DLX')
+    """
+    load = 0.0 if loaded else DLX_LOAD_SECONDS
+    if nodes is None:
+        predicted_dlx = math.inf
+    else:
+        # A trial that searched more than the estimate shows the estimate low (as it often
+        # is, for a heavy-tailed tree): then assume at least as much again is left.
+        predicted_dlx = load + max(nodes - done_nodes, done_nodes) / DLX_NODES_PER_SECOND
+    sat = predicted_sat(feats, answers if nodes is not None else (limit or 0), limit)
+    predicted = {"dlx": predicted_dlx, "sat": sat, "load": load}
+    if feats["loop"] and not (limit is None and answers >= LOOP_COUNT_ANSWERS):
+        return "sat", "a loop problem: SAT prunes loops better than DLX", predicted
+    if nodes is None:
+        if load >= sat:
+            why = "loading the compiled DLX kernel would cost more than SAT's predicted work"
+        else:
+            why = "no tree estimate for Algorithm M's problems: SAT is the safe choice"
+        return "sat", why, predicted
+    if predicted_dlx <= sat:
+        return "dlx", "the estimated DLX tree is smaller than SAT's predicted work", predicted
+    return "sat", "the estimated DLX tree is larger than SAT's predicted work", predicted
+
+
+def _dlx_loaded(problem: Problem) -> bool:
+    """Whether this process has loaded the compiled DLX kernel ``problem`` needs."""
+    import sys
+
+    compiled = sys.modules.get("dlxsat.backends.dlx.compiled")
+    name = "search_m" if problem.kind == "MCC" else "search_c"
+    return compiled is not None and any(compiled.is_ready(name, t) for t in ("int16", "int32"))
+
+
+def _round(x: float) -> float | None:
+    return None if math.isinf(x) else round(x, 6)

@@ -1,0 +1,273 @@
+"""The size of a DLX search tree, estimated by Knuth's random probes (Monte Carlo).
+
+Knuth's method ("Estimating the efficiency of backtrack programs", Math. Comp. 29, 1975;
+TAOCP 7.2.2): walk from the root to a leaf of the search tree, choosing one child uniformly at
+random at each node; if the nodes on the path have ``d_0, d_1, ...`` children, the path stands
+for ``1 + d_0 + d_0 d_1 + ...`` nodes. That sum is an unbiased estimate of the tree's size: its
+mean over many probes converges to the true node count. The same weights estimate the updates
+(the cost) and the solutions.
+
+The probes walk the very tree the native search walks -- the same arrays (``arrays.py``), the
+same item choice and the same cover, purify and loop-rule steps (``kernel.py``'s functions,
+run as plain Python) -- and count nodes as Knuth's programs (and ``stats["nodes"]``) do: one
+for every item chosen and one for every solution. A probe never backtracks, so it runs on a
+copy of the arrays and undoes nothing. An option the loop rule refuses is a child with an
+empty subtree: the probe counts it among the ``d`` children and stops there (the estimate
+stays unbiased; the search itself skips such an option without counting a node).
+
+Algorithm M (multiplicities, ``MCC``) branches in a way these probes do not follow (tweaks and
+null moves); :func:`estimate` returns None for it.
+
+>>> from dlxsat.xcc import parse
+>>> e = estimate(parse("a b c\\na\\na\\nb\\nb\\nc\\nc\\n"), probes=8, seed=1)
+>>> e.nodes, e.solutions  # 1 + 2 + 4 internal nodes, 8 solutions: every probe is exact
+(15.0, 8.0)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ...xcc.model import Problem
+from . import kernel as k
+from .arrays import Arrays
+from .kernel import (
+    DOWN,
+    NEXT,
+    P_LAST_ITM,
+    P_LOOP,
+    P_SECOND,
+    S_UPDATES,
+    N,
+    _accept,
+    _cover,
+    _cover_option,
+    get,
+    wide,
+)
+
+#: Probes in one estimate unless told. The estimate of a large tree is heavy-tailed (most
+#: probes see a small part of it, a few a huge one), so one probe says little; 32 probes of a
+#: 9x9 Sudoku take a few milliseconds interpreted and put the estimate of a hard 25x25 Sudoku
+#: (trees of 10^6 nodes and more) within an order of magnitude, which is what a choice between
+#: engines needs (benchmarks/auto.py).
+PROBES = 32
+
+
+@dataclass
+class Estimate:
+    """The mean over ``probes`` random probes of one search tree (see the module docstring)."""
+
+    #: estimated nodes (Knuth's count: items chosen plus solutions).
+    nodes: float
+    #: estimated updates (Knuth's ``updates``: list links changed), the search's cost.
+    updates: float
+    #: estimated solutions (those that pass the loop rule, when it applies).
+    solutions: float
+    probes: int
+    #: the most random choices a probe made (the deepest level it reached).
+    depth: int
+    seconds: float
+    #: each probe's node estimate, in order.
+    samples: list[float] = field(default_factory=list)
+
+
+def estimate(
+    problem: Problem,
+    *,
+    loop: bool = False,
+    allow_empty_loop: bool = True,
+    probes: int = PROBES,
+    seed: int | None = 0,
+    deadline: float | None = None,
+    compiled: bool | None = None,
+) -> Estimate | None:
+    """Estimate the native search's tree for ``problem`` from ``probes`` random probes.
+
+    ``loop`` and ``allow_empty_loop`` are those of the search (the tree depends on them);
+    ``seed`` fixes the probes (None: a fresh random seed). With ``deadline`` (a
+    ``time.monotonic`` instant) no probe starts after it (at least one runs). ``compiled``:
+    run the probes compiled by numba, some hundred times faster (None: when this process has
+    loaded the compiled DLX kernels already, so that an estimate never pays for loading
+    numba). Returns None for Algorithm M's problems (``problem.kind == "MCC"``).
+    """
+    if problem.kind == "MCC":
+        return None
+    start = time.perf_counter()
+    if problem.n_primary == 0:  # the search's one node: a solution that chooses nothing
+        sols = 1.0 if not loop or allow_empty_loop else 0.0
+        return Estimate(1.0, 0.0, sols, probes, 0, time.perf_counter() - start, [1.0] * probes)
+    from ...xcc.loop import loop_graph
+    from .arrays import build, kernel_dtype
+
+    arrays = build(problem, loop_graph(problem) if loop else None)
+    if compiled is None:
+        compiled = _compiled_loaded()
+    rng = random.Random(seed)
+    levels = arrays.max_level + 1
+    params = probe_params(arrays, loop, allow_empty_loop)
+    if compiled:
+        import numpy as np
+
+        kernel = _compiled_probe()
+        dtype = kernel_dtype(arrays)
+        nd0, cl0 = np.array(arrays.nd, dtype=dtype), np.array(arrays.cl, dtype=dtype)
+        ln0 = np.array(arrays.ln, dtype=np.int32)
+        p = np.array(params, dtype=np.int64)
+        out = np.zeros(4)
+        deg = np.zeros(levels, dtype=np.int64)
+        no_u = np.zeros(1)
+    samples: list[float] = []
+    updates = solutions = 0.0
+    depth = 0
+    for _ in range(max(1, probes)):
+        state = rng.getrandbits(31)  # the probe's own generator starts here (see _choose)
+        if compiled:
+            st = np.zeros(k.N_STATE, dtype=np.int64)
+            kernel(nd0.copy(), ln0.copy(), cl0.copy(), st, p, no_u, deg, out, state)
+            n, upd, s, d = float(out[0]), float(out[1]), float(out[2]), int(out[3])
+        else:
+            n, upd, s, d = probe(arrays, params, None, state=state)
+        samples.append(float(n))
+        updates += upd
+        solutions += s
+        depth = max(depth, d)
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+    count = len(samples)
+    return Estimate(
+        sum(samples) / count,
+        updates / count,
+        solutions / count,
+        count,
+        depth,
+        time.perf_counter() - start,
+        samples,
+    )
+
+
+def probe_params(arrays: Arrays, loop: bool, allow_empty_loop: bool) -> list[int]:
+    """The kernels' parameter vector for probing ``arrays``."""
+    params = [0] * k.N_PARAMS
+    params[k.P_SECOND] = arrays.second
+    params[k.P_LAST_ITM] = arrays.last_itm
+    params[k.P_LOOP] = 1 if loop else 0
+    params[k.P_ALLOW_EMPTY] = 1 if allow_empty_loop else 0
+    return params
+
+
+def probe(
+    arrays: Arrays,
+    params: list[int],
+    u: list[float] | None,
+    deg: list[int] | None = None,
+    state: int = -1,
+) -> tuple[float, float, float, int]:
+    """One probe, interpreted, on a copy of ``arrays``: (nodes, updates, solutions, depth).
+
+    The child taken at the ``i``-th choice is ``int(u[i] * d)`` of its ``d`` when ``u`` is
+    given (a number in [0, 1) per level), else drawn by the probe's own generator started at
+    ``state`` (31 bits). The degrees met are written to ``deg`` when given.
+    """
+    levels = arrays.max_level + 1
+    out = [0.0] * 4
+    st = [0] * k.N_STATE
+    uu = [0.0] if u is None else u
+    dd = [0] * levels if deg is None else deg
+    nd, ln, cl = list(arrays.nd), list(arrays.ln), list(arrays.cl)
+    _probe_kernel(nd, ln, cl, st, params, uu, dd, out, state if u is None else -1)
+    return out[0], out[1], out[2], int(out[3])
+
+
+def _probe_kernel(nd, ln, cl, st, params, u, deg, out, state):  # type: ignore[no-untyped-def]
+    """One random root-to-leaf path of ``search_c``'s tree, written as the kernels are (the
+    compiled tier runs it too): ``out`` gets (nodes, updates, solutions, depth), the depth
+    being the number of random choices made, whose degrees are ``deg[0:depth]``."""
+    second = params[P_SECOND]
+    last_itm = params[P_LAST_ITM]
+    loop = params[P_LOOP] != 0
+    weight = 1.0
+    nodes = 0.0
+    updates = 0.0
+    sols = 0.0
+    level = 0
+    while True:
+        nodes += weight  # this node: an item is chosen here
+        # The leftmost shortest active item, as the kernel picks it (hidden ones are longer).
+        key = (wide(get(ln, 1)) << 32) | 1
+        for i in range(2, second):
+            key = min(key, (wide(get(ln, i)) << 32) | i)
+        best = key & 0xFFFFFFFF
+        degree = get(ln, best)
+        deg[level] = degree
+        updates += weight * _cover(nd, ln, cl, best, second, last_itm, True)
+        if degree == 0:
+            break
+        if state >= 0:
+            # A linear congruential generator (glibc's constants) in 31 bits, the same in
+            # both tiers; its high bits pick the child: plenty for choosing among dozens.
+            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+            r = (state * degree) >> 31
+        else:
+            r = int(u[level] * degree)
+            if r >= degree:
+                r = degree - 1
+        cur = get(nd, N * best + DOWN)
+        for _ in range(r):
+            cur = get(nd, N * cur + DOWN)
+        weight *= degree
+        before = st[S_UPDATES]
+        bad = _cover_option(nd, ln, cl, cur, second, last_itm, loop, False, st)
+        updates += weight * (st[S_UPDATES] - before)
+        level += 1
+        if bad >= 0:
+            break  # the loop rule refuses this child: an empty subtree
+        if get(cl, NEXT) == 0:  # nothing left to cover: a solution, a node too
+            nodes += weight
+            if _accept(st, params):
+                sols += weight
+            break
+    out[0] = nodes
+    out[1] = updates
+    out[2] = sols
+    out[3] = level
+
+
+_COMPILED: list = []
+
+
+def _compiled_loaded() -> bool:
+    """Whether this process has loaded a compiled DLX kernel (and so numba)."""
+    import sys
+
+    compiled = sys.modules.get(f"{__package__}.compiled")
+    return compiled is not None and any(
+        compiled.is_ready("search_c", t) for t in ("int16", "int32")
+    )
+
+
+def _compiled_probe():  # type: ignore[no-untyped-def]
+    """:func:`_probe_kernel` compiled by numba as ``compiled.py`` compiles the kernels (same
+    helpers, unchecked array accesses), cached on disk next to this file."""
+    if not _COMPILED:
+        import numpy as np
+        from numba import njit
+
+        from . import compiled
+
+        env = dict(vars(k))
+        env.update(get=compiled.get, put=compiled.put, wide=np.int64)
+        for name in compiled.HELPERS:
+            env[name] = njit(compiled._rebind(getattr(k, name), env))
+        _COMPILED.append(njit(cache=True)(compiled._rebind(_probe_kernel, env)))
+    return _COMPILED[0]
+
+
+def load() -> None:
+    """Compile (or load from numba's cache) the compiled probe now, so that a caller can time
+    that apart; estimates then run compiled."""
+    from ...xcc import parse
+
+    estimate(parse("a b\na\nb\na b\n"), probes=1, compiled=True)

@@ -1,0 +1,336 @@
+"""The ``dlxsat`` command line's arguments: every command's flags, declared here only.
+
+Usage errors are input errors (one line, exit status 2). The solvers' own options become flags
+from their declarations (:mod:`dlxsat.options`); what the commands do with the arguments is in
+:mod:`dlxsat.cli`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from . import __version__, limits
+from .errors import InputError
+from .families import FAMILIES, TATHAM_GAMES
+
+TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
+JSON_HELP = "one JSON object on stdout"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but usage errors are one line and exit status 2 like every other input error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # "dlxsat: error: " is printed by main(); name only the subcommand, if any.
+        where = self.prog.partition(" ")[2]
+        raise InputError(f"{where}: {message}" if where else message)
+
+
+def _seconds(text: str) -> float | None:
+    """A ``--timeout``: :func:`dlxsat.runtime.deadline.seconds_of` (inf is no limit; beyond a
+    year is refused), the one reader of a user's time limit."""
+    from .runtime.deadline import seconds_of
+
+    try:
+        return seconds_of(text)
+    except InputError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    if int(text) > limits.MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"too large: {text} (at most {limits.MAX_COUNT})")
+    return int(text)
+
+
+def _megabytes(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 1 << 40:
+        raise argparse.ArgumentTypeError(f"not a number of megabytes: {text!r}")
+    return int(text)
+
+
+#: The longer description of a command, shown by its --help under the usage line.
+DESCRIPTIONS = {
+    "from-tatham": "Print the puzzle text (Knuth's input format) of a game id of Simon "
+    "Tatham's Pearl (masyu), Loopy (slitherlink, square grid) or Solo (sudoku), as "
+    "'sgt-pearl --generate 1 10x10' and the like print them.",
+    "compare": "Each puzzle with each setting is one job, run in a worker process with "
+    "a time and memory limit (a worker runs jobs one after another; one that passes a "
+    "limit or fails is replaced); each job's record is appended to a JSON Lines store. "
+    "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
+    "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
+    "limit).",
+    "convert": "Read puzzles (any format, or --format) and write each in the format of "
+    "--to, one record per puzzle.",
+    "generate": "Print a new Masyu puzzle with exactly one answer. The size is ROWSxCOLS, "
+    "rows first as in every puzzle file (Tatham's game ids are WIDTHxHEIGHT: his 10x8 is "
+    "our 8x10). Without --seed a seed is chosen and printed on stderr "
+    "('dlxsat: seed N'), so the run can be repeated.",
+    "report": "Read one or more results stores (JSON Lines, merged as if concatenated: "
+    "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
+    "score (unsolved jobs count twice the time limit), total / median / worst time of the "
+    "solved jobs, mean variables / clauses / rounds, disagreements.",
+}
+
+
+def _command(sub: Any, name: str, help: str, family: Any = FAMILIES, **kw: Any) -> Any:
+    """A command's parser, with its FAMILY argument first (none when ``family`` is None)."""
+    p = sub.add_parser(name, help=help, description=DESCRIPTIONS.get(name), **kw)
+    if family is not None:
+        p.add_argument("family", choices=family)
+    return p
+
+
+def _modes(p: Any, *modes: tuple[str, str]) -> None:
+    g = p.add_mutually_exclusive_group()
+    for flag, text in modes:
+        g.add_argument(flag, action="store_true", help=text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="dlxsat",
+        description="Pencil puzzles as Knuth's exact-cover problems, solved by dancing links, "
+        "SAT and CP-SAT.",
+    )
+    p.add_argument("--version", action="version", version=f"dlxsat {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    e = _command(sub, "encode", "print Knuth's exact-cover (DLX) data for a puzzle")
+    e.add_argument("file", nargs="?", help="puzzle file (stdin when omitted)")
+
+    text = "solve DLX/XCC/MCC data with the native dancing-links solver"
+    d = _command(sub, "dlx", text, family=None)
+    d.add_argument("file", nargs="?", help="DLX file (stdin when omitted)")
+    d.add_argument("--loop", action="store_true", help="edges of color 1 must form one cycle")
+    g = d.add_mutually_exclusive_group()
+    g.add_argument("--count", action="store_true", help="count the solutions (the default)")
+    g.add_argument("--all", action="store_true", help="print every solution")
+    g.add_argument("--first", type=_count, metavar="K", help="print the first K solutions")
+    text = JSON_HELP + " (with the solutions' options under --all/--first)"
+    d.add_argument("--json", action="store_true", help=text)
+    d.add_argument("--timeout", type=_seconds, metavar="S", help=TIMEOUT_HELP)
+
+    _add_solve(sub)
+
+    x = sub.add_parser("export", help="export a puzzle's exact-cover problem for other solvers")
+    x.add_argument("format", choices=["dimacs"])
+    x.add_argument("family", choices=FAMILIES)
+    x.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
+    text = "more puzzles, folders, globs: a corpus export into the folder -o DIR, one CNF per "
+    text += "puzzle and setting, plus manifest.json"
+    x.add_argument("more", nargs="*", metavar="PUZZLE", help=text)
+    text = "corpus export: 'sat:encoding=E1,E2;colors=C' (the CNFs to write)"
+    x.add_argument("--settings", action="append", default=[], metavar="SPEC", help=text)
+    text = "corpus export: per puzzle, to solve it"
+    x.add_argument("--timeout", type=_seconds, metavar="S", help=text)
+    x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
+    add_solver_options(x, backend="sat", keys=("encoding", "colors"))
+    text = "none: disjoint loops allowed (like DLX2); eager: complete encoding (default for "
+    x.add_argument("--loop", choices=["none", "eager"], help=text + "loop families)")
+
+    text = "turn a SAT solver's model of an exported CNF into an answer"
+    m = _command(sub, "decode", text)
+    m.add_argument("file", help="puzzle file")
+    m.add_argument("model", help="solver output with s/v lines ('-' for stdin)")
+    m.add_argument("--json", action="store_true", help=JSON_HELP)
+
+    c = _command(sub, "crosscheck", "solve with several backends and compare")
+    c.add_argument("files", nargs="+", metavar="FILE")
+    text = "comma-separated; default: dlx,sat,cpsat"
+    c.add_argument("--backends", default="dlx,sat,cpsat", help=text)
+    text = "per backend and puzzle; default: none"
+    c.add_argument("--timeout", type=_seconds, metavar="S", help=text)
+    c.add_argument("--json", action="store_true", help="one JSON array on stdout")
+
+    t = _command(
+        sub,
+        "from-tatham",
+        "turn a game id of Simon Tatham's Pearl, Loopy or Solo into a puzzle file",
+        list(TATHAM_GAMES),
+    )
+    t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
+
+    _add_compare(sub)
+    _add_generate(sub)
+    _add_format_options(sub)
+    _add_convert(sub)
+    _add_report(sub)
+    _add_limit_flags(sub)
+    return p
+
+
+def _add_solve(sub: Any) -> None:
+    """The ``solve`` command: its flags for the solvers' options come from their declarations."""
+    from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
+    from .solvers import names, spec_of
+
+    defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
+    defaults += "; for a file of many puzzles: "
+    defaults += ", ".join(f"{f} {b}" for f, b in BATCH_BACKEND.items())
+    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in names())
+    s = _command(sub, "solve", "solve a puzzle with a chosen backend")
+    s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
+    text = f"the solver ({backends}); default: {defaults}"
+    s.add_argument("--backend", choices=names(), help=text)
+    _modes(
+        s,
+        ("--unique", "look for two answers (the default)"),
+        ("--count", "count every answer"),
+        ("--all", "list every answer"),
+    )
+    s.add_argument("--json", action="store_true", help=JSON_HELP)
+    s.add_argument("--timeout", type=_seconds, metavar="S", help=TIMEOUT_HELP)
+    text = "solve again with these backends (comma-separated; default dlx) within the same "
+    text += "time limit and compare; exit 4 on a difference"
+    s.add_argument("--crosscheck", nargs="?", const="dlx", metavar="BACKENDS", help=text)
+    s.add_argument("--quiet", action="store_true", help="text output: no drawing of the answer")
+    text = "a file of many puzzles: answer every good one, report each bad one with its line on "
+    text += "stderr, exit 2 at the end (default: a bad one stops the run before any answer)"
+    s.add_argument("--keep-going", action="store_true", help=text)
+    add_solver_options(s)
+
+
+def add_solver_options(
+    p: argparse.ArgumentParser, backend: str | None = None, keys: tuple[str, ...] = ()
+) -> None:
+    """A flag for each declared solver option (of ``backend`` only, or of every solver).
+
+    The help of a flag names the solvers that take it, with their choices and defaults. Flags
+    not given are left out of the namespace (``SUPPRESS``), so that ``cli._solver_options`` sees
+    exactly what the user typed, and a flag the chosen solver does not take can be refused.
+    """
+    from .solvers import names, options_of
+
+    group = p.add_argument_group("solver options")
+    seen: dict[str, list[tuple[str, Any]]] = {}
+    for name in [backend] if backend else names():
+        for o in options_of(name):
+            if not keys or o.key in keys:
+                seen.setdefault(o.key, []).append((name, o))
+    for key, users in seen.items():
+        first = users[0][1]
+        if backend:
+            text = first.describe()
+        else:
+            text = "; ".join(f"{name}: {o.describe()}" for name, o in users)
+        kwargs: dict[str, Any] = {"dest": "opt_" + key, "default": argparse.SUPPRESS, "help": text}
+        if first.kind is bool:
+            group.add_argument(first.flag, action="store_const", const="true", **kwargs)
+        else:
+            group.add_argument(first.flag, metavar=first.metavar or key.upper(), **kwargs)
+
+
+def _add_compare(sub: Any) -> None:
+    """The parser of ``dlxsat compare`` (settings are read by :mod:`dlxsat.compare.settings`)."""
+    c = _command(
+        sub, "compare", "run a grid of solver settings over puzzles, record every job, cross-check"
+    )
+    text = "files, folders, glob patterns"
+    c.add_argument("puzzles", nargs="+", metavar="PUZZLE", help=text)
+    text = "BACKEND[:key=v1,v2;key=v1...], e.g. 'sat:encoding=seqcounter,totalizer;"
+    text += "loop=lazy,eager', 'cpsat:loop=circuit,lazy', dlx, 'external:cmd=cadical' "
+    text += "(the cross product of the values; repeatable)"
+    c.add_argument("--settings", action="append", default=[], metavar="SPEC", help=text)
+    text = "named settings: every sat encoding, every loop mode, every search backend"
+    presets = ["encodings", "loops", "backends"]
+    c.add_argument("--preset", action="append", default=[], choices=presets, help=text)
+    text = "the store (JSON Lines; default results.jsonl)"
+    c.add_argument("-o", "--output", default="results.jsonl", metavar="RESULTS", help=text)
+    text = "unique: look for two answers, as solve does (status unique, multiple or none); "
+    text += "count: count every answer, as solve --count (default: unique)"
+    c.add_argument("--mode", choices=["unique", "count"], default="unique", help=text)
+    text = "per job (default 60); the worker is killed a little after it"
+    c.add_argument("--timeout", type=_seconds, default=60.0, metavar="S", help=text)
+    text = "data limit per job, as --memory of the other commands (default: none)"
+    c.add_argument("--memory", type=_megabytes, default=None, metavar="MB", help=text)
+    text = "jobs at once (default: every core)"
+    c.add_argument("--jobs", type=_count, default=None, metavar="N", help=text)
+    c.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler instead")
+    text = "jobs one worker process runs before a fresh one replaces it (default: no limit; "
+    text += "1: a fresh process for every job, a few ms more per job)"
+    c.add_argument("--worker-jobs", type=_count, default=None, metavar="N", help=text)
+    _modes(c, ("--resume", "skip stored jobs (the default)"), ("--redo", "run every job again"))
+    c.add_argument("--quiet", action="store_true", help="no progress bar")
+    text = "input format of the puzzles (detected when omitted, as solve does)"
+    c.add_argument("--format", dest="input_format", metavar="FORMAT", help=text)
+
+
+def _add_format_options(sub: Any) -> None:
+    """``--format`` for the commands that read puzzles; ``--boxes``, ``--svg``, ``--png``."""
+    from .formats import FORMATS
+
+    text = "input format (detected when omitted; knuth when nothing else fits)"
+    for name in ("encode", "solve", "export", "decode", "crosscheck"):
+        # dest: export already has a positional "format" (dimacs)
+        sub.choices[name].add_argument(
+            "--format", dest="input_format", choices=sorted(FORMATS), help=text
+        )
+    text = "sudoku without box lines: add the standard boxes (3x3 for 9, 2x3 for 6, 2x4 for "
+    text += "8, 2x5 for 10, 3x4 for 12) instead of solving a Latin square"
+    sub.choices["solve"].add_argument("--boxes", choices=["standard"], help=text)
+    for name in ("solve", "decode"):
+        sub.choices[name].add_argument("--svg", metavar="FILE", help="draw the answer as SVG")
+        sub.choices[name].add_argument("--png", metavar="FILE", help="draw the answer as PNG")
+
+
+def _add_convert(sub: Any) -> None:
+    from .formats import WRITERS
+
+    v = _command(
+        sub, "convert", "write a puzzle in another format (knuth, puzzlink, grid, oneline)"
+    )
+    v.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
+    v.add_argument("--to", required=True, choices=WRITERS, help="output format")
+    v.add_argument("--format", dest="input_format", help="input format (detected when omitted)")
+    v.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
+    text = "solve each puzzle and write its answer too, so that a player opens the solved board: "
+    text += "--to pzprv3 (pzprjs's file, which puz.link opens) or --to penpa; puz.link URLs hold "
+    v.add_argument("--with-answer", action="store_true", help=text + "no answer")
+
+
+def _add_generate(sub: Any) -> None:
+    n = _command(sub, "generate", "make a new puzzle with a unique answer", ["masyu"])
+    n.add_argument("size", metavar="ROWSxCOLS", help="board size, rows first (e.g. 8x10)")
+    text = "random seed; default: a new one, printed on stderr"
+    n.add_argument("--seed", type=int, default=None, help=text)
+    text = "seconds. At 70%% of them the removal of circles stops and the puzzle so far (its "
+    text += "answer still unique) is printed, after a last check of uniqueness; if by then no "
+    text += "loop with a unique answer was found (large boards), or the run ends before the "
+    text += "last check does, exit 3 with no puzzle and a line saying so. Default: none"
+    n.add_argument("--timeout", type=_seconds, metavar="S", help=text)
+
+
+def _add_report(sub: Any) -> None:
+    r = _command(sub, "report", "tables and plots from results stores of 'dlxsat compare'", None)
+    r.add_argument("stores", nargs="+", metavar="RESULTS", help="results store(s)")
+    text = "the table's format (default: markdown)"
+    formats = ["markdown", "csv", "json"]
+    r.add_argument("--format", choices=formats, default="markdown", help=text)
+    r.add_argument("-o", "--output", metavar="FILE", help="write the table here, not to stdout")
+    text = "also draw a plot (matplotlib)"
+    r.add_argument("--plot", choices=["cactus", "scatter", "size"], help=text)
+    r.add_argument("--plot-out", metavar="FILE", help="the plot's file: .png or .svg")
+    r.add_argument("--x", metavar="SETTING", help="scatter: the setting on the x axis")
+    r.add_argument("--y", metavar="SETTING", help="scatter: the setting on the y axis")
+    r.add_argument("--title", help="the plot's title (and the --html page's)")
+    text = "also write one self-contained web page: both tables (sortable, filterable) and the "
+    r.add_argument("--html", metavar="FILE", help=text + "plots (with matplotlib)")
+    text = "time limit of jobs whose record has none (for PAR-2 and the plots' border)"
+    r.add_argument("--timeout", type=_seconds, metavar="S", help=text)
+
+
+def _add_limit_flags(sub: Any) -> None:
+    """``--timeout`` (where a command lacks it) and ``--memory`` for every command."""
+    for parser in sub.choices.values():
+        flags = {s for a in parser._actions for s in a.option_strings}
+        if "--timeout" not in flags:
+            text = "time limit for the whole run"
+            parser.add_argument("--timeout", type=_seconds, metavar="S", help=text)
+        if "--memory" in flags:  # compare: a limit per job of its own
+            continue
+        text = "memory limit (default: 75%% of the memory available)"
+        parser.add_argument("--memory", type=_megabytes, metavar="MB", help=text)

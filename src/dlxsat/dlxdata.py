@@ -1,0 +1,53 @@
+"""Knuth's DLX data solved as it is (``dlxsat dlx``): read, searched by dancing links within
+a deadline, every solution checked against the problem (:mod:`dlxsat.xcc.listing`).
+
+There is no puzzle here whose rules could judge an answer, so the problem itself is the judge.
+"""
+
+from __future__ import annotations
+
+from . import limits
+from .result import SearchResult
+from .runtime.deadline import Deadline
+from .xcc import Problem, parse
+
+
+def read_data(text: str) -> Problem:
+    """The exact-cover problem of DLX text.
+
+    Knuth's SuperSlitherlink data names undeclared letters of clue 0: that family's rule reads
+    it; any other unknown item is an input error of the general reader.
+
+    >>> read_data("a b\\na\\nb\\n").option_text(1)
+    'b'
+    """
+    from .families import superslitherlink
+
+    return superslitherlink.problem_from_data(text) or parse(text)
+
+
+def search(
+    problem: Problem,
+    *,
+    loop: bool = False,
+    limit: int | None = None,
+    keep: int | None = None,
+    deadline: Deadline | None = None,
+) -> SearchResult:
+    """Search ``problem`` with the dlx backend (the single-loop rule with ``loop``): stop after
+    ``limit`` solutions, keep the first ``keep`` (all when None), before ``deadline`` -- less
+    the share of the time left that checking and printing the solutions keep, as
+    :func:`dlxsat.pipeline.solve` keeps it (a deadline already past stops the run).
+
+    >>> search(read_data("a b\\na\\nb\\na b\\n")).count
+    2
+    """
+    from .pipeline import CHECK_RESERVE
+    from .solvers import Request, get_solver
+
+    limits.set_phase("searching", "dlx")
+    searching = (deadline or Deadline.never()).reserve(CHECK_RESERVE, 0.5)
+    if searching.expired():
+        raise limits.TimeUp()
+    request = Request(loop=loop, limit=limit, keep=keep, deadline=searching, on_found=limits.found)
+    return get_solver("dlx").solve(problem, request, {})

@@ -1,0 +1,100 @@
+"""A puzzle's CNF out to any SAT solver, and the solver's model back in as a checked answer
+(``dlxsat export dimacs`` and ``dlxsat decode``).
+
+Variables ``1..n`` of the CNF are the puzzle's exact-cover options in order
+(:mod:`dlxsat.backends.dimacs`), so a model decodes like any search backend's solution and is
+judged by the family's rules. A model that breaks them comes from another puzzle or from a CNF
+without the single-loop rule (``--loop none``): an input error, not a bug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from . import limits
+from .answer import Answer
+from .errors import InputError
+from .pipeline import Prepared, check_model_fits, prepare
+
+
+@dataclass
+class CnfExport:
+    """A puzzle read, encoded and checked to fit in memory, with its export's loop mode:
+    everything that can fail on the input has failed before an output is opened."""
+
+    prep: Prepared
+    loop: str
+
+    def write(self, out: TextIO, *, source: str = "", **options: Any) -> None:
+        """Write the CNF to ``out``; ``options`` are the sat backend's formula options
+        (``encoding``, ``colors``)."""
+        from .backends import dimacs
+
+        limits.set_phase("writing the CNF")
+        dimacs.write_dimacs(
+            self.prep.problem,
+            out,
+            source=source,
+            **options,
+            loop=self.loop,
+            loop_required=self.prep.family.LOOP,
+        )
+
+
+def export_cnf(
+    family: str, text: Any, *, loop: str | None = None, format: str | None = None
+) -> CnfExport:
+    """Prepare the DIMACS export of a puzzle (text in ``format``, or a puzzle object): ``loop``
+    is ``none``, ``eager`` or None for the family's default (:func:`dimacs.loop_mode`).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> export_cnf("sudoku", "4..3.3....1.1..2").write(out, source="demo")
+    >>> out.getvalue().splitlines()[1]
+    'c source: demo'
+    """
+    from .backends import dimacs
+
+    prep = prepare(family, text, format)
+    loop = dimacs.loop_mode(loop, bool(prep.family.LOOP), family)
+    check_model_fits(prep, "export")
+    return CnfExport(prep, loop)
+
+
+@dataclass
+class Decoded:
+    """A SAT solver's verdict on an exported puzzle: its ``status`` (``SATISFIABLE``,
+    ``UNSATISFIABLE``, ``UNKNOWN``) and, when satisfiable, the answer (rule-checked)."""
+
+    prep: Prepared
+    status: str
+    answer: Answer | None
+
+
+def decode_model(
+    family: str, text: Any, solver_output: str, *, format: str | None = None, name: str = "model"
+) -> Decoded:
+    """Turn a SAT solver's output (``s``/``v`` lines) for a puzzle's exported CNF into the
+    puzzle's answer, checked by the family's rules; ``name`` names the output in errors.
+    ``text`` is the puzzle's text (in ``format``), a puzzle object, or the puzzle already
+    :func:`prepared <dlxsat.pipeline.prepare>`.
+
+    >>> decode_model("sudoku", "4..3.3....1.1..2", "s UNSATISFIABLE\\n").status
+    'UNSATISFIABLE'
+    """
+    from .backends import dimacs
+
+    prep = text if isinstance(text, Prepared) else prepare(family, text, format)
+    status, true_vars = dimacs.read_solver_output(solver_output)
+    if status != "SATISFIABLE":
+        return Decoded(prep, status, None)
+    chosen = dimacs.chosen_options(prep.problem, true_vars)
+    answer = prep.family.decode(prep.puzzle, prep.problem, chosen)
+    problems = prep.family.check(prep.puzzle, answer)
+    if problems:
+        raise InputError(
+            f"{name}: the model is not an answer to this puzzle ({problems[0]}); "
+            "was it exported with --loop none, or from another puzzle?"
+        )
+    return Decoded(prep, status, answer)

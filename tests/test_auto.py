@@ -1,0 +1,191 @@
+"""The ``auto`` backend's choices (``dlxsat.backends.auto``). Its answers are held to every
+search solver's contract in test_search_contract.py (it is in the registry); here: which
+engine it picks and why, the switch from DLX to SAT past a budget, and ``stats["auto"]``
+through the pipeline, the CLI's ``--json`` and the batch path."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import golden_problem, run
+
+import dlxsat
+from dlxsat import pipeline
+from dlxsat.backends import auto
+from dlxsat.families import sudoku
+from dlxsat.solvers import search_solvers, solve_problem
+
+
+def dlx_solve(problem, **kw):
+    return solve_problem(problem, "dlx", **kw)
+
+
+def auto_solve(problem, **kw):
+    return solve_problem(problem, "auto", **kw)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+HARD_SUDOKU = ROOT / "puzzles/sudoku-hard/tatham-9x9-unreasonable-01.txt"
+SUDOKU_16 = pipeline.prepare(
+    "sudoku", (ROOT / "puzzles/sudoku/tatham-16x16-1.txt").read_text()
+).problem
+
+
+def test_auto_is_a_search_solver_and_the_default():
+    assert "auto" in search_solvers()  # so the contract suite runs it
+    for family in ("masyu", "slitherlink", "superslitherlink", "sudoku"):
+        assert pipeline.default_backend(family) == "auto"
+        assert pipeline.default_backend(family, many=True) == "auto"
+
+
+def test_easy_problem_ends_in_the_trial(monkeypatch):
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 60.0)  # a loaded machine's pace is no matter
+    r = auto_solve(golden_problem("sudoku/tatham-9x9-1.dlx"), limit=2)
+    info = r.stats["auto"]
+    assert (r.count, r.exhausted) == (1, True)
+    assert info["engine"] == "dlx" and "trial" in info["reason"]
+    assert "estimate" not in info and r.stats["nodes"] == 65  # DLX's own figures
+
+
+def test_loop_problem_past_the_trial_goes_to_sat(monkeypatch):
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    p = golden_problem("slitherlink/tatham-10x10-1.dlx")
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and "loop" in info["reason"]
+    assert "estimate" not in info  # not needed for this choice
+    assert r.count == 1 and r.exhausted and "clauses" in r.stats  # SAT's own figures
+
+
+def test_large_loop_problem_skips_the_trial(monkeypatch):
+    monkeypatch.setattr(auto, "LOOP_TRIAL_MAX_ENTRIES", 100)
+    p = golden_problem("slitherlink/tatham-5x5-1.dlx")
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and "large loop" in info["reason"]
+    assert "trial_seconds" not in info and r.count == 1
+    # counting still tries DLX first
+    r = auto_solve(p, loop=True, allow_empty_loop=False, keep=0)
+    assert "trial_seconds" in r.stats["auto"] and r.count == 1
+
+
+def test_counting_many_loops_uses_the_estimate_and_dlx(monkeypatch):
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "LOOP_COUNT_ANSWERS", 5)  # few probes: a rough count
+    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
+    p = golden_problem("masyu/random-few-5x6-3.dlx")  # 167 loops
+    r = auto_solve(p, loop=True, keep=0)
+    info = r.stats["auto"]
+    assert info["estimate"]["answers"] >= auto.LOOP_COUNT_ANSWERS
+    assert info["engine"] == "dlx" and r.count == 167
+
+
+@pytest.mark.parametrize("sat_per_entry, rate, engine", [(1.0, 1e6, "dlx"), (1e-9, 1e-3, "sat")])
+def test_the_estimate_decides_between_the_engines(monkeypatch, sat_per_entry, rate, engine):
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", sat_per_entry)
+    monkeypatch.setattr(auto, "DLX_NODES_PER_SECOND", rate)
+    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
+    r = auto_solve(SUDOKU_16, limit=2)  # 3,649 nodes: more than a trial of no time
+    info = r.stats["auto"]
+    assert info["engine"] == engine and "estimated DLX tree" in info["reason"], info
+    assert info["estimate"]["probes"] >= 1 and info["predicted"]["load"] == 0
+    assert r.count == 1
+
+
+def test_kernel_load_dearer_than_sat_skips_the_estimate(monkeypatch):
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: False)
+    r = auto_solve(SUDOKU_16, limit=2)  # 2,868 entries: SAT predicted well under the load
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and "loading" in info["reason"] and "estimate" not in info
+
+
+def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):
+    # An estimate that promises a tiny tree, a search that does not end: 2^22 answers counted
+    # one by one, a budget far too short for them.
+    from dlxsat.xcc import Item, Problem
+
+    p = Problem([Item(f"p{i}") for i in range(22)], [((i, None),) for i in range(22) for _ in "ab"])
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "MIN_BUDGET", 0.05)
+    monkeypatch.setattr(auto, "SWITCH_FACTOR", 0.0)
+    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
+    monkeypatch.setattr(
+        auto, "choose", lambda *a: ("dlx", "forced", {"dlx": 0, "sat": 0, "load": 0})
+    )
+    r = auto_solve(p, limit=3, keep=3)
+    info = r.stats["auto"]
+    assert info["engine"] in ("dlx", "sat")
+    assert r.count == 3 and len(r.solutions) == 3  # whoever answered, the answer is right
+    # The limit of 3 answers comes fast, so DLX finished; now force the switch:
+    r = auto_solve(p, keep=0, timeout=60)
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and "budget" in info["reason"] and info["switched_after"] > 0
+
+
+def test_choose_predictions():
+    f = {"loop": False, "entries": 10_000}
+    engine, _, predicted = auto.choose(f, 1e9, 1, 0, True, 2)
+    assert engine == "sat" and predicted["dlx"] > predicted["sat"]
+    engine, _, predicted = auto.choose(f, 10, 1, 0, True, 2)
+    assert engine == "dlx"
+    # Counting: SAT pays a call per answer, so many answers favour DLX.
+    assert auto.choose(f, 3e5, 1e5, 0, True, None)[0] == "dlx"
+    assert auto.choose(f, 3e5, 1, 0, True, None)[0] == "sat"
+    # Algorithm M (no estimate) goes to SAT.
+    assert auto.choose(f, None, 0, 0, True, 2)[0] == "sat"
+
+
+def test_pipeline_report_says_which_engine_ran():
+    r = dlxsat.solve("sudoku", HARD_SUDOKU.read_text())
+    assert r.backend == "auto" and r.status == "unique"
+    assert r.stats["auto"]["engine"] in ("dlx", "sat") and r.stats["auto"]["reason"]
+    assert r.stats["checked"] == 1
+
+
+def test_cli_json_has_stats_auto(monkeypatch, capfd):
+    rc, out, err = run(
+        ["solve", "masyu", ROOT / "puzzles/masyu/tatham-10x10.txt", "--json"],
+        monkeypatch=monkeypatch,
+        capfd=capfd,
+    )
+    assert rc == 0, err
+    data = json.loads(out)
+    assert data["backend"] == "auto" and data["status"] == "unique"
+    assert data["stats"]["auto"]["engine"] in ("dlx", "sat")
+    assert data["stats"]["auto"]["features"]["loop"] is True
+
+
+def test_batch_path_uses_auto_per_puzzle(monkeypatch):
+    texts = [p.read_text() for p in sorted((ROOT / "puzzles/sudoku-hard").glob("*.txt"))]
+    reports = list(dlxsat.solve_many("sudoku", texts))  # 35 puzzles: the batch path
+    assert all(r.backend == "auto" and r.status == "unique" for r in reports)
+    assert all(r.stats["auto"]["engine"] == "dlx" for r in reports)
+    assert all(r.stats["checked"] == 1 for r in reports)
+    # A puzzle that outgrows the batch trial goes to auto's own choice, answers still checked.
+    from dlxsat.backends.dlx import batch
+
+    monkeypatch.setattr(pipeline, "BATCH_TRIAL_SECONDS", 1e-9)
+    monkeypatch.setattr(batch, "FIRST_BUDGET", 0)  # a first kernel call of no nodes
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    again = list(dlxsat.solve_many("sudoku", texts))
+    assert [r.solutions for r in again] == [r.solutions for r in reports]
+    assert all("batch_trial_seconds" in r.stats["auto"] for r in again)
+
+
+def test_auto_answers_match_dlx_on_the_bundled_sudokus():
+    for path in sorted((ROOT / "puzzles/sudoku").glob("*.txt")):
+        text = path.read_text()
+        a = dlxsat.solve("sudoku", text, backend="auto")
+        d = dlxsat.solve("sudoku", text, backend="dlx")
+        assert (a.status, a.solutions) == (d.status, d.solutions), path.name
+    assert sudoku  # the family module is what the pipeline decodes with
+
+
+def test_load_loads_the_engines():
+    auto.load()
+    assert auto._dlx_loaded(golden_problem("sudoku/tatham-9x9-1.dlx"))
+    assert dlx_solve(golden_problem("sudoku/tatham-9x9-1.dlx")).stats["kernel"] == "compiled"

@@ -1,0 +1,138 @@
+"""Knuth's Monte Carlo estimate of the DLX search tree (``dlxsat.backends.dlx.estimate``).
+
+The estimate is unbiased: its expected value is the tree's node count exactly. That is tested
+exactly on small random problems by walking every probe path with its probability, and
+statistically (many probes, a fixed seed, a loose bound) on golden cases whose node counts
+Knuth's programs and the DLX backend agree on.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+from conftest import golden_problem
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from problems import exact_cover_problems, loop_problems
+
+from dlxsat.backends.dlx import estimate as est_mod
+from dlxsat.backends.dlx.arrays import build
+from dlxsat.backends.dlx.estimate import estimate
+from dlxsat.solvers import solve_problem
+from dlxsat.xcc import Item, Problem, parse
+from dlxsat.xcc.loop import loop_graph
+
+
+def dlx_solve(problem, **kw):
+    return solve_problem(problem, "dlx", **kw)
+
+
+def auto_solve(problem, **kw):
+    return solve_problem(problem, "auto", **kw)
+
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def expected(problem: Problem, loop: bool, allow_empty: bool) -> tuple[float, float]:
+    """The exact expected (nodes, solutions) of one probe: every path, by its probability."""
+    arrays = build(problem, loop_graph(problem) if loop else None)
+    params = est_mod.probe_params(arrays, loop, allow_empty)
+    levels = arrays.max_level + 1
+    nodes = sols = 0.0
+    todo: list[tuple[list[int], list[int]]] = [([], [])]  # (choices, their degrees)
+    while todo:
+        choices, degrees = todo.pop()
+        u = [(c + 0.5) / d for c, d in zip(choices, degrees, strict=True)] + [0.0] * (
+            levels - len(choices)
+        )
+        deg = [0] * levels
+        n, _, s, depth = est_mod.probe(arrays, params, u, deg)
+        seen = deg[:depth]
+        assert seen[: len(degrees)] == degrees
+        # this path makes choice 0 beyond the prefix; branch on the others
+        for i in range(len(choices), depth):
+            for c in range(1, seen[i]):
+                todo.append((choices + [0] * (i - len(choices)) + [c], seen[: i + 1]))
+        p = math.prod(1 / d for d in seen)
+        nodes += p * n
+        sols += p * s
+    return nodes, sols
+
+
+@pytest.mark.parametrize("kind", ["XC", "XCC"])
+@SETTINGS
+@given(data=st.data())
+def test_expected_value_is_the_node_count_exactly(kind, data):
+    p = data.draw(exact_cover_problems(kind))
+    r = dlx_solve(p, keep=0)
+    nodes, sols = expected(p, False, True)
+    assert nodes == pytest.approx(r.stats["nodes"], rel=1e-9)
+    assert sols == pytest.approx(r.count, rel=1e-9, abs=1e-9)
+
+
+@pytest.mark.parametrize("allow_empty", [True, False])
+@SETTINGS
+@given(p=loop_problems(max_rows=3, max_cols=4))
+def test_expected_value_is_exact_with_the_loop_rule(allow_empty, p):
+    # Options the loop rule refuses are children with empty subtrees: still unbiased.
+    r = dlx_solve(p, loop=True, allow_empty_loop=allow_empty, keep=0)
+    nodes, sols = expected(p, True, allow_empty)
+    assert nodes == pytest.approx(r.stats["nodes"], rel=1e-9)
+    assert sols == pytest.approx(r.count, rel=1e-9, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    "dlx_file, loop, probes, bound",
+    [
+        ("masyu/random-few-5x6-3.dlx", True, 400, 0.1),  # 1,711 nodes, 167 loops
+        ("slitherlink/tatham-5x5-1.dlx", True, 600, 0.25),
+        ("sudoku/tatham-9x9-1.dlx", False, 100, 0.1),
+    ],
+)
+def test_mean_of_many_probes_converges(dlx_file, loop, probes, bound):
+    p = golden_problem(dlx_file)
+    r = dlx_solve(p, loop=loop, keep=0)
+    e = estimate(p, loop=loop, probes=probes, seed=7)
+    assert e.probes == probes == len(e.samples)
+    assert abs(e.nodes - r.stats["nodes"]) <= bound * r.stats["nodes"]
+    assert abs(e.solutions - r.count) <= bound * r.count + 1
+
+
+def test_a_uniform_tree_is_estimated_exactly_by_every_probe():
+    # Five items with two options each: every path sees degree 2 five times.
+    p = Problem([Item(f"p{i}") for i in range(5)], [((i, None),) for i in range(5) for _ in "ab"])
+    e = estimate(p, probes=10, seed=None)
+    assert set(e.samples) == {63.0} and e.nodes == 63 == dlx_solve(p, keep=0).stats["nodes"]
+    assert e.solutions == 32 and e.depth == 5
+    assert e.updates == pytest.approx(dlx_solve(p, keep=0).stats["updates"])
+
+
+def test_fixed_seed_repeats_and_no_primary_item():
+    p = golden_problem("slitherlink/tatham-5x5-1.dlx")
+    a = estimate(p, loop=True, probes=20, seed=3)
+    b = estimate(p, loop=True, probes=20, seed=3)
+    assert a.samples == b.samples
+    e = estimate(Problem([Item("x", False)], [((0, None),)]), probes=4)
+    assert (e.nodes, e.solutions) == (1.0, 1.0)
+
+
+def test_deadline_stops_after_one_probe_and_mcc_has_none():
+    p = golden_problem("sudoku/tatham-9x9-1.dlx")
+    e = estimate(p, probes=1000, deadline=time.monotonic() - 1)
+    assert e.probes == 1
+    assert estimate(parse("2|a b\na\na b\nb\n")) is None  # Algorithm M
+
+
+@pytest.mark.parametrize(
+    "dlx_file, loop", [("masyu/random-few-5x6-3.dlx", True), ("sudoku/tatham-9x9-1.dlx", False)]
+)
+def test_compiled_probes_walk_the_same_paths(dlx_file, loop):
+    p = golden_problem(dlx_file)
+    a = estimate(p, loop=loop, probes=50, seed=5, compiled=False)
+    b = estimate(p, loop=loop, probes=50, seed=5, compiled=True)
+    assert a.samples == b.samples
+    assert (a.solutions, a.depth) == (b.solutions, b.depth)
+    assert a.updates == pytest.approx(b.updates)
