@@ -12,7 +12,7 @@ import doctest
 import time
 
 import pytest
-from conftest import golden_problem
+from conftest import LOADED_MARGIN, golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
@@ -231,7 +231,8 @@ def test_timeout_inside_a_solver_call(solver):
     r = solve_sat(_pigeonholes(13), timeout=0.5, solver=solver)
     elapsed = time.monotonic() - start
     assert r.timed_out and not r.exhausted and r.count == 0
-    assert elapsed < 5
+    # The unbounded call runs for hours; 60 s is what a loaded 2-core box meets (issue 18).
+    assert elapsed < LOADED_MARGIN
 
 
 def test_docstring_examples():

@@ -8,7 +8,7 @@ import doctest
 import time
 
 import pytest
-from conftest import golden_problem
+from conftest import LOADED_MARGIN, golden_problem
 
 from dlxsat.backends import cpsat
 from dlxsat.errors import InputError
@@ -64,7 +64,8 @@ def test_timeout_in_lazy_rounds():
     start = time.monotonic()
     r = solve_cpsat(p, loop=True, limit=2, timeout=0.2, loop_mode="lazy")
     assert r.timed_out and not r.exhausted and r.count == 0
-    assert time.monotonic() - start < 5
+    # Building the model and starting CP-SAT took 6.9 s with both cores busy (issue 18).
+    assert time.monotonic() - start < LOADED_MARGIN
 
 
 def test_docstring_examples():

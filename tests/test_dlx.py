@@ -12,7 +12,7 @@ import json
 import time
 
 import pytest
-from conftest import GOLDEN
+from conftest import GOLDEN, LOADED_MARGIN
 from conftest import golden_problem as read_golden
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -298,8 +298,10 @@ def test_timeout_stops_cleanly_with_partial_figures():
     elapsed = time.perf_counter() - start
     assert r.timed_out and not r.exhausted
     assert r.count > 1000 and len(r.solutions) == 10 and r.stats["nodes"] > r.count
-    # Generous upper bounds: a loaded CI machine must not turn this into a flaky test.
-    assert 0.3 <= r.stats["seconds"] < 3 and elapsed < 5
+    # The search's own clock says it stopped at the limit; the call as a whole includes
+    # loading the compiled kernels, 11 s with both cores busy (issue 18): the bound only
+    # catches a search that does not stop (hours).
+    assert 0.3 <= r.stats["seconds"] < 3 and elapsed < LOADED_MARGIN
 
 
 def test_problem_without_primary_items():

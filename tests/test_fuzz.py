@@ -143,7 +143,9 @@ LIMIT = 2.0  # --timeout of every fuzzed command that searches
 def assert_clean(rc: int, out: str, err: str, seconds: float) -> None:
     assert rc in (0, 2, 3), f"exit {rc}: {err}"
     assert "Traceback" not in err
-    assert seconds <= LIMIT + 1.0, f"{seconds:.2f} s"
+    # LIMIT + 1 s held on an idle machine; a loaded 2-core box needs more (issue 18). A command
+    # that ignores its limit runs for minutes.
+    assert seconds <= 3 * LIMIT + 4.0, f"{seconds:.2f} s"
     if rc == 2:
         assert out == "", out[:200]
         lines = err.rstrip("\n").split("\n")

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import LOADED_MARGIN
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -370,7 +371,7 @@ def test_time_limit_bounds_the_fallback_search():
     out = lm.solve(text.read_text().split(), fallback=True, timeout=1.0)
     elapsed = time.perf_counter() - start
     assert out.timed_out and status(out) == "timeout" and out.count is not None
-    assert elapsed < 10  # the limit plus one propagation step, not minutes
+    assert elapsed < LOADED_MARGIN  # the limit plus one propagation step, not 22 minutes
     assert "search_nodes" in out.stats or out.stats["deduction"] == "timeout"
 
 

@@ -16,7 +16,7 @@ import importlib
 import time
 
 import pytest
-from conftest import golden_cases, golden_count_runs, golden_problem
+from conftest import LOADED_MARGIN, golden_cases, golden_count_runs, golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
@@ -325,4 +325,5 @@ def test_timeout_while_enumerating(name):
     r = run(name, problem, timeout=0.3, keep=5)
     assert r.timed_out and not r.exhausted
     assert r.count > 5 and len(r.solutions) == 5
-    assert time.monotonic() - start < 5
+    # 11.8 s for dlx with both cores busy (loading its kernels); unbounded: hours (issue 18).
+    assert time.monotonic() - start < LOADED_MARGIN

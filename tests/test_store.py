@@ -114,9 +114,10 @@ def test_two_concurrent_runs_share_the_jobs(slow, tmp_path):
     got = [results.get(timeout=10) for _ in runs]
     records = lines(out)
     assert len(records) == 80 and len({r["job"] for r in records}) == 80
-    assert sum(ran for ran, _, _ in got) == 80
-    assert all(ran > 0 for ran, _, _ in got), got  # both worked: the jobs were shared
-    assert sum(elsewhere for _, _, elsewhere in got) == 80
+    assert sum(ran for ran, _, _ in got) == 80, got  # each job run once, by one of them
+    # Each run accounts for every job: run, found in the store, or left to the other run.
+    # (Which run did how many depends on the machine's load: not asserted.)
+    assert all(ran + skipped + elsewhere == 80 for ran, skipped, elsewhere in got), got
     assert not Path(str(out) + ".claims").exists()
 
 
