@@ -121,8 +121,8 @@ def format_table(rows: list[CrossRow]) -> str:
     lines = [head]
     loads = rows[0].load_seconds
     if loads:
-        cells = "  ".join(f"{'load ' + format(loads[b], '.3f') + 's':>16}" for b in backends)
-        lines.append(f"{'(libraries, once)':<{width}}  {cells}")
+        load = "  ".join(f"{'load ' + format(loads[b], '.3f') + 's':>16}" for b in backends)
+        lines.append(f"{'(libraries, once)':<{width}}  {load}")
     for r in rows:
         cells = []
         for b in backends:

@@ -39,6 +39,7 @@ import random
 import re
 import time
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from . import limits
 from .errors import InputError
@@ -420,7 +421,7 @@ class UniquenessOracle:
     def __init__(self, rows: int, cols: int, solver: str = "glucose4") -> None:
         self.rows, self.cols, self.solver = rows, cols, solver
         self.switchable: set[tuple[Cell, str]] = set()
-        self.session = None
+        self.session: Any = None  # a cnf.Session once built (cnf is imported when needed)
         self.loop: tuple[Cell, ...] = ()
         self.selector = 0  # the variable guarding the clause that excludes self.loop
         self.checks = self.builds = self.cuts = 0
@@ -511,7 +512,7 @@ def switchable_problem(rows: int, cols: int, circles: Iterable[tuple[Cell, str]]
     items: list[Item] = list(base_items[:n_tiles])
     tile = {parse_point_name(it.name): k for k, it in enumerate(items)}
     edges = base_items[n_tiles:]
-    pending: list[Sequence[tuple[object, str | None]]] = list(base_options)
+    pending: list[Sequence[tuple[Any, str | None]]] = list(base_options)
     switch_option: dict[tuple[Cell, str], int] = {}
     for (i, j), clue in sorted(circles):
         r0, c0 = max(0, i - 2), max(0, j - 2)
@@ -581,10 +582,10 @@ def _window_circle(h: int, w: int, i: int, j: int, clue: str):
     cell = None
     for k, it in enumerate(part.items[: part.n_primary]):
         if it.name.startswith("#"):
-            leaders.append(parse_point_name(it.name[1:]))
+            leaders.append(_point(it.name[1:]))
             own[k] = len(leaders)
         else:
-            x, y = parse_point_name(it.name)
+            x, y = _point(it.name)
             if x & 1:
                 own[k] = 0
             elif (x, y) == (2 * i, 2 * j):
@@ -768,3 +769,12 @@ def generate_masyu(
     if verify and not is_unique(text):
         raise RuntimeError(f"generated a puzzle without a unique answer (seed {seed})")
     return text
+
+
+def _point(name: str) -> tuple[int, int]:
+    """The coordinates of a vertex or edge name of Knuth's Masyu data (always a point name)."""
+    from .xcc.names import parse_point_name
+
+    point = parse_point_name(name)
+    assert point is not None, name
+    return point

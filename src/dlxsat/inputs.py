@@ -57,7 +57,7 @@ def read_text(path: str | None, what: str = "input") -> str:
 def _read_capped(f: Any, name: str, what: str) -> bytes:
     """The bytes of binary file ``f``, read a piece at a time: NUL bytes or more than
     :data:`MAX_INPUT_BYTES` end the reading at once, with an :class:`InputError`."""
-    pieces = []
+    pieces: list[bytes] = []
     size = 0
     while True:
         piece = f.read(min(CHUNK_BYTES, MAX_INPUT_BYTES + 1 - size))

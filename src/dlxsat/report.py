@@ -102,7 +102,7 @@ def time_limit(record: dict[str, Any], default: float | None = None) -> float | 
     (30.0, 10.0)
     """
     limit = (record.get("limits") or {}).get("timeout")
-    if _is_time(limit) and limit > 0:
+    if isinstance(limit, (int, float)) and _is_time(limit) and limit > 0:
         return float(limit)
     return default
 

@@ -685,7 +685,7 @@ def check(puzzle: SudokuPuzzle, answer: Answer) -> list[str]:
     return problems
 
 
-def render(puzzle: SudokuPuzzle, answer: Answer) -> str:
+def render(puzzle: SudokuPuzzle, answer: Answer | None) -> str:
     """The grid as text, one row a line, cells separated by spaces.
 
     Where the first box-definition group puts neighbouring cells in different boxes, the space

@@ -8,8 +8,8 @@ any exact-cover file, and every backend solves it.
 
 The single-loop rule is not a property of the data but of the question asked (DLX2 or
 DLX2-LOOP on the same file): :func:`with_loop` turns it on for a puzzle, after checking that
-the data follow the loop convention (docs/conventions.md §4). It then has DLX2-LOOP's meaning, the empty
-edge set included, so counts equal ``dlxsat dlx --loop``'s and Knuth's.
+the data follow the loop convention (docs/conventions.md §4). It then has DLX2-LOOP's meaning,
+the empty edge set included, so counts equal ``dlxsat dlx --loop``'s and Knuth's.
 
 Every answer is judged by the one checker of exact covers,
 :func:`dlxsat.xcc.check.solution_problem`, which knows the problem and the loop rule only --

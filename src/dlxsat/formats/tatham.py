@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..families import TATHAM_GAMES, get_family
+from ..errors import InputError
+from ..families import TATHAM_GAMES, get_family, offered
 
 NAME = "tatham"
 FAMILY_NAMES = tuple(TATHAM_GAMES)
@@ -30,8 +31,7 @@ def looks_like(family: str, text: str) -> bool:
 
 
 def read(family: str, text: str) -> Any:
-    fam = get_family(family)
-    return fam.read(fam.from_tatham_id(text.strip()))
+    return get_family(family).read(knuth_text(family, text.strip()))
 
 
 def knuth_text(family: str, game_id: str) -> str:
@@ -43,6 +43,9 @@ def knuth_text(family: str, game_id: str) -> str:
     .0.
     """
     fam = get_family(family)
-    text = fam.from_tatham_id(game_id)
+    from_id = offered(fam, "from_tatham_id")
+    if from_id is None:
+        raise InputError(f"{family} has no Tatham game ids")
+    text: str = from_id(game_id)
     fam.read(text)
     return text
