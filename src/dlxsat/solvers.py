@@ -416,9 +416,9 @@ class Request:
         """Report ``count`` solutions found so far."""
         self.on_found(count)
 
-    def wants_more(self, count: int) -> bool:
+    def wants_more(self, count: int | None) -> bool:
         """Whether a search that found ``count`` solutions should look for another."""
-        return self.limit is None or count < self.limit
+        return self.limit is None or (count or 0) < self.limit
 
     def keeps(self, stored: int) -> bool:
         """Whether a solution found when ``stored`` are stored is stored too."""

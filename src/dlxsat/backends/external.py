@@ -172,7 +172,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                 result.exhausted = True
                 break
             chosen = sorted(v - 1 for v in true if 1 <= v <= n)
-            result.count += 1
+            result.count = (result.count or 0) + 1
             request.found(result.count)
             if request.keeps(len(result.solutions)):
                 result.solutions.append(chosen)

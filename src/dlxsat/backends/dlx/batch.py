@@ -38,7 +38,7 @@ class Precovered:
 
         self.problem = problem
         a = build(problem)
-        dtype = kernel_dtype(a)
+        dtype: Any = kernel_dtype(a)
         nd = np.array(a.nd, dtype=dtype)
         ln = np.array(a.ln, dtype=np.int32)
         cl = np.array(a.cl, dtype=dtype)
