@@ -133,11 +133,11 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
         puzzle = formats.read(family, text, format)
     else:
         puzzle = text
-        rows, cols = getattr(puzzle, "m", None), getattr(puzzle, "n", 0)
-        rows = getattr(puzzle, "n", 1) if rows is None else rows  # a Sudoku: n x n
+        width: int = getattr(puzzle, "n", 0)
+        height: int = getattr(puzzle, "m", None) or getattr(puzzle, "n", 1)  # a Sudoku: n x n
         limits.check_fits(
-            f"encoding this {rows}x{cols} {family}",
-            limits.estimate_cells_bytes(family, rows * (cols + 1), rows),
+            f"encoding this {height}x{width} {family}",
+            limits.estimate_cells_bytes(family, height * (width + 1), height),
         )
     limits.set_phase("encoding")
     dlx_text = fam.encode(puzzle)
@@ -520,6 +520,7 @@ def _solve_each(
         if fast and (current is None or not current[0].fits(puzzle)):
             current = next((t for t in laid_out if t[0].fits(puzzle)), None)
             if current is None:
+                assert template_of is not None  # (fast)
                 template = template_of(puzzle)  # None: not a shape for the batch path
                 if template is not None:
                     current = (template, batch_spec.module().solve_batch(template.problem))

@@ -657,7 +657,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                 break
             model = session.model()
             chosen = [lit - 1 for lit in model[:n] if lit > 0]  # model[k] is ±(k + 1)
-            result.count += 1
+            result.count = (result.count or 0) + 1
             request.found(result.count)
             if request.keeps(len(result.solutions)):
                 result.solutions.append(chosen)

@@ -409,7 +409,8 @@ class _Race:
             partial = [r.result for r in self.runners if r.result is not None]
             best = max(partial, key=lambda r: r.count or 0, default=SearchResult(count=0))
             if done:  # fewer than ``confirm`` finished: what they found is still a partial count
-                best = max([best] + [r.result for r in done], key=lambda r: r.count or 0)
+                finished = [r.result for r in done if r.result is not None]
+                best = max([best, *finished], key=lambda r: r.count or 0)
             return SearchResult(
                 solutions=best.solutions,
                 count=best.count,

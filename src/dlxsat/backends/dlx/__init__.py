@@ -174,7 +174,7 @@ def _search(
     loop, limit, keep = request.loop, request.limit, request.keep
     algorithm_m = result.stats["algorithm"] == "M"
     name = "search_m" if algorithm_m else "search_c"
-    params = [0] * k.N_PARAMS
+    params: Any = [0] * k.N_PARAMS  # a list, then a numpy array for the compiled kernels
     params[k.P_SECOND] = arrays.second
     params[k.P_LAST_ITM] = arrays.last_itm
     params[k.P_LOOP] = 1 if loop else 0
@@ -183,7 +183,10 @@ def _search(
     rows = 256 if keep is None else max(1, min(keep, 256))
     # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
     # a dict does), numpy arrays for the compiled one.
-    nd, ln, cl, opt_of = arrays.nd, arrays.ln, arrays.cl, arrays.opt_of
+    nd: Any = arrays.nd
+    ln: Any = arrays.ln
+    cl: Any = arrays.cl
+    opt_of: Any = arrays.opt_of
     sols: Any = {}
     sol_len: Any = [0] * rows
     st: Any = [0] * k.N_STATE
@@ -193,6 +196,7 @@ def _search(
     kernel = getattr(k, name)
     interpreted = True
     stats = result.stats
+    deadline = request.deadline.at  # (moved later by the compiled kernels' load, see below)
 
     def compile_now() -> None:
         nonlocal nd, ln, cl, opt_of, sols, sol_len, st, stack, params, kernel, interpreted
@@ -216,7 +220,6 @@ def _search(
     budget = FIRST_BUDGET_INTERPRETED
     solutions = result.solutions
     search_start = time.perf_counter()
-    deadline = request.deadline.at
     if INTERPRETED_SECONDS <= 0 or (
         INTERPRETED_SECONDS < math.inf and _compiled_ready(name, dtype)
     ):
