@@ -134,7 +134,7 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
     else:
         puzzle = text
         width: int = getattr(puzzle, "n", 0)
-        height: int = getattr(puzzle, "m", None) or getattr(puzzle, "n", 1)  # a Sudoku: n x n
+        height: int = getattr(puzzle, "m", 0) or getattr(puzzle, "n", 1)  # a Sudoku: n x n
         limits.check_fits(
             f"encoding this {height}x{width} {family}",
             limits.estimate_cells_bytes(family, height * (width + 1), height),
