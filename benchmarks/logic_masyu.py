@@ -123,8 +123,8 @@ def import_published(dataset: Path) -> None:
 
 def answer_edges(solution: str) -> list[list[int]]:
     """The data set's answer (a direction pair per cell: ``ns``, ``ew``, ``se``, ...) as the
-    loop's edges in the doubled coordinates of SPEC.md §4 (each edge from its east or south
-    end, so once)."""
+    loop's edges in the doubled coordinates of docs/conventions.md §4 (each edge from its east
+    or south end, so once)."""
     edges = set()
     for i, line in enumerate(solution.strip().split("\n")[1:]):
         for j, token in enumerate(line.split()):

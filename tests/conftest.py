@@ -16,7 +16,8 @@ sys.path.insert(0, str(TESTS))
 
 
 def golden_cases(family: str | None = None, ok_only: bool = False) -> list[dict]:
-    """Entries of the golden manifest (SPEC.md §6), optionally of one family / accepted only."""
+    """Entries of the golden manifest (docs/conventions.md §6), optionally of one family /
+    accepted only."""
     cases = json.loads((GOLDEN / "manifest.json").read_text())
     return [
         e
@@ -78,7 +79,8 @@ def golden_problem(dlx: str | Path, allow_empty: bool = False):
     """The problem of a golden DLX file (path relative to the golden folder).
 
     SuperSlitherlink data names letters of clue 0 without declaring them, which the general DLX
-    reader refuses (SPEC §3, as DLX3 does); the family's own rule, ``superslitherlink.problem``,
+    reader refuses (docs/conventions.md §3, as DLX3 does); the family's own rule,
+    ``superslitherlink.problem``,
     reads it, with the puzzle file beside it.
     """
     from dlxsat.families import superslitherlink

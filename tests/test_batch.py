@@ -16,8 +16,12 @@ import dlxsat
 from dlxsat import pipeline
 from dlxsat.errors import InputError, RuleViolation
 from dlxsat.families import get_family, sudoku
-from dlxsat.sudoku_batch import MIN_PUZZLES, Shape
+from dlxsat.families.sudoku import BatchTemplate
+from dlxsat.solvers import spec_of
 from dlxsat.xcc import parse
+
+#: The batch path's threshold: the dlx solver's (its SPEC.batch).
+MIN_PUZZLES = spec_of("dlx").batch
 
 CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["exit_status"] == 0]
 SUDOKUS = [c for c in CASES if c["family"] == "sudoku"]
@@ -61,12 +65,12 @@ def test_fast_rule_check_agrees_with_the_family_checker(case):
         p = sudoku.read(text)
     except InputError:
         assume(False)
-    shape = Shape.of(p)
+    shape = sudoku.batch_template(p)
     assume(shape is not None)
     verdict = sudoku.check(p, {"grid": grid}) == []
-    assert shape.obeys_rules(p, grid) == verdict
+    assert shape.obeys_rules(p, {"grid": grid}) == verdict
     broken = [row.replace("#", "1", 1) for row in grid]  # a digit in a hole, if there is one
-    assert shape.obeys_rules(p, broken) == (sudoku.check(p, {"grid": broken}) == [])
+    assert shape.obeys_rules(p, {"grid": broken}) == (sudoku.check(p, {"grid": broken}) == [])
 
 
 @pytest.mark.parametrize("mode", ["unique", "count", "all"])
@@ -142,7 +146,9 @@ def test_every_input_is_checked_before_the_first_is_solved(monkeypatch):
 def test_a_wrong_answer_is_never_reported(monkeypatch):
     """An answer the rule checker refuses is a bug, raised, on the fast path too."""
     texts = [_text(SUDOKUS[0])] * MIN_PUZZLES
-    monkeypatch.setattr(Shape, "grid", lambda self, puzzle, chosen: ["1" * puzzle.n] * puzzle.n)
+    monkeypatch.setattr(
+        BatchTemplate, "answer", lambda self, puzzle, chosen: {"grid": ["1" * puzzle.n] * puzzle.n}
+    )
     with pytest.raises(RuleViolation):
         list(dlxsat.solve_many("sudoku", texts, backend="dlx"))
 

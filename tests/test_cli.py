@@ -106,7 +106,8 @@ def test_usage_errors(cli_run, args, fragments):
     "data, fragments",
     [
         (b"| nothing but a comment\n", ["no items"]),
-        (b"a b\na c\n", ["line 2", "unknown item name 'c'"]),  # SPEC §3: an input error
+        # docs/conventions.md §3: an input error
+        (b"a b\na c\n", ["line 2", "unknown item name 'c'"]),
         (b"a a\n", ["line 1", "duplicate item name"]),
         (b"3:1|a\n", ["lower bound exceeds upper bound"]),
         (b"a | x\na x:10\n", ["line 2", "single character"]),

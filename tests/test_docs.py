@@ -72,6 +72,28 @@ def test_usage_text_is_the_parsers_help(command: str) -> None:
             assert flag in text, (command, flag)
 
 
+def section_numbers() -> set[str]:
+    text = (DOCS / "conventions.md").read_text()
+    return set(re.findall(r"^## §(\d+) ", text, flags=re.M))
+
+
+def test_references_to_the_conventions_point_at_sections_that_exist() -> None:
+    sections = section_numbers()
+    assert sections == {str(n) for n in range(1, 8)}
+    cited = 0
+    for folder in ("src", "tests", "benchmarks", "puzzles"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix not in (".py", ".md") or not path.is_file():
+                continue
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"SPEC(\.md)? §", text), f"{path} cites SPEC.md, which users lack"
+            for group in re.findall(r"conventions\.md ((?:§\d+(?:, )?)+)", text):
+                for number in re.findall(r"§(\d+)", group):
+                    assert number in sections, (path, number)
+                    cited += 1
+    assert cited >= 20  # the code does cite it
+
+
 def test_readme_is_short_links_the_docs_and_runs_what_ci_runs() -> None:
     readme = (ROOT / "README.md").read_text()
     assert len(readme.splitlines()) < 150

@@ -31,12 +31,22 @@ def modules() -> dict[str, Path]:
 
 def import_graph() -> dict[str, set[str]]:
     """Module → the package's modules it imports anywhere in its code (its own ancestor
-    packages left out: importing ``dlxsat.x`` runs ``dlxsat/__init__`` by definition)."""
+    packages left out: importing ``dlxsat.x`` runs ``dlxsat/__init__`` by definition; and
+    imports for type hints alone, under ``if TYPE_CHECKING:``)."""
     mods = modules()
     graph: dict[str, set[str]] = {m: set() for m in mods}
     for name, path in mods.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text())):
+        tree = ast.parse(path.read_text())
+        typing_only = {
+            id(n)
+            for block in ast.walk(tree)
+            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+            for n in ast.walk(block)
+        }
+        for node in ast.walk(tree):
+            if id(node) in typing_only:  # imported for type hints alone: not at run time
+                continue
             if isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:

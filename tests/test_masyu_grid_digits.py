@@ -21,7 +21,7 @@ JANKO = {
 
 def solution_edges(text: str) -> list[list[int]]:
     """The data set's answer (a direction pair per cell: ``ns``, ``ew``, ``se``, ...) as loop
-    edges in doubled coordinates (SPEC.md §4), each from its west or north end."""
+    edges in doubled coordinates (docs/conventions.md §4), each from its west or north end."""
     edges = set()
     for i, line in enumerate(text.strip().split("\n")[1:]):
         for j, token in enumerate(line.split()):

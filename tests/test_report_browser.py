@@ -66,10 +66,18 @@ def page(browser: Any, page_file: Path) -> Iterator[Any]:
     than the page itself are recorded on ``page.problems``."""
     pg = browser.new_page()
     problems: list[str] = []
-    pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in (
-        "error",
-        "warning",
-    ) else None)
+    pg.on(
+        "console",
+        lambda m: (
+            problems.append(f"console {m.type}: {m.text}")
+            if m.type
+            in (
+                "error",
+                "warning",
+            )
+            else None
+        ),
+    )
     pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     url = page_file.as_uri()
     pg.on("request", lambda r: problems.append(f"request {r.url}") if r.url != url else None)
@@ -104,9 +112,7 @@ def test_loads_without_errors_or_requests(page: Any) -> None:
 
 
 def test_loads_quickly(page: Any) -> None:
-    load_ms = page.evaluate(
-        "() => performance.getEntriesByType('navigation')[0].loadEventEnd"
-    )
+    load_ms = page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventEnd")
     assert 0 < load_ms < LOAD_BOUND_MS
 
 

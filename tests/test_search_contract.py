@@ -1,5 +1,5 @@
 """The contract every search solver keeps (``dlxsat.solvers.search_solvers()``: dlx, sat, cpsat,
-portfolio).
+portfolio; and ``brute``, a backend of the tests registered here alone).
 
 One suite, parametrized over the solvers of the registry and over what each declares (its loop
 modes, its color modes), so a new search solver is tested by being registered: the same answers
@@ -12,6 +12,7 @@ CP-SAT workers, the DLX kernels' node counts) is tested in its own file.
 
 from __future__ import annotations
 
+import importlib
 import time
 
 import pytest
@@ -20,15 +21,40 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
 
+from dlxsat import solvers
 from dlxsat.errors import InputError
-from dlxsat.solvers import options_of, search_solvers, solve_problem
+from dlxsat.solvers import SolverSpec, search_solvers, solve_problem
 from dlxsat.xcc import Item, Problem, parse
 from dlxsat.xcc.loop import is_single_cycle, used_edges
 from dlxsat.xcc.names import parse_point_name
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-SOLVERS = search_solvers()
+#: Search solvers registered by these tests alone. ``brute`` (tests/brute_solver.py) shows that a
+#: new search backend is one module and one registry line: the whole contract runs on it.
+TEST_SOLVERS = {"brute": "brute_solver"}
+#: ... except the golden cases, too large for its exhaustive search.
+SMALL_ONLY = {"brute"}
+
+SOLVERS = search_solvers() + list(TEST_SOLVERS)
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch):
+    """The test solvers in the registry, for as long as a test runs (one line each)."""
+    for name, module in TEST_SOLVERS.items():
+        monkeypatch.setitem(solvers.SOLVERS, name, module)
+
+
+def spec(name: str) -> SolverSpec:
+    """Solver ``name``'s spec, the test solvers' too (read before they are registered)."""
+    return importlib.import_module(TEST_SOLVERS.get(name) or solvers.SOLVERS[name]).SPEC
+
+
+def options_of(name: str):
+    return spec(name).options
+
+
 #: The solvers that search themselves. A portfolio races these (its answers are theirs, checked
 #: on every random problem and golden case here) in worker processes, so it keeps the rest of
 #: the contract -- limits, refusals, time limits, small cases -- but is spared the hundreds of
@@ -145,7 +171,7 @@ def test_golden_runs_cover_every_case():
 
 
 # The DLX backend's golden counts, with Knuth's node counts too, are in test_dlx.py.
-@pytest.mark.parametrize("name", [s for s in SEARCHING if s != "dlx"])
+@pytest.mark.parametrize("name", [s for s in SEARCHING if s != "dlx" and s not in SMALL_ONLY])
 @pytest.mark.parametrize("dlx, loop, count", GOLDEN_RUNS)
 def test_golden_counts(name, dlx, loop, count):
     p = golden_problem(dlx)
@@ -187,7 +213,7 @@ def test_golden_loop_counts_other_modes(name, mode, dlx, loop, count):
 DEFAULT_LOOP_MODES = [
     pytest.param(s, next((o.default for o in options_of(s) if o.name == "loop_mode"), None), id=s)
     for s in SEARCHING
-    if s != "dlx"
+    if s != "dlx" and s not in SMALL_ONLY
 ]
 
 

@@ -157,5 +157,5 @@ def test_dask_without_distributed_leaves_no_store(tmp_path, monkeypatch, capsys)
         ]
     )
     err = capsys.readouterr().err
-    assert rc == 2 and "needs the 'distributed' package" in err
+    assert rc == 2 and "distributed is not installed; run: pip install 'dlxsat[dask]'" in err
     assert list(tmp_path.iterdir()) == []

@@ -79,8 +79,8 @@ def test_encode_is_knuths_output_byte_for_byte(case: dict) -> None:
 @pytest.mark.parametrize("case", GOOD, ids=ids(GOOD))
 def test_knuths_clue_zero_quirk_leaves_options_the_reader_drops(case: dict) -> None:
     """Where a letter with clue 0 has several cells, Knuth's data names it in options without
-    declaring it: the general reader refuses that (SPEC §3), and the family's ``problem``
-    drops exactly those options."""
+    declaring it: the general reader refuses that (docs/conventions.md §3), and the family's
+    ``problem`` drops exactly those options."""
     puzzle = load(case)
     quirky = {
         k for k, v in puzzle.clues.items() if v == 0 and sum(r.count(k) for r in puzzle.rows) > 1

@@ -68,7 +68,8 @@ def test_comments_blank_lines_and_secondary_only_options():
 
 
 def test_option_with_unknown_item_is_an_input_error():
-    # SPEC §3, as DLX3 does. (SuperSlitherlink's letters of clue 0: superslitherlink.problem.)
+    # docs/conventions.md §3, as DLX3 does.
+    # (SuperSlitherlink's letters of clue 0: superslitherlink.problem.)
     with pytest.raises(InputError, match="line 3: unknown item name 'z'"):
         parse("a b\na\nb z\nb\n")
 

@@ -1,4 +1,4 @@
-"""Answers and their JSON form (SPEC.md §5).
+"""Answers and their JSON form (docs/conventions.md §5).
 
 An answer is a plain dict so that it is its own JSON form: ``{"edges": [[r, c], ...]}`` for the
 loop families (midpoints of the loop's edges in doubled coordinates, sorted) and

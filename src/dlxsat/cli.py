@@ -1,4 +1,4 @@
-"""The ``dlxsat`` command line (SPEC.md §5): argument parsing and printing only.
+"""The ``dlxsat`` command line (docs/conventions.md §5): argument parsing and printing only.
 
 Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
 or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement (or
@@ -469,7 +469,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     st = r.stats
     limits.set_phase("checking and printing the solutions")
     if a.json:
-        checked = _checked_solutions(problem, r.solutions, a.deadline)
+        checked = _checked_solutions(problem, r.solutions, a.loop, a.deadline)
         data: dict[str, Any] = {
             "count": r.count,
             "complete": not r.timed_out and checked == len(r.solutions),
@@ -483,7 +483,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
             data["solutions"] = [[problem.option_text(i) for i in c] for c in r.solutions[:checked]]
         _emit(json.dumps(data) + "\n")
         return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
-    printed = _print_solutions(problem, r.solutions, a.deadline)
+    printed = _print_solutions(problem, r.solutions, a.loop, a.deadline)
     note = " (time limit reached)" if r.timed_out else ""
     if printed < len(r.solutions):
         note = f" (time limit reached: {printed} of them checked and printed)"
@@ -494,40 +494,31 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if r.timed_out or printed < len(r.solutions) else EXIT_OK
 
 
-def _checked_solutions(problem: Any, solutions: list[list[int]], deadline: Deadline) -> int:
-    """Check each solution is an exact cover of ``problem`` and none comes twice, until the
-    deadline; returns how many were checked. A wrong one is a bug: :class:`RuleViolation`."""
-    from .xcc.verify import cover_problems
+def _checked_solutions(
+    problem: Any,
+    solutions: list[list[int]],
+    loop: bool,
+    deadline: Deadline,
+    seen: set | None = None,
+) -> int:
+    """Check each solution is an exact cover of ``problem`` (one loop, with ``loop``) and none
+    comes twice, until the deadline; how many were checked (``xcc.check.check_solutions``)."""
+    from .xcc.check import check_solutions
 
-    seen: set[tuple[int, ...]] = set()
-    for n, chosen in enumerate(solutions):
-        if deadline.expired():
-            return n
-        _check_solution(problem, chosen, seen, cover_problems)
-    return len(solutions)
-
-
-def _check_solution(problem: Any, chosen: list[int], seen: set, cover_problems: Any) -> None:
-    wrong = cover_problems(problem, chosen)
-    if wrong:
-        raise RuleViolation(f"dlx returned a solution that is not an exact cover: {wrong[0]}")
-    key = tuple(sorted(chosen))
-    if key in seen:
-        raise RuleViolation("dlx returned the same solution twice")
-    seen.add(key)
+    return check_solutions(problem, solutions, loop=loop, stop=deadline.expired, seen=seen)
 
 
-def _print_solutions(problem: Any, solutions: list[list[int]], deadline: Deadline) -> int:
+def _print_solutions(
+    problem: Any, solutions: list[list[int]], loop: bool, deadline: Deadline
+) -> int:
     """Check and print the solutions in Knuth's layout until the deadline; how many printed."""
-    from .xcc.verify import cover_problems
-
-    seen: set[tuple[int, ...]] = set()
     chunk: list[str] = []
+    seen: set[tuple[int, ...]] = set()
     for n, chosen in enumerate(solutions):
         if deadline.expired():
             _emit("".join(chunk))
             return n
-        _check_solution(problem, chosen, seen, cover_problems)
+        _checked_solutions(problem, [chosen], loop, deadline, seen)
         chunk.append(f"{n + 1}:\n" + "".join(f" {problem.option_text(i)}\n" for i in chosen))
         if len(chunk) >= 256:
             _emit("".join(chunk))
@@ -711,7 +702,9 @@ def cmd_decode(a: argparse.Namespace) -> int:
         )
     _draw(a, prep.puzzle, [answer])
     if a.json:
-        out = {"family": a.family, "status": "solved", "count": 1, "solutions": [answer]}
+        # The model holds one answer; whether the puzzle has others the solver did not say:
+        # ``counted`` (dlxsat.STATUSES), counting the answers of this output.
+        out = {"family": a.family, "status": "counted", "count": 1, "solutions": [answer]}
         _emit(json.dumps(out) + "\n")
     else:
         _emit(_fit(prep.family.render(prep.puzzle, answer).rstrip("\n")) + "\n")

@@ -43,24 +43,16 @@ class CrossRow:
 
 
 def compare(row: CrossRow) -> None:
-    """Set ``row.agree`` and ``row.difference`` from the backends' results."""
+    """Set ``row.agree`` and ``row.difference`` from the backends' results (every one ran in
+    ``all`` mode: a count is the total), judged by :func:`dlxsat.agreement.difference`."""
+    from .agreement import Outcome, difference
+
     done = [b for b in row.counts if row.counts[b] is not None]
-    if len(done) < 2:
-        return
-    first = done[0]
-    for other in done[1:]:
-        if row.counts[other] != row.counts[first]:
-            row.agree = False
-            row.difference = (
-                f"{first} found {row.counts[first]} answers, {other} found {row.counts[other]}"
-            )
-            return
-        only_a = row.answers[first] - row.answers[other]
-        only_b = row.answers[other] - row.answers[first]
-        if only_a or only_b:
-            row.agree = False
-            which, ans = (first, only_a) if only_a else (other, only_b)
-            row.difference = f"an answer only {which} found: {sorted(ans)[0]}"
+    outcomes = [Outcome(b, "counted", row.counts[b], frozenset(row.answers[b])) for b in done]
+    for other in outcomes[1:]:
+        why = difference(outcomes[0], other)
+        if why:
+            row.agree, row.difference = False, why
             return
 
 

@@ -20,10 +20,11 @@ import html
 import importlib.util
 from typing import Any
 
+from .extras import missing_message
 from .families import FAMILIES
 
 #: What the notebook says in place of a picture when matplotlib is not installed.
-NO_PICTURES = "pictures need matplotlib: pip install 'dlxsat[plot]'"
+NO_PICTURES = missing_message("pictures", "matplotlib")
 #: At most this many of a report's statistics go in its table (the first ones, as reported).
 MAX_STATS = 12
 

@@ -64,7 +64,8 @@ __all__ = [
     "solvable_loop",
 ]
 
-#: The largest number of rows or columns (item names must fit in 8 characters; SPEC.md §4).
+#: The largest number of rows or columns (item names must fit in 8 characters;
+#: docs/conventions.md §4).
 MAX_SIDE = 99
 
 Cell = tuple[int, int]

@@ -29,7 +29,7 @@ from typing import Any
 
 from . import __version__
 from .errors import InputError
-from .extras import installed
+from .extras import installed, missing_message
 from .report import (
     _HEADERS,
     Row,
@@ -48,7 +48,7 @@ from .report import (
 #: (a store of many settings would otherwise give a page of mostly plots).
 MAX_SCATTERS = 3
 #: What the page says where plots would be when matplotlib is not installed.
-NO_PLOTS = "Plots need matplotlib, which is not installed: pip install 'dlxsat[plot]'"
+NO_PLOTS = missing_message("plots", "matplotlib")
 
 #: Nothing is fetched: no network, no other file; only the inline style and script run.
 CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"

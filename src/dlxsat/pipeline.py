@@ -10,13 +10,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from . import limits
 from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
-from .families import get_family
+from .families import Family, get_family, offered
 from .result import MODES, SearchResult, status_of
 from .runtime.deadline import Deadline
 from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, spec_of
@@ -69,7 +68,7 @@ class Prepared:
     """A puzzle read and encoded: what every backend starts from."""
 
     name: str
-    family: ModuleType
+    family: Family
     puzzle: Any
     dlx_text: str
     problem: Problem
@@ -77,7 +76,7 @@ class Prepared:
 
 @dataclass
 class SolveReport:
-    """The outcome of :func:`solve`; :meth:`to_json` gives the object of SPEC.md §5.
+    """The outcome of :func:`solve`; :meth:`to_json` gives the object of docs/conventions.md §5.
 
     ``puzzle`` is the puzzle object solved (None when the run stopped before reading it); in
     Jupyter a report shows its figures and the board with its first answer
@@ -145,7 +144,7 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
     limits.set_phase("encoding")
     dlx_text = fam.encode(puzzle)
     limits.set_phase("reading the exact-cover data")
-    to_problem = getattr(fam, "problem", None)
+    to_problem = offered(fam, "problem")
     if to_problem is not None:
         problem = to_problem(puzzle, dlx_text)
     else:
@@ -373,25 +372,18 @@ class Agreement:
 
 
 def agreement(first: SolveReport, other: SolveReport) -> str:
-    """Why ``other`` disagrees with ``first`` (the empty string when they agree).
+    """Why ``other`` disagrees with ``first`` (the empty string when they agree), judged by
+    :func:`dlxsat.agreement.difference`."""
+    from .agreement import difference
 
-    A timeout agrees with anything (it decided nothing). Two ``multiple`` reports agree even
-    with different answers: each found two of the several there are.
-    """
-    if "timeout" in (first.status, other.status) or "stalled" in (first.status, other.status):
-        return ""
-    if first.status != other.status:
-        return f"{first.backend} says {first.status}, {other.backend} says {other.status}"
-    if first.status == "multiple":
-        return ""
-    if first.count != other.count:
-        return f"{first.backend} found {first.count} answers, {other.backend} {other.count}"
-    if first.solutions and other.solutions:
-        mine = {answer_key(a) for a in first.solutions}
-        theirs = {answer_key(a) for a in other.solutions}
-        if mine != theirs:
-            return f"{first.backend} and {other.backend} found different answers"
-    return ""
+    return difference(_outcome(first), _outcome(other))
+
+
+def _outcome(report: SolveReport) -> Any:
+    from .agreement import Outcome
+
+    answers = frozenset(answer_key(a) for a in report.solutions) if report.solutions else None
+    return Outcome(report.backend, report.status, report.count, answers)
 
 
 def crosscheck_report(
@@ -444,7 +436,8 @@ def solve_many(
 
     The problem of each puzzle is built directly (the family's ``build``: the same
     :class:`~dlxsat.xcc.Problem` as parsing its DLX text, without writing that text). Sudokus
-    on the dlx backend go faster still, when there are many of them (``dlxsat.sudoku_batch``):
+    on the dlx backend go faster still, when there are many of them (the solver's
+    ``solve_batch`` with the family's ``batch_template``):
     the empty grid's problem is laid out once per shape, each puzzle's clues are pre-covered
     and the compiled kernel searches the rest. Either way every answer is decoded and judged
     by the family's rule checker, as in :func:`solve`.
@@ -461,12 +454,13 @@ def solve_many(
     backend = backend or default_backend(family, many=True)
     options = spec_of(backend).check(options, loop=fam.LOOP, family=family)
     # A family may read many puzzles faster than one by one (sudoku: shared box groups).
-    read = fam.many_reader() if hasattr(fam, "many_reader") else fam.read
+    many_reader = offered(fam, "many_reader")
+    read = many_reader() if many_reader is not None else fam.read
     puzzles = [_read_input(fam, family, read, x, k) for k, x in enumerate(texts, 1)]
     return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
 
 
-def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> Any:
+def _read_input(fam: Family, family: str, read: Any, given: Any, k: int) -> Any:
     """Input ``k`` (1-based) of :func:`solve_many` as a puzzle of ``fam`` (``read``: its
     reader of texts)."""
     if isinstance(given, str):
@@ -484,10 +478,10 @@ def _read_input(fam: ModuleType, family: str, read: Any, given: Any, k: int) -> 
     return given
 
 
-def build_problem(fam: ModuleType, puzzle: Any) -> Problem:
+def build_problem(fam: Family, puzzle: Any) -> Problem:
     """The exact-cover problem of ``puzzle``: the family's direct builder when it has one, else
     its DLX text parsed (the two agree: tests/test_batch.py)."""
-    builder = getattr(fam, "build", None)
+    builder = offered(fam, "build")
     if builder is not None:
         return builder(puzzle)
     return parse(fam.encode(puzzle), allow_empty=True)
@@ -495,45 +489,42 @@ def build_problem(fam: ModuleType, puzzle: Any) -> Problem:
 
 def _solve_each(
     family: str,
-    fam: ModuleType,
+    fam: Family,
     puzzles: list[Any],
     backend: str,
     mode: str,
     timeout: float | None,
     options: dict[str, Any],
 ) -> Iterator[SolveReport]:
-    fast = family == "sudoku" and backend == "dlx" and len(puzzles) >= _sudoku_batch_min()
-    shapes: dict[tuple, Any] = {}
-    shape = None
+    # The batch path: a solver that solves one problem many times with options chosen
+    # beforehand (its SPEC.batch: from that many puzzles on), and a family whose puzzles of
+    # one shape share such a problem (its batch_template). No name of either is asked.
+    spec = spec_of(backend)
+    template_of = offered(fam, "batch_template") if spec.batch else None
+    fast = template_of is not None and not options and len(puzzles) >= spec.batch
+    laid_out: list[tuple[Any, Any]] = []  # (template, the solver's laid-out problem) per shape
+    current: tuple[Any, Any] | None = None
     for puzzle in puzzles:
         start = time.perf_counter()
         deadline = Deadline.after(timeout)
         prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
-        if fast and (shape is None or not shape.fits(puzzle)):
-            from .sudoku_batch import Shape, shape_key
-
-            key = shape_key(puzzle)
-            if key not in shapes:
-                shapes[key] = Shape.of(puzzle)  # None: not a shape for the fast path
-            shape = shapes[key]
-        if fast and shape is not None:
-            from .answer import grid_answer
-
-            request = Request.for_mode(mode, deadline=deadline)
-            result = shape.solve(puzzle, request.limit, request.keep, deadline.at)
-            answers = [grid_answer(shape.grid(puzzle, chosen)) for chosen in result.solutions]
+        if fast and (current is None or not current[0].fits(puzzle)):
+            current = next((t for t in laid_out if t[0].fits(puzzle)), None)
+            if current is None:
+                template = template_of(puzzle)  # None: not a shape for the batch path
+                if template is not None:
+                    current = (template, spec.module().solve_batch(template.problem))
+                    laid_out.append(current)
+        if fast and current is not None:
+            template, batch = current
+            result = batch.solve(template.givens(puzzle), Request.for_mode(mode, deadline=deadline))
+            answers = [template.answer(puzzle, chosen) for chosen in result.solutions]
             # The same judgement as check_answer's, faster; only a failure asks check_answer.
             for answer in answers:
-                if not shape.obeys_rules(puzzle, answer["grid"]):
+                if not template.obeys_rules(puzzle, answer):
                     check_answer(prep, answer, backend)
         else:
             prep.problem = build_problem(fam, puzzle)
             result = run_solver(prep, backend, mode, deadline, options)
             answers = checked_answers(prep, result, backend)
         yield make_report(prep, backend, mode, result, answers, start)
-
-
-def _sudoku_batch_min() -> int:
-    from .sudoku_batch import MIN_PUZZLES
-
-    return MIN_PUZZLES

@@ -135,17 +135,11 @@ def puzzle_of(record: dict[str, Any]) -> tuple[Any, Any]:
 
 
 def _outcome_agrees(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Do two finished jobs on one puzzle agree? Status and count must match; so must the
-    answer hash, except for ``multiple``, where two solvers may well stop at different pairs
-    of answers, and when either job stored no hash."""
-    if a.get("status") != b.get("status"):
-        return False
-    if a.get("status") == "multiple":
-        return True
-    if a.get("count") is not None and b.get("count") is not None and a["count"] != b["count"]:
-        return False
-    ha, hb = a.get("answer_sha256"), b.get("answer_sha256")
-    return ha is None or hb is None or ha == hb
+    """Do two finished jobs on one puzzle agree? (:func:`dlxsat.agreement.difference`, the
+    judgement ``compare`` makes too.)"""
+    from .agreement import difference, record_outcome
+
+    return not difference(record_outcome(a), record_outcome(b))
 
 
 def disagreeing_jobs(records: Iterable[dict[str, Any]]) -> set[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-#: The status words of SPEC.md §5, plus ``stalled``:
+#: The status words (docs/conventions.md §5):
 #:
 #: ``unique``
 #:     exactly one answer, and the search (or the deductions) proved there is no other;

@@ -99,9 +99,11 @@ class SolverSpec:
     ``capped``: options counting threads or processes, bounded by :func:`max_workers`.
     ``empty_loop``: it can count the empty edge set as a loop. ``public``: offered by
     ``solve``, ``crosscheck`` and ``--help`` (False: ``compare`` only -- it needs a program
-    outside dlxsat). ``batch``: it has ``solve_batch`` for many puzzles of one family (see
-    :mod:`dlxsat.pipeline`). ``validate``: a check across options, run after each is checked (with
-    ``loop``, as :meth:`check` has it).
+    outside dlxsat). ``batch``: it has ``solve_batch(problem)`` for many puzzles that share
+    ``problem`` with some options chosen beforehand (a family's ``batch_template``), worth it
+    from this many puzzles on (0: no batch path; see :func:`dlxsat.pipeline.solve_many`).
+    ``validate``: a check across options, run after each is checked (with ``loop``, as
+    :meth:`check` has it).
     ``version``: what ran, for a solver whose version is not its library's (from its options).
     """
 
@@ -119,7 +121,7 @@ class SolverSpec:
     capped: tuple[str, ...] = ()
     empty_loop: bool = True
     public: bool = True
-    batch: bool = False
+    batch: int = 0
     validate: Callable[[dict[str, Any], bool | None], None] | None = None
     version: Callable[[Mapping[str, Any]], str] | None = None
 

@@ -6,13 +6,14 @@ The translation (every CNF here starts the same way)
     * A primary item with bounds ``[lo, hi]`` (``1, 1`` for plain exact cover) is covered
       between ``lo`` and ``hi`` times: a cardinality constraint over the options holding it,
       in the encoding chosen (``encoding``: :data:`ENCODINGS`, PySAT's ``pysat.card``).
-    * A secondary item follows SPEC.md §3. With ``colors='onehot'`` each of its colors ``c``
+    * A secondary item follows docs/conventions.md §3. With ``colors='onehot'`` each of its
+      colors ``c``
       gets a variable ``y_c`` meaning "some chosen option gives it color ``c``" (an option
       with that color implies ``y_c``, and ``y_c`` implies one of those options); at most one
       of the ``y_c`` and the options that use the item uncolored is true. With
       ``colors='binary'`` an item with exactly two colors gets one variable instead, true for
       one color (``1`` when it is one of them) and false for the other or for "unused".
-    * The single-loop rule (``loop``; SPEC.md §4): an edge is *on* when its color-``1``
+    * The single-loop rule (``loop``; docs/conventions.md §4): an edge is *on* when its color-``1``
       variable is true. Every vertex has 0 or 2 edges on (:mod:`.loopcuts`); then either
       ``lazy`` cuts are added between incremental solver calls (the solver keeps its learnt
       clauses), or the ``eager`` encoding below makes every model a single loop.

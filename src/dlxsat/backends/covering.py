@@ -7,7 +7,7 @@ are the options (true = chosen), ``n, n+1, ...`` the auxiliary variables of
 :attr:`CoveringModel.aux`, in the order a backend must create them (the SAT backend's DIMACS
 numbering follows it).
 
-The constraints (SPEC.md §3, §4)
+The constraints (docs/conventions.md §3, §4)
     * :class:`Primary`: a primary item with bounds ``[lo, hi]`` is covered by between ``lo``
       and ``hi`` of its options.
     * :class:`Secondary`: a secondary item is given at most one "way": one of the options

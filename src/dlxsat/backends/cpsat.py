@@ -4,11 +4,12 @@ The model
     * One Boolean variable per option (true = chosen).
     * A primary item with bounds ``[lo, hi]``: ``AddExactlyOne`` for ``[1, 1]``,
       ``AddAtMostOne`` for ``[0, 1]``, a linear constraint ``lo <= sum <= hi`` otherwise.
-    * A secondary item (SPEC.md §3), as in the SAT backend (:mod:`.cnf`): ``colors='onehot'``
+    * A secondary item (docs/conventions.md §3), as in the SAT backend (:mod:`.cnf`):
+      ``colors='onehot'``
       gives each color ``c`` a Boolean "some chosen option gives it ``c``" (implied by those
       options, implying one of them), at most one of which, together with the options using
       the item uncolored, is true; ``colors='binary'`` uses one Boolean for a two-color item.
-    * The single-loop rule (``loop``; SPEC.md §4): an edge is on when its color-``1``
+    * The single-loop rule (``loop``; docs/conventions.md §4): an edge is on when its color-``1``
       Boolean is true; every vertex has ``sum(edges on) == 2 * used``. Then either
       ``loop_mode='circuit'`` (the default, measured faster): ``AddCircuit`` over the
       vertices, each edge giving two arcs (one per direction, their sum equal to "on") and

@@ -10,10 +10,11 @@ What it guarantees
       (:func:`dlxsat.xcc.check.solution_problem`, which shares no code with the backends)
       before it is trusted: a member returning a non-solution is a bug and raises
       :class:`~dlxsat.errors.RuleViolation`.
-    * Complete results that arrive together must agree (:func:`disagreement`): a different
-      number of solutions, or a solution one member proved does not exist, raises
-      :class:`~dlxsat.errors.Disagreement`. With ``confirm=K`` the portfolio waits for K members
-      to finish and compares them all, a crosscheck at the price of the K-th slowest member.
+    * Complete results that arrive together must agree
+      (:func:`dlxsat.agreement.search_difference`): a different number of solutions, or a
+      solution one member proved does not exist, raises :class:`~dlxsat.errors.Disagreement`.
+      With ``confirm=K`` the portfolio waits for K members to finish and compares them all, a
+      crosscheck at the price of the K-th slowest member.
     * No worker outlives the call: workers are stopped (SIGTERM, then SIGKILL after
       :data:`STOP_GRACE` seconds) and reaped on every way out -- an answer, the time limit, an
       error, Ctrl-C or SIGTERM (:class:`dlxsat.limits.Interrupted`, a ``BaseException``, when
@@ -184,35 +185,11 @@ def parse_members(text: str, loop: bool | None = None) -> list[Member]:
 def disagreement(
     a: SearchResult, b: SearchResult, names: tuple[str, str] = ("one", "the other")
 ) -> str | None:
-    """How two complete results of one search contradict each other; None when they don't.
+    """How two complete results of one search contradict each other; None when they don't
+    (:func:`dlxsat.agreement.search_difference`)."""
+    from ..agreement import search_difference
 
-    A result is *exhaustive* when its search ran to the end (``count`` is the total). Two
-    exhaustive results must have equal counts; a result that stopped at the solution limit
-    must not have found more solutions than an exhaustive one; and when an exhaustive result
-    lists every solution, every solution of the other must be among them. Two results that both
-    stopped at the limit may hold different solutions (each is checked on its own). ``names``
-    name ``a`` and ``b`` in the explanation.
-
-    >>> R = SearchResult
-    >>> disagreement(R([[1]], 1, exhausted=True), R([[1], [2]], 2), ("sat", "dlx"))
-    'sat found 1 solution in all, dlx found 2'
-    >>> disagreement(R([[1]], 1, exhausted=True), R([[2]], 1, exhausted=True))
-    'the other found options [2], which one proved are no solution'
-    >>> disagreement(R([[1], [2]], 2), R([[1], [3]], 2)) is None
-    True
-    """
-    for (x, nx), (y, ny) in (((a, names[0]), (b, names[1])), ((b, names[1]), (a, names[0]))):
-        if not x.exhausted:
-            continue
-        if (y.exhausted and y.count != x.count) or (y.count or 0) > (x.count or 0):
-            n = x.count
-            return f"{nx} found {n} solution{'s' if n != 1 else ''} in all, {ny} found {y.count}"
-        if len(x.solutions) == x.count:
-            listed = {tuple(s) for s in x.solutions}
-            for s in y.solutions:
-                if tuple(s) not in listed:
-                    return f"{ny} found options {list(s)}, which {nx} proved are no solution"
-    return None
+    return search_difference(a, b, names)
 
 
 def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:

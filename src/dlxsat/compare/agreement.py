@@ -4,7 +4,8 @@ Two records of one puzzle (same family and text, same mode) that both ran to the
 give the same status; for ``unique``, ``none`` and ``counted`` also the same count and the same
 answers (by hash). A ``multiple`` status is compared alone: in ``unique`` mode a solver stops at
 its second answer, and which two it meets first is its own affair. A disagreement means a solver
-or an encoding is wrong -- the most important thing a comparison can find.
+or an encoding is wrong -- the most important thing a comparison can find. The judgement is
+:func:`dlxsat.agreement.difference`'s, as for ``report`` and ``crosscheck``.
 
 >>> a = {"puzzle": "p", "puzzle_sha256": "x", "mode": "unique", "setting": "dlx",
 ...      "status": "unique", "count": 1, "answer_sha256": "h1"}
@@ -19,16 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..agreement import difference, record_outcome
 from .store import FINISHED
-
-
-def _outcome(r: dict[str, Any]) -> tuple:
-    """What must be equal between two finished records of one puzzle."""
-    if r["status"] == "multiple":
-        return ("multiple",)
-    hash_ = r.get("answer_sha256")
-    # A count too large to keep every answer has no hash: then the count alone is compared.
-    return (r["status"], r.get("count"), hash_)
 
 
 def _describe(r: dict[str, Any]) -> str:
@@ -38,15 +31,6 @@ def _describe(r: dict[str, Any]) -> str:
     hash_ = r.get("answer_sha256")
     answers = f"{n} answer{'s' if n != 1 else ''}"
     return f"{r['status']} ({answers}, hash {hash_[:16] if hash_ else 'none'})"
-
-
-def _agree(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    oa, ob = _outcome(a), _outcome(b)
-    if oa[:2] != ob[:2]:
-        return False
-    if len(oa) == 3 and oa[0] == "counted" and (oa[2] is None or ob[2] is None):
-        return True
-    return oa == ob
 
 
 def disagreements(records: Iterable[dict[str, Any]]) -> list[str]:
@@ -62,7 +46,7 @@ def disagreements(records: Iterable[dict[str, Any]]) -> list[str]:
         group.sort(key=lambda r: r["setting"])  # the same report whatever order jobs ended in
         first = group[0]
         for other in group[1:]:
-            if not _agree(first, other):
+            if difference(record_outcome(first), record_outcome(other)):
                 out.append(
                     f"{other['puzzle']}: {first['setting']} and {other['setting']} disagree: "
                     f"{_describe(first)} against {_describe(other)}"

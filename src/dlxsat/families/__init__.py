@@ -1,4 +1,4 @@
-"""The puzzle families. Each is one module with the same small interface:
+"""The puzzle families. Each is one module with the same small interface (:class:`Family`):
 
 ``read(text) -> Puzzle``
     Parse and validate Knuth's input format; raise :class:`~dlxsat.errors.InputError` with a
@@ -16,14 +16,16 @@
 ``LOOP``
     True when the single-loop rule applies (the exact-cover data has vertex and edge items).
 
-Masyu, Slitherlink and Sudoku also have ``from_tatham_id(game_id) -> str``: the puzzle text of
-a game id of Simon Tatham's Pearl, Loopy or Solo, whose generators make puzzles of any size.
+A family may offer more (:data:`OPTIONAL`, asked through :func:`offered`): Masyu, Slitherlink
+and Sudoku have ``from_tatham_id(game_id) -> str``, the puzzle text of a game id of Simon
+Tatham's Pearl, Loopy or Solo, whose generators make puzzles of any size.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from collections.abc import Callable
+from typing import Any, Protocol, cast
 
 from ..errors import InputError
 
@@ -32,8 +34,52 @@ FAMILIES = ("masyu", "slitherlink", "superslitherlink", "sudoku")
 TATHAM_GAMES = {"masyu": "Pearl", "slitherlink": "Loopy", "sudoku": "Solo"}
 
 
-def get_family(name: str) -> ModuleType:
+class Family(Protocol):
+    """What every family module offers (see the module doc); puzzles and answers are the
+    family's own types."""
+
+    __name__: str
+    LOOP: bool
+
+    def read(self, text: str) -> Any: ...
+
+    def encode(self, puzzle: Any) -> str: ...
+
+    def decode(self, puzzle: Any, problem: Any, chosen: Any) -> dict[str, Any]: ...
+
+    def check(self, puzzle: Any, answer: dict[str, Any]) -> list[str]: ...
+
+    def render(self, puzzle: Any, answer: dict[str, Any]) -> str: ...
+
+
+#: What a family may offer besides :class:`Family`'s members, and what each is for.
+OPTIONAL = {
+    "build": "build(puzzle) -> Problem: the problem directly, without writing DLX text",
+    "problem": "problem(puzzle, dlx_text) -> Problem: when Knuth's data needs a family rule",
+    "many_reader": "many_reader() -> reader: reads many puzzles faster than one by one",
+    "batch_template": (
+        "batch_template(puzzle) -> template or None: the problem puzzles of one shape share, "
+        "their given options, answers and a fast rule check (for a solver's solve_batch)"
+    ),
+    "from_tatham_id": "from_tatham_id(game_id) -> str: a puzzle of Simon Tatham's games",
+}
+
+
+def offered(family: Family, name: str) -> Callable[..., Any] | None:
+    """The optional function ``name`` (one of :data:`OPTIONAL`) of ``family``, or None.
+
+    >>> offered(get_family("sudoku"), "batch_template") is not None
+    True
+    >>> offered(get_family("masyu"), "batch_template") is None
+    True
+    """
+    if name not in OPTIONAL:
+        raise KeyError(f"{name!r} is not something a family may offer")
+    return cast("Callable[..., Any] | None", getattr(family, name, None))
+
+
+def get_family(name: str) -> Family:
     """The module of family ``name``; an :class:`InputError` for an unknown name."""
     if name not in FAMILIES:
         raise InputError(f"unknown puzzle family {name!r} (choose from {', '.join(FAMILIES)})")
-    return importlib.import_module(f"dlxsat.families.{name}")
+    return cast(Family, importlib.import_module(f"dlxsat.families.{name}"))

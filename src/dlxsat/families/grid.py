@@ -1,4 +1,4 @@
-"""Coordinates and item names shared by the grid families (SPEC.md §4).
+"""Coordinates and item names shared by the grid families (docs/conventions.md §4).
 
 Knuth names a point of the doubled grid by two base-62 digits, row first. Boards too large for
 one digit per coordinate (a coordinate above 61) use decimal coordinates joined by a dot

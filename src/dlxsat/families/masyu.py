@@ -5,16 +5,16 @@ no clue. Knuth's program also takes the digits ``2``-``4`` and treats them as wh
 (anything but ``1`` goes down his "white" branch), so we do the same, in the encoding and in the
 rule checker alike.
 
-The loop visits cells: cell (i, j) is the tile (2i, 2j) of the doubled grid, the edge between
-two cells is named by their midpoint, and the circle on cell (i, j) is the item (2i+1, 2j+1)
-(SPEC.md §4). Knuth's generator does not give every edge its own variable: each clue ties the
-four edges around it together (black: N = ¬S and E = ¬W; white: N = S, E = W and S = ¬W), so a
-union-find table over the edges (with the edges off the board as the constant 0) leaves one
-independent variable per class. :class:`Reduction` replays that table step for step, because
-its leaders, complement bits and cyclic member lists decide the exact bytes of his output.
+The loop visits cells: cell (i, j) is the tile (2i, 2j) of the doubled grid, the edge between two
+cells is named by their midpoint, and the circle on cell (i, j) is the item (2i+1, 2j+1)
+(docs/conventions.md §4). Knuth's generator does not give every edge its own variable: each clue
+ties the four edges around it together (black: N = ¬S and E = ¬W; white: N = S, E = W and S = ¬W),
+so a union-find table over the edges (with the edges off the board as the constant 0) leaves one
+independent variable per class. :class:`Reduction` replays that table step for step, because its
+leaders, complement bits and cyclic member lists decide the exact bytes of his output.
 
 Boards beyond his limit of 31 rows or columns are accepted here; their names are then decimal
-(``40.70``, ``#41.70``) instead of base-62 digits, as SPEC.md §4 says.
+(``40.70``, ``#41.70``) instead of base-62 digits, as docs/conventions.md §4 says.
 """
 
 from __future__ import annotations

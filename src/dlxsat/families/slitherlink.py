@@ -3,7 +3,8 @@
 The input is ``m`` lines of ``n`` characters, each a clue ``0``-``4`` (how many sides of that
 cell the loop uses) or ``.`` (no clue). The loop runs along the grid lines: grid point (i, j),
 0 <= i <= m, 0 <= j <= n, is the *tile* (2i, 2j) of the doubled grid, an edge is named by its
-midpoint (odd coordinate sum) and the clue of cell (i, j) is the item (2i+1, 2j+1) (SPEC.md §4).
+midpoint (odd coordinate sum) and the clue of cell (i, j) is the item (2i+1, 2j+1)
+(docs/conventions.md §4).
 
 Knuth's data (an XCC problem for DLX2, or DLX2-LOOP for the single-loop rule) has
 
@@ -14,9 +15,9 @@ Knuth's data (an XCC problem for DLX2, or DLX2-LOOP for the single-loop rule) ha
 * a secondary item per edge.
 
 Boards beyond his limit of 30 rows or columns are accepted here; their names are then decimal
-(``40.70``) instead of base-62 digits, as SPEC.md §4 says. The module also holds what the
-SuperSlitherlink family shares with it: reading the board, the rule checker's loop part, the
-drawing, and the decoding of a solution.
+(``40.70``) instead of base-62 digits, as docs/conventions.md §4 says. The module also holds
+what the SuperSlitherlink family shares with it: reading the board, the rule checker's loop
+part, the drawing, and the decoding of a solution.
 """
 
 from __future__ import annotations

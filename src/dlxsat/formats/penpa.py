@@ -434,9 +434,10 @@ def _regions(board: Board, n: int) -> list[str]:
 
 
 def answer(family: str, text: str) -> Answer | None:
-    """The answer a Penpa+ URL holds in its answer layer, in dlxsat's form (SPEC.md §5); None
-    when the layer is empty. Masyu: the ``line`` paths between cell centres; Slitherlink: the
-    ``lineE`` lines along the grid; Sudoku: the grid, clues and answer numbers together."""
+    """The answer a Penpa+ URL holds in its answer layer, in dlxsat's form (docs/conventions.md
+    §5); None when the layer is empty. Masyu: the ``line`` paths between cell centres;
+    Slitherlink: the ``lineE`` lines along the grid; Sudoku: the grid, clues and answer numbers
+    together."""
     board = parse(text)
     if family == "masyu":
         edges = set()

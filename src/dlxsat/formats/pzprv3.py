@@ -190,7 +190,8 @@ def read(family: str, text: str) -> Any:
 
 
 def answer(family: str, text: str) -> Answer | None:
-    """The answer drawn in a pzprv3 file, in dlxsat's form (SPEC.md §5); None when none is."""
+    """The answer drawn in a pzprv3 file, in dlxsat's form (docs/conventions.md §5); None when
+    none is."""
     return parse(family, text)[1]
 
 

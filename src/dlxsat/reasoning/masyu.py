@@ -52,7 +52,7 @@ data in ``stats["steps"]``: ``{"rule", "text", "line", "cross"}``, the rule bein
 ``heuristics``, ``intersection``, ``elimination``, ``contradiction`` or ``stalled`` and each
 edge given as the two cells it joins. Cells are ``(row,column)``, 1-based, as puzzle books
 print them -- the one convention of every ``--explain`` in dlxsat (JSON answers keep the
-0-based doubled coordinates of SPEC.md §4).
+0-based doubled coordinates of docs/conventions.md §4).
 
 Every deduction holds in every answer, so a board that deductions complete has exactly one
 answer (the result is a proof of uniqueness, and no uniqueness assumption is ever used), and a

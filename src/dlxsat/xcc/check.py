@@ -1,11 +1,14 @@
 """Is a set of options a solution of a :class:`Problem`? Checked from the definitions alone.
 
-A search backend's solution is a list of option indices. This checks it against SPEC.md §3
-directly -- every primary item covered between its bounds, an uncolored secondary item used at
-most once, a colored one given one color by every option that uses it and never used uncolored
-as well -- and, with the loop rule, that the edges colored ``1`` form one cycle (SPEC.md §4).
+A search backend's solution is a list of option indices. This checks it against
+docs/conventions.md §3 directly -- every primary item covered between its bounds, an uncolored
+secondary item used at most once, a colored one given one color by every option that uses it
+and never used uncolored as well -- and, with the loop rule, that the edges colored ``1`` form
+one cycle (docs/conventions.md §4).
 It shares no code with any backend, so it can judge them: the portfolio backend checks every
-solution any member returns before it trusts it.
+solution any member returns before it trusts it, and ``dlxsat dlx`` every solution it prints
+(:func:`check_solutions`, with the loop rule under ``--loop``). It is the one exact-cover
+checker of dlxsat.
 
 >>> from dlxsat.xcc import parse
 >>> p = parse("a b | x\\na x:0\\nb x:1\\na b\\n")
@@ -17,8 +20,9 @@ solution any member returns before it trusts it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from ..errors import RuleViolation
 from .loop import is_single_cycle, used_edges
 from .model import Problem
 
@@ -61,3 +65,41 @@ def solution_problem(
         if not (edges and is_single_cycle(edges)) and not (not edges and allow_empty_loop):
             return "the edges colored 1 do not form a single loop"
     return None
+
+
+def check_solutions(
+    problem: Problem,
+    solutions: Sequence[Sequence[int]],
+    *,
+    loop: bool = False,
+    allow_empty_loop: bool = True,
+    who: str = "dlx",
+    stop: Callable[[], bool] | None = None,
+    seen: set[tuple[int, ...]] | None = None,
+) -> int:
+    """Check every solution (:func:`solution_problem`) and that none comes twice, until
+    ``stop()`` says to stop; how many were checked. A wrong one is a bug of the solver
+    ``who``: :class:`~dlxsat.errors.RuleViolation`. ``seen`` holds the solutions checked before
+    (to check a stream in pieces).
+
+    >>> from dlxsat.xcc import parse
+    >>> check_solutions(parse("a b\\na\\nb\\na b\\n"), [[0, 1], [2]])
+    2
+    >>> check_solutions(parse("a b\\na\\nb\\na b\\n"), [[0]])
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.RuleViolation: dlx returned a solution that is not one: primary item 'b' \
+covered 0 times, not 1
+    """
+    seen = set() if seen is None else seen
+    for n, chosen in enumerate(solutions):
+        if stop is not None and stop():
+            return n
+        wrong = solution_problem(problem, chosen, loop=loop, allow_empty_loop=allow_empty_loop)
+        if wrong:
+            raise RuleViolation(f"{who} returned a solution that is not one: {wrong}")
+        key = tuple(sorted(chosen))
+        if key in seen:
+            raise RuleViolation(f"{who} returned the same solution twice")
+        seen.add(key)
+    return len(solutions)

@@ -1,9 +1,9 @@
-"""The single-loop rule's graph, recognised from item names only (SPEC.md §4, DLX2-LOOP).
+"""The single-loop rule's graph (DLX2-LOOP), recognised from item names only.
 
-A primary item named by two even coordinates is a *vertex*; a secondary item named by two
-coordinates of odd sum is an *edge* joining the two vertices beside it. The rule says that the
-edges colored ``1`` in a solution form one cycle. Backends learn about loops from here only,
-never from a puzzle family, so any DLX file that follows the naming gets the rule.
+As docs/conventions.md §4 says, a primary item named by two even coordinates is a *vertex*; a
+secondary item named by two coordinates of odd sum is an *edge* joining the two vertices beside it.
+The rule says that the edges colored ``1`` in a solution form one cycle. Backends learn about loops
+from here only, never from a puzzle family, so any DLX file that follows the naming gets the rule.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Knuth's base-62 coordinate names, which the loop rule reads (SPEC.md §4).
+"""Knuth's base-62 coordinate names, which the loop rule reads (docs/conventions.md §4).
 
 This lives with the exact-cover model because backends recognise loop items from names alone;
 the grid families build their names from the same digits (see ``families/grid.py``).

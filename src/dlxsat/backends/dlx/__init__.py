@@ -49,9 +49,21 @@ SPEC = SolverSpec(
     bytes_per_entry=150,
     library_bytes=260 << 20,
     library_module="numba",
-    # Many sudokus of one shape share one laid-out problem (``solve_batch``).
-    batch=True,
+    # Many puzzles sharing one problem with options chosen beforehand (``solve_batch``): worth
+    # it from 32 puzzles on -- loading the compiled kernel costs some tenths of a second, the
+    # price of some 30-50 small puzzles solved interpreted.
+    batch=32,
 )
+
+
+def solve_batch(problem: Problem) -> Any:
+    """The batch capability: ``problem`` laid out once; the object returned solves it many
+    times, each with some options chosen beforehand (``.solve(given, request)``; see
+    :mod:`.batch`)."""
+    from .batch import Precovered
+
+    return Precovered(problem)
+
 
 #: Which of Knuth's algorithms solves which kind of problem.
 ALGORITHMS = {"XC": "X", "XCC": "C", "MCC": "M"}
