@@ -121,7 +121,7 @@ def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):
     assert info["engine"] in ("dlx", "sat")
     assert r.count == 3 and len(r.solutions) == 3  # whoever answered, the answer is right
     # The limit of 3 answers comes fast, so DLX finished; now force the switch:
-    r = auto_solve(p, keep=0, timeout=60)
+    r = auto_solve(p, keep=0, timeout=3)
     info = r.stats["auto"]
     assert info["engine"] == "sat" and "budget" in info["reason"] and info["switched_after"] > 0
 

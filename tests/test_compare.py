@@ -377,9 +377,11 @@ def test_after_a_large_job_the_worker_hands_memory_back(tmp_path):
     small = str(ROOT / "puzzles/masyu/tatham-10x10.txt")
     compare("masyu", [big, small], ["sat"], output=str(out), jobs=1, quiet=True)
     first, second = lines(out)
-    assert first["peak_rss_mb"] - first["start_rss_mb"] > 30 and second["worker_job"] == 2
-    # what the 58 x 40 board left behind: 35 MiB kept by the allocators without the hand-back
-    assert second["start_rss_mb"] - first["start_rss_mb"] < 20
+    grew = first["peak_rss_mb"] - first["start_rss_mb"]  # 20-40 MiB, less with busy cores
+    assert grew > 15 and second["worker_job"] == 2
+    # What the 58 x 40 board left behind: without the hand-back the allocators kept 35 MiB,
+    # about all of it; with it, the next job starts with most of that memory given back.
+    assert second["start_rss_mb"] - first["start_rss_mb"] < 0.5 * grew
 
 
 def test_two_runs_in_one_process_end_only_their_own_workers(slow, tmp_path):

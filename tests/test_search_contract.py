@@ -314,8 +314,9 @@ def test_other_solvers_loop_modes_are_refused_by_name(name):
 # ---------------------------------------------------------------- time limits
 
 
-@pytest.mark.parametrize("name", SOLVERS)
+@pytest.mark.parametrize("name", [s for s in SOLVERS if s not in SMALL_ONLY])
 def test_timeout_while_enumerating(name):
+    # (brute's first answer here takes 2^30 steps: too large for it, as the golden cases are)
     # 2^30 solutions: enumeration can't finish, answers come quickly.
     items = [Item(f"p{i}") for i in range(30)]
     options = [((i, None),) for i in range(30) for _ in range(2)]
