@@ -678,9 +678,13 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                 result.exhausted = True
                 break
             session.add(blocking)
-    finally:
-        stats.update(session.search_stats())
+    except BaseException:
+        # A stop inside a solver call (PySAT turns SIGINT into KeyboardInterrupt mid-search)
+        # can leave CaDiCaL in a state where reading its statistics aborts the process.
         session.close()
+        raise
+    stats.update(session.search_stats())
+    session.close()
     end = time.perf_counter()
     stats["rounds"], stats["cuts"] = session.rounds, session.cuts
     stats["build_seconds"] = round(built - start, 6)
