@@ -48,6 +48,18 @@ BATCH_BACKEND = {"sudoku": "auto"}
 #: 25 x 25 runs for hours).
 BATCH_TRIAL_SECONDS = 0.05
 
+#: Puzzles per call of the batch kernel (``solve_chunk``): enough that the call's fixed cost
+#: (some 10 microseconds) and the arrays' per-call work vanish per puzzle, few enough that
+#: reports stream out (a chunk of 9 x 9 Sudokus takes some 20 ms).
+BATCH_CHUNK = 1024
+#: Nodes a puzzle gets in the batch kernel before it is searched again on its own (with the
+#: clock checked, :data:`BATCH_TRIAL_SECONDS` under ``auto``): the hardest 9 x 9s of
+#: ``puzzles/sudoku-hard`` take a few thousand; 20,000 nodes are some 10 ms.
+BATCH_NODE_BUDGET = 20_000
+#: A time limit per puzzle shorter than this (seconds) keeps the batch path off the kernel's
+#: chunks, whose node budget, not the clock, bounds each puzzle.
+BATCH_CHUNK_MIN_TIMEOUT = 1.0
+
 
 def default_backend(family: str, many: bool = False) -> str:
     """The backend used when none is named: for one puzzle, or for many in one process."""
@@ -460,10 +472,18 @@ def solve_many(
         raise InputError(f"time limit must be positive: {timeout}")
     backend = backend or default_backend(family, many=True)
     options = spec_of(backend).check(options, loop=fam.LOOP, family=family)
-    # A family may read many puzzles faster than one by one (sudoku: shared box groups).
+    # A family may read many puzzles faster than one by one: all at once, the texts in its
+    # common forms (sudoku: a file's one-line or 9 x 9 texts, as arrays), then the others one
+    # by one, with shared work (sudoku: box groups read once).
+    given = list(texts)
+    bulk_reader = offered(fam, "read_bulk")
+    read_already = bulk_reader(given) if bulk_reader is not None else [None] * len(given)
     many_reader = offered(fam, "many_reader")
     read = many_reader() if many_reader is not None else fam.read
-    puzzles = [_read_input(fam, family, read, x, k) for k, x in enumerate(texts, 1)]
+    puzzles = [
+        p if p is not None else _read_input(fam, family, read, x, k)
+        for k, (x, p) in enumerate(zip(given, read_already, strict=True), 1)
+    ]
     return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
 
 
@@ -494,6 +514,11 @@ def build_problem(fam: Family, puzzle: Any) -> Problem:
     return parse(fam.encode(puzzle), allow_empty=True)
 
 
+#: (template, the solver's laid-out problem) per shape, by solver, kept between calls: laying
+#: out a 9 x 9 Sudoku's empty grid takes some 30 ms, a hundred puzzles' worth.
+_LAID_OUT: dict[str, list[tuple[Any, Any]]] = {}
+
+
 def _solve_each(
     family: str,
     fam: Family,
@@ -511,12 +536,17 @@ def _solve_each(
     batch_spec = spec_of("dlx") if backend == "auto" else spec
     template_of = offered(fam, "batch_template") if batch_spec.batch else None
     fast = template_of is not None and not options and len(puzzles) >= batch_spec.batch
-    laid_out: list[tuple[Any, Any]] = []  # (template, the solver's laid-out problem) per shape
+    # Chunks of puzzles in one kernel call: each puzzle's search there is bounded by nodes,
+    # not by the clock, so a short time limit sends every puzzle through the clock-checked
+    # search one at a time.
+    chunks = fast and (timeout is None or timeout >= BATCH_CHUNK_MIN_TIMEOUT)
+    laid_out = _LAID_OUT.setdefault(batch_spec.name, [])
+    if len(laid_out) > 8:
+        laid_out.clear()
     current: tuple[Any, Any] | None = None
-    for puzzle in puzzles:
-        start = time.perf_counter()
-        deadline = Deadline.after(timeout)
-        prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
+    k = 0
+    while k < len(puzzles):
+        puzzle = puzzles[k]
         if fast and (current is None or not current[0].fits(puzzle)):
             current = next((t for t in laid_out if t[0].fits(puzzle)), None)
             if current is None:
@@ -525,32 +555,175 @@ def _solve_each(
                 if template is not None:
                     current = (template, batch_spec.module().solve_batch(template.problem))
                     laid_out.append(current)
-        if fast and current is not None:
-            template, batch = current
-            request = Request.for_mode(mode, deadline=deadline)
-            if backend == "auto":
-                trial = deadline.sooner(Deadline.after(BATCH_TRIAL_SECONDS))
-                result = batch.solve(template.givens(puzzle), replace(request, deadline=trial))
-                if result.timed_out and not deadline.expired():  # auto's own choice then
-                    prep.problem = build_problem(fam, puzzle)
-                    result = run_solver(prep, backend, mode, deadline, options)
-                    result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
-                    answers = checked_answers(prep, result, backend)
-                    yield make_report(prep, backend, mode, result, answers, start)
-                    continue
-                result.stats["auto"] = {"engine": "dlx", "reason": "DLX finished within its trial"}
-            else:
-                result = batch.solve(template.givens(puzzle), request)
-            answers = [template.answer(puzzle, chosen) for chosen in result.solutions]
-            # The same judgement as check_answer's, faster; only a failure asks check_answer.
-            for answer in answers:
-                if not template.obeys_rules(puzzle, answer):
-                    check_answer(prep, answer, backend)
+        if not fast or current is None:
+            yield _solve_alone(family, fam, puzzle, backend, mode, timeout, options)
+        elif chunks and current[0].packs and _dlx_first(backend, current[0].problem, mode):
+            end = k + 1
+            while end < len(puzzles) and end - k < BATCH_CHUNK and current[0].fits(puzzles[end]):
+                end += 1
+            yield from _solve_chunk(family, fam, puzzles[k:end], current, backend, mode, timeout)
+            k = end
+            continue
         else:
+            yield _solve_precovered(family, fam, puzzle, current, backend, mode, timeout)
+        k += 1
+
+
+def _dlx_first(backend: str, problem: Problem, mode: str) -> bool:
+    """Whether ``backend`` starts a puzzle of ``problem`` (its shape's, clues aside) with a
+    DLX search: ``dlx`` always; ``auto`` as its own rule decides (its DLX trial; the batch
+    path runs that trial for many puzzles at once). The batch path's one question to ``auto``.
+    """
+    if backend != "auto":
+        return True
+    from .backends import auto
+
+    limit = Request.for_mode(mode).limit
+    feats = auto.features(problem, False, limit)  # (the batch families have no loop rule)
+    return not (
+        feats["loop"] and limit is not None and feats["entries"] > auto.LOOP_TRIAL_MAX_ENTRIES
+    )
+
+
+def _solve_alone(
+    family: str,
+    fam: Family,
+    puzzle: Any,
+    backend: str,
+    mode: str,
+    timeout: float | None,
+    options: dict[str, Any],
+) -> SolveReport:
+    """One puzzle of a batch solved as :func:`solve` solves it (its problem built directly)."""
+    start = time.perf_counter()
+    deadline = Deadline.after(timeout)
+    prep = Prepared(family, fam, puzzle, "", build_problem(fam, puzzle))  # no DLX text here
+    result = run_solver(prep, backend, mode, deadline, options)
+    answers = checked_answers(prep, result, backend)
+    return make_report(prep, backend, mode, result, answers, start)
+
+
+def _solve_precovered(
+    family: str,
+    fam: Family,
+    puzzle: Any,
+    laid_out: tuple[Any, Any],
+    backend: str,
+    mode: str,
+    timeout: float | None,
+) -> SolveReport:
+    """One puzzle of a batch on the shape's laid-out problem, its clues pre-covered, within
+    its time limit (under ``auto``, within the batch trial; past it, ``auto``'s choice)."""
+    start = time.perf_counter()
+    deadline = Deadline.after(timeout)
+    template, batch = laid_out
+    prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
+    request = Request.for_mode(mode, deadline=deadline)
+    if backend == "auto":
+        trial = deadline.sooner(Deadline.after(BATCH_TRIAL_SECONDS))
+        result = batch.solve(template.givens(puzzle), replace(request, deadline=trial))
+        if result.timed_out and not deadline.expired():  # auto's own choice then
             prep.problem = build_problem(fam, puzzle)
-            result = run_solver(prep, backend, mode, deadline, options)
+            result = run_solver(prep, backend, mode, deadline, {})
+            result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
             answers = checked_answers(prep, result, backend)
-        yield make_report(prep, backend, mode, result, answers, start)
+            return make_report(prep, backend, mode, result, answers, start)
+        result.stats["auto"] = dict(AUTO_IN_TRIAL)
+    else:
+        result = batch.solve(template.givens(puzzle), request)
+    answers = [template.answer(puzzle, chosen) for chosen in result.solutions]
+    # The same judgement as check_answer's, faster; only a failure asks check_answer.
+    for answer in answers:
+        if not template.obeys_rules(puzzle, answer):
+            check_answer(prep, answer, backend)
+    if len({answer_key(a) for a in answers}) < len(answers):
+        raise RuleViolation(f"backend {backend} returned the same answer twice")
+    return make_report(prep, backend, mode, result, answers, start)
+
+
+#: What ``stats["auto"]`` says of a puzzle settled on the batch path's DLX.
+AUTO_IN_TRIAL = {"engine": "dlx", "reason": "DLX finished within its trial"}
+
+
+def _solve_chunk(
+    family: str,
+    fam: Family,
+    chunk: list[Any],
+    laid_out: tuple[Any, Any],
+    backend: str,
+    mode: str,
+    timeout: float | None,
+) -> Iterator[SolveReport]:
+    """Puzzles of one shape in one call of the compiled kernel (:data:`BATCH_NODE_BUDGET`
+    nodes each), their answers read back and judged by the family's rules as arrays; a puzzle
+    the chunk does not settle is solved on its own (:func:`_solve_precovered`)."""
+    import numpy as np
+
+    start = time.perf_counter()
+    template, batch = laid_out
+    limit = Request.for_mode(mode).limit
+    cells = template.packed_cells(chunk)
+    given, counts = template.given_options(cells)
+    found = batch.solve_chunk(given, counts, limit, BATCH_NODE_BUDGET)
+    settled = found.settled()
+    covered = found.status == -1  # the clues fill the grid: one answer, choosing nothing
+    count = np.where(covered, 1, found.count)
+    kept = np.minimum(count, found.sol_len.shape[1])
+    grids = template.grids(cells, found.sols, found.sol_len)
+    wanted = (np.arange(grids.shape[1]) < kept[:, None]) & settled[:, None]
+    bad = (wanted & ~template.obey_rules(cells, grids)).any(axis=1)
+    twice = (kept >= 2) & (grids[:, 0] == grids[:, 1]).all(axis=1)
+    text = template.answers_text(grids)
+    n, kept_rows = template.n, grids.shape[1] * template.n  # rows of every grid, one by one
+    lines = [text[at : at + n] for at in range(0, len(text), n)]
+    per_puzzle = (time.perf_counter() - start) / len(chunk)
+    kernel_seconds = found.seconds / len(chunk)
+    exhausted = np.isin(found.status, (0, -1)).tolist()  # (DONE, or nothing left to search)
+    rows = zip(
+        settled.tolist(),
+        count.tolist(),
+        kept.tolist(),
+        np.where(covered, 1, found.nodes).tolist(),
+        found.updates.tolist(),
+        exhausted,
+        bad.tolist(),
+        twice.tolist(),
+        strict=True,
+    )
+    head = {"algorithm": batch.algorithm, "loop": False, "kernel": "compiled"}
+    statuses: dict[tuple[int, bool], str] = {}  # status_of's word, by (count, exhausted)
+    for p, (done, total, keep, nodes, updates, ended, wrong, same) in enumerate(rows):
+        puzzle = chunk[p]
+        if not done:
+            yield _solve_precovered(family, fam, puzzle, laid_out, backend, mode, timeout)
+            continue
+        at = p * kept_rows
+        answers = [{"grid": lines[at + s * n : at + (s + 1) * n]} for s in range(keep)]
+        if wrong or same:
+            prep = Prepared(family, fam, puzzle, "", Problem([], []))
+            for answer in answers:
+                check_answer(prep, answer, backend)  # the family's own message
+            if same:
+                raise RuleViolation(f"backend {backend} returned the same answer twice")
+        stats = dict(head, nodes=nodes, updates=updates, seconds=kernel_seconds)
+        if backend == "auto":
+            stats["auto"] = dict(AUTO_IN_TRIAL)
+        stats["checked"] = keep
+        status = statuses.get((total, ended))
+        if status is None:
+            status = status_of(mode, SearchResult(count=total, exhausted=ended))
+            statuses[total, ended] = status
+        yield SolveReport(
+            family,
+            backend,
+            status,
+            total,
+            answers if mode != "count" else [],
+            per_puzzle,
+            stats,
+            [],
+            puzzle=puzzle,
+        )
 
 
 def solved_answer(

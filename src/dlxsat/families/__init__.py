@@ -63,6 +63,7 @@ OPTIONAL = {
     "build": "build(puzzle) -> Problem: the problem directly, without writing DLX text",
     "problem": "problem(puzzle, dlx_text) -> Problem: when Knuth's data needs a family rule",
     "many_reader": "many_reader() -> reader: reads many puzzles faster than one by one",
+    "read_bulk": "read_bulk(texts) -> puzzles, None where not read: many texts at once",
     "batch_template": (
         "batch_template(puzzle) -> template or None: the problem puzzles of one shape share, "
         "their given options, answers and a fast rule check (for a solver's solve_batch)"

@@ -34,6 +34,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from ..answer import Answer, grid_answer
 from ..display import PuzzleDisplay
@@ -860,6 +861,178 @@ def many_reader() -> Callable[[str], SudokuPuzzle]:
     return read_one
 
 
+class PackedSudoku(SudokuPuzzle):
+    """A Sudoku read by :func:`read_bulk`: the same puzzle as :func:`read` gives, its clues
+    kept packed (``packed[i * n + j]``: the digit of cell i, j, 0 when blank) and made into the
+    ``clues`` dictionary only when asked for -- a file of many puzzles is mostly solved
+    without ever asking."""
+
+    def __init__(
+        self,
+        n: int,
+        boxes: dict[int, tuple[Cell, ...]],
+        groups: tuple[tuple[str, ...], ...],
+        packed: bytes,
+    ) -> None:
+        self.n, self.holes, self.boxes, self.groups = n, frozenset(), boxes, groups
+        self.packed = packed
+
+    @property  # type: ignore[override]
+    def clues(self) -> dict[Cell, int]:
+        """Cell → given digit, as :class:`SudokuPuzzle` has it (made from ``packed`` once)."""
+        clues = self.__dict__.get("_clues")
+        if clues is None:
+            n = self.n
+            clues = {divmod(k, n): d for k, d in enumerate(self.packed) if d}
+            self.__dict__["_clues"] = clues
+        return clues
+
+    @clues.setter
+    def clues(self, value: dict[Cell, int]) -> None:
+        self.__dict__["_clues"] = value
+
+
+#: Bytes of the texts :func:`read_bulk` reads itself: a clue cell's digit (0: blank), or 255.
+_CELL_BYTES = bytes(
+    (ord(c) - 48 if c.isdigit() else 0 if c == "." else 255) if c.isascii() else 255
+    for c in map(chr, range(256))
+)
+#: The one-line Sudoku's standard boxes (the ``oneline`` format's).
+_ONE_LINE_GROUP = "".join(f"{row}\n" for row in box_group(9, 3, 3))
+
+
+#: The shapes :func:`read_bulk` has read, by their box groups' text (None: the groups have an
+#: error), kept between calls so that the puzzles of later files share their boxes objects.
+_BULK_SHAPES: dict[str, SudokuPuzzle | None] = {}
+
+
+def read_bulk(texts: Sequence[object]) -> list[SudokuPuzzle | None]:
+    """Many texts read at once, where they are in the common forms of a file of Sudokus:
+    Knuth's format with every line ``n`` characters of ``0-9`` and ``.`` (n ≤ 9) ended by a
+    line feed, or a one-line Sudoku of 81 characters (``0-9`` and ``.``: what
+    :mod:`dlxsat.formats` detects as the ``oneline`` format). For such a text the puzzle is
+    what reading it one by one gives (a :class:`PackedSudoku`); for any other input, and for
+    a text with an error, ``None``: the caller reads it one by one, with the message that
+    gives. The cells are checked for all texts of a size at once (numpy arrays), the box
+    groups once per distinct group text.
+
+    >>> a, b, c = read_bulk(["1.\\n..\\n01\\n01\\n", "." * 80 + "9", "11\\n..\\n"])
+    >>> a.clues, b.clues, len(b.boxes), c
+    ({(0, 0): 1}, {(8, 8): 9}, 9, None)
+    """
+    import numpy as np
+
+    out: list[SudokuPuzzle | None] = [None] * len(texts)
+    forms: dict[tuple[int, int], list[int]] = {}  # (n, length) -> texts of that form
+    for k, text in enumerate(texts):
+        if type(text) is not str:
+            continue
+        size = len(text)
+        if size == 81 or (size == 82 and text[81] == "\n"):
+            forms.setdefault((0, 81), []).append(k)  # one line (checked below)
+            continue
+        n = text.find("\n")
+        if 0 < n <= 9 and size % (n + 1) == 0 and text[-1] == "\n":
+            forms.setdefault((n, size), []).append(k)
+    table = np.frombuffer(_CELL_BYTES, dtype=np.uint8)
+    shapes = _BULK_SHAPES
+    if len(shapes) > 64:
+        shapes.clear()
+    for (n, size), ks in forms.items():
+        data = "".join(texts[k][:size] for k in ks).encode("ascii", "replace")  # type: ignore[index]
+        raw = np.frombuffer(data, dtype=np.uint8)
+        if n == 0:  # one-line Sudokus: 81 cells, the standard boxes
+            n, width, cells = 9, 81, table[raw.reshape(len(ks), 81)]
+            good = (cells != 255).all(axis=1)
+            groups = [_ONE_LINE_GROUP] * len(ks)
+        else:
+            lines = size // (n + 1)
+            if lines % n:
+                continue
+            grid = raw.reshape(len(ks), lines, n + 1)
+            good = (grid[:, :, n] == 10).all(axis=1)
+            cells = table[grid[:, :n, :n].reshape(len(ks), n * n)]
+            good &= (cells <= n).all(axis=1)
+            if lines > n:  # box names 0-9 and "." only (others: read one by one)
+                good &= (table[grid[:, n:, :n]] != 255).all(axis=(1, 2))
+            start = n * (n + 1)
+            groups = [texts[k][start:] for k in ks]  # type: ignore[index]
+        packed = cells.tobytes()
+        by_shape: dict[str, list[int]] = {}
+        for r in np.flatnonzero(good).tolist():
+            by_shape.setdefault(groups[r], []).append(r)
+        width = n * n
+        for group, rows in by_shape.items():
+            if group not in shapes:
+                try:
+                    shapes[group] = read(f"{' ' * n}\n" * n + group)  # the groups' own errors
+                except InputError:
+                    shapes[group] = None
+            shape = shapes[group]
+            if shape is None:
+                continue
+            for r in _without_repeats(shape, cells[rows]):
+                out[ks[rows[r]]] = PackedSudoku(
+                    n, shape.boxes, shape.groups, packed[rows[r] * width : (rows[r] + 1) * width]
+                )
+    return out
+
+
+def _without_repeats(shape: SudokuPuzzle, cells: object) -> list[int]:
+    """The rows of ``cells`` (clue digits, one row a puzzle of ``shape``) with no digit twice
+    in a row, column or box."""
+    import numpy as np
+
+    values = np.asarray(cells)
+    bits = _bits(values, shape.n)
+    ok = np.ones(len(values), dtype=bool)
+    for where, _ in _units_by_size(shape.n, [(unit.cells, False) for unit in shape.units]):
+        given = (values[:, where] > 0).sum(axis=1)  # clues per unit
+        ok &= (_popcount(bits[:, where].sum(axis=1)) == given).all(axis=1)
+    return np.flatnonzero(ok).tolist()
+
+
+def _units_by_size(n: int, units: Sequence[tuple[Sequence[Cell], bool]]) -> list[tuple[Any, Any]]:
+    """The units (their cells, and whether complete) as index arrays, one per size of unit:
+    ``where[k, u]`` is the ``k``-th cell (``i * n + j``) of unit ``u``, so that ``row[where]``
+    summed over its first axis is the sums per unit; and the units' ``complete`` flags."""
+    import numpy as np
+
+    sizes: dict[int, list[tuple[Sequence[Cell], bool]]] = {}
+    for cells, complete in units:
+        sizes.setdefault(len(cells), []).append((cells, complete))
+    return [
+        (
+            np.array([[i * n + j for i, j in cells] for cells, _ in same], dtype=np.intp).T,
+            np.array([complete for _, complete in same]),
+        )
+        for size, same in sizes.items()
+        if size
+    ]
+
+
+def _bits(values: object, n: int) -> Any:
+    """``2 ** v`` for every digit ``v`` (1..n) of ``values``, 0 for anything else: a unit's
+    sum of them has one bit per digit in it, and fewer bits than the unit has digits when a
+    digit repeats (two equal powers carry)."""
+    import numpy as np
+
+    table = np.zeros(256, dtype=np.int64)
+    table[1 : n + 1] = np.left_shift(1, np.arange(1, n + 1, dtype=np.int64))
+    return table[np.asarray(values)]
+
+
+def _popcount(sums: object) -> Any:
+    """The number of 1 bits of each (whole, non-negative) value of ``sums``."""
+    import numpy as np
+
+    x = np.asarray(sums).astype(np.uint64)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return ((x * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.int64)
+
+
 # --------------------------------------------------------------------------- many at once
 
 
@@ -887,6 +1060,7 @@ class BatchTemplate:
         n = puzzle.n
         self.key = shape_key(puzzle)
         self._boxes, self._holes = puzzle.boxes, puzzle.holes
+        self._alike = [puzzle.boxes]  # boxes objects known to be these boxes
         empty = SudokuPuzzle(n, {}, puzzle.holes, puzzle.boxes, puzzle.groups)
         self.n = n
         self.problem = build(empty)
@@ -923,13 +1097,104 @@ class BatchTemplate:
         for hole in holes:
             template[hole] = HOLE
         self.template = template
+        #: Whether :meth:`packed_cells` and the array methods after it serve this shape (one
+        #: without holes, as every one-line Sudoku); others go one puzzle at a time.
+        self.packs = not holes
+        self._regions: list[tuple[Any, Any]] | None = None
+
+    # The array methods: many puzzles of this shape at once, one row each (a chunk of a file).
+
+    def packed_cells(self, puzzles: Sequence[SudokuPuzzle]) -> object:
+        """The clues of ``puzzles`` as one array, a row a puzzle: ``[p, i * n + j]`` is the
+        digit of cell i, j (0: blank)."""
+        import numpy as np
+
+        n = self.n
+        rows = []
+        for puzzle in puzzles:
+            packed = getattr(puzzle, "packed", None)
+            if packed is None:
+                cells = bytearray(n * n)
+                for (i, j), d in puzzle.clues.items():
+                    cells[i * n + j] = d
+                packed = bytes(cells)
+            rows.append(packed)
+        return np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(len(puzzles), n * n)
+
+    def given_options(self, cells: object) -> tuple[object, object]:
+        """What :meth:`givens` says for every row of ``cells`` (:meth:`packed_cells`): the
+        options the clues choose, ``given[p, :counts[p]]``, and ``counts``."""
+        import numpy as np
+
+        cells = np.asarray(cells)
+        clue = cells > 0
+        counts = clue.sum(axis=1)
+        width = max(1, int(counts.max(initial=0)))
+        where = np.argsort(~clue, axis=1, kind="stable")[:, :width]  # clue cells first
+        digits = np.take_along_axis(cells, where, axis=1).astype(np.int32)
+        # (no holes: cell i * n + j is blank cell number i * n + j, its options n of them)
+        given = np.where(digits > 0, where * self.n + digits - 1, 0).astype(np.intp)
+        return given, counts
+
+    def grids(self, cells: object, sols: object, sol_len: object) -> object:
+        """The filled grids, ``[p, s]`` for solution ``s`` of row ``p`` (chosen options
+        ``sols[p, s, :sol_len[p, s]]``, as :meth:`answer` reads them): a cell no option fills
+        keeps its clue or 0."""
+        import numpy as np
+
+        cells, sols, sol_len = np.asarray(cells), np.asarray(sols), np.asarray(sol_len)
+        rows, kept, _ = sols.shape
+        grids = np.repeat(cells[:, None, :], kept, axis=1)
+        chosen = np.arange(sols.shape[2]) < sol_len[:, :, None]
+        option = sols[chosen]
+        start = np.broadcast_to(
+            np.arange(0, grids.size, cells.shape[1]).reshape(rows, kept, 1), sols.shape
+        )
+        # (no holes: option k fills cell k // n, the grid's cells being its blank cells)
+        grids.reshape(-1)[start[chosen] + option // self.n] = option % self.n + 1
+        return grids
+
+    def obey_rules(self, cells: object, grids: object) -> object:
+        """:meth:`obeys_rules` for every grid of ``grids`` (:meth:`grids`) at once, from the
+        clues and the regions (never the encoding): every cell a digit 1..n, every clue kept,
+        no digit twice in a row, column or box (the sum of ``2 ** digit`` over a region has
+        as many 1 bits as the region has cells), and a complete region holds all n digits."""
+        import numpy as np
+
+        cells, grids = np.asarray(cells), np.asarray(grids)
+        n = self.n
+        clues = cells[:, None, :]
+        ok = ((grids - np.uint8(1)) < n).all(axis=2)  # (0 - 1 wraps round to 255)
+        ok &= ((clues == 0) | (grids == clues)).all(axis=2)
+        if self._regions is None:
+            units = SudokuPuzzle(n, {}, self._holes, self._boxes).units
+            self._regions = _units_by_size(n, [(unit.cells, unit.complete) for unit in units])
+        bits = _bits(grids, n)
+        every = (1 << (n + 1)) - 2  # the digits 1..n as bits
+        for where, complete in self._regions:
+            sums = bits[:, :, where].sum(axis=2)  # [p, s, region]
+            ok &= (_popcount(sums) == len(where)).all(axis=2)
+            ok &= ((sums == every) | ~complete).all(axis=2)
+        return ok
+
+    def answers_text(self, grids: object) -> str:
+        """The digits of ``grids`` as characters, one grid after the other (``n * n`` each)."""
+        import numpy as np
+
+        chars = np.frombuffer(CHARS.encode(), dtype=np.uint8)
+        return chars[np.asarray(grids)].tobytes().decode("ascii")
 
     def fits(self, puzzle: SudokuPuzzle) -> bool:
         """Whether ``puzzle`` has this shape (quickly when it shares the objects, as puzzles
         of one :func:`many_reader` do)."""
-        if puzzle.boxes is self._boxes and puzzle.holes == self._holes:
+        boxes = puzzle.boxes
+        if any(boxes is seen for seen in self._alike) and puzzle.holes == self._holes:
             return puzzle.n == self.n
-        return shape_key(puzzle) == self.key
+        if shape_key(puzzle) != self.key:
+            return False
+        if len(self._alike) < 16:  # (puzzles read apart share equal boxes, not the same)
+            self._alike.append(boxes)
+        return True
 
     def givens(self, puzzle: SudokuPuzzle) -> list[int]:
         """The options of :attr:`problem` that ``puzzle``'s clues choose."""

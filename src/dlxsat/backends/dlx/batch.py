@@ -8,8 +8,11 @@ clue covers the same items Knuth's encoding leaves out, and hides the same optio
 shared problem is laid out once for the compiled kernel (:class:`Precovered`), and each puzzle
 only copies its arrays, *pre-covers* its given options (``kernel.search_given``) and runs
 Algorithm X or C on what is left -- no DLX text, no parsing, no building per puzzle: a few
-microseconds in the kernel for a 9 x 9 grid. Which options a puzzle gives, and what its
-answer is, is the family's business (its ``batch_template``); this module knows no puzzle.
+microseconds in the kernel for a 9 x 9 grid. :meth:`Precovered.solve_chunk` does that for a
+whole chunk of puzzles in one call of the compiled kernel (``kernel.search_many``), within a
+node budget per puzzle; :meth:`Precovered.solve` searches one puzzle, resumably, within a
+deadline (a puzzle the chunk's budget did not settle). Which options a puzzle gives, and what
+its answer is, is the family's business (its ``batch_template``); this module knows no puzzle.
 """
 
 from __future__ import annotations
@@ -22,6 +25,28 @@ from ...result import SearchResult
 from ...solvers import Request
 from ...xcc.model import Problem
 from . import FIRST_BUDGET, SLICE
+
+#: The solutions :meth:`Precovered.solve_chunk` keeps per puzzle: two settle "is it unique?";
+#: a puzzle that has more to keep (counting, or listing all) is searched again on its own.
+CHUNK_STORE = 2
+
+
+class Chunk:
+    """What :meth:`Precovered.solve_chunk` found, one row per puzzle: ``status`` (the kernel's
+    code; -1: the given options cover every item), ``count``, ``nodes``, ``updates``, and the
+    solutions kept, ``sols[p, s, :sol_len[p, s]]`` (option indices)."""
+
+    def __init__(self, out: Any, sols: Any, sol_len: Any, seconds: float) -> None:
+        self.status, self.count, self.nodes, self.updates = out.T
+        self.sols, self.sol_len, self.seconds = sols, sol_len, seconds
+
+    def settled(self) -> Any:
+        """Which puzzles the chunk settled (the others ran out of budget or of room)."""
+        import numpy as np
+
+        from . import kernel as k
+
+        return np.isin(self.status, (k.DONE, k.LIMIT, -1))
 
 
 class Precovered:
@@ -44,6 +69,7 @@ class Precovered:
         cl = np.array(a.cl, dtype=dtype)
         self.opt_of = np.array(a.opt_of, dtype=np.int32)
         self.work = (nd.copy(), ln.copy(), cl.copy())
+        self.start = (nd, ln, cl)  # as laid out: each puzzle of a chunk starts from them
         self.base = np.concatenate([nd, ln, cl]).astype(np.int32)
         # The first node of every option: after the first spacer, each option's entries and
         # its own spacer.
@@ -68,6 +94,47 @@ class Precovered:
         self.sols = np.zeros((self.rows, a.max_level), dtype=np.int32)
         self.sol_len = np.zeros(self.rows, dtype=np.int32)
         self.givens = np.zeros(max(1, len(problem.options)), dtype=np.int32)
+        self.first_nodes = np.array(first + [0], dtype=np.int32)
+        self.dtype = dtype
+        self.max_level = a.max_level
+
+    def solve_chunk(self, given: Any, counts: Any, limit: int | None, budget: int) -> Chunk:
+        """Solve the problem once per row of ``given`` (option indices, ``counts[p]`` of them
+        at the start of row ``p``), each puzzle with at most ``budget`` nodes and ``limit``
+        solutions (None: all), in one call of the compiled kernel."""
+        import numpy as np
+
+        from . import compiled
+
+        k = self.k
+        rows = len(counts)
+        first = self.first_nodes[given]
+        params = self.params.copy()
+        params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
+        params[k.P_STORE_CAP] = CHUNK_STORE
+        params[k.P_BUDGET] = budget
+        sols = np.zeros((rows, CHUNK_STORE, self.max_level), dtype=np.int32)
+        sol_len = np.zeros((rows, CHUNK_STORE), dtype=np.int32)
+        out = np.zeros((rows, 4), dtype=np.int64)
+        nd, ln, cl = self.work
+        many = compiled.kernel("search_many", self.dtype)
+        start = time.perf_counter()
+        many(
+            *self.start,
+            nd,
+            ln,
+            cl,
+            first,
+            counts.astype(np.int64),
+            self.opt_of,
+            self.choice,
+            self.st,
+            params,
+            sols,
+            sol_len,
+            out,
+        )
+        return Chunk(out, sols, sol_len, time.perf_counter() - start)
 
     def solve(self, given: Sequence[int], request: Request) -> SearchResult:
         """Solve the problem with the options ``given`` chosen beforehand, as ``request``

@@ -39,7 +39,7 @@ HELPERS = (
     "_cover_option",
     "_uncover_option",
 )
-KERNELS = ("search_c", "search_m", "precover", "search_given")
+KERNELS = ("search_c", "search_m", "precover", "search_given", "search_many")
 
 
 @intrinsic
@@ -91,7 +91,8 @@ _ready: set[tuple[str, str]] = set()
 
 
 def kernel(name: str, dtype: type) -> Any:
-    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``)
+    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given`` and
+    ``search_many``)
     compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or ``int32``), loaded from
     numba's cache when it is there."""
     dispatcher = _DISPATCHERS[name]

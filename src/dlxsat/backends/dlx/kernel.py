@@ -645,3 +645,36 @@ def search_given(base, nd, ln, cl, first_nodes, count, opt_of, choice, st, param
     if get(cl, NEXT) == 0:
         return -1
     return search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len)
+
+
+def search_many(
+    nd0, ln0, cl0, nd, ln, cl, given, counts, opt_of, choice, st, params, sols, sol_len, out
+):
+    """The batch path's kernel: :func:`search_given`'s work for every puzzle of a chunk in one
+    call (one Python-to-kernel crossing per chunk, not per puzzle). Puzzle ``p`` starts from
+    the problem in ``nd0``/``ln0``/``cl0`` (copies of the arrays, as laid out), pre-covers the
+    options at ``given[p, 0:counts[p]]`` (first nodes) and searches within ``params``'s budget,
+    solution limit and store cap, keeping its solutions in ``sols[p]``/``sol_len[p]``;
+    ``out[p]`` gets its status (as :func:`search_given`'s; ``BUDGET`` or ``FULL``: not
+    finished here, the caller searches it again on its own), count, nodes and updates."""
+    second = params[P_SECOND]
+    last_itm = params[P_LAST_ITM]
+    for p in range(len(counts)):
+        for i in range(len(nd)):
+            put(nd, i, get(nd0, i))
+        for i in range(len(ln)):
+            put(ln, i, get(ln0, i))
+        for i in range(len(cl)):
+            put(cl, i, get(cl0, i))
+        for i in range(len(st)):
+            st[i] = 0
+        st[S_UPDATES] = precover(nd, ln, cl, given[p], counts[p], second, last_itm)
+        if get(cl, NEXT) == 0:
+            status = -1
+        else:
+            status = search_c(nd, ln, cl, opt_of, choice, st, params, sols[p], sol_len[p])
+        out[p, 0] = status
+        out[p, 1] = st[S_COUNT]
+        out[p, 2] = st[S_NODES]
+        out[p, 3] = st[S_UPDATES]
+    return len(counts)
