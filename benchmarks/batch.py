@@ -6,23 +6,28 @@ The puzzles: ``--puzzles N`` Sudokus from Simon Tatham's generator (``sgt-solo -
 second one) and every dlxsat answer is rule-checked; the answers are compared between all of
 them at the end.
 
-Measured, in one run, each as puzzles per second (best of ``--repeat`` passes):
+Measured, in one run, each as puzzles per second, everything included (reading the texts,
+building, searching, decoding, checking, the report objects):
 
-- ``solve_many, dlx``: the batch path's sudoku fast path (empty grid laid out once, clues
-  pre-covered, compiled Algorithm X); its one-off kernel load is reported apart;
-- ``solve_many, sat``: the batch path with the SAT backend (problems built without DLX text);
-- ``solve, dlx`` / ``solve, sat``: ``dlxsat.solve`` once per puzzle, in the same process;
-- ``Norvig``: a reference written here after Peter Norvig's well-known Python solver
+- ``solve_many, auto``: the batch path as it runs by default, Knuth texts (9 lines of cells
+  and 9 of boxes); ``solve_many, auto, one-line texts``: the same puzzles as the 81-character
+  lines of a file of Sudokus; ``solve_many, dlx``: the dlx backend named;
+- ``Norvig``: the reference, written here after Peter Norvig's well-known Python solver
   (constraint propagation: eliminate and assign singles; search on the cell with the fewest
   candidates), extended to look for a second solution;
+- (not with ``--quick``) ``solve_many, sat``, and ``solve`` per puzzle with dlx and sat;
 - ``Knuth``: his per-puzzle pipeline ``sudoku-general-dlx | dlx1``, two processes per puzzle,
   when ``--knuth DIR`` names a folder holding ``sudoku-general-dlx.w``, ``dlx1.w`` and
   ``gb_flip.w`` (repository ``shreevatsa/knuth-literate-programs``) and ``ctangle`` and ``cc``
   exist: they are tangled and compiled (``-O2``) into a temporary folder first.
 
-The ratios printed are each figure over ``solve_many, dlx``'s. Usage: ``python
-benchmarks/batch.py [--puzzles 200] [--repeat 3] [--knuth DIR] [--quick]`` (``--quick``: only
-the two batch figures and Norvig's). Takes about half a minute.
+The batch figures and Norvig's are measured interleaved, ``--repeat`` rounds: each round runs
+every batch figure on all the puzzles and Norvig on every ``repeat``-th of them, and each rate
+is all its puzzles over all its time, so that the load of a shared machine falls on all alike.
+The one-off kernel load is reported apart. The ratios printed are each figure over Norvig's
+and over ``solve_many, auto``'s. Usage: ``python benchmarks/batch.py [--puzzles 200]
+[--repeat 5] [--knuth DIR] [--quick]`` (``--quick``: only the interleaved figures). Takes
+about half a minute.
 """
 
 from __future__ import annotations
@@ -173,10 +178,38 @@ def rate(run: Callable[[], object], n: int, repeat: int) -> tuple[float, object]
     return n / best, out
 
 
+def interleaved(
+    batches: dict[str, Callable[[], list]], texts: list[str], lines: list[str], rounds: int
+) -> tuple[dict[str, float], dict[str, list], list]:
+    """Puzzles per second of each batch run and of Norvig's solver, measured in turns (see the
+    module docstring); also the reports of the batch runs' last round and Norvig's answers."""
+    seconds = dict.fromkeys([*batches, NORVIG], 0.0)
+    done = dict.fromkeys(seconds, 0)
+    reports: dict[str, list] = {}
+    found: list = [None] * len(lines)
+    for r in range(rounds):
+        for name, run in batches.items():
+            start = time.perf_counter()
+            reports[name] = run()
+            seconds[name] += time.perf_counter() - start
+            done[name] += len(texts)
+        mine = range(r, len(lines), rounds)
+        start = time.perf_counter()
+        answers = [norvig(lines[k]) for k in mine]
+        seconds[NORVIG] += time.perf_counter() - start
+        done[NORVIG] += len(mine)
+        for k, a in zip(mine, answers, strict=True):
+            found[k] = a
+    return {name: done[name] / seconds[name] for name in seconds}, reports, found
+
+
+NORVIG = "Norvig (Python, unique-checked)"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--puzzles", type=int, default=200)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--knuth", type=Path, help="folder with Knuth's .w files")
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
@@ -193,19 +226,20 @@ def main() -> None:
     list(dlxsat.solve_many("sudoku", texts[:1] * 32, backend="dlx"))  # load the kernels
     load = time.perf_counter() - start
 
-    def batch(backend: str) -> Callable[[], list]:
-        return lambda: list(dlxsat.solve_many("sudoku", texts, backend=backend))
+    def batch(backend: str, given: list[str]) -> Callable[[], list]:
+        return lambda: list(dlxsat.solve_many("sudoku", given, backend=backend))
 
     def single(backend: str) -> Callable[[], list]:
         return lambda: [dlxsat.solve("sudoku", t, backend=backend) for t in texts]
 
-    figures: dict[str, float] = {}
-    figures["solve_many, dlx"], reports = rate(batch("dlx"), n, args.repeat)
-    figures["Norvig (Python, unique-checked)"], found = rate(
-        lambda: [norvig(x) for x in lines], n, args.repeat
-    )
+    runs = {
+        "solve_many, auto": batch("auto", texts),
+        "solve_many, auto, one-line texts": batch("auto", lines),
+        "solve_many, dlx": batch("dlx", texts),
+    }
+    figures, batches, found = interleaved(runs, texts, lines, args.repeat)
     if not args.quick:
-        figures["solve_many, sat"], _ = rate(batch("sat"), n, 1)
+        figures["solve_many, sat"], _ = rate(batch("sat", texts), n, 1)
         figures["solve per puzzle, dlx"], _ = rate(single("dlx"), n, 1)
         figures["solve per puzzle, sat"], _ = rate(single("sat"), n, 1)
     knuth_counts = None
@@ -221,15 +255,19 @@ def main() -> None:
     elif not args.quick:
         print("Knuth's pipeline skipped: give --knuth DIR (his .w files) to include it")
 
-    ours = ["".join(r.solutions[0]["grid"]) for r in reports]
-    agree = all(r.status == "unique" for r in reports) and [[s] for s in ours] == found
+    agree = True
+    for reports in batches.values():
+        ours = ["".join(r.solutions[0]["grid"]) for r in reports]
+        agree = (
+            agree and all(r.status == "unique" for r in reports) and [[s] for s in ours] == found
+        )
     if knuth_counts is not None:
         agree = agree and all(c == 1 for c in knuth_counts)
     print(f"kernel load, once per process: {load:.2f} s (not in the figures)")
-    print(f"{'':48} {'puzzles/s':>10} {'ratio':>8}")
-    ref = figures["solve_many, dlx"]
+    print(f"{'':48} {'puzzles/s':>10} {'x Norvig':>9} {'/ auto':>8}")
+    ref, ours_ref = figures[NORVIG], figures["solve_many, auto"]
     for name, value in figures.items():
-        print(f"{name:48} {value:10.0f} {value / ref:7.3f}x")
+        print(f"{name:48} {value:10.0f} {value / ref:8.1f}x {value / ours_ref:7.3f}x")
     print("answers agree (all unique, same grids)" if agree else "ANSWERS DISAGREE")
     if not agree:
         sys.exit(1)

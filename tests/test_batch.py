@@ -290,3 +290,234 @@ def test_keep_going_on_a_good_file_is_the_plain_batch(cli_run, tmp_path):
     rc, out, err = cli_run(["solve", "sudoku", path, "--keep-going"])
     assert rc == 0 and err == ""
     assert out == cli_run(["solve", "sudoku", path])[1]
+
+
+# --------------------------------------------------------------------------- chunks of puzzles
+
+
+def _solved_grid(rng) -> list[list[int]]:
+    """A random valid 9 x 9 grid: the usual pattern, digits, bands and stacks shuffled."""
+    digits = rng.sample(range(1, 10), 9)
+    rows = [3 * band + r for band in rng.sample(range(3), 3) for r in rng.sample(range(3), 3)]
+    cols = [3 * stack + c for stack in rng.sample(range(3), 3) for c in rng.sample(range(3), 3)]
+    return [[digits[(3 * (i % 3) + i // 3 + j) % 9] for j in cols] for i in rows]
+
+
+def _line(grid, keep) -> str:
+    return "".join(str(grid[i][j]) if (i, j) in keep else "." for i in range(9) for j in range(9))
+
+
+def _random_lines(seed: int, count: int) -> list[str]:
+    """One-line Sudokus from random grids with 20 to 45 clues (many with several answers)."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        grid = _solved_grid(rng)
+        cells = [(i, j) for i in range(9) for j in range(9)]
+        out.append(_line(grid, set(rng.sample(cells, rng.randint(20, 45)))))
+    return out
+
+
+def _two_answers() -> str:
+    """A full grid (a published puzzle's answer) less the four cells of a swappable rectangle
+    (two rows of a band, two columns of different stacks): exactly two answers."""
+    for text in _published():
+        g = pipeline.solve("sudoku", text, backend="dlx").solutions[0]["grid"]
+        for r1 in range(9):
+            for r2 in range(r1 + 1, 3 * (r1 // 3) + 3):
+                for c1 in range(9):
+                    for c2 in range(3 * (c1 // 3) + 3, 9):
+                        if g[r1][c1] == g[r2][c2] and g[r1][c2] == g[r2][c1]:
+                            rect = {(r1, c1), (r1, c2), (r2, c1), (r2, c2)}
+                            cells = {(i, j) for i in range(9) for j in range(9)} - rect
+                            return _line([[int(c) for c in row] for row in g], cells)
+    raise AssertionError("no swappable rectangle in the published answers")
+
+
+def _no_answer(line: str, answer: str) -> str:
+    """``line`` (a puzzle with the one answer ``answer``) with a blank cell given a digit other
+    than its answer's that no clue of its row, column or box has: then no answer is left."""
+    for k, ch in enumerate(line):
+        if ch != ".":
+            continue
+        i, j = divmod(k, 9)
+        peers = {line[i * 9 + c] for c in range(9)} | {line[r * 9 + j] for r in range(9)}
+        peers |= {
+            line[r * 9 + c]
+            for r in range(i - i % 3, i - i % 3 + 3)
+            for c in range(j - j % 3, j - j % 3 + 3)
+        }
+        for d in "123456789":
+            if d != answer[k] and d not in peers:
+                return line[:k] + d + line[k + 1 :]
+    raise AssertionError("no cell to spoil")
+
+
+def _published() -> list[str]:
+    """The bundled 9 x 9 Sudokus with the standard boxes (Tatham's, up to "unreasonable")."""
+    out = []
+    for path in sorted(ROOT.glob("puzzles/sudoku*/*9x9*.txt")):
+        text = path.read_text()
+        p = sudoku.read(text)
+        if not p.holes and len(p.boxes) == 9:
+            out.append(text)
+    return out
+
+
+@pytest.fixture
+def chunk_calls(monkeypatch):
+    """How many puzzles went through the batch kernel's chunks."""
+    from dlxsat.backends.dlx.batch import Precovered
+
+    calls = []
+    real = Precovered.solve_chunk
+
+    def spy(self, given, counts, limit, budget):
+        calls.append(len(counts))
+        return real(self, given, counts, limit, budget)
+
+    monkeypatch.setattr(Precovered, "solve_chunk", spy)
+    return calls
+
+
+def _mixed_batch() -> list[str]:
+    published = _published()
+    unique = sudoku.read(published[0])
+    single = pipeline.solve("sudoku", published[0], backend="dlx")
+    line = "".join(unique.givens)
+    answer = "".join(single.solutions[0]["grid"])
+    return [*published, *_random_lines(7, 30), _two_answers(), _no_answer(line, answer), answer]
+
+
+@pytest.mark.parametrize("backend", ["auto", "dlx"])
+@pytest.mark.parametrize("mode", ["unique", "count", "all"])
+def test_chunks_give_what_solve_gives(backend, mode, chunk_calls):
+    """Published and random 9 x 9s, one with two answers, one with none and a full grid, in
+    Knuth's format and as one-line texts: every report as ``solve`` makes it, one at a time,
+    and the puzzles went through the chunk kernel."""
+    texts = _mixed_batch()
+    if mode != "unique":  # (a random grid with 20 clues can have millions of answers)
+        few = [pipeline.solve("sudoku", t, backend="dlx", mode="count", timeout=1) for t in texts]
+        texts = [
+            t for t, r in zip(texts, few, strict=True) if r.status == "counted" and r.count <= 100
+        ]
+    reports = list(dlxsat.solve_many("sudoku", texts, backend=backend, mode=mode))
+    assert sum(chunk_calls) == len(texts)
+    singles = [pipeline.solve("sudoku", t, backend="dlx", mode=mode) for t in texts]
+    assert [_key(r) for r in reports] == [_key(s) for s in singles]
+    statuses = {r.status for r in reports}
+    assert statuses >= ({"unique", "multiple", "none"} if mode == "unique" else {"counted"})
+    for r in reports:
+        assert r.backend == backend and r.stats["kernel"] == "compiled"
+        assert r.stats["checked"] == (r.count if r.count <= 2 else len(r.solutions) or r.count)
+        if backend == "auto":
+            assert r.stats["auto"]["engine"] == "dlx"
+
+
+def test_a_puzzle_past_the_chunk_budget_is_searched_on_its_own(monkeypatch, chunk_calls):
+    """With a budget of one node no puzzle is settled in the chunk: each is searched again on
+    its own (under auto: its trial, then auto's choice), with the same reports."""
+    monkeypatch.setattr(pipeline, "BATCH_NODE_BUDGET", 1)
+    texts = _mixed_batch()
+    for backend in ("auto", "dlx"):
+        reports = list(dlxsat.solve_many("sudoku", texts, backend=backend))
+        singles = [pipeline.solve("sudoku", t, backend="dlx") for t in texts]
+        assert [_key(r) for r in reports] == [_key(s) for s in singles]
+    assert sum(chunk_calls) == 2 * len(texts)
+
+
+def test_a_wrong_answer_from_a_chunk_is_never_reported(monkeypatch):
+    """The chunk's answers are judged by the family's rules, not by the search: a grid with a
+    digit changed is a RuleViolation with the checker's message."""
+    texts = _published()
+    real = BatchTemplate.grids
+
+    def spoiled(self, cells, sols, sol_len):
+        grids = real(self, cells, sols, sol_len).copy()
+        grids[3, 0, 80] = grids[3, 0, 79]  # two equal digits in the last row
+        return grids
+
+    monkeypatch.setattr(BatchTemplate, "grids", spoiled)
+    with pytest.raises(RuleViolation, match="row 9: digit .* twice|column 9|box"):
+        list(dlxsat.solve_many("sudoku", texts, backend="auto"))
+
+
+def test_a_clue_changed_in_a_chunk_is_caught(monkeypatch):
+    texts = _published()
+    real = BatchTemplate.grids
+
+    def moved(self, cells, sols, sol_len):
+        grids = real(self, cells, sols, sol_len).copy()
+        k = int(np.flatnonzero(cells[0])[0])  # a clue of the first puzzle
+        grids[0, 0, k] = grids[0, 0, k] % 9 + 1
+        return grids
+
+    import numpy as np
+
+    monkeypatch.setattr(BatchTemplate, "grids", moved)
+    with pytest.raises(RuleViolation, match="clue"):
+        list(dlxsat.solve_many("sudoku", texts, backend="dlx"))
+
+
+def test_a_bad_line_among_many_says_what_reading_it_alone_says():
+    from dlxsat import formats
+
+    good = _random_lines(1, 40)
+    bad = good[9][:40] + "x" + good[9][41:]
+    with pytest.raises(InputError) as alone:
+        formats.read("sudoku", bad)
+    with pytest.raises(InputError) as many:
+        dlxsat.solve_many("sudoku", [*good[:9], bad, *good[10:]])
+    assert str(many.value) == f"puzzle 10: {alone.value}"
+    twice = good[0].replace(".", good[0].strip(".")[0], 1)  # a digit twice in a row or column
+    with pytest.raises(InputError, match="^puzzle 2: "):
+        dlxsat.solve_many("sudoku", [good[1], twice, *good[2:]])
+
+
+@settings(max_examples=300, deadline=None)
+@given(sudoku_cases(), st.booleans(), st.data())
+def test_read_bulk_reads_as_one_by_one(case, one_line, data):
+    """Each text read in bulk is the puzzle reading it alone gives (same fields), or left to
+    that reading (None) -- always when reading it alone is an error; also damaged texts and
+    one-line Sudokus."""
+    from dlxsat import formats
+
+    text, grid = case
+    if one_line:
+        text = "".join(text.splitlines()[:9]).ljust(81, ".")[:81]
+    if data.draw(st.booleans(), label="damage"):
+        k = data.draw(st.integers(0, len(text) - 1), label="at")
+        text = text[:k] + data.draw(st.sampled_from("19#.0x\n"), label="char") + text[k + 1 :]
+    try:
+        want = _fields(formats.read("sudoku", text))
+    except InputError:
+        want = None
+    got = sudoku.read_bulk([text, text])
+    for p in got:
+        if p is not None:
+            assert want is not None and _fields(p) == want
+    if want is not None and not one_line and "#" not in text and text.endswith("\n"):
+        n = len(text.splitlines()[0])
+        if n <= 9 and all(len(x) == n and set(x) <= set("0123456789.") for x in text.splitlines()):
+            assert got[0] is not None  # the common form is read in bulk
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(sudoku_cases())
+def test_array_rule_check_agrees_with_the_family_checker(case):
+    import numpy as np
+
+    text, grid = case
+    try:
+        p = sudoku.read(text)
+    except InputError:
+        assume(False)
+    shape = sudoku.batch_template(p)
+    assume(shape is not None and shape.packs)
+    cells = shape.packed_cells([p])
+    values = np.array([[sudoku.CHARS.find(c) % 256 for c in "".join(grid)]], dtype=np.uint8)
+    assert shape.obey_rules(cells, values[:, None, :]).tolist() == [
+        [sudoku.check(p, {"grid": grid}) == []]
+    ]

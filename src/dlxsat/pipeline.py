@@ -558,9 +558,7 @@ def _solve_each(
         if not fast or current is None:
             yield _solve_alone(family, fam, puzzle, backend, mode, timeout, options)
         elif chunks and current[0].packs and _dlx_first(backend, current[0].problem, mode):
-            end = k + 1
-            while end < len(puzzles) and end - k < BATCH_CHUNK and current[0].fits(puzzles[end]):
-                end += 1
+            end = current[0].fitting(puzzles, k + 1, min(len(puzzles), k + BATCH_CHUNK))
             yield from _solve_chunk(family, fam, puzzles[k:end], current, backend, mode, timeout)
             k = end
             continue
@@ -673,12 +671,13 @@ def _solve_chunk(
     wanted = (np.arange(grids.shape[1]) < kept[:, None]) & settled[:, None]
     bad = (wanted & ~template.obey_rules(cells, grids)).any(axis=1)
     twice = (kept >= 2) & (grids[:, 0] == grids[:, 1]).all(axis=1)
-    text = template.answers_text(grids)
-    n, kept_rows = template.n, grids.shape[1] * template.n  # rows of every grid, one by one
+    # The text of the answers kept, grid after grid, row after row.
+    text = template.answers_text(grids[wanted])
+    n = template.n
     lines = [text[at : at + n] for at in range(0, len(text), n)]
     per_puzzle = (time.perf_counter() - start) / len(chunk)
     kernel_seconds = found.seconds / len(chunk)
-    exhausted = np.isin(found.status, (0, -1)).tolist()  # (DONE, or nothing left to search)
+    exhausted = ((found.status == 0) | covered).tolist()  # (DONE, or nothing left to search)
     rows = zip(
         settled.tolist(),
         count.tolist(),
@@ -692,13 +691,17 @@ def _solve_chunk(
     )
     head = {"algorithm": batch.algorithm, "loop": False, "kernel": "compiled"}
     statuses: dict[tuple[int, bool], str] = {}  # status_of's word, by (count, exhausted)
+    at = 0  # the first line of the puzzle's answers
     for p, (done, total, keep, nodes, updates, ended, wrong, same) in enumerate(rows):
         puzzle = chunk[p]
         if not done:
             yield _solve_precovered(family, fam, puzzle, laid_out, backend, mode, timeout)
             continue
-        at = p * kept_rows
-        answers = [{"grid": lines[at + s * n : at + (s + 1) * n]} for s in range(keep)]
+        if keep == 1:
+            answers = [{"grid": lines[at : at + n]}]
+        else:
+            answers = [{"grid": lines[at + s * n : at + (s + 1) * n]} for s in range(keep)]
+        at += keep * n
         if wrong or same:
             prep = Prepared(family, fam, puzzle, "", Problem([], []))
             for answer in answers:

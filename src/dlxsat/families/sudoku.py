@@ -1188,13 +1188,31 @@ class BatchTemplate:
         """Whether ``puzzle`` has this shape (quickly when it shares the objects, as puzzles
         of one :func:`many_reader` do)."""
         boxes = puzzle.boxes
-        if any(boxes is seen for seen in self._alike) and puzzle.holes == self._holes:
+        if (boxes is self._boxes or any(boxes is seen for seen in self._alike)) and (
+            puzzle.holes == self._holes
+        ):
             return puzzle.n == self.n
         if shape_key(puzzle) != self.key:
             return False
         if len(self._alike) < 16:  # (puzzles read apart share equal boxes, not the same)
             self._alike.append(boxes)
         return True
+
+    def fitting(self, puzzles: Sequence[SudokuPuzzle], start: int, stop: int) -> int:
+        """The end of the run of ``puzzles[start:stop]`` that have this shape (as :meth:`fits`
+        says, quickly for puzzles that share their boxes objects)."""
+        boxes, holes, n = self._boxes, self._holes, self.n
+        end = start
+        while end < stop:
+            puzzle = puzzles[end]
+            if puzzle.boxes is boxes and puzzle.holes == holes and puzzle.n == n:
+                end += 1
+            elif self.fits(puzzle):
+                boxes = puzzle.boxes  # (puzzles of one file share them)
+                end += 1
+            else:
+                break
+        return end
 
     def givens(self, puzzle: SudokuPuzzle) -> list[int]:
         """The options of :attr:`problem` that ``puzzle``'s clues choose."""

@@ -42,11 +42,10 @@ class Chunk:
 
     def settled(self) -> Any:
         """Which puzzles the chunk settled (the others ran out of budget or of room)."""
-        import numpy as np
-
         from . import kernel as k
 
-        return np.isin(self.status, (k.DONE, k.LIMIT, -1))
+        status = self.status
+        return (status == k.DONE) | (status == k.LIMIT) | (status == -1)
 
 
 class Precovered:
