@@ -1,16 +1,17 @@
-"""The compiled tier: ``kernel.py``'s functions handed to numba, loaded one kernel at a time.
+"""The compiled tier by numba's JIT: ``kernel.py``'s functions compiled when first called, kept
+in numba's on-disk cache -- the fallback of :mod:`.compiled` where no ahead-of-time module can
+be built (and the code generation that :mod:`.aot` hands to ``numba.pycc``).
 
 ``kernel.py`` is plain Python. Here each of its functions is copied with a namespace of its own
 in which ``get``/``put`` are unchecked array accesses (numba intrinsics), ``wide`` is
-``np.int64`` and the helpers are their compiled versions; the two kernels are compiled with
+``np.int64`` and the helpers are their compiled versions; the kernels are compiled with
 ``cache=True``, so numba keeps them on disk next to ``kernel.py`` (its cache is keyed on that
 file, which holds all the code) and later processes only load them.
 
-Loading is what a cold start pays for, so it is done for one kernel and one integer size at a
-time (:func:`kernel`): a problem needs Algorithm X/C *or* M, on ``int16`` *or* ``int32``
-arrays, and numba loads a cached function per signature. Importing numba itself costs a
-couple of tenths of a second on top; this module is imported only when a search outgrows the
-interpreted tier (``dlxsat.backends.dlx``).
+Loading is done for one kernel and one integer size at a time (:func:`kernel`): a problem
+needs Algorithm X/C *or* M, on ``int16`` *or* ``int32`` arrays, and numba loads a cached
+function per signature. Importing numba and loading one kernel from its cache costs some
+tenths of a second (``benchmarks/startup.py --kernels``): the reason for :mod:`.aot`.
 """
 
 from __future__ import annotations
@@ -23,23 +24,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from . import kernel as source
-
-#: The functions the kernels call (compiled into them) and the kernels themselves.
-HELPERS = (
-    "_cover",
-    "_uncover",
-    "_purify",
-    "_unpurify",
-    "_tweak",
-    "_untweak",
-    "_add_edge",
-    "_delete_edge",
-    "_accept",
-    "_record",
-    "_cover_option",
-    "_uncover_option",
-)
-KERNELS = ("search_c", "search_m", "precover", "search_given")
+from .compiled import HELPERS, KERNELS
 
 
 @intrinsic
@@ -67,7 +52,7 @@ def put(typingctx, array, index, value):
     return sig, codegen
 
 
-def _rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionType:
+def rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionType:
     """``fn`` with the global namespace ``env`` (same code, name, file and line)."""
     copy = pytypes.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__, fn.__closure__)
     copy.__qualname__ = fn.__qualname__
@@ -75,13 +60,20 @@ def _rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionTy
     return copy
 
 
-def _dispatchers() -> dict[str, Any]:
+def namespace(cache: bool = True) -> dict[str, Any]:
+    """``kernel.py``'s globals with the compiled ``get``/``put``/``wide`` and every helper and
+    kernel as a numba dispatcher calling the others (kernels cached on disk with ``cache``)."""
     env = dict(vars(source))
     env.update(get=get, put=put, wide=np.int64)
     for name in HELPERS:
-        env[name] = njit(_rebind(getattr(source, name), env))
+        env[name] = njit(rebind(getattr(source, name), env))
     for name in KERNELS:
-        env[name] = njit(cache=True)(_rebind(getattr(source, name), env))
+        env[name] = njit(cache=cache)(rebind(getattr(source, name), env))
+    return env
+
+
+def _dispatchers() -> dict[str, Any]:
+    env = namespace()
     return {name: env[name] for name in KERNELS}
 
 
