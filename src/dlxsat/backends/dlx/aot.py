@@ -10,7 +10,8 @@ from (:func:`key`): the sources of ``kernel.py``, ``arrays.py`` and the modules 
 them, the numba, numpy and Python versions and the CPU (the code is compiled for the host's
 instruction set). Any change gives a new name, so an old module is simply not looked for
 (old ones can be deleted with the cache directory at any time). A module that does not load or
-lacks a kernel (a damaged file) is deleted and built again.
+lacks a kernel, or is not the file its build wrote (its SHA-256 is kept beside it: a truncated
+extension module crashes the process that loads it), is deleted and built again.
 
 **Built once, atomically.** The build runs in a child process (``python -m
 dlxsat.backends.dlx.compiled --build``; the compiler's chatter stays off the caller's output),
@@ -123,9 +124,33 @@ def _complete(module: ModuleType) -> bool:
     )
 
 
+def _stem(path: Path) -> str:
+    return path.name.split(".")[0]
+
+
+def _digest_path(path: Path) -> Path:
+    return path.with_name(_stem(path) + ".sha256")
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def intact(path: Path) -> bool:
+    """Whether the file at ``path`` is the one its build wrote (its SHA-256 beside it): a
+    damaged extension module can crash the process that loads it (a truncated one: ``SIGBUS``),
+    so it is checked first (a millisecond)."""
+    try:
+        return _digest_path(path).read_text().strip() == _digest(path)
+    except OSError:
+        return False
+
+
 def load(path: Path) -> ModuleType | None:
-    """The module at ``path``, or None when it does not load or lacks a kernel."""
-    name = path.name.split(".")[0]
+    """The module at ``path``, or None when it is damaged, does not load or lacks a kernel."""
+    if not intact(path):
+        return None
+    name = _stem(path)
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         return None
@@ -157,7 +182,7 @@ def module() -> ModuleType | None:
 
 
 def _failed(path: Path) -> Path:
-    return path.with_name(path.name.split(".")[0] + ".failed")
+    return path.with_name(_stem(path) + ".failed")
 
 
 def buildable() -> str | None:
@@ -221,7 +246,7 @@ def build(directory: Path | None = None) -> Path:
     directory = directory or cache_dir()
     directory.mkdir(parents=True, exist_ok=True)
     path = module_path(directory)
-    with _locked(path.with_name(path.name.split(".")[0] + ".lock")):
+    with _locked(path.with_name(_stem(path) + ".lock")):
         if path.exists() and load(path) is not None:
             return path  # built by another process meanwhile
         _failed(path).unlink(missing_ok=True)
@@ -248,7 +273,7 @@ def _compile(path: Path) -> None:
     from . import kernel as source
 
     env = jit.namespace(cache=False)
-    name = path.name.split(".")[0]
+    name = _stem(path)
     with tempfile.TemporaryDirectory(prefix="build-", dir=path.parent) as tmp:
         cc = CC(name)
         cc.output_dir = tmp
@@ -262,7 +287,12 @@ def _compile(path: Path) -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             cc.compile()
-        os.replace(Path(tmp) / path.name, path)
+        built = Path(tmp) / path.name
+        digest = Path(tmp) / _digest_path(path).name
+        digest.write_text(_digest(built) + "\n")
+        # The digest first: a module in place always has its digest beside it.
+        os.replace(digest, _digest_path(path))
+        os.replace(built, path)
 
 
 def _lift_memory_limit() -> None:
