@@ -13,11 +13,13 @@ and the storing of solutions are handled here while the kernel resumes where it 
 The kernels run in two tiers, the same code either way. A search starts *interpreted*: the
 kernel functions run as plain Python on lists, which needs no loading at all and settles a
 10 x 10 Masyu in about 10 ms. A search still going after :data:`INTERPRETED_SECONDS` moves,
-state and all, to the *compiled* tier (``compiled.py``, numba), about a hundred times faster
-but a few tenths of a second to load even from numba's on-disk cache -- the cost that used to
-dominate every cold ``dlxsat solve --backend dlx``. Only the one kernel the problem needs is
-loaded, for its integer size. ``stats["kernel"]`` says which tier finished the search, the
-load time is reported apart (``compile_seconds``) from the search time (``seconds``).
+state and all, to the *compiled* tier (``compiled.py``), about a hundred times faster: the
+kernels compiled ahead of time into an extension module in the user's cache (built once; then
+loaded in a millisecond or two, with numpy's import), or where that module cannot be built,
+by numba's JIT (a few tenths of a second to load even from numba's on-disk cache, one kernel
+at a time) -- the cost that used to dominate every cold ``dlxsat solve --backend dlx``.
+``stats["kernel"]`` says which tier finished the search, the load time is reported apart
+(``compile_seconds``) from the search time (``seconds``).
 
 >>> from dlxsat.xcc import parse
 >>> r = solve(parse("a b c | x\\na b x:0\\nc x:1\\na x:1\\nb c\\n"), Request(), {})
@@ -79,8 +81,10 @@ FIRST_BUDGET_INTERPRETED = 64
 #: Search seconds after which an interpreted search moves to the compiled tier: about a
 #: quarter of what loading the compiled kernel costs from numba's cache (0.3-0.5 s on 2
 #: cores), so a search never pays much more than the load it avoided, and one that outgrows
-#: the interpreter loses at most this. A search starts compiled when that kernel is loaded in
-#: the process already. 0 always starts compiled; ``math.inf`` never compiles.
+#: the interpreter loses at most this (from the ahead-of-time module the load is numpy's
+#: import, some tens of milliseconds: the interpreter still settles most small puzzles first).
+#: A search starts compiled when that kernel is loaded in the process already. 0 always
+#: starts compiled; ``math.inf`` never compiles.
 INTERPRETED_SECONDS = 0.1
 
 
@@ -94,9 +98,11 @@ def _compiled_kernel(name: str, dtype: Any) -> tuple[Any, float]:
 
 
 def load() -> None:
-    """Import numba and load every compiled kernel a search may pick (Algorithms X/C and M, for
-    ``int16`` and ``int32`` tables) now, so that a caller can time that apart; searches then
-    start compiled. The first costs the import and 0.3 s; the other three 6 ms each."""
+    """Load every compiled kernel a search may pick (Algorithms X/C and M, for ``int16`` and
+    ``int32`` tables) now, so that a caller can time that apart; searches then start compiled.
+    From the ahead-of-time module: numpy's import and a millisecond or two (the module is
+    built first if it is missing: tens of seconds, once); by numba's JIT: its import and 0.3 s
+    for the first kernel, 6 ms for each other."""
     for name in ("search_c", "search_m"):
         for dtype in ("int16", "int32"):
             _compiled_kernel(name, dtype)
