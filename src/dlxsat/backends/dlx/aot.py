@@ -42,7 +42,7 @@ SWITCH = "DLXSAT_AOT"
 PREFIX = "dlxkernels_"
 HERE = Path(__file__).resolve().parent
 #: The files the module's code is generated from.
-SOURCES = ("kernel.py", "arrays.py", "compiled.py", "jit.py", "aot.py")
+SOURCES = ("kernel.py", "arrays.py", "estimate.py", "compiled.py", "jit.py", "aot.py")
 
 
 class BuildError(Exception):
@@ -283,7 +283,6 @@ def _compile(path: Path) -> None:
         from numba.pycc import CC
 
     from . import jit
-    from . import kernel as source
 
     env = jit.namespace(cache=False)
     name = _stem(path)
@@ -295,7 +294,7 @@ def _compile(path: Path) -> None:
         cc.use_nrt = False  # the kernels allocate nothing
         for kernel_name, signature in compiled.SIGNATURES.items():
             for t in compiled.DTYPES:
-                function: Any = jit.rebind(getattr(source, kernel_name), env)
+                function: Any = jit.rebind(jit.python_function(kernel_name), env)
                 cc.export(export_name(kernel_name, t), signature.format(t=t))(function)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

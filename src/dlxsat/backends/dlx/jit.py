@@ -24,7 +24,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from . import kernel as source
-from .compiled import HELPERS, KERNELS
+from .compiled import ELSEWHERE, HELPERS, KERNELS
 
 
 @intrinsic
@@ -60,6 +60,17 @@ def rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionTyp
     return copy
 
 
+def python_function(name: str) -> pytypes.FunctionType:
+    """The plain Python function of kernel ``name`` (``kernel.py``'s, or one of
+    ``compiled.ELSEWHERE``)."""
+    if name in ELSEWHERE:
+        import importlib
+
+        module, function = ELSEWHERE[name]
+        return getattr(importlib.import_module(f"{__package__}.{module}"), function)
+    return getattr(source, name)
+
+
 def namespace(cache: bool = True) -> dict[str, Any]:
     """``kernel.py``'s globals with the compiled ``get``/``put``/``wide`` and every helper and
     kernel as a numba dispatcher calling the others (kernels cached on disk with ``cache``)."""
@@ -67,14 +78,14 @@ def namespace(cache: bool = True) -> dict[str, Any]:
     env.update(get=get, put=put, wide=np.int64)
     for name in HELPERS:
         env[name] = njit(rebind(getattr(source, name), env))
-    for name in KERNELS:
-        env[name] = njit(cache=cache)(rebind(getattr(source, name), env))
+    for name in (*KERNELS, *ELSEWHERE):
+        env[name] = njit(cache=cache)(rebind(python_function(name), env))
     return env
 
 
 def _dispatchers() -> dict[str, Any]:
     env = namespace()
-    return {name: env[name] for name in KERNELS}
+    return {name: env[name] for name in (*KERNELS, *ELSEWHERE)}
 
 
 _DISPATCHERS = _dispatchers()
@@ -83,9 +94,9 @@ _ready: set[tuple[str, str]] = set()
 
 
 def kernel(name: str, dtype: type) -> Any:
-    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``)
-    compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or ``int32``), loaded from
-    numba's cache when it is there."""
+    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``;
+    ``estimate``'s ``probe``) compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or
+    ``int32``), loaded from numba's cache when it is there."""
     dispatcher = _DISPATCHERS[name]
     key = (name, np.dtype(dtype).name)
     if key not in _ready:
