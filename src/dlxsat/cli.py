@@ -384,7 +384,7 @@ def _start_limits(args: argparse.Namespace) -> None:
     elif memory:
         limits.set_memory_limit(memory)
     # The run's deadline, counted from the start of the run, as a value handed down (a.deadline).
-    seconds = None if per_job else getattr(args, "timeout", None)
+    seconds = None if per_job or args.command in JOBS_TIMEOUT else getattr(args, "timeout", None)
     args.deadline = limits.run_deadline(seconds)
     if not per_job:
         limits.arm(args.deadline, seconds)
@@ -393,6 +393,10 @@ def _start_limits(args: argparse.Namespace) -> None:
 #: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
 #: crosscheck's through pipeline.solve, compare's in each job's process.
 PER_JOB_LIMITS = frozenset({"crosscheck", "compare"})
+#: Commands whose --timeout is not a limit at all but a figure about the jobs they read:
+#: report's is the time limit of records that lack one (armed as the run's deadline, a loaded
+#: machine drawing the plots was stopped after 5 s by ``report --timeout 5``).
+JOBS_TIMEOUT = frozenset({"report"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
