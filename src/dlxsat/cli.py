@@ -239,7 +239,7 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .jsonform import line
 
     backends = backend_list(a.backends)
-    rows = crosscheck(a.family, a.files, backends, timeout=a.timeout, format=a.input_format)
+    rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop)
     _emit(line([r.to_json() for r in rows]) if a.json else format_table(rows))
     if any(not r.agree for r in rows):
         return EXIT_DISAGREE
@@ -249,7 +249,7 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
 def cmd_compare(a: argparse.Namespace) -> int:
     from .compare import compare, print_notes, print_outcome
 
-    given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs")
+    given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs", "loop")
     kw = {k: getattr(a, k) for k in given}
     kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes)
     out = compare(a.family, a.puzzles, a.settings, a.preset, **kw)

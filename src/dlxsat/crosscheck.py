@@ -62,8 +62,12 @@ def crosscheck(
     backends: list[str],
     timeout: float | None = None,
     format: str | None = None,
+    loop: bool = False,
 ) -> list[CrossRow]:
-    """Run every backend on every file (in ``format``, detected when None); a row per file."""
+    """Run every backend on every file (in ``format``, detected when None); a row per file.
+    With ``loop``, exact-cover data (``xcc``) obey the single-loop rule (``dlx --loop``'s),
+    each backend with its default loop mode; a file whose data do not follow the loop
+    convention is an input error naming it, before any backend runs."""
     if len(backends) < 2:
         raise InputError("crosscheck needs at least two backends (e.g. --backends dlx,sat)")
     from .solvers import search_solvers
@@ -73,7 +77,9 @@ def crosscheck(
         if b not in searchers:
             raise InputError(f"unknown backend {b!r} (choose from {', '.join(searchers)})")
     rows = []
-    texts = [(f, read_text(f, "puzzle")) for f in files]  # all inputs checked before any work
+    texts: list[tuple[str, Any]] = [(f, read_text(f, "puzzle")) for f in files]
+    if loop:  # all inputs checked before any work
+        texts = [(f, looped(family, f, text, format)) for f, text in texts]
     load_seconds = load_backends(backends)
     for path, text in texts:
         row = CrossRow(path)
@@ -91,6 +97,19 @@ def crosscheck(
     for row in rows[:1]:
         row.load_seconds = load_seconds
     return rows
+
+
+def looped(family: str, path: str, text: str, format: str | None) -> Any:
+    """The puzzle of ``text`` (from file ``path``) with the single-loop rule, or an input error
+    naming the file."""
+    from .families.xcc import check_loop_family, with_loop
+    from .formats import read
+
+    check_loop_family(family)
+    try:
+        return with_loop(read(family, text, format))
+    except InputError as e:
+        raise InputError(f"{path}: {e}") from None
 
 
 def load_backends(backends: list[str]) -> dict[str, float]:

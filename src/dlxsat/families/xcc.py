@@ -124,6 +124,19 @@ item: a secondary item named by two coordinates of odd sum, e.g. 01, joining two
     return replace(puzzle, loop=True)
 
 
+def check_loop_family(family: str) -> None:
+    """Refuse ``--loop`` for a puzzle family: the single-loop rule is a question asked of
+    exact-cover data (``xcc``); the loop puzzles obey it always, the others have no loop.
+
+    >>> check_loop_family("masyu")
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.InputError: --loop is for xcc data; a masyu puzzle has its own rules
+    """
+    if family != "xcc":
+        raise InputError(f"--loop is for xcc data; a {family} puzzle has its own rules")
+
+
 def write(puzzle: XccPuzzle) -> str:
     """The data as they were given."""
     return puzzle.text
