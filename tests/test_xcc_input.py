@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import assert_input_error
 
 from dlxsat.backends.cnf import ENCODINGS
 from dlxsat.families import xcc
@@ -107,6 +108,40 @@ def test_bad_data_is_one_line_naming_the_line(tmp_path: Path, data: str, message
         r = run(*command)
         assert r.returncode == 2 and r.stdout == ""
         assert r.stderr.count("\n") == 1 and message in r.stderr
+
+
+@pytest.mark.parametrize("data", ["a b\na c\n", "a | x\na:1 x\n"])
+def test_every_command_names_the_line_of_bad_data(cli_run, tmp_path: Path, data: str) -> None:
+    f = tmp_path / "bad.dlx"
+    f.write_text(data)
+    store = tmp_path / "r.jsonl"
+    commands = [
+        ["solve", "xcc", f],
+        ["solve", "xcc", f, "--loop"],
+        ["encode", "xcc", f],
+        ["export", "dimacs", "xcc", f],
+        ["decode", "xcc", f, QUEENS],
+        ["crosscheck", "xcc", QUEENS, f, "--backends", "dlx,sat"],  # (the good file first)
+        ["crosscheck", "xcc", f, "--loop"],
+        ["compare", "xcc", QUEENS, f, "--settings", "dlx", "-o", store],
+        ["compare", "xcc", f, "--loop", "--settings", "dlx", "-o", store],
+    ]
+    for command in commands:
+        rc, out, err = cli_run(command)
+        assert_input_error(rc, out, err, "line 2: ")
+        if command[0] in ("crosscheck", "compare"):  # several files: the one at fault named
+            assert "bad.dlx: line 2: " in err, err
+    assert not store.exists()
+
+
+def test_solve_reads_large_data_within_a_small_memory_limit(tmp_path: Path) -> None:
+    """Exact-cover data are not a board: reading them costs tens of bytes a character, not a
+    Masyu's kilobytes a cell (961 options x 184 items were once estimated at 1.9 GB)."""
+    f = tmp_path / "queens-31.dlx"
+    f.write_text(generate("queens", ["31"]))
+    r = run("solve", "xcc", str(f), "--backend", "dlx", "--memory", "1000")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("multiple: 2 solutions (xcc, backend dlx")
 
 
 def test_a_file_with_blank_lines_is_one_problem(tmp_path: Path) -> None:

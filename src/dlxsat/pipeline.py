@@ -131,6 +131,9 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
         )
         limits.set_phase("reading the puzzle")
         puzzle = formats.read(family, text, format)
+    elif (encoding_bytes := offered(fam, "encoding_bytes")) is not None:  # not a board (xcc)
+        puzzle = text
+        limits.check_fits(f"encoding this {family}", encoding_bytes(puzzle))
     else:
         puzzle = text
         width: int = getattr(puzzle, "n", 0)
