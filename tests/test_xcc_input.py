@@ -76,6 +76,15 @@ def test_solve_prints_the_options_in_knuths_layout_and_json() -> None:
     data = json.loads(j.stdout)
     assert data["family"] == "xcc" and data["count"] == 4
     assert all(len(a["options"]) == 6 for a in data["solutions"])
+    # --json: each answer is its list of option texts, the lines the text output prints.
+    k = run("solve", "xcc", str(MASYU), "--backend", "dlx", "--loop", "--all", "--json")
+    listing = run("solve", "xcc", str(MASYU), "--backend", "dlx", "--loop", "--all").stdout
+    blocks = [b.splitlines()[1:] for b in listing.split("solution ")[1:]]
+    answers = json.loads(k.stdout)["solutions"]
+    assert len(answers) == len(blocks) == 16
+    for answer, block in zip(answers, blocks, strict=True):
+        assert list(answer) == ["options"] and all(isinstance(t, str) for t in answer["options"])
+        assert [f" {t}" for t in answer["options"]] == [line for line in block if line]
 
 
 def test_loop_flag_on_the_command_line() -> None:
@@ -154,13 +163,26 @@ def test_a_file_with_blank_lines_is_one_problem(tmp_path: Path) -> None:
 @pytest.mark.skipif(
     shutil.which("picosat") is None, reason="needs picosat (apt-get install picosat)"
 )
-@pytest.mark.parametrize("loop", [False, True])
+@pytest.mark.parametrize(
+    "name,loop,flags",
+    [
+        ("queens 6", False, []),  # XC
+        ("graceful 6", False, ["--colors", "onehot"]),  # XCC: labels are colors
+        ("matrices 4 2", False, ["--encoding", "totalizer"]),  # MCC: multiplicities
+        ("masyu", False, []),  # Knuth's MASYU-DLX data: covers, disjoint loops allowed
+        ("masyu", True, ["--loop", "eager"]),  # ... and one loop (DLX2-LOOP's rule)
+    ],
+)
 def test_dimacs_export_solved_by_picosat_decodes_to_a_checked_answer(
-    tmp_path: Path, loop: bool
+    tmp_path: Path, name: str, loop: bool, flags: list[str]
 ) -> None:
-    source = MASYU if loop else QUEENS
+    if name == "masyu":
+        source = MASYU
+    else:
+        family, *args = name.split()
+        source = tmp_path / f"{family}.dlx"
+        source.write_text(generate(family, args))
     cnf = tmp_path / "x.cnf"
-    flags = ["--loop", "eager"] if loop else []
     r = run("export", "dimacs", "xcc", str(source), "-o", str(cnf), *flags)
     assert r.returncode == 0, r.stderr
     model = subprocess.run(["picosat", str(cnf)], capture_output=True, text=True).stdout
@@ -169,7 +191,7 @@ def test_dimacs_export_solved_by_picosat_decodes_to_a_checked_answer(
     assert d.returncode == 0, d.stderr
     answer = json.loads(d.stdout)["solutions"][0]
     puzzle = xcc.read(source.read_text(), loop=loop)
-    assert xcc.check(puzzle, answer) == []
+    assert answer["options"] and xcc.check(puzzle, answer) == []
 
 
 def test_crosscheck_and_compare_take_xcc(tmp_path: Path) -> None:

@@ -12,9 +12,12 @@ import pytest
 from conftest import GOLDEN, golden_cases
 from stores import record, write_store
 
+from dlxsat.backends.cnf import ENCODINGS, LOOP_MODES
 from dlxsat.compare import plan
 from dlxsat.compare.agreement import disagreements
 from dlxsat.compare.store import job_id
+from dlxsat.families import xcc
+from dlxsat.pipeline import solve
 from dlxsat.report import disagreeing_jobs, read_store, summarize
 
 #: Golden Masyu and Slitherlink data (Knuth's MASYU-DLX and SLITHERLINK-DLX output): small
@@ -159,3 +162,16 @@ def test_plan_gives_loop_jobs_their_own_ids() -> None:
     assert with_rule[0].id != without[0].id
     with pytest.raises(Exception, match="xcc data"):
         plan("masyu", [str(GOLDEN / "masyu/empty-2x2.txt")], ["dlx"], loop=True)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_sat_with_every_encoding_and_loop_mode_counts_dlx2_loops(encoding: str) -> None:
+    puzzle = xcc.read(Path(path(CASES[1])).read_text(), loop=True)
+    covers, loops = counts(CASES[1])
+    options = {"encoding": encoding} | ({"solver": "minicard"} if encoding == "native" else {})
+    for mode in LOOP_MODES:
+        r = solve("xcc", puzzle, backend="sat", mode="all", loop_mode=mode, **options)
+        assert (r.status, r.count, r.stats["checked"]) == ("counted", loops, loops), mode
+        assert all(xcc.check(puzzle, a) == [] for a in r.solutions)
+    plain = solve("xcc", xcc.read(puzzle.text), backend="sat", mode="count", **options)
+    assert plain.count == covers
