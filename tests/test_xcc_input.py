@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -227,6 +228,36 @@ def test_api_reads_and_solves_exact_cover_data() -> None:
     puzzle = dlxsat.read_puzzle("xcc", QUEENS.read_text())
     assert puzzle.problem.kind == "XC" and (puzzle.m, puzzle.n) == (36, 34)
     assert dlxsat.solve("xcc", puzzle, backend="cpsat", mode="count").count == 4
+
+
+def test_api_takes_a_problem_built_in_python() -> None:
+    import dlxsat
+    from dlxsat.xcc import Item, Problem
+
+    problem = dlxsat.parse_dlx(QUEENS.read_text())
+    r = dlxsat.solve("xcc", problem, backend="sat", mode="all")
+    assert r.count == 4 and all(
+        xcc.check(xcc.read(QUEENS.read_text()), a) == [] for a in r.solutions
+    )
+    items = [Item("a"), Item("b"), Item("x", primary=False)]
+    for options, message in [
+        ([((0, None),), ((1, None),), ()], "line 4: an empty option (option 2)"),
+        ([((0, None), (2, "1")), ((2, "1"),)], "line 3: an option naming no primary item"),
+    ]:
+        with pytest.raises(dlxsat.InputError, match=re.escape(message)):
+            dlxsat.solve("xcc", Problem(items, options), backend="dlx")
+    with pytest.raises(dlxsat.InputError, match="line 1: item name too long"):
+        dlxsat.solve("xcc", Problem([Item("abcdefghi")], [((0, None),)]), backend="dlx")
+
+
+def test_an_option_without_primary_items_is_dropped_with_knuths_warning(tmp_path: Path) -> None:
+    f = tmp_path / "secondary.dlx"
+    f.write_text("a b | x\na x:1\nx:1\nb x:1\nb\n")
+    warning = "dlxsat: warning: line 3: option ignored (no primary items): x:1\n"
+    for command in (["dlx", str(f)], ["solve", "xcc", str(f), "--backend", "sat", "--count"]):
+        r = run(*command)
+        assert r.returncode == 0 and r.stderr == warning, r.stderr
+        assert r.stdout.startswith(("2 solutions", "counted: 2 solutions"))  # not 3: x:1 dropped
 
 
 def test_superslitherlink_data_are_read_as_dlx_reads_them() -> None:

@@ -122,6 +122,9 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
     problem (SuperSlitherlink's letters of clue 0); otherwise the text is parsed.
     """
     fam = get_family(family)
+    adopt = offered(fam, "from_problem")
+    if adopt is not None and isinstance(text, Problem):  # xcc: a problem built in Python
+        text = adopt(text)
     if isinstance(text, str):
         from . import formats
 

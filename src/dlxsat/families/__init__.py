@@ -60,6 +60,7 @@ class Family(Protocol):
 
 #: What a family may offer besides :class:`Family`'s members, and what each is for.
 OPTIONAL = {
+    "from_problem": "from_problem(problem) -> puzzle: a Problem built in Python, as a puzzle (xcc)",
     "encoding_bytes": (
         "encoding_bytes(puzzle) -> int: the memory to encode a puzzle already read, when it is "
         "not a board whose cells tell (xcc: its problem is read already)"
