@@ -237,7 +237,8 @@ def _probe_kernel(nd, ln, cl, st, params, u, deg, out, state):  # type: ignore[n
 
 
 def _compiled_loaded() -> bool:
-    """Whether this process has loaded a compiled DLX kernel (and so numba)."""
+    """Whether this process has loaded the compiled DLX kernels: then a compiled probe costs
+    no library load (it is in the ahead-of-time module with them, or numba is imported)."""
     import sys
 
     compiled = sys.modules.get(f"{__package__}.compiled")
