@@ -15,10 +15,11 @@ for a loop puzzle); a 9 x 9 Sudoku is timed too. ``--backend cpsat`` imports OR-
 pandas (``dlxsat.backends.ortools_loader``).
 
 ``--kernels`` also times, in fresh processes, loading the compiled DLX kernels
-(``dlxsat.backends.dlx.load()``, numpy's import included and also shown apart) from the
-ahead-of-time module in the user's cache (``backends/dlx/aot.py``) and, interleaved, from
-numba's JIT cache (``DLXSAT_AOT=0``), medians of ``--rounds`` runs; ``--cold`` adds one run of
-each from empty caches (the module built: tens of seconds; the kernels JIT-compiled).
+(``dlxsat.backends.dlx.load()``, in ms and as a ratio to ``python -c pass``; importing numpy and
+the backend before it is timed apart) from the ahead-of-time module in the user's cache
+(``backends/dlx/aot.py``) and, interleaved, from numba's JIT cache (``DLXSAT_AOT=0``), medians
+of ``--rounds`` runs; ``--cold`` adds one run of each from empty caches (the module built: tens
+of seconds; the kernels JIT-compiled).
 
 Bytecode caching is on for every run (``PYTHONDONTWRITEBYTECODE`` is removed from the
 environment: development machines may set it, users do not).
@@ -106,49 +107,53 @@ def slowest_imports(cmd: list[str], env: dict[str, str], top: int = 10) -> list[
 
 KERNEL_LOAD = """
 import time
-t = time.perf_counter()
+t0 = time.perf_counter()
 import numpy
 t1 = time.perf_counter()
 from dlxsat.backends import dlx
 from dlxsat.backends.dlx import compiled
-dlx.load()
 t2 = time.perf_counter()
-print(t2 - t, t1 - t, compiled.ahead_of_time())
+dlx.load()
+t3 = time.perf_counter()
+print(t1 - t0, t2 - t1, t3 - t2, compiled.ahead_of_time())
 """
 
 
-def _load(env: dict[str, str]) -> tuple[float, float, bool]:
+def _load(env: dict[str, str]) -> tuple[float, float, float, bool]:
     out = subprocess.run(
         [sys.executable, "-c", KERNEL_LOAD], env=env, capture_output=True, text=True, check=True
     )
-    total, numpy, ahead = out.stdout.split()
-    return float(total), float(numpy), ahead == "True"
+    numpy, backend, load, ahead = out.stdout.split()
+    return float(numpy), float(backend), float(load), ahead == "True"
 
 
-def kernel_load(env: dict[str, str], rounds: int, cold: bool) -> None:
-    """Median seconds of ``dlx.load()`` (numpy's import included) in fresh processes, from the
-    ahead-of-time module and from numba's JIT cache, interleaved; with ``cold``, once each from
-    empty caches (the module built; the kernels JIT-compiled)."""
+def kernel_load(env: dict[str, str], rounds: int, cold: bool, ref: float) -> None:
+    """Median seconds of ``dlx.load()`` in fresh processes (numpy and the backend imported
+    first, timed apart), from the ahead-of-time module and from numba's JIT cache, interleaved;
+    with ``cold``, once each from empty caches (the module built; the kernels JIT-compiled)."""
     import tempfile
 
     jit_env = {**env, "DLXSAT_AOT": "0"}
     _load(env), _load(jit_env)  # the module built, numba's cache filled
-    runs: dict[str, list[tuple[float, float, bool]]] = {"aot": [], "jit": []}
+    runs: dict[str, list[tuple[float, float, float, bool]]] = {"aot": [], "jit": []}
     for _ in range(rounds):
         runs["aot"].append(_load(env))
         runs["jit"].append(_load(jit_env))
-    if not all(ahead for _, _, ahead in runs["aot"]):
+    if not all(r[3] for r in runs["aot"]):
         print("\n(the ahead-of-time module could not be built here: both rows are numba's JIT)")
-    print("\ndlx.load() in a fresh process (every kernel, both integer sizes), medians:")
+    print("\ndlx.load() in a fresh process (every kernel, both integer sizes), medians, ms;")
+    print("ratio: dlx.load() to `python -c pass`; before it: import numpy, import the backend")
     for name, label in (("aot", "ahead-of-time module"), ("jit", "numba JIT, warm cache")):
-        total = statistics.median(t for t, _, _ in runs[name]) * 1000
-        numpy = statistics.median(n for _, n, _ in runs[name]) * 1000
-        print(f"  {label:24} {total:8.1f} ms  (import numpy {numpy:.1f} ms of it)")
+        numpy, backend, load = (statistics.median(r[i] for r in runs[name]) for i in range(3))
+        print(
+            f"  {label:24} load {load * 1000:8.1f} ({load / ref:5.2f}x)"
+            f"   numpy {numpy * 1000:6.1f}   backend {backend * 1000:6.1f}"
+        )
     if cold:
         with tempfile.TemporaryDirectory() as cache:
-            built = _load({**env, "XDG_CACHE_HOME": cache})[0]
+            built = _load({**env, "XDG_CACHE_HOME": cache})[2]
         with tempfile.TemporaryDirectory() as cache:
-            compiled = _load({**jit_env, "NUMBA_CACHE_DIR": cache})[0]
+            compiled = _load({**jit_env, "NUMBA_CACHE_DIR": cache})[2]
         print(f"  empty caches: module built {built:.1f} s, JIT-compiled {compiled:.1f} s")
 
 
@@ -175,7 +180,7 @@ def main() -> None:
         med = statistics.median(ts)
         print(f"{name:45} {med * 1000:8.1f} {med / ref:6.1f}x")
     if args.kernels:
-        kernel_load(env, args.rounds, args.cold)
+        kernel_load(env, args.rounds, args.cold, ref)
     if args.importtime:
         for name, cmd in cmds.items():
             print(f"\n{name}: slowest imports (cumulative)")

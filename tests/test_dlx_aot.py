@@ -221,3 +221,16 @@ def test_the_build_command_says_why_it_cannot_build(monkeypatch, tmp_path, capsy
     err = capsys.readouterr().err
     assert err.startswith("dlxsat: cannot build the compiled kernels: no C compiler")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_folders_of_killed_builds_are_removed_later(tmp_path):
+    """A build killed midway (a time limit, Ctrl-C) leaves its temporary folder; the next
+    build removes those older than an hour, not one that may be another build's."""
+    old, recent = tmp_path / "build-old", tmp_path / "build-recent"
+    for folder in (old, recent):
+        folder.mkdir()
+        (folder / "part.o").write_bytes(b"\0")
+    hours_ago = old.stat().st_mtime - 2 * aot.ABANDONED
+    os.utime(old, (hours_ago, hours_ago))
+    aot._remove_abandoned_builds(tmp_path)
+    assert not old.exists() and recent.exists()

@@ -262,6 +262,7 @@ def build(directory: Path | None = None) -> Path:
         if path.exists() and load(path) is not None:
             return path  # built by another process meanwhile
         _failed(path).unlink(missing_ok=True)
+        _remove_abandoned_builds(directory)
         try:
             _compile(path)
         except Exception as e:
@@ -269,6 +270,21 @@ def build(directory: Path | None = None) -> Path:
             _failed(path).write_text(reason + "\n")
             raise BuildError(reason) from e
     return path
+
+
+#: A temporary build folder older than this (seconds) was left by a build that was killed.
+ABANDONED = 3600
+
+
+def _remove_abandoned_builds(directory: Path) -> None:
+    """Delete the build folders of killed builds (a build is some tens of seconds)."""
+    import shutil
+    import time
+
+    for folder in directory.glob("build-*"):
+        with contextlib.suppress(OSError):
+            if time.time() - folder.stat().st_mtime > ABANDONED:
+                shutil.rmtree(folder)
 
 
 def _compile(path: Path) -> None:
