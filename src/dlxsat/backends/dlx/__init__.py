@@ -82,6 +82,9 @@ FIRST_BUDGET_INTERPRETED = 64
 #: the interpreter loses at most this. A search starts compiled when that kernel is loaded in
 #: the process already. 0 always starts compiled; ``math.inf`` never compiles.
 INTERPRETED_SECONDS = 0.1
+#: Algorithm X runs on bitsets of options up to this many options (sets of 64 words), on
+#: sparse sets above.
+BITS_MAX_OPTIONS = 64 * 63
 
 
 def _compiled_kernel(name: str, dtype: Any) -> tuple[Any, float]:
@@ -125,7 +128,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     limit, keep = request.limit, request.keep
 
     from ...xcc.loop import loop_graph
-    from .arrays import build, kernel_dtype
+    from .arrays import build, build_bits, build_sets, kernel_dtype
+    from .kernel import BITS, LINKS, N_STATE, SETS
 
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
@@ -151,13 +155,21 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                     result.solutions.append([])
         return result
 
-    arrays = build(problem, graph)
+    # Algorithm X without the loop rule runs on bitsets or sparse sets (Knuth's tree and
+    # figures with less work; see kernel.py); colors, multiplicities and loops on dancing links.
+    layout = LINKS
+    if problem.kind == "XC" and not loop:
+        layout = BITS if len(problem.options) <= BITS_MAX_OPTIONS else SETS
+    if layout == BITS:
+        arrays = build_bits(problem, N_STATE)
+    else:
+        arrays = build_sets(problem) if layout == SETS else build(problem, graph)
     dtype = kernel_dtype(arrays)
     stats["arrays"] = getattr(dtype, "__name__", dtype)
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
-    _search(arrays, dtype, result, request)
+    _search(arrays, dtype, result, request, layout)
     return result
 
 
@@ -166,6 +178,7 @@ def _search(
     dtype: Any,
     result: SearchResult,
     request: Request,
+    layout: int = 0,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, or out of time; begin
     interpreted and move to the compiled tier when the search takes long."""
@@ -180,6 +193,7 @@ def _search(
     params[k.P_LOOP] = 1 if loop else 0
     params[k.P_ALLOW_EMPTY] = 1 if request.allow_empty_loop else 0
     params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
+    params[k.P_LAYOUT] = layout
     rows = 256 if keep is None else max(1, min(keep, 256))
     # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
     # a dict does), numpy arrays for the compiled one.
@@ -189,7 +203,7 @@ def _search(
     opt_of: Any = arrays.opt_of
     sols: Any = {}
     sol_len: Any = [0] * rows
-    st: Any = [0] * k.N_STATE
+    st: Any = list(arrays.state) if arrays.state is not None else [0] * k.N_STATE
     # The choices of every level (Algorithm M: and DLX3's first_tweak of each).
     depth = arrays.max_level
     stack: Any = [[0] * depth, [0] * depth] if algorithm_m else [0] * depth

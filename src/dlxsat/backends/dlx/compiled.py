@@ -19,6 +19,7 @@ import types as pytypes
 from typing import Any
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
@@ -38,6 +39,11 @@ HELPERS = (
     "_record",
     "_cover_option",
     "_uncover_option",
+    "_kill_sets",
+    "search_sets",
+    "_next_option",
+    "_weights",
+    "search_bits",
 )
 KERNELS = ("search_c", "search_m", "precover", "search_given")
 
@@ -67,6 +73,30 @@ def put(typingctx, array, index, value):
     return sig, codegen
 
 
+@intrinsic
+def popcount(typingctx, x):
+    """The number of bits set in ``x`` (an integer), as an ``int64``."""
+    sig = types.int64(x)
+
+    def codegen(context, builder, sig, args):
+        value = context.cast(builder, args[0], sig.args[0], types.int64)
+        return builder.ctpop(value)
+
+    return sig, codegen
+
+
+@intrinsic
+def ctz(typingctx, x):
+    """The index of the lowest bit set in ``x`` (not 0), as an ``int64``."""
+    sig = types.int64(x)
+
+    def codegen(context, builder, sig, args):
+        value = context.cast(builder, args[0], sig.args[0], types.int64)
+        return builder.cttz(value, ir.Constant(ir.IntType(1), 1))
+
+    return sig, codegen
+
+
 def _rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionType:
     """``fn`` with the global namespace ``env`` (same code, name, file and line)."""
     copy = pytypes.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__, fn.__closure__)
@@ -77,7 +107,7 @@ def _rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionTy
 
 def _dispatchers() -> dict[str, Any]:
     env = dict(vars(source))
-    env.update(get=get, put=put, wide=np.int64)
+    env.update(get=get, put=put, wide=np.int64, popcount=popcount, ctz=ctz)
     for name in HELPERS:
         env[name] = njit(_rebind(getattr(source, name), env))
     for name in KERNELS:

@@ -56,10 +56,14 @@ from .arrays import (
     ITM,
     MATE,
     NEXT,
+    NX,
     ON_COLOR,
     PREV,
     SLACK,
     UP,
+    WORD_BITS,
+    XITM,
+    XLOC,
     I,
     N,
 )
@@ -72,9 +76,11 @@ S_PC, S_LEVEL, S_BEST, S_CUR, S_COUNT, S_NODES, S_UPDATES = 0, 1, 2, 3, 4, 5, 6
 S_LAST_EDGE, S_FRAGS, S_STORED = 7, 8, 9
 N_STATE = 10
 
-# Slots of the parameter vector ``params`` (int64).
-P_SECOND, P_LAST_ITM, P_LOOP, P_ALLOW_EMPTY, P_MAX_COUNT, P_BUDGET, P_STORE_CAP = range(7)
-N_PARAMS = 7
+# Slots of the parameter vector ``params`` (int64). ``P_LAYOUT``: which layout the arrays are
+# in, dancing links (``arrays.build``), sparse sets (``build_sets``) or bitsets (``build_bits``).
+P_SECOND, P_LAST_ITM, P_LOOP, P_ALLOW_EMPTY, P_MAX_COUNT, P_BUDGET, P_STORE_CAP, P_LAYOUT = range(8)
+N_PARAMS = 8
+LINKS, SETS, BITS = 0, 1, 2
 
 # Return codes.
 DONE, BUDGET, LIMIT, FULL = 0, 1, 2, 3
@@ -89,6 +95,15 @@ NONE_ACTIVE = HIDDEN // 2
 get = operator.getitem
 put = operator.setitem
 wide = int
+#: The bits set in a non-negative word, and the index of its lowest one (compiled: one
+#: instruction each).
+popcount = int.bit_count
+
+
+def ctz(x):
+    """The index of the lowest bit set in ``x`` (> 0)."""
+    return (x & -x).bit_length() - 1
+
 
 
 def _cover(nd, ln, cl, c, second, last_itm, deact):
@@ -415,8 +430,323 @@ def _uncover_option(nd, ln, cl, pp, cur, second, last_itm, loop, bounds, st):
         pp -= 1
 
 
+def _kill_sets(nd, ln, cl, z):
+    """Sparse sets: take the option of node ``z`` out of the sets of the active items but
+    ``z``'s (each swapped past the end of its set). Returns the updates DLX1 makes for it: one
+    per other node, active item or not, as its ``cover`` unlinks every one."""
+    upd = 0
+    w = z + 1
+    while w != z:
+        c = get(nd, NX * w + XITM)
+        if c < 0:
+            w += c  # from the spacer back to the option's first node
+            continue
+        upd += 1
+        s = get(ln, c)
+        if s < HIDDEN:
+            s -= 1
+            put(ln, c, s)
+            last = get(cl, c) + s
+            pos = get(nd, NX * w + XLOC)
+            y = get(cl, last)
+            put(cl, pos, y)
+            put(nd, NX * y + XLOC, pos)
+            put(cl, last, w)
+            put(nd, NX * w + XLOC, last)
+        w += 1
+    return upd
+
+
+def search_sets(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
+    """Algorithm X (DLX1) on sparse sets, resumable; returns a status code.
+
+    The same search tree as :func:`search_c` on the same problem, with the same ``nodes`` and
+    ``updates``: an item's active options are the first ``ln[c]`` entries of its set, in any
+    order, and an option is hidden by swapping it past the end of the sets of the items still
+    active (not of every item, as DLX1 does), so going back is copying the lengths saved at
+    that level (``ln[m:]``), with no unhiding at all. The item chosen is DLX1's (the leftmost
+    shortest, found as in ``search_c``), its options tried in DLX1's order (its set is sorted
+    first); each hidden option adds to ``updates`` what DLX1's ``cover`` would, one per node
+    besides the one walked from, so the figures are Knuth's though the work is about half.
+    """
+    second = params[P_SECOND]
+    m = params[P_LAST_ITM]  # lengths per copy: items 0..n
+    pc = st[S_PC]
+    level = st[S_LEVEL]
+    best = st[S_BEST]
+    cur = st[S_CUR]
+    stop_at = st[S_NODES] + params[P_BUDGET]
+    status = DONE
+    while True:
+        if pc == FORWARD:
+            if st[S_NODES] >= stop_at:
+                status = BUDGET
+                break
+            st[S_NODES] += 1
+            key = (wide(get(ln, 1)) << 32) | 1
+            for k in range(2, second):
+                key = min(key, (wide(get(ln, k)) << 32) | k)
+            size = key >> 32
+            if size >= HIDDEN:  # no active primary item: a solution (a node in Knuth's count)
+                pc = BACKDOWN
+                stop = _record(choice, level, opt_of, -1, st, sols, sol_len, params)
+                if stop >= 0:
+                    status = stop
+                    break
+                continue
+            best = key & 0xFFFFFFFF
+            if size == 0:
+                st[S_UPDATES] += 1  # DLX1 covers the empty item: its one update
+                pc = BACKDOWN
+                continue
+            base = m * (1 + 2 * level)
+            for i in range(m):
+                put(ln, base + i, get(ln, i))
+            put(ln, best, size + HIDDEN)
+            upd = 1
+            start = get(cl, best)
+            end = start + size
+            for p in range(start, end):
+                upd += _kill_sets(nd, ln, cl, get(cl, p))
+            # Knuth tries the options in the order given: sort the (short) set by node.
+            for p in range(start + 1, end):
+                v = get(cl, p)
+                q = p - 1
+                while q >= start and get(cl, q) > v:
+                    y = get(cl, q)
+                    put(cl, q + 1, y)
+                    put(nd, NX * y + XLOC, q + 1)
+                    q -= 1
+                put(cl, q + 1, v)
+                put(nd, NX * v + XLOC, q + 1)
+            base += m
+            for i in range(m):
+                put(ln, base + i, get(ln, i))
+            st[S_UPDATES] += upd
+            cur = start
+            pc = ADVANCE
+        elif pc == ADVANCE:
+            if cur == get(cl, best) + get(ln, best) - HIDDEN:
+                pc = BACKUP
+                continue
+            x = get(cl, cur)
+            choice[level] = x
+            upd = 0
+            w = x + 1
+            while w != x:
+                c = get(nd, NX * w + XITM)
+                if c < 0:
+                    w += c
+                    continue
+                upd += 1
+                start = get(cl, c)
+                for p in range(start, start + get(ln, c)):
+                    upd += _kill_sets(nd, ln, cl, get(cl, p))
+                w += 1
+            # Only now are the option's items inactive: an option met in the set of one of them
+            # had to leave the sets of the others, not to be met twice.
+            w = x + 1
+            while w != x:
+                c = get(nd, NX * w + XITM)
+                if c < 0:
+                    w += c
+                    continue
+                put(ln, c, get(ln, c) + HIDDEN)
+                w += 1
+            st[S_UPDATES] += upd
+            level += 1
+            pc = FORWARD
+        elif pc == RECOVER:
+            base = m * (2 + 2 * level)
+            for i in range(m):
+                put(ln, i, get(ln, base + i))
+            x = choice[level]
+            best = get(nd, NX * x + XITM)
+            cur = get(nd, NX * x + XLOC) + 1
+            pc = ADVANCE
+        elif pc == BACKUP:
+            base = m * (1 + 2 * level)
+            for i in range(m):
+                put(ln, i, get(ln, base + i))
+            pc = BACKDOWN
+        else:  # BACKDOWN: this level is done (nothing of it left to undo)
+            if level == 0:
+                status = DONE
+                break
+            level -= 1
+            pc = RECOVER
+    st[S_PC] = -1 if status == DONE else pc
+    st[S_LEVEL] = level
+    st[S_BEST] = best
+    st[S_CUR] = cur
+    return status
+
+
+def _next_option(nd, st, c, a, after, wl, sm):
+    """Bitsets: the first option of item ``c`` after option ``after`` among the active ones
+    (the set at ``st[a:]``), or -1."""
+    o = after + 1
+    w0 = o // WORD_BITS
+    for j in range(get(nd, c), get(nd, c + 1)):
+        w = get(nd, wl + j)
+        if w < w0:
+            continue
+        bits = get(st, a + w) & get(st, sm + j)
+        if w == w0:
+            bits &= ~((1 << (o - w0 * WORD_BITS)) - 1)
+        if bits != 0:
+            return w * WORD_BITS + ctz(bits)
+    return -1
+
+
+def _weights(nd, table, bits, w):
+    """Bitsets: the updates DLX1 makes hiding the options in ``bits`` of word ``w``: the
+    length of each less one (its ``cover`` unlinks every node but the one walked from)."""
+    s = 0
+    while bits != 0:
+        o = w * WORD_BITS + ctz(bits)
+        s += get(nd, table + o + 1) - get(nd, table + o) - 1
+        bits &= bits - 1
+    return s
+
+
+def search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
+    """Algorithm X (DLX1) on bitsets of options, resumable; returns a status code.
+
+    The same search tree as :func:`search_c` on the same problem, with the same ``nodes`` and
+    ``updates``; the layout is ``arrays.build_bits``'s. A level's active options are a bitset;
+    the length of an item is the number of its options in it (counted word by word, stopped as
+    soon as it cannot be the shortest); choosing an option makes the next level's set in one
+    pass over the words, and going back is going back to the set of the level before: nothing
+    is undone. The item chosen is DLX1's (the leftmost shortest), its options tried in DLX1's
+    order (the order of the bits); ``updates`` grows by what DLX1's ``cover`` would do for the
+    options hidden. Worth it while the sets are a few dozen words: a node then costs less
+    than DLX1's unlinking and relinking of the nodes of the options hidden.
+    """
+    second = params[P_SECOND]
+    n1 = params[P_LAST_ITM]  # n + 1
+    wl = n1 + 1
+    nw = get(nd, 0)
+    table = wl + get(nd, n1)
+    sm = N_STATE
+    sa = N_STATE + get(nd, n1)
+    u = sa + 2 * nw * len(choice)
+    pc = st[S_PC]
+    level = st[S_LEVEL]
+    best = st[S_BEST]
+    cur = st[S_CUR]
+    stop_at = st[S_NODES] + params[P_BUDGET]
+    status = DONE
+    while True:
+        if pc == FORWARD:
+            if st[S_NODES] >= stop_at:
+                status = BUDGET
+                break
+            st[S_NODES] += 1
+            a = sa + 2 * nw * level
+            best = 0
+            shortest = HIDDEN
+            for c in range(1, second):
+                if get(ln, c) != 0:
+                    continue
+                size = 0
+                for j in range(get(nd, c), get(nd, c + 1)):
+                    size += popcount(get(st, a + get(nd, wl + j)) & get(st, sm + j))
+                    if size >= shortest:
+                        break
+                if size < shortest:
+                    shortest = size
+                    best = c
+                    if size == 0:
+                        break
+            if best == 0:  # no active primary item: a solution (a node in Knuth's count)
+                pc = BACKDOWN
+                stop = _record(choice, level, opt_of, -1, st, sols, sol_len, params)
+                if stop >= 0:
+                    status = stop
+                    break
+                continue
+            if shortest == 0:
+                st[S_UPDATES] += 1  # DLX1 covers the empty item: its one update
+                pc = BACKDOWN
+                continue
+            put(ln, n1 + level, best)
+            put(ln, best, level + 1)
+            ab = a + nw
+            for w in range(nw):
+                put(st, ab + w, get(st, a + w))
+            upd = 1
+            for j in range(get(nd, best), get(nd, best + 1)):
+                w = get(nd, wl + j)
+                bits = get(st, a + w) & get(st, sm + j)
+                if bits != 0:
+                    upd += _weights(nd, table, bits, w)
+                    put(st, ab + w, get(st, ab + w) & ~bits)
+            st[S_UPDATES] += upd
+            cur = _next_option(nd, st, best, a, -1, wl, sm)
+            pc = ADVANCE
+        elif pc == ADVANCE:
+            choice[level] = cur
+            for w in range(nw):
+                put(st, u + w, 0)
+            upd = 0
+            for q in range(get(nd, table + cur), get(nd, table + cur + 1)):
+                c = get(nd, q)
+                if c == best:
+                    continue
+                upd += 1
+                put(ln, c, level + 1)
+                for j in range(get(nd, c), get(nd, c + 1)):
+                    w = get(nd, wl + j)
+                    put(st, u + w, get(st, u + w) | get(st, sm + j))
+            ab = sa + 2 * nw * level + nw
+            nxt = ab + nw
+            for w in range(nw):
+                b = get(st, ab + w)
+                hit = b & get(st, u + w)
+                put(st, nxt + w, b ^ hit)
+                if hit != 0:
+                    upd += _weights(nd, table, hit, w)
+            st[S_UPDATES] += upd
+            level += 1
+            pc = FORWARD
+        elif pc == RECOVER:
+            best = get(ln, n1 + level)
+            x = choice[level]
+            for q in range(get(nd, table + x), get(nd, table + x + 1)):
+                c = get(nd, q)
+                if c != best:
+                    put(ln, c, 0)
+            cur = _next_option(nd, st, best, sa + 2 * nw * level, x, wl, sm)
+            if cur < 0:
+                put(ln, best, 0)
+                pc = BACKDOWN
+            else:
+                pc = ADVANCE
+        else:  # BACKDOWN: this level is done
+            if level == 0:
+                status = DONE
+                break
+            level -= 1
+            pc = RECOVER
+    st[S_PC] = -1 if status == DONE else pc
+    st[S_LEVEL] = level
+    st[S_BEST] = best
+    st[S_CUR] = cur
+    return status
+
+
 def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
-    """Algorithms X and C (DLX1, DLX2, DLX2-LOOP), resumable; returns a status code."""
+    """Algorithms X and C (DLX1, DLX2, DLX2-LOOP), resumable; returns a status code.
+
+    With ``params[P_LAYOUT]`` at ``SETS`` or ``BITS`` the arrays are laid out for
+    :func:`search_sets` or :func:`search_bits` (Algorithm X on sparse sets or bitsets), which
+    runs instead: one compiled entry point for all three.
+    """
+    if params[P_LAYOUT] == BITS:
+        return search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len)
+    if params[P_LAYOUT] == SETS:
+        return search_sets(nd, ln, cl, opt_of, choice, st, params, sols, sol_len)
     second = params[P_SECOND]
     last_itm = params[P_LAST_ITM]
     loop = params[P_LOOP] != 0
