@@ -83,8 +83,31 @@ FIRST_BUDGET_INTERPRETED = 64
 #: the process already. 0 always starts compiled; ``math.inf`` never compiles.
 INTERPRETED_SECONDS = 0.1
 #: Algorithm X runs on bitsets of options up to this many options (sets of 64 words), on
-#: sparse sets above.
+#: sparse sets above (where a node's work on the words would outgrow DLX1's on the links).
 BITS_MAX_OPTIONS = 64 * 63
+#: Up to this many words the bitset kernel keeps every item's length from level to level
+#: (12 queens, 3 words: a fifth faster); above, it counts the lengths it needs afresh at each
+#: node (the pentominoes, 27-33 words: a third faster than keeping them).
+KEPT_MAX_WORDS = 8
+
+
+def layout_for(problem: Problem, loop: bool) -> int:
+    """Which layout (``kernel.LINKS``, ``SETS``, ``BITS``, ``BITS_KEPT``) the search of
+    ``problem`` runs on: dancing links for colors, multiplicities and the loop rule, bitsets or
+    sparse sets for Algorithm X. All give Knuth's search tree and figures.
+
+    >>> from dlxsat.xcc import parse
+    >>> layout_for(parse("a b\\na\\nb\\n"), False), layout_for(parse("a b\\na\\nb\\n"), True)
+    (3, 0)
+    """
+    from . import kernel as k
+
+    if problem.kind != "XC" or loop:
+        return k.LINKS
+    n = len(problem.options)
+    if n > BITS_MAX_OPTIONS:
+        return k.SETS
+    return k.BITS_KEPT if -(-n // 63) <= KEPT_MAX_WORDS else k.BITS
 
 
 def _compiled_kernel(name: str, dtype: Any) -> tuple[Any, float]:
@@ -129,7 +152,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
     from ...xcc.loop import loop_graph
     from .arrays import build, build_bits, build_sets, kernel_dtype
-    from .kernel import BITS, LINKS, N_STATE, SETS
+    from .kernel import BITS, BITS_KEPT, N_STATE, SETS
 
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
@@ -157,10 +180,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
     # Algorithm X without the loop rule runs on bitsets or sparse sets (Knuth's tree and
     # figures with less work; see kernel.py); colors, multiplicities and loops on dancing links.
-    layout = LINKS
-    if problem.kind == "XC" and not loop:
-        layout = BITS if len(problem.options) <= BITS_MAX_OPTIONS else SETS
-    if layout == BITS:
+    layout = layout_for(problem, loop)
+    if layout in (BITS, BITS_KEPT):
         arrays = build_bits(problem, N_STATE)
     else:
         arrays = build_sets(problem) if layout == SETS else build(problem, graph)

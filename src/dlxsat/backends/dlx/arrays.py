@@ -314,13 +314,16 @@ def build_bits(problem: Problem, n_state: int) -> Arrays:
         nd += [i + 1 for i, _ in o]
     nd[table + n_opts] = len(nd)
     max_level = n_primary + 2
-    ln = [0] * (n + 1 + max_level)
+    # Two copies of the primary items' lengths per level, then the item chosen at each level.
+    ln = [0] * (2 * (n_primary + 1) * max_level + max_level)
+    for c in range(1, n_primary + 1):
+        ln[c] = sum(m.bit_count() for m in masks[c].values())
     everything = [(1 << WORD_BITS) - 1] * words
     if n_opts % WORD_BITS:
         everything[-1] = (1 << (n_opts % WORD_BITS)) - 1
     if n_opts == 0:
         everything[-1] = 0
-    state = [0] * n_state + mask_of + everything + [0] * (words * (2 * max_level))
+    state = [0] * n_state + mask_of + everything + [0] * (words * (2 * max_level - 1))
     max_value = max(len(nd), n + 2, words)
     return Arrays(
         nd, [0], ln, list(range(n_opts)), n, n_primary + 1, n + 1, max_level, max_value, state

@@ -42,7 +42,7 @@ HELPERS = (
     "_kill_sets",
     "search_sets",
     "_next_option",
-    "_weights",
+    "_hide_bits",
     "search_bits",
 )
 KERNELS = ("search_c", "search_m", "precover", "search_given")

@@ -80,7 +80,7 @@ N_STATE = 10
 # in, dancing links (``arrays.build``), sparse sets (``build_sets``) or bitsets (``build_bits``).
 P_SECOND, P_LAST_ITM, P_LOOP, P_ALLOW_EMPTY, P_MAX_COUNT, P_BUDGET, P_STORE_CAP, P_LAYOUT = range(8)
 N_PARAMS = 8
-LINKS, SETS, BITS = 0, 1, 2
+LINKS, SETS, BITS, BITS_KEPT = 0, 1, 2, 3
 
 # Return codes.
 DONE, BUDGET, LIMIT, FULL = 0, 1, 2, 3
@@ -103,7 +103,6 @@ popcount = int.bit_count
 def ctz(x):
     """The index of the lowest bit set in ``x`` (> 0)."""
     return (x & -x).bit_length() - 1
-
 
 
 def _cover(nd, ln, cl, c, second, last_itm, deact):
@@ -599,26 +598,36 @@ def _next_option(nd, st, c, a, after, wl, sm):
     return -1
 
 
-def _weights(nd, table, bits, w):
-    """Bitsets: the updates DLX1 makes hiding the options in ``bits`` of word ``w``: the
-    length of each less one (its ``cover`` unlinks every node but the one walked from)."""
-    s = 0
+def _hide_bits(nd, ln, table, bits, w, lv, second):
+    """Bitsets: account for hiding the options in ``bits`` of word ``w``: the lengths at
+    ``ln[lv:]`` of their primary items go down by one (unless ``second`` is 0: lengths not
+    kept), and the result is the updates DLX1
+    makes for them, the length of each less one (its ``cover`` unlinks every node but the
+    one walked from)."""
+    upd = 0
     while bits != 0:
         o = w * WORD_BITS + ctz(bits)
-        s += get(nd, table + o + 1) - get(nd, table + o) - 1
+        start = get(nd, table + o)
+        end = get(nd, table + o + 1)
+        if second > 0:
+            for q in range(start, end):
+                c = get(nd, q)
+                if c < second:
+                    put(ln, lv + c, get(ln, lv + c) - 1)
+        upd += end - start - 1
         bits &= bits - 1
-    return s
+    return upd
 
 
 def search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     """Algorithm X (DLX1) on bitsets of options, resumable; returns a status code.
 
     The same search tree as :func:`search_c` on the same problem, with the same ``nodes`` and
-    ``updates``; the layout is ``arrays.build_bits``'s. A level's active options are a bitset;
-    the length of an item is the number of its options in it (counted word by word, stopped as
-    soon as it cannot be the shortest); choosing an option makes the next level's set in one
-    pass over the words, and going back is going back to the set of the level before: nothing
-    is undone. The item chosen is DLX1's (the leftmost shortest), its options tried in DLX1's
+    ``updates``; the layout is ``arrays.build_bits``'s. A level's active options are a bitset,
+    with the lengths of the primary items beside it; choosing an option makes the next level's
+    set in one pass over the words and lowers the lengths of the items of the options it
+    hides; going back is going back to the level before: nothing is undone. The item chosen
+    is DLX1's (the leftmost shortest, found as in ``search_c``), its options tried in DLX1's
     order (the order of the bits); ``updates`` grows by what DLX1's ``cover`` would do for the
     options hidden. Worth it while the sets are a few dozen words: a node then costs less
     than DLX1's unlinking and relinking of the nodes of the options hidden.
@@ -630,7 +639,9 @@ def search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     table = wl + get(nd, n1)
     sm = N_STATE
     sa = N_STATE + get(nd, n1)
-    u = sa + 2 * nw * len(choice)
+    bests = 2 * second * len(choice)
+    kept = params[P_LAYOUT] == BITS_KEPT
+    kept_to = second if kept else 0
     pc = st[S_PC]
     level = st[S_LEVEL]
     best = st[S_BEST]
@@ -643,35 +654,45 @@ def search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
                 status = BUDGET
                 break
             st[S_NODES] += 1
+            la = 2 * second * level
             a = sa + 2 * nw * level
-            best = 0
-            shortest = HIDDEN
-            for c in range(1, second):
-                if get(ln, c) != 0:
-                    continue
-                size = 0
-                for j in range(get(nd, c), get(nd, c + 1)):
-                    size += popcount(get(st, a + get(nd, wl + j)) & get(st, sm + j))
-                    if size >= shortest:
-                        break
-                if size < shortest:
-                    shortest = size
-                    best = c
-                    if size == 0:
-                        break
-            if best == 0:  # no active primary item: a solution (a node in Knuth's count)
+            if kept:
+                key = (wide(get(ln, la + 1)) << 32) | 1
+                for k in range(2, second):
+                    key = min(key, (wide(get(ln, la + k)) << 32) | k)
+                size = key >> 32
+                best = key & 0xFFFFFFFF
+            else:  # count the lengths, each only as far as it could be the shortest
+                size = HIDDEN
+                for c in range(1, second):
+                    if get(ln, la + c) >= HIDDEN:
+                        continue
+                    t = 0
+                    for j in range(get(nd, c), get(nd, c + 1)):
+                        t += popcount(get(st, a + get(nd, wl + j)) & get(st, sm + j))
+                        if t >= size:
+                            break
+                    if t < size:
+                        size = t
+                        best = c
+                        if t == 0:
+                            break
+            if size >= HIDDEN:  # no active primary item: a solution (a node in Knuth's count)
                 pc = BACKDOWN
                 stop = _record(choice, level, opt_of, -1, st, sols, sol_len, params)
                 if stop >= 0:
                     status = stop
                     break
                 continue
-            if shortest == 0:
+            if size == 0:
                 st[S_UPDATES] += 1  # DLX1 covers the empty item: its one update
                 pc = BACKDOWN
                 continue
-            put(ln, n1 + level, best)
-            put(ln, best, level + 1)
+            put(ln, bests + level, best)
+            lb = la + second
+            for i in range(second):
+                put(ln, lb + i, get(ln, la + i))
+            put(ln, lb + best, get(ln, lb + best) + HIDDEN)
             ab = a + nw
             for w in range(nw):
                 put(st, ab + w, get(st, a + w))
@@ -680,49 +701,42 @@ def search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
                 w = get(nd, wl + j)
                 bits = get(st, a + w) & get(st, sm + j)
                 if bits != 0:
-                    upd += _weights(nd, table, bits, w)
+                    upd += _hide_bits(nd, ln, table, bits, w, lb, kept_to)
                     put(st, ab + w, get(st, ab + w) & ~bits)
             st[S_UPDATES] += upd
             cur = _next_option(nd, st, best, a, -1, wl, sm)
             pc = ADVANCE
         elif pc == ADVANCE:
             choice[level] = cur
+            lb = (2 * level + 1) * second
+            la = lb + second  # the next level's lengths
+            for i in range(second):
+                put(ln, la + i, get(ln, lb + i))
+            ab = sa + 2 * nw * level + nw
+            nxt = ab + nw  # the next level's options
             for w in range(nw):
-                put(st, u + w, 0)
+                put(st, nxt + w, get(st, ab + w))
             upd = 0
             for q in range(get(nd, table + cur), get(nd, table + cur + 1)):
                 c = get(nd, q)
                 if c == best:
                     continue
                 upd += 1
-                put(ln, c, level + 1)
+                if c < second:
+                    put(ln, la + c, get(ln, la + c) + HIDDEN)
                 for j in range(get(nd, c), get(nd, c + 1)):
                     w = get(nd, wl + j)
-                    put(st, u + w, get(st, u + w) | get(st, sm + j))
-            ab = sa + 2 * nw * level + nw
-            nxt = ab + nw
-            for w in range(nw):
-                b = get(st, ab + w)
-                hit = b & get(st, u + w)
-                put(st, nxt + w, b ^ hit)
-                if hit != 0:
-                    upd += _weights(nd, table, hit, w)
+                    hit = get(st, nxt + w) & get(st, sm + j)
+                    if hit != 0:
+                        put(st, nxt + w, get(st, nxt + w) ^ hit)
+                        upd += _hide_bits(nd, ln, table, hit, w, la, kept_to)
             st[S_UPDATES] += upd
             level += 1
             pc = FORWARD
         elif pc == RECOVER:
-            best = get(ln, n1 + level)
-            x = choice[level]
-            for q in range(get(nd, table + x), get(nd, table + x + 1)):
-                c = get(nd, q)
-                if c != best:
-                    put(ln, c, 0)
-            cur = _next_option(nd, st, best, sa + 2 * nw * level, x, wl, sm)
-            if cur < 0:
-                put(ln, best, 0)
-                pc = BACKDOWN
-            else:
-                pc = ADVANCE
+            best = get(ln, bests + level)
+            cur = _next_option(nd, st, best, sa + 2 * nw * level, choice[level], wl, sm)
+            pc = BACKDOWN if cur < 0 else ADVANCE
         else:  # BACKDOWN: this level is done
             if level == 0:
                 status = DONE
@@ -743,7 +757,7 @@ def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     :func:`search_sets` or :func:`search_bits` (Algorithm X on sparse sets or bitsets), which
     runs instead: one compiled entry point for all three.
     """
-    if params[P_LAYOUT] == BITS:
+    if params[P_LAYOUT] >= BITS:
         return search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len)
     if params[P_LAYOUT] == SETS:
         return search_sets(nd, ln, cl, opt_of, choice, st, params, sols, sol_len)
