@@ -269,9 +269,10 @@ def build_bits(problem: Problem, n_state: int) -> Arrays:
     start in ``nd`` (``o`` up to the number of options, for the end). ``state`` (the kernel's
     ``st``): after the ``n_state`` slots, the masks of those entries (``st[n_state + j]``),
     then per level the active options and the active options without those of the item
-    chosen (``W`` words each), then a word set to build a union in. ``ln[c]``: 0 while item
-    ``c`` is active, else the level that covered it plus one; ``ln[n + 1 + level]``: the item
-    chosen at ``level``. ``opt_of`` is the identity (the choices are option numbers).
+    chosen (``W`` words each). ``ln``: per level, the lengths of the primary items (``HIDDEN``
+    added once covered) as the level begins and once its item is chosen (``n_primary + 1``
+    entries each; the first copy filled in here), then the item chosen at each level.
+    ``opt_of`` is the identity (the choices are option numbers).
 
     >>> from dlxsat.xcc import parse
     >>> a = build_bits(parse("a b | x\\na x\\nb\\n"), 2)
