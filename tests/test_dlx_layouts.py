@@ -45,8 +45,12 @@ def test_the_layout_follows_the_problem():
     large = Problem(items, [((0, None),)] * (backend.BITS_MAX_OPTIONS + 1))
     assert backend.layout_for(medium, False) == k.BITS
     assert backend.layout_for(large, False) == k.SETS
-    # The backend picks the layout itself: a 12-queens count runs on the kept bitsets.
+    # The backend picks the layout itself and says which: queens on the kept bitsets.
     assert backend.layout_for(parse(generate("queens", ["12"])), False) == k.BITS_KEPT
+    r = solve_problem(parse(generate("queens", ["6"])), "dlx")
+    assert (r.count, r.stats["layout"]) == (4, "bits-kept")
+    r = solve_problem(parse(generate("pentominoes", ["3", "20"])), "dlx", limit=1)
+    assert (r.count, r.stats["layout"]) == (1, "bits")
 
 
 @pytest.mark.parametrize("tier", ["interpreted", "compiled"])
@@ -75,6 +79,7 @@ def test_twelve_queens_as_knuths_dlx1(monkeypatch, layout):
     r = solve(monkeypatch, problem, LAYOUTS[layout])
     assert (r.count, r.stats["nodes"], r.stats["updates"]) == (14200, 327813, 6285452)
     assert figures(r) == figures(links)
+    assert (r.stats["layout"], links.stats["layout"]) == (layout, "links")
 
 
 @st.composite
@@ -96,10 +101,10 @@ def xc_problems(draw) -> Problem:
     return Problem(items, options)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problem=xc_problems(), limit=st.sampled_from([None, 1, 7]))
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=xc_problems(), limit=st.sampled_from([1, 7, 300]))
 def test_random_problems_search_the_same_tree(problem, limit):
-    """Random problems, with and without a solution limit: every layout, both tiers, finds
+    """Random problems, up to some solution limit: every layout, both tiers, finds
     what dancing links finds, in its order, with its nodes and updates."""
     with pytest.MonkeyPatch.context() as mp:
         want = figures(solve(mp, problem, k.LINKS, limit=limit))

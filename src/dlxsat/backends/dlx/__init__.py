@@ -91,6 +91,10 @@ BITS_MAX_OPTIONS = 64 * 63
 KEPT_MAX_WORDS = 8
 
 
+#: ``stats["layout"]``: the name of each layout.
+LAYOUT_NAMES = ("links", "sets", "bits", "bits-kept")
+
+
 def layout_for(problem: Problem, loop: bool) -> int:
     """Which layout (``kernel.LINKS``, ``SETS``, ``BITS``, ``BITS_KEPT``) the search of
     ``problem`` runs on: dancing links for colors, multiplicities and the loop rule, bitsets or
@@ -144,7 +148,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         (compiling or loading the compiled kernel, the first time in a process), ``kernel``
         (``interpreted`` or ``compiled``: the tier that finished the search), ``build_seconds``
         (laying out the arrays), ``arrays`` (``int16`` or ``int32``: the kernels' integer size, the
-    smallest that holds the problem). Loading the compiled kernel counts against the deadline
+    smallest that holds the problem), ``layout`` (:func:`layout_for`: ``links``, ``sets``,
+    ``bits`` or ``bits-kept``). Loading the compiled kernel counts against the deadline
     only when ``request.loading_counts``.
     """
     loop, allow_empty_loop = request.loop, request.allow_empty_loop
@@ -187,6 +192,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         arrays = build_sets(problem) if layout == SETS else build(problem, graph)
     dtype = kernel_dtype(arrays)
     stats["arrays"] = getattr(dtype, "__name__", dtype)
+    stats["layout"] = LAYOUT_NAMES[layout]
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
