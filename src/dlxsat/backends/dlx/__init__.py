@@ -6,9 +6,11 @@ when multiplicities appear (``MCC``, DLX3). The search trees are Knuth's -- same
 same tie breaking, same ``nodes`` and ``updates`` figures as his programs with default options.
 With ``loop=True`` the single-loop rule of DLX2-LOOP is enforced (on Algorithm M too).
 
-The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``). A
-kernel returns to Python every few milliseconds, so that the time limit, the solution limit
-and the storing of solutions are handled here while the kernel resumes where it stopped.
+The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``):
+dancing links, or for Algorithm X bitsets or sparse sets, with the same tree
+(:func:`layout_for`). A kernel returns to Python every few milliseconds, so that the time
+limit, the solution limit and the storing of solutions are handled here while the kernel
+resumes where it stopped.
 
 The kernels run in two tiers, the same code either way. A search starts *interpreted*: the
 kernel functions run as plain Python on lists, which needs no loading at all and settles a

@@ -27,7 +27,9 @@ run on them as they are, the compiled ones get them as ``int16`` arrays when eve
 numpy: a small puzzle is solved before numpy would have finished loading.)
 
 Item lists are in option order, as Knuth's input routine builds them (no randomising), so that
-the kernels' search trees are his.
+the kernels' search trees are his. Algorithm X also has two other layouts, bitsets of options
+(:func:`build_bits`) and sparse sets (:func:`build_sets`), for ``kernel.search_bits`` and
+``kernel.search_sets``.
 
 >>> from dlxsat.xcc import parse
 >>> a = build(parse("a b | x\\na x:1\\nb\\n"))

@@ -20,7 +20,7 @@ import types as pytypes
 from typing import Any
 
 import numpy as np
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]  # (numba depends on it)
 from numba import njit, types
 from numba.extending import intrinsic
 
