@@ -9,6 +9,9 @@ built here from :class:`dlxsat.backends.cnf.Session` on the same formula:
 
 ``blocking``
     the backend's loop without its bookkeeping (the floor of its own overhead);
+``unsliced``
+    the same with no time limit (so CaDiCaL's calls are not cut into conflict budgets of
+    about 50 ms, ``cnf.SLICE_SECONDS``; ``--timeout`` does not bound it);
 ``phases``
     the same, the option variables' preferred phase set to false (an answer chooses few
     options), through PySAT's ``set_phases``;
@@ -45,7 +48,7 @@ from dlxsat.xcc import Problem  # noqa: E402
 
 #: ``FAMILY ARGS``: issue 20's pentominoes, and the two counts docs/xcc.md showed over 15 s.
 INSTANCES = ["pentominoes 4 15", "queens 12", "langford 11"]
-VARIANTS = ("blocking", "phases", "split")
+VARIANTS = ("blocking", "unsliced", "phases", "split")
 
 
 def _count_dlx(problem: Problem, timeout: float) -> tuple[int, bool]:
@@ -68,12 +71,12 @@ def _chosen(session: cnf.Session, n: int, inside: set[int]) -> list[int]:
 
 
 def _count_blocking(
-    problem: Problem, timeout: float, solver: str, phases: bool
+    problem: Problem, timeout: float | None, solver: str, phases: bool
 ) -> tuple[int, bool]:
     session, n = _session(problem, solver)
     if phases:
         session.solver.set_phases([-v for v in range(1, n + 1)])
-    deadline = time.monotonic() + timeout
+    deadline = None if timeout is None else time.monotonic() + timeout
     count = 0
     try:
         while True:
@@ -119,7 +122,8 @@ def _count_split(problem: Problem, timeout: float, solver: str) -> tuple[int, bo
     if not problem.answers_are_incomparable:
         raise SystemExit("split: only for problems where no answer holds another")
     try:
-        return count, exhaust([]) is False
+        done = exhaust([]) is False  # (before ``count`` is read)
+        return count, done
     finally:
         session.close()
 
@@ -140,11 +144,11 @@ def main() -> int:
         "dlx": lambda q: _count_dlx(q, args.timeout),
         "sat": lambda q: _count_sat(q, args.timeout, args.solver),
         "blocking": lambda q: _count_blocking(q, args.timeout, args.solver, False),
+        "unsliced": lambda q: _count_blocking(q, None, args.solver, False),
         "phases": lambda q: _count_blocking(q, args.timeout, args.solver, True),
         "split": lambda q: _count_split(q, args.timeout, args.solver),
     }
     names = ["dlx", "sat", *variants]
-    _count_dlx(parse_dlx(generate("queens", ["5"])), 60.0)  # the compiled kernel, loaded apart
     print(f"load average before: {os.getloadavg()[0]:.2f}; solver {args.solver}")
     print("| instance | run | answers | all? | s | answers/s | s / dlx s |")
     print("|---|---|--:|---|--:|--:|--:|")
@@ -153,6 +157,7 @@ def main() -> int:
             continue
         family, *rest = spec.split()
         problem = parse_dlx(generate(family, rest))
+        _count_dlx(problem, args.timeout)  # the compiled kernels, loaded apart
         for _ in range(args.repeat):
             reference = None
             for name in names:
