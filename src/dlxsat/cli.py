@@ -131,6 +131,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
     if len(puzzles) > 1 or records.numbers is not None:
         return _solve_batch(a, records, mode, backend, options)
     puzzle = puzzles[0]  # read once; rendered as it is, not read and encoded again
+    _warn(list(getattr(puzzle, "warnings", ())))  # what the reader let pass, as encode says
     report = solve(
         a.family,
         puzzle,
@@ -182,8 +183,6 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
 
     if not a.output:
         raise InputError("export of several puzzles or settings: give the folder, -o DIR")
-    if a.file is None:
-        raise InputError("export of a corpus: name its puzzle files, folders or globs")
     if a.file is None:
         raise InputError("export of a corpus: name its puzzle files, folders or globs")
     if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
@@ -239,7 +238,7 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .jsonform import line
 
     backends = backend_list(a.backends)
-    rows = crosscheck(a.family, a.files, backends, timeout=a.timeout, format=a.input_format)
+    rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop)
     _emit(line([r.to_json() for r in rows]) if a.json else format_table(rows))
     if any(not r.agree for r in rows):
         return EXIT_DISAGREE
@@ -249,7 +248,7 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
 def cmd_compare(a: argparse.Namespace) -> int:
     from .compare import compare, print_notes, print_outcome
 
-    given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs")
+    given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs", "loop")
     kw = {k: getattr(a, k) for k in given}
     kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes)
     out = compare(a.family, a.puzzles, a.settings, a.preset, **kw)
@@ -361,10 +360,6 @@ def cmd_report(a: argparse.Namespace) -> int:
         from .plots import draw
 
         draw(a.plot or "cactus", store, a.plot_out, x=a.x, y=a.y, timeout=a.timeout, title=a.title)
-    if a.html:
-        from .htmlreport import write_html
-
-        write_html(a.html, rows, store, warnings, a.timeout, a.title)
     if a.html:
         from .htmlreport import write_html
 
