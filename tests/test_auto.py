@@ -31,6 +31,7 @@ HARD_SUDOKU = ROOT / "puzzles/sudoku-hard/tatham-9x9-unreasonable-01.txt"
 SUDOKU_16 = pipeline.prepare(
     "sudoku", (ROOT / "puzzles/sudoku/tatham-16x16-1.txt").read_text()
 ).problem
+SUDOKU_16_ENTRIES = sum(len(o) for o in SUDOKU_16.options)
 
 
 def test_auto_is_a_search_solver_and_the_default():
@@ -83,24 +84,45 @@ def test_counting_many_loops_uses_the_estimate_and_dlx(monkeypatch):
 
 
 @pytest.mark.parametrize("sat_per_entry, rate, engine", [(1.0, 1e6, "dlx"), (1e-9, 1e-3, "sat")])
-def test_the_estimate_decides_between_the_engines(monkeypatch, sat_per_entry, rate, engine):
+def test_when_counting_the_estimate_decides(monkeypatch, sat_per_entry, rate, engine):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", sat_per_entry)
     monkeypatch.setattr(auto, "DLX_NODES_PER_SECOND", rate)
     monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
-    r = auto_solve(SUDOKU_16, limit=2)  # 3,649 nodes: more than a trial of no time
+    r = auto_solve(SUDOKU_16, keep=0)  # counted: 3,649 nodes, more than a trial of no time
     info = r.stats["auto"]
     assert info["engine"] == engine and "estimated DLX tree" in info["reason"], info
     assert info["estimate"]["probes"] >= 1 and info["predicted"]["load"] == 0
-    assert r.count == 1
+    assert info["trial_budget"] == 1e-6 and r.count == 1
 
 
-def test_kernel_load_dearer_than_sat_skips_the_estimate(monkeypatch):
+def test_not_counted_past_the_trial_goes_to_sat_without_estimate(monkeypatch):
+    # Even with an estimate that would favour DLX (a fast DLX, a slow SAT), a problem that is
+    # not counted and outlives its trial goes to SAT: the estimate is not consulted.
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
-    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: False)
-    r = auto_solve(SUDOKU_16, limit=2)  # 2,868 entries: SAT predicted well under the load
+    monkeypatch.setattr(auto, "TRIAL_SHARE", 0.0)
+    monkeypatch.setattr(auto, "DLX_NODES_PER_SECOND", 1e12)
+    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
+    r = auto_solve(SUDOKU_16, limit=2)
     info = r.stats["auto"]
-    assert info["engine"] == "sat" and "loading" in info["reason"] and "estimate" not in info
+    assert info["engine"] == "sat" and "trial" in info["reason"], info
+    assert "estimate" not in info and "switched_after" not in info
+    assert r.count == 1 and r.exhausted and "clauses" in r.stats  # SAT's own figures
+
+
+def test_the_trial_is_a_share_of_sats_predicted_time(monkeypatch):
+    # A problem SAT is predicted to take long on stays on DLX: its trial is long enough for
+    # the 3,649 nodes of this 16 x 16 Sudoku however slow the machine (here a trial of 100 s).
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", 400 / SUDOKU_16_ENTRIES)
+    r = auto_solve(SUDOKU_16, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "dlx" and "trial" in info["reason"], info
+    assert 99 < info["trial_budget"] < 101 and r.stats["nodes"] == 3649
+    # Counting and loop problems keep the short trial whatever SAT's prediction.
+    feats = dict(info["features"])
+    assert auto.trial_seconds(feats, None) == 1e-6
+    assert auto.trial_seconds({**feats, "loop": True}, 2) == 1e-6
 
 
 def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):
@@ -128,15 +150,36 @@ def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):
 
 def test_choose_predictions():
     f = {"loop": False, "entries": 10_000}
-    engine, _, predicted = auto.choose(f, 1e9, 1, 0, True, 2)
+    # Not counted: SAT whatever the estimate says, once the trial is over.
+    for nodes in (10, 1e9, None):
+        engine, reason, predicted = auto.choose(f, nodes, 1, 0, True, 2)
+        assert engine == "sat" and "trial" in reason and 0.5 < predicted["sat"] < 0.501
+    # Counting: the estimate decides, SAT paying a call per answer, DLX its nodes and load.
+    engine, _, predicted = auto.choose(f, 1e9, 1, 0, True, None)
     assert engine == "sat" and predicted["dlx"] > predicted["sat"]
-    engine, _, predicted = auto.choose(f, 10, 1, 0, True, 2)
-    assert engine == "dlx"
-    # Counting: SAT pays a call per answer, so many answers favour DLX.
+    assert auto.choose(f, 10, 1, 0, True, None)[0] == "dlx"
     assert auto.choose(f, 3e5, 1e5, 0, True, None)[0] == "dlx"
     assert auto.choose(f, 3e5, 1, 0, True, None)[0] == "sat"
-    # Algorithm M (no estimate) goes to SAT.
-    assert auto.choose(f, None, 0, 0, True, 2)[0] == "sat"
+    # ... the kernel's load counts against DLX, and the trial's nodes when over the estimate.
+    assert auto.choose(f, 10, 1, 0, False, None)[0] == "sat"
+    assert auto.choose(f, 10, 1, 10**6, True, None)[0] == "sat"
+    # Algorithm M (no estimate) goes to SAT; loops go to SAT unless counting many answers.
+    assert auto.choose(f, None, 0, 0, True, None)[0] == "sat"
+    loop = {"loop": True, "entries": 4000}
+    assert auto.choose(loop, 10, 10**4, 0, True, 2)[0] == "sat"
+    assert auto.choose(loop, 10, 10**4, 0, True, None)[0] == "dlx"
+    assert auto.choose(loop, 10, 1, 0, True, None)[0] == "sat"
+
+
+def test_features_and_trial_budget():
+    f = auto.features(SUDOKU_16, False, 2)
+    assert f["entries"] == SUDOKU_16_ENTRIES and f["mode"] == "unique" and not f["loop"]
+    assert auto.features(SUDOKU_16, True, None)["mode"] == "count"
+    # 16 x 16: a quarter of SAT's predicted 0.14 s; 9 x 9 and smaller: the floor.
+    assert auto.trial_seconds(f, 2) == pytest.approx(0.25 * auto.predicted_sat(f, 2, 2))
+    assert auto.trial_seconds(f, 2) > auto.TRIAL_SECONDS
+    small = auto.features(golden_problem("sudoku/tatham-9x9-1.dlx"), False, 2)
+    assert auto.trial_seconds(small, 2) == auto.TRIAL_SECONDS
 
 
 def test_pipeline_report_says_which_engine_ran():
@@ -189,3 +232,22 @@ def test_load_loads_the_engines():
     auto.load()
     assert auto._dlx_loaded(golden_problem("sudoku/tatham-9x9-1.dlx"))
     assert dlx_solve(golden_problem("sudoku/tatham-9x9-1.dlx")).stats["kernel"] == "compiled"
+
+
+def test_generated_sudokus_are_unique_and_reproducible():
+    """The held-out corpus of benchmarks/auto.py: every file has one answer, and the
+    generator makes the same file again from its seed."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "generate_sudokus", ROOT / "benchmarks/generate_sudokus.py"
+    )
+    assert spec and spec.loader
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    files = sorted((ROOT / "puzzles/sudoku-generated").glob("gen-*.txt"))
+    assert {f.name.split("-")[1] for f in files} == {"9x9", "16x16", "25x25"}
+    for f in files:
+        assert dlxsat.solve("sudoku", f.read_text(), backend="sat").status == "unique", f.name
+    first = ROOT / "puzzles/sudoku-generated/gen-9x9-7300.txt"
+    assert gen.generate(3, 22, 7300) == first.read_text()

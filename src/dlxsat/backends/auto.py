@@ -7,21 +7,28 @@ does not finish in a minute); SAT pays for building a formula but learns. ``auto
 like this, within the caller's time limit:
 
 1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
-   once, unless counting.) DLX runs for at most :data:`TRIAL_SECONDS` (the interpreted tier when the
-   compiled kernels are not loaded yet, so the trial loads nothing). Most easy puzzles end
-   here: the answer is DLX's, at no extra cost.
-2. **Measure.** Otherwise Knuth's Monte Carlo estimate of the DLX tree (:mod:`.dlx.estimate`,
-   random root-to-leaf probes for at most :data:`ESTIMATE_SECONDS`) predicts the time DLX
-   still needs: estimated nodes over :data:`DLX_NODES_PER_SECOND`, plus the kernel load when
-   it is not loaded. SAT's time is predicted from the problem's size (the entries of its
-   options, :data:`SAT_SECONDS_PER_ENTRY`) and, when counting, from the estimated answers
-   (:data:`SAT_SECONDS_PER_ANSWER`: every answer found is one more solver call).
-3. **Commit, with a way out.** The engine predicted faster runs. Loop problems go to SAT
-   unless counting many answers: the estimate underrates their trees (the loop rule refuses
-   options deep down, which few probes see). When DLX is chosen it gets a budget of
+   once, unless counting.) DLX runs for at most :func:`trial_seconds`: :data:`TRIAL_SECONDS`,
+   or for a problem without the loop rule that is not counted, :data:`TRIAL_SHARE` of SAT's
+   predicted time when that is longer (SAT's time is predicted from the problem's size, the
+   entries of its options, :data:`SAT_SECONDS_PER_ENTRY`). The trial runs interpreted when the
+   compiled kernels are not loaded yet, so it loads nothing. Most puzzles end here: the
+   answer is DLX's, at no extra cost.
+2. **Decide.** A problem not counted goes to SAT: a loop problem because the loop rule
+   prunes late in DLX, any other because it outlived a trial of a quarter of SAT's time --
+   the rent-or-buy bound, which Knuth's tree estimate could not beat (it runs 10-100 x low
+   on such trees: :data:`TRIAL_SHARE` has the figures). When counting, Knuth's Monte Carlo
+   estimate of the DLX tree (:mod:`.dlx.estimate`, random root-to-leaf probes for at most
+   :data:`ESTIMATE_SECONDS`) predicts DLX's remaining time (estimated nodes over
+   :data:`DLX_NODES_PER_SECOND`, plus the kernel load when it is not loaded) and SAT's (a
+   solver call per estimated answer, :data:`SAT_SECONDS_PER_ANSWER`); the faster runs, but
+   loop problems go to DLX only when counting many answers (:data:`LOOP_COUNT_ANSWERS`).
+3. **Commit, with a way out.** When DLX is chosen after the estimate it gets a budget of
    :data:`SWITCH_FACTOR` times SAT's predicted time (at least :data:`MIN_BUDGET`); past it,
    SAT takes over. So ``auto`` costs at most the trial, the estimate and that budget more than
    the engine it ends with.
+
+The decisions are pure functions of cheap features (:func:`features`, :func:`trial_seconds`,
+:func:`choose`), so that other callers (the batch path) decide the same way.
 
 The result is the final engine's, its statistics included, with ``stats["auto"]``: the
 ``engine`` that gave the answer, the ``reason`` in words, the ``features`` used, the
@@ -62,33 +69,48 @@ SPEC = SolverSpec(
     library_module="numba",
 )
 
-#: The DLX trial (seconds of search). Interpreted, about 20-50 nodes a millisecond on 2
-#: loaded cores: enough for the easy 9 x 9 Sudokus and small loop puzzles, short next to
-#: the 20-100 ms a SAT solve of the smallest puzzles takes.
+#: The DLX trial (seconds, laying out the arrays included), at least. Interpreted, about
+#: 20-50 nodes a millisecond on 2 loaded cores: enough for the easy 9 x 9 Sudokus and small
+#: loop puzzles, short next to the 20-100 ms a SAT solve of the smallest puzzles takes.
 TRIAL_SECONDS = 0.03
+#: A problem without the loop rule, not counted, gets a longer trial: this share of SAT's
+#: predicted time (:func:`trial_seconds`), and SAT at once when the trial does not finish.
+#: It is the rent-or-buy bound: DLX is given a quarter of what SAT would cost, so ``auto``
+#: pays at most 1.25 x SAT where SAT wins, and loses to DLX only on trees that need between
+#: that quarter and SAT's whole time (``benchmarks/auto.py``, 2 loaded cores, engines loaded:
+#: 25 x 25 Sudokus predicted 0.35 s -> a trial of 0.09 s, settling the Tatham "basic" ones
+#: (325-335 nodes, 0.07-0.13 s) while the "intermediate" ones (0.6-1.2 million nodes, DLX
+#: 0.5-1 s, SAT 0.18 s) and the minimal one (12 million nodes) go to SAT after it; generated
+#: 16 x 16 ones predicted 0.15 s -> 0.04 s, DLX's trees there 180-440,000 nodes).
+#: Why not the tree estimate there: on such Sudokus it ran 10-100 x low on the trees that
+#: outlive a trial (25 x 25 "intermediate": 1.2 million nodes estimated at 12,000-130,000 from
+#: 128 probes; generated 16 x 16: 26,700 at 1,600, 103,000 at 5,000), so it sent them to DLX,
+#: which then passed its budget -- the trial, the estimate (0.03-0.13 s on a 25 x 25) and
+#: that budget paid on top of SAT (2.3-2.8 x the best engine).
+TRIAL_SHARE = 0.25
 #: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
-#: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2 ms, after the
-#: 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time bound
-#: then cuts the probes short (at least one runs).
+#: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2-0.7 ms, after
+#: the 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time
+#: bound then cuts the probes short (at least one runs).
 PROBES = 128
 ESTIMATE_SECONDS = 0.05
 #: Compiled DLX nodes per second: 250,000-300,000 on 25 x 25 Sudokus (2 loaded cores), far
 #: more on small ones; half the low end is used, since the estimate of a heavy-tailed tree
-#: (a 25 x 25 of 1.2 million nodes estimated at 90,000-240,000 from 128 probes) is more often
+#: (a 25 x 25 of 1.2 million nodes estimated at 12,000-240,000 from 128 probes) is more often
 #: low than high.
 DLX_NODES_PER_SECOND = 150_000
 #: Loading the compiled kernels (numba, from its cache) when a process has not yet.
 DLX_LOAD_SECONDS = 0.6
 #: SAT's time per entry of the problem's options (building the formula and solving, the
-#: whole ``solve`` call): a 16 x 16 Sudoku (2,868 entries) 0.16 s, 25 x 25 ones (about
-#: 7,000) 0.24-0.73 s -- the minimal 25 x 25 needs 9 s, but its DLX tree is estimated at
-#: 10^8 nodes and more, so the choice stands.
+#: whole ``solve`` call): a 16 x 16 Sudoku (2,868 entries) 0.16 s, generated ones (about
+#: 3,000) 0.12-0.22 s, 25 x 25 ones (about 7,000) 0.14-0.73 s -- the minimal 25 x 25 needs
+#: 1.4-9 s, but its DLX tree is some 12 million nodes, so the choice stands.
 SAT_SECONDS_PER_ENTRY = 5e-5
 #: SAT's time per answer when counting (one more solver call with a blocking clause):
 #: 27,904 answers of a 9 x 9 Sudoku in 10 s.
 SAT_SECONDS_PER_ANSWER = 3e-4
-#: The budget of a DLX run chosen by the estimate, in units of SAT's predicted time; past it,
-#: SAT takes over.
+#: The budget of a DLX run chosen by the estimate (when counting), in units of SAT's
+#: predicted time; past it, SAT takes over.
 SWITCH_FACTOR = 0.5
 MIN_BUDGET = 0.2
 #: Loop problems with more entries than this skip the trial and go straight to SAT (unless
@@ -161,7 +183,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         return finish(cnf.solve(problem, request, {}), "sat", why)
 
     # 1. The trial.
-    trial = dlx.solve(problem, until(TRIAL_SECONDS), {})
+    info["trial_budget"] = round(trial_seconds(feats, limit), 6)
+    trial = dlx.solve(problem, until(info["trial_budget"]), {})
     info["trial_seconds"] = round(time.monotonic() - start, 6)
     if not trial.timed_out:
         return finish(trial, "dlx", "DLX finished within its trial")
@@ -169,11 +192,11 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         return finish(trial, "dlx", "the time limit ended DLX's trial")
 
     # 2. The estimate (when the choice depends on it) and the two predictions.
-    from .dlx.estimate import estimate
-
     loaded = _dlx_loaded(problem)
     est = None
-    if needs_estimate(feats, loaded, limit):
+    if needs_estimate(feats, limit):
+        from .dlx.estimate import estimate
+
         est = estimate(
             problem,
             loop=loop,
@@ -214,48 +237,78 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     return finish(cnf.solve(problem, request, {}), "sat", reason)
 
 
-def predicted_sat(feats: dict[str, Any], answers: float, limit: int | None) -> float:
-    """SAT's predicted seconds: the formula's size, and a solver call per answer wanted."""
+def predicted_sat(feats: Mapping[str, Any], answers: float, limit: int | None) -> float:
+    """SAT's predicted seconds: the formula's size, and a solver call per answer wanted.
+
+    >>> round(predicted_sat({"entries": 7000}, 2, 2), 4)  # a 25 x 25 Sudoku, is it unique?
+    0.3506
+    """
     wanted = answers if limit is None else min(answers, limit)
     return SAT_SECONDS_PER_ENTRY * feats["entries"] + SAT_SECONDS_PER_ANSWER * wanted
 
 
-def needs_estimate(feats: dict[str, Any], loaded: bool, limit: int | None) -> bool:
-    """Whether the choice depends on the tree estimate: not for a loop problem unless
-    counting, nor when loading DLX's compiled kernel alone would cost more than SAT's
-    whole predicted work (and no count makes SAT's work grow).
+def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
+    """How long DLX's trial may run: :data:`TRIAL_SECONDS`, and for a problem without the
+    loop rule that is not counted, :data:`TRIAL_SHARE` of SAT's predicted time when longer.
 
-    >>> needs_estimate({"loop": False, "entries": 2916}, False, 2)
-    False
-    >>> needs_estimate({"loop": False, "entries": 2916}, True, 2)
-    True
+    >>> trial_seconds({"loop": False, "entries": 800}, 2)  # a 9 x 9 Sudoku
+    0.03
+    >>> round(trial_seconds({"loop": False, "entries": 7000}, 2), 4)  # a 25 x 25 one
+    0.0877
+    >>> trial_seconds({"loop": True, "entries": 7000}, 2)  # loop problems: the floor
+    0.03
+    >>> trial_seconds({"loop": False, "entries": 7000}, None)  # counting: the floor
+    0.03
     """
-    if limit is None:
-        return True
-    if feats["loop"]:
-        return False
-    return loaded or DLX_LOAD_SECONDS < predicted_sat(feats, limit, limit)
+    if feats["loop"] or limit is None:
+        return TRIAL_SECONDS
+    return max(TRIAL_SECONDS, TRIAL_SHARE * predicted_sat(feats, limit, limit))
+
+
+def needs_estimate(feats: Mapping[str, Any], limit: int | None) -> bool:
+    """Whether the choice after a trial depends on the tree estimate: only when counting
+    (then SAT's work grows with the answers, which the estimate predicts too). Otherwise a
+    loop problem goes to SAT, and so does any other that outlived its trial (see
+    :data:`TRIAL_SHARE`).
+
+    >>> needs_estimate({"loop": False, "entries": 2916}, 2), needs_estimate({"loop": True}, None)
+    (False, True)
+    """
+    return limit is None
 
 
 def choose(
-    feats: dict[str, Any],
+    feats: Mapping[str, Any],
     nodes: float | None,
     answers: float,
     done_nodes: int,
     loaded: bool,
     limit: int | None,
 ) -> tuple[str, str, dict[str, float]]:
-    """The engine for a problem the trial did not settle: ``(engine, reason, predictions)``.
+    """The engine for a problem a DLX trial of :func:`trial_seconds` did not settle:
+    ``(engine, reason, predictions)``. Pure: the same features give the same choice (the
+    batch path calls it for puzzles that outgrow its own trial).
 
-    ``nodes`` and ``answers`` are the DLX tree estimate (``nodes`` None: none was made --
-    :func:`needs_estimate`, or Algorithm M's problems, which the probes do not follow),
-    ``done_nodes`` the nodes the trial searched, ``loaded`` whether the compiled kernel is
-    loaded; the predictions are seconds (``dlx``, ``sat``, and ``load``: DLX's share for
-    loading its kernel).
+    ``feats`` are :func:`features`; ``nodes`` and ``answers`` the DLX tree estimate (``nodes``
+    None: none was made -- :func:`needs_estimate`, or Algorithm M's problems, which the probes
+    do not follow), ``done_nodes`` the nodes the trial searched, ``loaded`` whether the
+    compiled kernel is loaded, ``limit`` the answers wanted (None: count them all). The
+    predictions are seconds (``dlx``, ``sat``, and ``load``: DLX's share for loading its
+    kernel). In order:
+
+    - a loop problem goes to SAT (its trees prune late, and the probes underrate them),
+      unless counting at least :data:`LOOP_COUNT_ANSWERS` estimated answers;
+    - any other problem not counted goes to SAT: it outlived a trial of
+      :data:`TRIAL_SHARE` of SAT's predicted time (the estimate is not trusted there);
+    - when counting, the engine predicted faster: DLX's estimated nodes at
+      :data:`DLX_NODES_PER_SECOND` (plus its load) against SAT's formula and a call per
+      estimated answer (SAT when there is no estimate).
 
     >>> f = {"loop": False, "entries": 2916}
-    >>> choose(f, 5e3, 1, 100, True, 2)[0], choose(f, 5e7, 1, 100, True, 2)[0]
+    >>> choose(f, 5e3, 1, 100, True, None)[0], choose(f, 5e7, 1, 100, True, None)[0]
     ('dlx', 'sat')
+    >>> choose(f, 5e3, 1, 100, True, 2)[:2]
+    ('sat', "DLX did not finish its trial (0.25 of SAT's predicted time)")
     >>> choose({"loop": True, "entries": 4000}, None, 0, 100, True, 2)[:2]
     ('sat', 'a loop problem: SAT prunes loops better than DLX')
     """
@@ -270,11 +323,11 @@ def choose(
     predicted = {"dlx": predicted_dlx, "sat": sat, "load": load}
     if feats["loop"] and not (limit is None and answers >= LOOP_COUNT_ANSWERS):
         return "sat", "a loop problem: SAT prunes loops better than DLX", predicted
+    if limit is not None:
+        why = f"DLX did not finish its trial ({TRIAL_SHARE:g} of SAT's predicted time)"
+        return "sat", why, predicted
     if nodes is None:
-        if load >= sat:
-            why = "loading the compiled DLX kernel would cost more than SAT's predicted work"
-        else:
-            why = "no tree estimate for Algorithm M's problems: SAT is the safe choice"
+        why = "no tree estimate for Algorithm M's problems: SAT is the safe choice"
         return "sat", why, predicted
     if predicted_dlx <= sat:
         return "dlx", "the estimated DLX tree is smaller than SAT's predicted work", predicted

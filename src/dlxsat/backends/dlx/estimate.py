@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...xcc.model import Problem
 from . import kernel as k
@@ -111,8 +112,8 @@ def estimate(
     if compiled:
         import numpy as np
 
-        kernel = _compiled_probe()
         dtype = kernel_dtype(arrays)
+        kernel = _compiled_probe(dtype)
         nd0, cl0 = np.array(arrays.nd, dtype=dtype), np.array(arrays.cl, dtype=dtype)
         ln0 = np.array(arrays.ln, dtype=np.int32)
         p = np.array(params, dtype=np.int64)
@@ -235,11 +236,9 @@ def _probe_kernel(nd, ln, cl, st, params, u, deg, out, state):  # type: ignore[n
     out[3] = level
 
 
-_COMPILED: list = []
-
-
 def _compiled_loaded() -> bool:
-    """Whether this process has loaded a compiled DLX kernel (and so numba)."""
+    """Whether this process has loaded the compiled DLX kernels: then a compiled probe costs
+    no library load (it is in the ahead-of-time module with them, or numba is imported)."""
     import sys
 
     compiled = sys.modules.get(f"{__package__}.compiled")
@@ -248,21 +247,12 @@ def _compiled_loaded() -> bool:
     )
 
 
-def _compiled_probe():  # type: ignore[no-untyped-def]
-    """:func:`_probe_kernel` compiled by numba as ``compiled.py`` compiles the kernels (same
-    helpers, unchecked array accesses), cached on disk next to this file."""
-    if not _COMPILED:
-        import numpy as np
-        from numba import njit
+def _compiled_probe(dtype: Any) -> Any:
+    """:func:`_probe_kernel` compiled as the kernels are (same helpers, unchecked array
+    accesses; ahead of time or by numba: ``compiled.py``), for ``dtype`` arrays."""
+    from . import compiled
 
-        from . import compiled
-
-        env = dict(vars(k))
-        env.update(get=compiled.get, put=compiled.put, wide=np.int64)
-        for name in compiled.HELPERS:
-            env[name] = njit(compiled._rebind(getattr(k, name), env))
-        _COMPILED.append(njit(cache=True)(compiled._rebind(_probe_kernel, env)))
-    return _COMPILED[0]
+    return compiled.kernel("probe", dtype)
 
 
 def load() -> None:
