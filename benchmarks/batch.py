@@ -22,8 +22,9 @@ building, searching, decoding, checking, the report objects):
   exist: they are tangled and compiled (``-O2``) into a temporary folder first.
 
 The batch figures and Norvig's are measured interleaved, ``--repeat`` rounds: each round runs
-every batch figure on all the puzzles and Norvig on every ``repeat``-th of them, and each rate
-is all its puzzles over all its time, so that the load of a shared machine falls on all alike.
+every batch figure on all the puzzles (each first in turn) and Norvig on every ``repeat``-th of
+them, and each rate is all its puzzles over all its time, so that the load of a shared machine
+falls on all alike.
 The one-off kernel load is reported apart. The ratios printed are each figure over Norvig's
 and over ``solve_many, auto``'s. Usage: ``python benchmarks/batch.py [--puzzles 200]
 [--repeat 5] [--knuth DIR] [--quick]`` (``--quick``: only the interleaved figures). Takes
@@ -187,8 +188,10 @@ def interleaved(
     done = dict.fromkeys(seconds, 0)
     reports: dict[str, list] = {}
     found: list = [None] * len(lines)
+    names = list(batches)
     for r in range(rounds):
-        for name, run in batches.items():
+        for name in names[r % len(names) :] + names[: r % len(names)]:  # each first in turn
+            run = batches[name]
             start = time.perf_counter()
             reports[name] = run()
             seconds[name] += time.perf_counter() - start

@@ -461,11 +461,13 @@ def solve_many(
 
     The problem of each puzzle is built directly (the family's ``build``: the same
     :class:`~dlxsat.xcc.Problem` as parsing its DLX text, without writing that text). Sudokus
-    on the dlx backend go faster still, when there are many of them (the solver's
-    ``solve_batch`` with the family's ``batch_template``):
-    the empty grid's problem is laid out once per shape, each puzzle's clues are pre-covered
-    and the compiled kernel searches the rest. Either way every answer is decoded and judged
-    by the family's rule checker, as in :func:`solve`.
+    on dlx or auto go faster still, when there are many of them (the solver's ``solve_batch``
+    with the family's ``batch_template``): texts in the common forms of a file are read as
+    arrays (the family's ``read_bulk``), the empty grid's problem is laid out once per shape,
+    and chunks of puzzles go to the compiled kernel in one call each, their clues pre-covered
+    (under ``auto``, that is each puzzle's DLX trial: one it does not settle gets the trial on
+    its own, then ``auto``'s choice). Either way every answer is decoded and judged by the
+    family's rules (on the chunks, as arrays; a failure by its checker), as in :func:`solve`.
 
     >>> texts = [open("puzzles/sudoku/puzzlium-A.txt").read()] * 2
     >>> [(r.status, r.solutions[0]["grid"][1]) for r in solve_many("sudoku", texts, backend="dlx")]
@@ -549,6 +551,7 @@ def _solve_each(
     laid_out = _LAID_OUT.setdefault(batch_spec.name, [])
     if len(laid_out) > 8:
         laid_out.clear()
+        _DLX_FIRST.clear()
     current: tuple[Any, Any] | None = None
     k = 0
     while k < len(puzzles):
@@ -580,13 +583,22 @@ def _dlx_first(backend: str, problem: Problem, mode: str) -> bool:
     """
     if backend != "auto":
         return True
+    known = _DLX_FIRST.get((id(problem), mode))
+    if known is not None:
+        return known
     from .backends import auto
 
     limit = Request.for_mode(mode).limit
     feats = auto.features(problem, False, limit)  # (the batch families have no loop rule)
-    return not (
+    first = not (
         feats["loop"] and limit is not None and feats["entries"] > auto.LOOP_TRIAL_MAX_ENTRIES
     )
+    _DLX_FIRST[id(problem), mode] = first  # (the problem is kept in _LAID_OUT)
+    return first
+
+
+#: :func:`_dlx_first`'s answers, by laid-out problem and mode.
+_DLX_FIRST: dict[tuple[int, str], bool] = {}
 
 
 def _solve_alone(
