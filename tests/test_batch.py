@@ -521,3 +521,20 @@ def test_array_rule_check_agrees_with_the_family_checker(case):
     assert shape.obey_rules(cells, values[:, None, :]).tolist() == [
         [sudoku.check(p, {"grid": grid}) == []]
     ]
+
+
+def test_a_file_of_one_line_sudokus_is_read_as_one_by_one():
+    """formats.read_many reads one-line files in bulk: the same puzzles as reading each line,
+    and a bad line's error names its record and line as before."""
+    from dlxsat import formats
+
+    lines = _random_lines(5, 30) + [_two_answers()]
+    many = formats.read_many("sudoku", "\n".join(lines) + "\n")
+    assert [_fields(p) for p in many] == [_fields(formats.read("sudoku", x)) for x in lines]
+    bad = lines[:]
+    bad[6] = bad[6][:10] + "z" + bad[6][11:]
+    with pytest.raises(InputError) as alone:
+        formats.read("sudoku", bad[6])
+    with pytest.raises(InputError) as whole:
+        formats.read_many("sudoku", "\n".join(bad) + "\n")
+    assert str(whole.value) == f"record 7 (line 7): {alone.value}"

@@ -32,7 +32,7 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import InputError
-from ..families import get_family
+from ..families import get_family, offered
 
 #: Every format; detection tries them in this order, Knuth's last.
 FORMATS = ("penpa", "puzzlink", "pzprv3", "tatham", "oneline", "grid", "knuth")
@@ -202,8 +202,15 @@ def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
     if len(records) == 1:
         return [read(family, records[0][1], format)]
     name = format or detect(family, records[0][1])
+    # One-line Sudokus: all read at once where they can be (the others, and every error, one by
+    # one as below: the same puzzles and messages).
+    bulk = offered(get_family(family), "read_bulk") if name == "oneline" else None
+    ready = bulk([record for _, record in records]) if bulk else [None] * len(records)
     out = []
-    for k, (line, record) in enumerate(records, 1):
+    for k, ((line, record), puzzle) in enumerate(zip(records, ready, strict=True), 1):
+        if puzzle is not None:
+            out.append(puzzle)
+            continue
         try:
             out.append(read(family, record, name))
         except InputError as e:
