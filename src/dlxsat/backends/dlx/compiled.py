@@ -22,37 +22,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-#: The functions the kernels call (compiled into them) and the kernels themselves.
-HELPERS = (
-    "_cover",
-    "_uncover",
-    "_purify",
-    "_unpurify",
-    "_tweak",
-    "_untweak",
-    "_add_edge",
-    "_delete_edge",
-    "_accept",
-    "_record",
-    "_cover_option",
-    "_uncover_option",
-)
-KERNELS = ("search_c", "search_m", "precover", "search_given")
-
-#: The kernels compiled ahead of time, with their numba signatures; ``{t}`` is the integer type
-#: of ``nd`` and ``cl`` (each kernel is compiled for every type of :data:`DTYPES`). The arrays
-#: are C-contiguous (``[::1]``), as the callers make them. A kernel missing here is compiled by
-#: numba's JIT at its first call.
-SIGNATURES = {
-    "search_c": "int64({t}[::1], int32[::1], {t}[::1], int32[::1], int32[::1], int64[::1],"
-    " int64[::1], int32[:, ::1], int32[::1])",
-    "search_m": "int64({t}[::1], int32[::1], {t}[::1], int32[::1], int32[:, ::1], int64[::1],"
-    " int64[::1], int32[:, ::1], int32[::1])",
-    "search_given": "int64(int32[::1], {t}[::1], int32[::1], {t}[::1], int32[::1], int64,"
-    " int32[::1], int32[::1], int64[::1], int64[::1], int32[:, ::1], int32[::1])",
-}
-#: The integer types of ``nd`` and ``cl`` (``arrays.kernel_dtype``).
-DTYPES = ("int16", "int32")
+from .catalog import DTYPES, ELSEWHERE, HELPERS, KERNELS, SIGNATURES  # noqa: F401
 
 #: (kernel name, dtype name) handed out in this process already.
 _ready: set[tuple[str, str]] = set()
@@ -61,9 +31,10 @@ _module: Any = None
 
 
 def kernel(name: str, dtype: Any) -> Any:
-    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``) compiled
-    for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or ``int32``): from the ahead-of-time
-    module when there is one (built first if need be), else from numba's JIT."""
+    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``;
+    ``estimate``'s ``probe``) compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or
+    ``int32``): from the ahead-of-time module when there is one (built first if need be), else
+    from numba's JIT."""
     import numpy as np
 
     dtype_name = np.dtype(dtype).name
