@@ -501,7 +501,7 @@ def test_read_bulk_reads_as_one_by_one(case, one_line, data):
     if want is not None and not one_line and "#" not in text and text.endswith("\n"):
         n = len(text.splitlines()[0])
         if n <= 9 and all(len(x) == n and set(x) <= set("0123456789.") for x in text.splitlines()):
-            assert got[0] is not None  # the common form is read in bulk
+            assert got[0] is not None, repr(text)  # the common form is read in bulk
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

@@ -901,9 +901,9 @@ _CELL_BYTES = bytes(
 _ONE_LINE_GROUP = "".join(f"{row}\n" for row in box_group(9, 3, 3))
 
 
-#: The shapes :func:`read_bulk` has read, by their box groups' text (None: the groups have an
+#: The shapes :func:`read_bulk` has read, by size and box groups' text (None: the groups have an
 #: error), kept between calls so that the puzzles of later files share their boxes objects.
-_BULK_SHAPES: dict[str, SudokuPuzzle | None] = {}
+_BULK_SHAPES: dict[tuple[int, str], SudokuPuzzle | None] = {}
 
 
 def read_bulk(texts: Sequence[object]) -> list[SudokuPuzzle | None]:
@@ -963,12 +963,13 @@ def read_bulk(texts: Sequence[object]) -> list[SudokuPuzzle | None]:
             by_shape.setdefault(groups[r], []).append(r)
         width = n * n
         for group, rows in by_shape.items():
-            if group not in shapes:
+            if (n, group) not in shapes:
                 try:
-                    shapes[group] = read(f"{' ' * n}\n" * n + group)  # the groups' own errors
+                    shape = read(f"{' ' * n}\n" * n + group)  # the groups' own errors
                 except InputError:
-                    shapes[group] = None
-            shape = shapes[group]
+                    shape = None
+                shapes[n, group] = shape
+            shape = shapes[n, group]
             if shape is None:
                 continue
             for r in _without_repeats(shape, cells[rows]):
