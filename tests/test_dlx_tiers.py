@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 
@@ -84,20 +85,21 @@ def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, nam
     assert (slow.solutions, slow.stats["nodes"]) == (whole.solutions, whole.stats["nodes"])
 
 
-def test_only_the_needed_compiled_kernel_is_loaded():
-    """A fresh process that solves an XCC problem compiled loads Algorithm C's kernel for
-    int16 arrays and nothing else."""
+def test_only_the_needed_jit_kernel_is_loaded():
+    """Without the ahead-of-time module (``DLXSAT_AOT=0``), a fresh process that solves an XCC
+    problem compiled has numba load Algorithm C's kernel for int16 arrays and nothing else."""
     code = (
         "import math, dlxsat.backends.dlx as b\n"
         "from dlxsat.xcc import parse\n"
         "b.INTERPRETED_SECONDS = 0\n"
         "r = b.solve(parse('a b | x\\na b x:0\\nb x:1\\na\\n'), b.Request(), {})\n"
-        "from dlxsat.backends.dlx import compiled\n"
-        "loaded = {n: len(d.signatures) for n, d in compiled._DISPATCHERS.items()}\n"
+        "from dlxsat.backends.dlx import jit\n"
+        "loaded = {n: len(d.signatures) for n, d in jit._DISPATCHERS.items()}\n"
         "print(r.count, r.stats['kernel'], r.stats['arrays'], loaded)\n"
     )
+    env = {**os.environ, "DLXSAT_AOT": "0"}
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True, env=env
     ).stdout
     want = "{'search_c': 1, 'search_m': 0, 'precover': 0, 'search_given': 0}"
     assert out.strip() == f"2 compiled int16 {want}"

@@ -1,28 +1,26 @@
-"""The compiled tier: ``kernel.py``'s functions handed to numba, loaded one kernel at a time.
+"""The compiled tier's loader: ``kernel.py``'s kernels as machine code, compiled ahead of time
+where that can be done, by numba's JIT otherwise.
 
-``kernel.py`` is plain Python. Here each of its functions is copied with a namespace of its own
-in which ``get``/``put`` are unchecked array accesses (numba intrinsics), ``wide`` is
-``np.int64`` and the helpers are their compiled versions; the two kernels are compiled with
-``cache=True``, so numba keeps them on disk next to ``kernel.py`` (its cache is keyed on that
-file, which holds all the code) and later processes only load them.
+* **Ahead of time** (:mod:`.aot`): ``numba.pycc`` compiles every kernel of :data:`SIGNATURES`,
+  for both integer sizes, into one C extension module kept in the user's cache directory
+  (``$XDG_CACHE_HOME/dlxsat`` or ``~/.cache/dlxsat``), named after a hash of the kernels'
+  source, the numba, numpy and Python versions and the CPU, so that a stale module is never
+  loaded. Loading it takes about a millisecond and imports numpy, not numba. It is built the
+  first time a process needs a compiled kernel (some tens of seconds, once), or beforehand with
+  ``python -m dlxsat.backends.dlx.compiled --build``.
+* **JIT** (:mod:`.jit`): numba compiles a kernel at its first call and keeps it in its own
+  on-disk cache; loading from that cache costs some tenths of a second (importing numba).
+  Used where no module can be built (no C compiler, no ``numba.pycc``, a failed build), for a
+  kernel without a signature in :data:`SIGNATURES`, and when ``DLXSAT_AOT=0``.
 
-Loading is what a cold start pays for, so it is done for one kernel and one integer size at a
-time (:func:`kernel`): a problem needs Algorithm X/C *or* M, on ``int16`` *or* ``int32``
-arrays, and numba loads a cached function per signature. Importing numba itself costs a
-couple of tenths of a second on top; this module is imported only when a search outgrows the
-interpreted tier (``dlxsat.backends.dlx``).
+Either way the kernels are the same code with the same search trees; :func:`kernel` hands out
+one kernel for one integer size, as the backend and the batch path ask for them.
 """
 
 from __future__ import annotations
 
-import types as pytypes
+import sys
 from typing import Any
-
-import numpy as np
-from numba import njit, types
-from numba.extending import intrinsic
-
-from . import kernel as source
 
 #: The functions the kernels call (compiled into them) and the kernels themselves.
 HELPERS = (
@@ -41,101 +39,92 @@ HELPERS = (
 )
 KERNELS = ("search_c", "search_m", "precover", "search_given")
 
+#: The kernels compiled ahead of time, with their numba signatures; ``{t}`` is the integer type
+#: of ``nd`` and ``cl`` (each kernel is compiled for every type of :data:`DTYPES`). The arrays
+#: are C-contiguous (``[::1]``), as the callers make them. A kernel missing here is compiled by
+#: numba's JIT at its first call.
+SIGNATURES = {
+    "search_c": "int64({t}[::1], int32[::1], {t}[::1], int32[::1], int32[::1], int64[::1],"
+    " int64[::1], int32[:, ::1], int32[::1])",
+    "search_m": "int64({t}[::1], int32[::1], {t}[::1], int32[::1], int32[:, ::1], int64[::1],"
+    " int64[::1], int32[:, ::1], int32[::1])",
+    "search_given": "int64(int32[::1], {t}[::1], int32[::1], {t}[::1], int32[::1], int64,"
+    " int32[::1], int32[::1], int64[::1], int64[::1], int32[:, ::1], int32[::1])",
+}
+#: The integer types of ``nd`` and ``cl`` (``arrays.kernel_dtype``).
+DTYPES = ("int16", "int32")
 
-@intrinsic
-def get(typingctx, array, index):
-    """``array[index]`` for an index known to be in range (no wraparound, no check)."""
-    sig = array.dtype(array, index)
-
-    def codegen(context, builder, sig, args):
-        data = context.make_array(sig.args[0])(context, builder, args[0]).data
-        return builder.load(builder.gep(data, [args[1]], inbounds=True))
-
-    return sig, codegen
-
-
-@intrinsic
-def put(typingctx, array, index, value):
-    """``array[index] = value`` for an index known to be in range."""
-    sig = types.void(array, index, value)
-
-    def codegen(context, builder, sig, args):
-        data = context.make_array(sig.args[0])(context, builder, args[0]).data
-        item = context.cast(builder, args[2], sig.args[2], sig.args[0].dtype)
-        builder.store(item, builder.gep(data, [args[1]], inbounds=True))
-
-    return sig, codegen
-
-
-def _rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionType:
-    """``fn`` with the global namespace ``env`` (same code, name, file and line)."""
-    copy = pytypes.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__, fn.__closure__)
-    copy.__qualname__ = fn.__qualname__
-    copy.__doc__ = fn.__doc__
-    return copy
-
-
-def _dispatchers() -> dict[str, Any]:
-    env = dict(vars(source))
-    env.update(get=get, put=put, wide=np.int64)
-    for name in HELPERS:
-        env[name] = njit(_rebind(getattr(source, name), env))
-    for name in KERNELS:
-        env[name] = njit(cache=True)(_rebind(getattr(source, name), env))
-    return {name: env[name] for name in KERNELS}
-
-
-_DISPATCHERS = _dispatchers()
-#: (kernel name, dtype name) already compiled or loaded in this process.
+#: (kernel name, dtype name) handed out in this process already.
 _ready: set[tuple[str, str]] = set()
+#: The ahead-of-time module: not looked for yet (None), loaded, or unavailable (False).
+_module: Any = None
 
 
-def kernel(name: str, dtype: type) -> Any:
-    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``)
-    compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or ``int32``), loaded from
-    numba's cache when it is there."""
-    dispatcher = _DISPATCHERS[name]
-    key = (name, np.dtype(dtype).name)
-    if key not in _ready:
-        if name in ("search_c", "search_m"):
-            _warm_up(dispatcher, name, dtype)
-        # (the batch path's kernels compile or load at their first call)
-        _ready.add(key)
-    return dispatcher
+def kernel(name: str, dtype: Any) -> Any:
+    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``) compiled
+    for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or ``int32``): from the ahead-of-time
+    module when there is one (built first if need be), else from numba's JIT."""
+    import numpy as np
+
+    dtype_name = np.dtype(dtype).name
+    function = _ahead_of_time(name, dtype_name)
+    if function is None:
+        from . import jit
+
+        function = jit.kernel(name, dtype)
+    _ready.add((name, dtype_name))
+    return function
 
 
 def is_ready(name: str, dtype: Any) -> bool:
-    """Whether :func:`kernel` has compiled or loaded ``name`` for ``dtype`` in this process."""
+    """Whether :func:`kernel` has handed out ``name`` for ``dtype`` in this process."""
+    import numpy as np
+
     return (name, np.dtype(dtype).name) in _ready
 
 
-def _warm_up(dispatcher: Any, name: str, dtype: type) -> None:
-    """Compile or load ``dispatcher`` for ``dtype`` by running it on a tiny problem (the
-    arguments then have exactly the types the backend passes)."""
-    from ...xcc.model import Item, Problem
-    from .arrays import build
+def ahead_of_time() -> bool:
+    """Whether this process runs the ahead-of-time module's kernels (looked for, or built,
+    on the first call)."""
+    global _module
+    if _module is None:
+        from . import aot
 
-    k = source
-    hi = 2 if name == "search_m" else 1  # Algorithm M's kernel: a multiplicity
-    items = [Item("a", True, 1, hi), Item("b", False)]
-    a = build(Problem(items, [((0, None), (1, "1")), ((0, None),)]))
-    params = np.zeros(k.N_PARAMS, dtype=np.int64)
-    params[k.P_SECOND] = a.second
-    params[k.P_LAST_ITM] = a.last_itm
-    params[k.P_LOOP] = 1
-    params[k.P_MAX_COUNT] = 1 << 62
-    params[k.P_BUDGET] = 1 << 20
-    sols = np.zeros((1, a.max_level), dtype=np.int32)
-    sol_len = np.zeros(1, dtype=np.int32)
-    depth = (2, a.max_level) if name == "search_m" else a.max_level
-    dispatcher(
-        np.array(a.nd, dtype=dtype),
-        np.array(a.ln, dtype=np.int32),
-        np.array(a.cl, dtype=dtype),
-        np.array(a.opt_of, dtype=np.int32),
-        np.zeros(depth, dtype=np.int32),
-        np.zeros(k.N_STATE, dtype=np.int64),
-        params,
-        sols,
-        sol_len,
-    )
+        _module = aot.module() or False
+    return _module is not False
+
+
+def _ahead_of_time(name: str, dtype_name: str) -> Any:
+    if name not in SIGNATURES or dtype_name not in DTYPES or not ahead_of_time():
+        return None
+    from .aot import export_name
+
+    return getattr(_module, export_name(name, dtype_name), None)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m dlxsat.backends.dlx.compiled --build``: build the ahead-of-time module now
+    (in the cache directory, or ``--directory``) and print its path; status 1 and the reason
+    on stderr when it cannot be built."""
+    import argparse
+
+    from . import aot
+
+    ap = argparse.ArgumentParser(description="Build dlxsat's compiled dancing-links kernels.")
+    ap.add_argument("--build", action="store_true", help="build the ahead-of-time module")
+    ap.add_argument("--directory", help="where to keep it (default: the cache directory)")
+    args = ap.parse_args(argv)
+    if not args.build:
+        ap.print_usage(sys.stderr)
+        return 2
+    try:
+        path = aot.build(aot.Path(args.directory) if args.directory else None)
+    except aot.BuildError as e:
+        print(f"dlxsat: cannot build the compiled kernels: {e}", file=sys.stderr)
+        return 1
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

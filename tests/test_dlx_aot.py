@@ -1,0 +1,208 @@
+"""The compiled kernels ahead of time (``backends/dlx/aot.py``) and the JIT fallback: either way
+Knuth's figures; the module is named by everything its code comes from, built once when
+processes start at once, a damaged one is not used, and without it (no compiler, turned off,
+failed build) numba's JIT takes over.
+
+Building the module costs some 20-30 s of CPU: it is built once here, by the two processes of
+the concurrency test, into a temporary cache directory shared by the tests of this file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import GOLDEN, ROOT
+
+from dlxsat.backends.dlx import aot
+
+#: Golden runs with their figures (Algorithms X, C with the loop rule, and M).
+RUNS = [
+    ("masyu/tatham-10x10-1.dlx", True, "dlx2_loop_single_loop"),
+    ("sudoku/tatham-16x16-1.dlx", False, "dlx1"),
+    ("superslitherlink/tatham-plain-5x5-2.dlx", False, "dlx3_disjoint_loops"),
+]
+
+#: Solves RUNS compiled in a fresh process, on int16 arrays and again on int32 ones; prints
+#: the figures, whether the ahead-of-time module ran them, and whether numba was imported.
+SCRIPT = """
+import json, sys
+import numpy as np
+import dlxsat.backends.dlx as b
+import dlxsat.backends.dlx.arrays as arrays
+from conftest import golden_problem
+from dlxsat.solvers import solve_problem
+b.INTERPRETED_SECONDS = 0
+out = []
+for dtype in (None, np.int32):
+    if dtype is not None:
+        arrays.kernel_dtype = lambda a: dtype
+    for dlx, loop in json.loads(sys.argv[1]):
+        r = solve_problem(golden_problem(dlx), "dlx", loop=loop, keep=0)
+        s = r.stats
+        out.append([r.count, s["nodes"], s["updates"], s["kernel"], s["arrays"]])
+from dlxsat.backends.dlx import compiled
+print(json.dumps([out, compiled.ahead_of_time(), "numba" in sys.modules]))
+"""
+
+
+def expected() -> list[list]:
+    cases = {c.get("dlx"): c for c in json.loads((GOLDEN / "manifest.json").read_text())}
+    figures = [cases[dlx][key] for dlx, _, key in RUNS]
+    return [
+        [f["count"], f["nodes"], f["updates"], "compiled", dtype]
+        for dtype in ("int16", "int32")
+        for f in figures
+    ]
+
+
+def environment(cache: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DLXSAT_AOT", "CC")}
+    tests = str(ROOT / "tests")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (tests, env.get("PYTHONPATH")) if p)
+    return {**env, "XDG_CACHE_HOME": str(cache), **extra}
+
+
+def start(cache: Path, **extra: str) -> subprocess.Popen:
+    runs = json.dumps([[dlx, loop] for dlx, loop, _ in RUNS])
+    return subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, runs],
+        env=environment(cache, **extra),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def finish(process: subprocess.Popen) -> list:
+    out, err = process.communicate()
+    assert process.returncode == 0, err
+    return json.loads(out)
+
+
+def solve_in_process(cache: Path, **extra: str) -> list:
+    return finish(start(cache, **extra))
+
+
+def files(cache: Path) -> list[str]:
+    folder = cache / "dlxsat"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """A cache directory whose module two processes built at once, both solving with it."""
+    if aot.buildable() is not None:
+        pytest.fail(f"the module cannot be built here: {aot.buildable()} (CI needs gcc)")
+    want = expected()
+    cache = tmp_path_factory.mktemp("cache")
+    first, second = start(cache), start(cache)
+    for process in (first, second):
+        figures, ahead, numba = finish(process)
+        assert figures == want
+        assert ahead and not numba  # the module's kernels, numba never imported
+    return cache
+
+
+def test_two_first_uses_at_once_build_one_whole_module(built):
+    names = files(built)
+    modules = [n for n in names if n.endswith(tuple(aot.importlib.machinery.EXTENSION_SUFFIXES))]
+    assert len(modules) == 1 and modules[0].startswith(aot.PREFIX)
+    stem = modules[0].split(".")[0]
+    assert f"{stem}.sha256" in names and aot.intact(built / "dlxsat" / modules[0])
+    # No temporary build folder left, no failure noted.
+    assert not [n for n in names if n.startswith("build-") or n.endswith(".failed")]
+
+
+def test_a_built_module_is_loaded_not_built_again(built):
+    module = next(p for p in (built / "dlxsat").iterdir() if p.name.endswith(".so"))
+    before = module.stat().st_mtime_ns
+    figures, ahead, numba = solve_in_process(built)
+    assert figures == expected() and ahead and not numba
+    assert module.stat().st_mtime_ns == before
+
+
+def test_a_damaged_module_is_not_used(built, tmp_path):
+    """A module file that is not the one its build wrote is deleted before it is loaded (a
+    truncated one would crash the process: SIGBUS), and built again where a compiler is; here
+    none, so numba's JIT runs the search, with the same figures."""
+    cache = tmp_path / "cache"
+    (cache / "dlxsat").mkdir(parents=True)
+    module = next(p for p in (built / "dlxsat").iterdir() if p.name.endswith(".so"))
+    digest = module.with_name(module.name.split(".")[0] + ".sha256")
+    (cache / "dlxsat" / digest.name).write_bytes(digest.read_bytes())
+    damaged = cache / "dlxsat" / module.name
+    damaged.write_bytes(module.read_bytes()[:4096])
+    assert not aot.intact(damaged) and aot.intact(module)
+    figures, ahead, numba = solve_in_process(cache, CC="/nonexistent/cc")
+    assert figures == expected() and not ahead and numba
+    assert not damaged.exists()
+
+
+def test_without_a_compiler_numba_jit_runs_the_kernels(tmp_path):
+    figures, ahead, numba = solve_in_process(tmp_path, CC="/nonexistent/cc")
+    assert figures == expected() and not ahead and numba
+    assert files(tmp_path) == []  # nothing tried, nothing written
+
+
+def test_turned_off_numba_jit_runs_the_kernels(tmp_path):
+    figures, ahead, numba = solve_in_process(tmp_path, DLXSAT_AOT="0")
+    assert figures == expected() and not ahead and numba
+    assert files(tmp_path) == []
+
+
+def test_a_failed_build_is_noted_and_not_tried_again(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("DLXSAT_AOT", raising=False)
+    monkeypatch.setattr(aot, "buildable", lambda: None)
+
+    def broken(path: Path) -> None:
+        raise RuntimeError("the linker said no")
+
+    monkeypatch.setattr(aot, "_compile", broken)
+    with pytest.raises(aot.BuildError, match="the linker said no"):
+        aot.build()
+    note = aot._failed(aot.module_path())
+    assert "RuntimeError: the linker said no" in note.read_text()
+
+    def never(directory: Path) -> None:
+        raise AssertionError("built again after a failure")
+
+    monkeypatch.setattr(aot, "_build_in_child", never)
+    assert aot.module() is None
+
+
+def test_the_name_follows_the_sources(monkeypatch, tmp_path):
+    """Any change of the code the module is made from gives it another name, so a stale module
+    is never looked for."""
+    for name in aot.SOURCES:
+        (tmp_path / name).write_bytes((aot.HERE / name).read_bytes())
+    monkeypatch.setattr(aot, "HERE", tmp_path)
+    same = aot.key()
+    assert same == aot.key() and len(same) == 20
+    kernel = tmp_path / "kernel.py"
+    kernel.write_text(kernel.read_text() + "\n# a change\n")
+    assert aot.key() != same
+
+
+def test_the_cache_directory(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = aot.module_path()
+    assert path.parent == tmp_path / "dlxsat" and path.name.startswith(aot.PREFIX + aot.key())
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert aot.cache_dir() == Path.home() / ".cache" / "dlxsat"
+
+
+def test_the_build_command_says_why_it_cannot_build(monkeypatch, tmp_path, capsys):
+    from dlxsat.backends.dlx import compiled
+
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    assert compiled.main(["--build", "--directory", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("dlxsat: cannot build the compiled kernels: no C compiler")
+    assert list(tmp_path.iterdir()) == []
