@@ -298,10 +298,12 @@ def test_timeout_stops_cleanly_with_partial_figures():
     elapsed = time.perf_counter() - start
     assert r.timed_out and not r.exhausted
     assert r.count > 1000 and len(r.solutions) == 10 and r.stats["nodes"] > r.count
-    # The search's own clock says it stopped at the limit; the call as a whole includes
+    # Not before the limit (the call's clock: the limit counts from the request, before the
+    # arrays are built, so the search's own ``seconds`` may be a little under it: 0.295 s in a
+    # loaded run); the search's clock says it stopped soon after; the call as a whole includes
     # loading the compiled kernels, 11 s with both cores busy (issue 18): the bound only
     # catches a search that does not stop (hours).
-    assert 0.3 <= r.stats["seconds"] < 3 and elapsed < LOADED_MARGIN
+    assert 0.3 <= elapsed < LOADED_MARGIN and r.stats["seconds"] < 3
 
 
 def test_problem_without_primary_items():

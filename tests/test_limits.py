@@ -71,33 +71,30 @@ def big_masyu(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("backend", ["dlx", "sat", "cpsat", "logic"])
-def test_a_200x200_masyu_with_timeout_5_ends_within_6_seconds(big_masyu: Path, backend: str):
-    r = dlxsat("solve", "masyu", big_masyu, "--backend", backend, "--timeout", 5, "--quiet")
-    assert r.seconds <= 6.0, f"{backend}: {r.seconds:.2f} s"
-    if r.returncode == 0:  # solved in time (dlx, with its kernels cached, may)
-        assert r.stdout.startswith((b"unique: ", b"multiple: ")) and r.stderr == b""
-        return
+def test_a_200x200_masyu_with_a_timeout_ends_at_its_deadline(big_masyu: Path):
+    """A big board is stopped where it is -- reading or encoding it (over 5 s unloaded, 11 s
+    with both cores busy) -- with the one line and exit 3. (This ran once per backend with
+    ``--timeout 5``: 21 s, each stopped while encoding, before any backend was reached; each
+    backend's own stop mid-search is test_a_count_ends_soon_after_its_deadline's, logic's in
+    test_logic_masyu.py.) The bound leaves a loaded machine 2 s past the deadline (0.2 s
+    measured with both cores busy); the failure it catches runs to the end of the encoding."""
+    r = dlxsat("solve", "masyu", big_masyu, "--backend", "sat", "--timeout", 1, "--quiet")
+    assert r.seconds < 1 + 2.0, f"{r.seconds:.2f} s"
     assert r.returncode == 3, r.stderr
-    # The figures so far: where the alarm stopped it and how many answers, on stderr; or, when
-    # the solver stopped itself at the deadline, its own report on stdout.
-    if r.stderr:
-        line = assert_one_line(r.stderr, "dlxsat: time limit of 5 s reached while ")
-        assert "solutions so far" in line
-    else:
-        assert r.stdout.startswith(b"timeout: ")
+    line = assert_one_line(r.stderr, "dlxsat: time limit of 1 s reached while ")
+    assert "solutions so far" in line and r.stdout == b""
 
 
 @pytest.mark.slow
 def test_dlx_all_stops_printing_at_the_deadline(tmp_path: Path):
-    """`dlx --all --timeout 2` on an empty 9 x 9 Sudoku ran 66 s before this. (5 s: on a loaded
-    2-core machine, starting and loading the kernels alone took 2 s.)"""
+    """`dlx --all --timeout 2` on an empty 9 x 9 Sudoku ran 66 s before this. (On a loaded
+    2-core machine, starting and loading the kernels alone took 2 s: then nothing is printed.)"""
     dlx = tmp_path / "empty.dlx"
     dlx.write_bytes(dlxsat("encode", "sudoku", stdin=b".........\n" * 9).stdout)
-    r = dlxsat("dlx", dlx, "--all", "--timeout", 5)
-    assert r.seconds <= 5 + 2.0 and r.returncode == 3
+    r = dlxsat("dlx", dlx, "--all", "--timeout", 2)
+    assert r.seconds <= 2 + 3.0 and r.returncode == 3
     if not r.stdout:  # still loading the compiled kernels at the deadline (a loaded machine)
-        assert_one_line(r.stderr, "dlxsat: time limit of 5 s reached while ")
+        assert_one_line(r.stderr, "dlxsat: time limit of 2 s reached while ")
         return
     last = r.stdout.decode().rstrip("\n").rsplit("\n", 1)[-1]
     assert "time limit reached" in last

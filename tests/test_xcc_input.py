@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import assert_input_error
 
 from dlxsat.backends.cnf import ENCODINGS
 from dlxsat.families import xcc
@@ -75,6 +77,15 @@ def test_solve_prints_the_options_in_knuths_layout_and_json() -> None:
     data = json.loads(j.stdout)
     assert data["family"] == "xcc" and data["count"] == 4
     assert all(len(a["options"]) == 6 for a in data["solutions"])
+    # --json: each answer is its list of option texts, the lines the text output prints.
+    k = run("solve", "xcc", str(MASYU), "--backend", "dlx", "--loop", "--all", "--json")
+    listing = run("solve", "xcc", str(MASYU), "--backend", "dlx", "--loop", "--all").stdout
+    blocks = [b.splitlines()[1:] for b in listing.split("solution ")[1:]]
+    answers = json.loads(k.stdout)["solutions"]
+    assert len(answers) == len(blocks) == 16
+    for answer, block in zip(answers, blocks, strict=True):
+        assert list(answer) == ["options"] and all(isinstance(t, str) for t in answer["options"])
+        assert [f" {t}" for t in answer["options"]] == [line for line in block if line]
 
 
 def test_loop_flag_on_the_command_line() -> None:
@@ -109,6 +120,40 @@ def test_bad_data_is_one_line_naming_the_line(tmp_path: Path, data: str, message
         assert r.stderr.count("\n") == 1 and message in r.stderr
 
 
+@pytest.mark.parametrize("data", ["a b\na c\n", "a | x\na:1 x\n"])
+def test_every_command_names_the_line_of_bad_data(cli_run, tmp_path: Path, data: str) -> None:
+    f = tmp_path / "bad.dlx"
+    f.write_text(data)
+    store = tmp_path / "r.jsonl"
+    commands = [
+        ["solve", "xcc", f],
+        ["solve", "xcc", f, "--loop"],
+        ["encode", "xcc", f],
+        ["export", "dimacs", "xcc", f],
+        ["decode", "xcc", f, QUEENS],
+        ["crosscheck", "xcc", QUEENS, f, "--backends", "dlx,sat"],  # (the good file first)
+        ["crosscheck", "xcc", f, "--loop"],
+        ["compare", "xcc", QUEENS, f, "--settings", "dlx", "-o", store],
+        ["compare", "xcc", f, "--loop", "--settings", "dlx", "-o", store],
+    ]
+    for command in commands:
+        rc, out, err = cli_run(command)
+        assert_input_error(rc, out, err, "line 2: ")
+        if command[0] in ("crosscheck", "compare"):  # several files: the one at fault named
+            assert "bad.dlx: line 2: " in err, err
+    assert not store.exists()
+
+
+def test_solve_reads_large_data_within_a_small_memory_limit(tmp_path: Path) -> None:
+    """Exact-cover data are not a board: reading them costs tens of bytes a character, not a
+    Masyu's kilobytes a cell (961 options x 184 items were once estimated at 1.9 GB)."""
+    f = tmp_path / "queens-31.dlx"
+    f.write_text(generate("queens", ["31"]))
+    r = run("solve", "xcc", str(f), "--backend", "dlx", "--memory", "1000")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("multiple: 2 solutions (xcc, backend dlx")
+
+
 def test_a_file_with_blank_lines_is_one_problem(tmp_path: Path) -> None:
     f = tmp_path / "gaps.dlx"
     f.write_text("a b\n\na\n\nb\n\na b\n")
@@ -119,13 +164,26 @@ def test_a_file_with_blank_lines_is_one_problem(tmp_path: Path) -> None:
 @pytest.mark.skipif(
     shutil.which("picosat") is None, reason="needs picosat (apt-get install picosat)"
 )
-@pytest.mark.parametrize("loop", [False, True])
+@pytest.mark.parametrize(
+    "name,loop,flags",
+    [
+        ("queens 6", False, []),  # XC
+        ("graceful 6", False, ["--colors", "onehot"]),  # XCC: labels are colors
+        ("matrices 4 2", False, ["--encoding", "totalizer"]),  # MCC: multiplicities
+        ("masyu", False, []),  # Knuth's MASYU-DLX data: covers, disjoint loops allowed
+        ("masyu", True, ["--loop", "eager"]),  # ... and one loop (DLX2-LOOP's rule)
+    ],
+)
 def test_dimacs_export_solved_by_picosat_decodes_to_a_checked_answer(
-    tmp_path: Path, loop: bool
+    tmp_path: Path, name: str, loop: bool, flags: list[str]
 ) -> None:
-    source = MASYU if loop else QUEENS
+    if name == "masyu":
+        source = MASYU
+    else:
+        family, *args = name.split()
+        source = tmp_path / f"{family}.dlx"
+        source.write_text(generate(family, args))
     cnf = tmp_path / "x.cnf"
-    flags = ["--loop", "eager"] if loop else []
     r = run("export", "dimacs", "xcc", str(source), "-o", str(cnf), *flags)
     assert r.returncode == 0, r.stderr
     model = subprocess.run(["picosat", str(cnf)], capture_output=True, text=True).stdout
@@ -134,7 +192,7 @@ def test_dimacs_export_solved_by_picosat_decodes_to_a_checked_answer(
     assert d.returncode == 0, d.stderr
     answer = json.loads(d.stdout)["solutions"][0]
     puzzle = xcc.read(source.read_text(), loop=loop)
-    assert xcc.check(puzzle, answer) == []
+    assert answer["options"] and xcc.check(puzzle, answer) == []
 
 
 def test_crosscheck_and_compare_take_xcc(tmp_path: Path) -> None:
@@ -170,6 +228,36 @@ def test_api_reads_and_solves_exact_cover_data() -> None:
     puzzle = dlxsat.read_puzzle("xcc", QUEENS.read_text())
     assert puzzle.problem.kind == "XC" and (puzzle.m, puzzle.n) == (36, 34)
     assert dlxsat.solve("xcc", puzzle, backend="cpsat", mode="count").count == 4
+
+
+def test_api_takes_a_problem_built_in_python() -> None:
+    import dlxsat
+    from dlxsat.xcc import Item, Problem
+
+    problem = dlxsat.parse_dlx(QUEENS.read_text())
+    r = dlxsat.solve("xcc", problem, backend="sat", mode="all")
+    assert r.count == 4 and all(
+        xcc.check(xcc.read(QUEENS.read_text()), a) == [] for a in r.solutions
+    )
+    items = [Item("a"), Item("b"), Item("x", primary=False)]
+    for options, message in [
+        ([((0, None),), ((1, None),), ()], "line 4: an empty option (option 2)"),
+        ([((0, None), (2, "1")), ((2, "1"),)], "line 3: an option naming no primary item"),
+    ]:
+        with pytest.raises(dlxsat.InputError, match=re.escape(message)):
+            dlxsat.solve("xcc", Problem(items, options), backend="dlx")
+    with pytest.raises(dlxsat.InputError, match="line 1: item name too long"):
+        dlxsat.solve("xcc", Problem([Item("abcdefghi")], [((0, None),)]), backend="dlx")
+
+
+def test_an_option_without_primary_items_is_dropped_with_knuths_warning(tmp_path: Path) -> None:
+    f = tmp_path / "secondary.dlx"
+    f.write_text("a b | x\na x:1\nx:1\nb x:1\nb\n")
+    warning = "dlxsat: warning: line 3: option ignored (no primary items): x:1\n"
+    for command in (["dlx", str(f)], ["solve", "xcc", str(f), "--backend", "sat", "--count"]):
+        r = run(*command)
+        assert r.returncode == 0 and r.stderr == warning, r.stderr
+        assert r.stdout.startswith(("2 solutions", "counted: 2 solutions"))  # not 3: x:1 dropped
 
 
 def test_superslitherlink_data_are_read_as_dlx_reads_them() -> None:

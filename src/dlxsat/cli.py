@@ -131,6 +131,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
     if len(puzzles) > 1 or records.numbers is not None:
         return _solve_batch(a, records, mode, backend, options)
     puzzle = puzzles[0]  # read once; rendered as it is, not read and encoded again
+    _warn(list(getattr(puzzle, "warnings", ())))  # what the reader let pass, as encode says
     report = solve(
         a.family,
         puzzle,
@@ -182,8 +183,6 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
 
     if not a.output:
         raise InputError("export of several puzzles or settings: give the folder, -o DIR")
-    if a.file is None:
-        raise InputError("export of a corpus: name its puzzle files, folders or globs")
     if a.file is None:
         raise InputError("export of a corpus: name its puzzle files, folders or globs")
     if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
@@ -239,7 +238,7 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .jsonform import line
 
     backends = backend_list(a.backends)
-    rows = crosscheck(a.family, a.files, backends, timeout=a.timeout, format=a.input_format)
+    rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop)
     _emit(line([r.to_json() for r in rows]) if a.json else format_table(rows))
     if any(not r.agree for r in rows):
         return EXIT_DISAGREE
@@ -249,7 +248,7 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
 def cmd_compare(a: argparse.Namespace) -> int:
     from .compare import compare, print_notes, print_outcome
 
-    given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs")
+    given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs", "loop")
     kw = {k: getattr(a, k) for k in given}
     kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes)
     out = compare(a.family, a.puzzles, a.settings, a.preset, **kw)
@@ -365,10 +364,6 @@ def cmd_report(a: argparse.Namespace) -> int:
         from .htmlreport import write_html
 
         write_html(a.html, rows, store, warnings, a.timeout, a.title)
-    if a.html:
-        from .htmlreport import write_html
-
-        write_html(a.html, rows, store, warnings, a.timeout, a.title)
     _warn(warnings)
     _output(a.output, text)
     return EXIT_OK
@@ -384,7 +379,7 @@ def _start_limits(args: argparse.Namespace) -> None:
     elif memory:
         limits.set_memory_limit(memory)
     # The run's deadline, counted from the start of the run, as a value handed down (a.deadline).
-    seconds = None if per_job else getattr(args, "timeout", None)
+    seconds = None if per_job or args.command in JOBS_TIMEOUT else getattr(args, "timeout", None)
     args.deadline = limits.run_deadline(seconds)
     if not per_job:
         limits.arm(args.deadline, seconds)
@@ -393,6 +388,10 @@ def _start_limits(args: argparse.Namespace) -> None:
 #: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
 #: crosscheck's through pipeline.solve, compare's in each job's process.
 PER_JOB_LIMITS = frozenset({"crosscheck", "compare"})
+#: Commands whose --timeout is not a limit at all but a figure about the jobs they read:
+#: report's is the time limit of records that lack one (armed as the run's deadline, a loaded
+#: machine drawing the plots was stopped after 5 s by ``report --timeout 5``).
+JOBS_TIMEOUT = frozenset({"report"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -150,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     text = "per backend and puzzle; default: none"
     c.add_argument("--timeout", type=_seconds, metavar="S", help=text)
     c.add_argument("--json", action="store_true", help="one JSON array on stdout")
+    text = "xcc: apply the single-loop rule (as dlx --loop), each backend with its loop mode"
+    c.add_argument("--loop", action="store_true", help=text)
 
     t = _command(
         sub,
@@ -285,6 +287,8 @@ def _add_compare(sub: Any) -> None:
     c.add_argument("--quiet", action="store_true", help="no progress bar")
     text = "input format of the puzzles (detected when omitted, as solve does)"
     c.add_argument("--format", dest="input_format", metavar="FORMAT", help=text)
+    text = "xcc: every job applies the single-loop rule (as dlx --loop), each setting with its "
+    c.add_argument("--loop", action="store_true", help=text + "loop mode (loop=...)")
 
 
 def _add_format_options(sub: Any) -> None:

@@ -62,8 +62,13 @@ def crosscheck(
     backends: list[str],
     timeout: float | None = None,
     format: str | None = None,
+    loop: bool = False,
 ) -> list[CrossRow]:
-    """Run every backend on every file (in ``format``, detected when None); a row per file."""
+    """Run every backend on every file (in ``format``, detected when None); a row per file.
+    With ``loop``, exact-cover data (``xcc``) obey the single-loop rule (``dlx --loop``'s),
+    each backend with its default loop mode. Every file is read first: a bad one (or, with
+    ``loop``, one whose data do not follow the loop convention) is an input error naming it,
+    before any backend runs."""
     if len(backends) < 2:
         raise InputError("crosscheck needs at least two backends (e.g. --backends dlx,sat)")
     from .solvers import search_solvers
@@ -73,12 +78,17 @@ def crosscheck(
         if b not in searchers:
             raise InputError(f"unknown backend {b!r} (choose from {', '.join(searchers)})")
     rows = []
-    texts = [(f, read_text(f, "puzzle")) for f in files]  # all inputs checked before any work
+    if loop:
+        from .families.xcc import check_loop_family
+
+        check_loop_family(family)
+    # Every input read and checked before any work; an error names its file.
+    puzzles = [(f, read_puzzle(family, f, read_text(f, "puzzle"), format, loop)) for f in files]
     load_seconds = load_backends(backends)
-    for path, text in texts:
+    for path, puzzle in puzzles:
         row = CrossRow(path)
         for b in backends:
-            report = solve(family, text, backend=b, mode="all", timeout=timeout, format=format)
+            report = solve(family, puzzle, backend=b, mode="all", timeout=timeout)
             row.seconds[b] = report.seconds
             if report.status == "timeout":
                 row.timed_out = True
@@ -91,6 +101,22 @@ def crosscheck(
     for row in rows[:1]:
         row.load_seconds = load_seconds
     return rows
+
+
+def read_puzzle(family: str, path: str, text: str, format: str | None, loop: bool) -> Any:
+    """The puzzle of ``text`` (from file ``path``; with the single-loop rule when ``loop``),
+    or an input error naming the file."""
+    from .formats import read
+
+    try:
+        puzzle = read(family, text, format)
+        if loop:
+            from .families.xcc import with_loop
+
+            puzzle = with_loop(puzzle)
+        return puzzle
+    except InputError as e:
+        raise InputError(f"{path}: {e}") from None
 
 
 def load_backends(backends: list[str]) -> dict[str, float]:

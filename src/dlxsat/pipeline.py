@@ -122,6 +122,9 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
     problem (SuperSlitherlink's letters of clue 0); otherwise the text is parsed.
     """
     fam = get_family(family)
+    adopt = offered(fam, "from_problem")
+    if adopt is not None and isinstance(text, Problem):  # xcc: a problem built in Python
+        text = adopt(text)
     if isinstance(text, str):
         from . import formats
 
@@ -131,6 +134,9 @@ def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
         )
         limits.set_phase("reading the puzzle")
         puzzle = formats.read(family, text, format)
+    elif (encoding_bytes := offered(fam, "encoding_bytes")) is not None:  # not a board (xcc)
+        puzzle = text
+        limits.check_fits(f"encoding this {family}", encoding_bytes(puzzle))
     else:
         puzzle = text
         width: int = getattr(puzzle, "n", 0)

@@ -109,9 +109,17 @@ def time_limit(record: dict[str, Any], default: float | None = None) -> float | 
 
 def group_key(record: dict[str, Any], modes: int) -> str:
     """The row a record belongs to: its setting, and its mode when the store mixes modes (a
-    count of every answer and a look for two are different jobs, not comparable times)."""
+    count of every answer and a look for two are different jobs, not comparable times), and
+    ``loop rule`` for exact-cover data asked for a single loop (``compare xcc --loop``: another
+    question of the same files).
+
+    >>> group_key({"setting": "sat", "mode": "count", "loop_rule": True}, 2)
+    'sat (loop rule, count)'
+    """
     setting = str(record["setting"])
-    return setting if modes <= 1 else f"{setting} ({record.get('mode', '?')})"
+    tags = ["loop rule"] if record.get("loop_rule") else []
+    tags += [str(record.get("mode", "?"))] if modes > 1 else []
+    return f"{setting} ({', '.join(tags)})" if tags else setting
 
 
 def by_setting(records: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -126,12 +134,18 @@ def by_setting(records: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, An
 
 def puzzle_of(record: dict[str, Any]) -> tuple[Any, Any]:
     """Which puzzle a record is about: its family and text (the same text read as another
-    family is another puzzle -- a plain SuperSlitherlink file is also a Slitherlink file).
+    family is another puzzle -- a plain SuperSlitherlink file is also a Slitherlink file --
+    and exact-cover data asked for a single loop another than the same data without).
 
     >>> puzzle_of({"family": "masyu", "puzzle": "a.txt", "puzzle_sha256": "12ab"})
     ('masyu', '12ab')
+    >>> puzzle_of({"family": "xcc", "puzzle": "a.dlx", "puzzle_sha256": "12ab", "loop_rule": True})
+    ('xcc --loop', '12ab')
     """
-    return (record.get("family"), record.get("puzzle_sha256") or record["puzzle"])
+    family = record.get("family")
+    if record.get("loop_rule"):
+        family = f"{family} --loop"
+    return (family, record.get("puzzle_sha256") or record["puzzle"])
 
 
 def _outcome_agrees(a: dict[str, Any], b: dict[str, Any]) -> bool:

@@ -70,15 +70,23 @@ def plan(
     timeout: float | None = None,
     memory_mb: float | None = None,
     format: str | None = None,
+    loop: bool = False,
 ) -> tuple[list[Any], list[str]]:
-    """The jobs of a comparison, puzzle by puzzle, and notes on the settings skipped."""
+    """The jobs of a comparison, puzzle by puzzle, and notes on the settings skipped; with
+    ``loop`` every job asks exact-cover data (``xcc``) for a single loop, as ``dlx --loop``
+    does, each setting with its loop mode (an input error naming a file whose data do not
+    follow the loop convention, before any job runs)."""
     from .corpus import load
     from .jobs import Job
     from .settings import for_family, grid
 
     if mode not in ("unique", "count"):
         raise InputError(f"unknown mode {mode!r} (choose from unique, count)")
-    settings, notes = for_family(grid(specs, presets), family)
+    if loop:
+        from ..families.xcc import check_loop_family
+
+        check_loop_family(family)
+    settings, notes = for_family(grid(specs, presets), family, loop)
     if not settings:
         raise InputError(f"no setting applies to {family} ({'; '.join(notes)})")
     jobs = [
@@ -96,8 +104,9 @@ def plan(
             memory_mb=memory_mb,
             format=p.format,
             size=p.size,
+            loop=loop,
         )
-        for p in load(puzzles, family, format, notes)
+        for p in load(puzzles, family, format, notes, loop)
         for s in settings
     ]
     return jobs, notes
@@ -120,11 +129,13 @@ def compare(
     format: str | None = None,
     worker_jobs: int | None = None,
     on_plan: Callable[[Outcome], None] | None = None,
+    loop: bool = False,
 ) -> Outcome:
     """Run the comparison (see the module's docstring); the store at ``output`` grows.
 
     ``worker_jobs`` bounds the jobs one worker process runs (None: no bound; 1: a fresh
-    process for every job). ``on_plan`` is called with the outcome so far (jobs planned and
+    process for every job). ``loop``: the single-loop rule for exact-cover data (see
+    :func:`plan`). ``on_plan`` is called with the outcome so far (jobs planned and
     skipped, notes on the settings skipped) before any job runs.
     """
     from .. import limits
@@ -153,6 +164,7 @@ def compare(
         timeout=timeout,
         memory_mb=memory_mb,
         format=format,
+        loop=loop,
     )
     out = Outcome(planned=len(todo), notes=notes)
     # The cross-check covers these puzzles' records, those of earlier runs included.

@@ -36,11 +36,13 @@ def _describe(r: dict[str, Any]) -> str:
 def disagreements(records: Iterable[dict[str, Any]]) -> list[str]:
     """One line for each record that disagrees with the first finished record of its puzzle
     (by setting text)."""
-    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str, str, bool], list[dict[str, Any]]] = {}
     for r in records:
-        # A puzzle is its family and text: one text read as two families is two puzzles.
+        # A puzzle is its family and text: one text read as two families is two puzzles, and
+        # exact-cover data with the loop rule and without are two questions (compare --loop).
         if r.get("status") in FINISHED:
-            groups.setdefault((r.get("family", ""), r["puzzle_sha256"], r["mode"]), []).append(r)
+            key = (r.get("family", ""), r["puzzle_sha256"], r["mode"], bool(r.get("loop_rule")))
+            groups.setdefault(key, []).append(r)
     out = []
     for group in groups.values():
         group.sort(key=lambda r: r["setting"])  # the same report whatever order jobs ended in

@@ -91,8 +91,10 @@ def load(
     family: str,
     format: str | None = None,
     notes: list[str] | None = None,
+    loop: bool = False,
 ) -> list[Puzzle]:
-    """Read and check every puzzle named by ``args`` as a puzzle of ``family``.
+    """Read and check every puzzle named by ``args`` as a puzzle of ``family`` (with ``loop``,
+    as exact-cover data that follow the loop convention: ``compare xcc --loop``).
 
     A file may hold many puzzles (one a line, or records separated by empty lines, as ``solve``
     reads them: :func:`dlxsat.formats.split_records`); each is then a puzzle of its own, named
@@ -100,6 +102,12 @@ def load(
     saying so is added to ``notes``: the jobs would be the same jobs (docs/store.md's job id).
     """
     from ..formats import detect, read, split_records
+
+    if loop:
+        from ..families.xcc import check_loop_family
+        from ..families.xcc import with_loop as puzzle_with_loop
+
+        check_loop_family(family)
 
     puzzles: dict[str, Puzzle] = {}
     same: dict[str, list[str]] = {}  # the first name of a puzzle -> the names of its copies
@@ -114,6 +122,8 @@ def load(
         for shown, record, fmt in named:
             try:
                 puzzle = read(family, record, fmt)
+                if loop:
+                    puzzle = puzzle_with_loop(puzzle)
             except InputError as e:
                 raise InputError(f"{shown}: {e}") from None
             digest = hashlib.sha256(record.encode()).hexdigest()

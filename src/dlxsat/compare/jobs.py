@@ -43,10 +43,12 @@ class Job:
     memory_mb: float | None = None
     format: str | None = None
     size: tuple[int, int] | None = None
+    #: Exact-cover data asked for a single loop (``compare xcc --loop``): DLX2-LOOP's rule.
+    loop: bool = False
 
     @property
     def id(self) -> str:
-        return job_id(self.family, self.puzzle_sha256, self.setting, self.mode)
+        return job_id(self.family, self.puzzle_sha256, self.setting, self.mode, self.loop)
 
     @property
     def grace(self) -> float:
@@ -86,7 +88,7 @@ def base_record(job: Job) -> dict[str, Any]:
     the worker dies without a word). Field order is that of docs/store.md."""
     import dlxsat
 
-    return {
+    record = {
         "job": job.id,
         "puzzle": job.puzzle,
         "puzzle_sha256": job.puzzle_sha256,
@@ -114,6 +116,11 @@ def base_record(job: Job) -> dict[str, Any]:
         "python": platform.python_version(),
         "finished": "",
     }
+    if job.loop:  # (only then: every other record stays as it was; docs/store.md)
+        at = list(record).index("mode") + 1
+        items = list(record.items())
+        record = dict([*items[:at], ("loop_rule", True), *items[at:]])
+    return record
 
 
 def now_iso() -> str:
@@ -164,6 +171,10 @@ def _solve(job: Job, start: float) -> dict[str, Any]:
 
     deadline = Deadline.after(job.timeout)
     prep = prepare(job.family, job.text, job.format)
+    if job.loop:  # (the parent checked that the data follow the loop convention)
+        from ..families.xcc import with_loop
+
+        prep.puzzle = with_loop(prep.puzzle)
     out: dict[str, Any] = {"size": board_size(prep.puzzle)}  # (as the parent found it)
     # The keywords were checked when the settings were read (compare.settings).
     result = run_solver(prep, job.backend, job.mode, deadline, dict(job.keywords), False)

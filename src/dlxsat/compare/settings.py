@@ -59,12 +59,13 @@ class Setting:
         declared = spec_of(self.backend).by_key()
         return {declared[k].name: v for k, v in self.options.items()}
 
-    def skip_reason(self, family: Any, family_name: str) -> str | None:
-        """Why this setting cannot run on puzzles of ``family`` (None when it can)."""
+    def skip_reason(self, family: Any, family_name: str, loop: bool = False) -> str | None:
+        """Why this setting cannot run on puzzles of ``family`` (None when it can); ``loop``:
+        the single-loop rule is asked of data without it (``compare xcc --loop``)."""
         families = spec_of(self.backend).families
         if families is not None and family_name not in families:
             return f"backend {self.backend} does not solve {family_name}"
-        if LOOP_KEY in self.options and not family.LOOP:
+        if LOOP_KEY in self.options and not (family.LOOP or loop):
             return (
                 f"{family_name} has no loop, so {LOOP_KEY}={self.options[LOOP_KEY]} means nothing"
             )
@@ -151,17 +152,27 @@ def grid(specs: Sequence[str], presets: Iterable[str] = ()) -> list[Setting]:
     return list(seen.values())
 
 
-def for_family(settings: Sequence[Setting], family_name: str) -> tuple[list[Setting], list[str]]:
+def for_family(
+    settings: Sequence[Setting], family_name: str, loop: bool = False
+) -> tuple[list[Setting], list[str]]:
     """The settings that can run on ``family_name`` (one per canonical text), and notes on the
-    others."""
+    others; ``loop``: the single-loop rule is asked of exact-cover data (``xcc --loop``), so
+    the loop modes mean what they mean for the loop puzzles.
+
+    >>> [s.text for s in for_family(parse_spec("sat:loop=lazy,eager"), "xcc", loop=True)[0]]
+    ['sat', 'sat:loop=eager']
+    >>> for_family(parse_spec("sat:loop=eager"), "xcc")[1]
+    ['skipping sat:loop=eager: xcc has no loop, so loop=eager means nothing']
+    """
     from ..families import get_family
 
     family = get_family(family_name)
+    looped = loop or bool(getattr(family, "LOOP", False))
     kept: dict[str, Setting] = {}
     notes = []
     for s in settings:
-        why = s.skip_reason(family, family_name) or (
-            refusal(s, loop=bool(getattr(family, "LOOP", False))) if s.preset else None
+        why = s.skip_reason(family, family_name, loop) or (
+            refusal(s, loop=looped) if s.preset else None
         )
         if why:
             notes.append(f"skipping {_spelled(s)}: {why}")

@@ -33,11 +33,19 @@ FINISHED = ("unique", "multiple", "none", "counted")
 LIMITED = {"timeout": "timeout", "memout": "memory_mb"}
 
 
-def job_id(family: str, puzzle_sha256: str, setting: str, mode: str) -> str:
+def job_id(
+    family: str, puzzle_sha256: str, setting: str, mode: str, loop_rule: bool = False
+) -> str:
     """The identity of a job, for resume: a hash of the family, the puzzle's text, the setting
     and the mode. The family is part of it because one text can be a puzzle of two families (a
-    SuperSlitherlink without letters is a Slitherlink)."""
-    key = f"{family}\n{puzzle_sha256}\n{setting}\n{mode}"
+    SuperSlitherlink without letters is a Slitherlink); so is ``loop_rule`` (exact-cover data
+    asked for one loop, ``compare xcc --loop``: another question of the same text), which
+    leaves every other job's id as it was.
+
+    >>> job_id("xcc", "ab" * 32, "dlx", "count") != job_id("xcc", "ab" * 32, "dlx", "count", True)
+    True
+    """
+    key = f"{family}\n{puzzle_sha256}\n{setting}\n{mode}" + ("\nloop" if loop_rule else "")
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 

@@ -60,6 +60,11 @@ class Family(Protocol):
 
 #: What a family may offer besides :class:`Family`'s members, and what each is for.
 OPTIONAL = {
+    "from_problem": "from_problem(problem) -> puzzle: a Problem built in Python, as a puzzle (xcc)",
+    "encoding_bytes": (
+        "encoding_bytes(puzzle) -> int: the memory to encode a puzzle already read, when it is "
+        "not a board whose cells tell (xcc: its problem is read already)"
+    ),
     "build": "build(puzzle) -> Problem: the problem directly, without writing DLX text",
     "problem": "problem(puzzle, dlx_text) -> Problem: when Knuth's data needs a family rule",
     "many_reader": "many_reader() -> reader: reads many puzzles faster than one by one",

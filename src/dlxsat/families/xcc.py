@@ -99,6 +99,34 @@ def read(text: str, loop: bool = False) -> XccPuzzle:
     return with_loop(puzzle) if loop else puzzle
 
 
+def from_problem(problem: Problem) -> XccPuzzle:
+    """A problem built in Python as a puzzle, checked as Knuth's reader checks the text
+    :func:`dlxsat.xcc.write` gives of it: a bad name or color is an :class:`InputError`
+    naming the line of that text (line 1 the items, option ``k`` on line ``k + 2``), and so is
+    an option naming no primary item (an empty one too), which his solvers would drop.
+
+    >>> from dlxsat.xcc import Item
+    >>> from_problem(Problem([Item("a"), Item("x", primary=False)], [((0, None),), ()]))
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.InputError: line 3: an empty option (option 1)
+    >>> from_problem(parse("a b\\na\\nb\\n")).text
+    'a b\\na\\nb\\n'
+    """
+    from ..xcc import write
+
+    puzzle = read(write(problem))
+    if len(puzzle.problem.options) != len(problem.options):
+        k, option = next(
+            (k, o)
+            for k, o in enumerate(problem.options)
+            if not any(problem.items[i].primary for i, _ in o)
+        )
+        what = "an empty option" if not option else "an option naming no primary item"
+        raise InputError(f"line {k + 2}: {what} (option {k})")
+    return puzzle
+
+
 def with_loop(puzzle: XccPuzzle) -> XccPuzzle:
     """The same puzzle with the single-loop rule; an :class:`InputError` when its data do not
     follow the loop convention (no vertex and edge items, or misnamed ones).
@@ -122,6 +150,25 @@ item: a secondary item named by two coordinates of odd sum, e.g. 01, joining two
             "item named by two coordinates of odd sum, e.g. 01, joining two vertex items)"
         )
     return replace(puzzle, loop=True)
+
+
+def check_loop_family(family: str) -> None:
+    """Refuse ``--loop`` for a puzzle family: the single-loop rule is a question asked of
+    exact-cover data (``xcc``); the loop puzzles obey it always, the others have no loop.
+
+    >>> check_loop_family("masyu")
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.InputError: --loop is for xcc data; a masyu puzzle has its own rules
+    """
+    if family != "xcc":
+        raise InputError(f"--loop is for xcc data; a {family} puzzle has its own rules")
+
+
+def encoding_bytes(puzzle: XccPuzzle) -> int:
+    """Nothing more: the problem was read with the puzzle, and encoding gives its text back
+    (the backend's model is estimated apart, :func:`dlxsat.pipeline.check_model_fits`)."""
+    return 0
 
 
 def write(puzzle: XccPuzzle) -> str:

@@ -33,8 +33,10 @@ MIN_DEFAULT_MB = 1024
 #: :func:`check_fits`. Each solver's own figures are in its ``SPEC`` (:mod:`dlxsat.solvers`).
 EXPORT_BYTES_PER_ENTRY = 1600
 #: Memory per cell (input character) of reading, encoding and parsing a loop puzzle (measured:
-#: 4.8, 6.2 and 9.8 KB), and per cell**1.5 of a Sudoku (its options grow as n**3).
-BYTES_PER_CELL = {"masyu": 5500, "slitherlink": 7000, "superslitherlink": 11000}
+#: 4.8, 6.2 and 9.8 KB), and per cell**1.5 of a Sudoku (its options grow as n**3). Exact-cover
+#: data (``xcc``) are only parsed: 12 to 37 bytes per character (peak, ``tracemalloc``, on
+#: five classic instances and a Masyu's data), counted as 100.
+BYTES_PER_CELL = {"masyu": 5500, "slitherlink": 7000, "superslitherlink": 11000, "xcc": 100}
 BYTES_PER_SUDOKU_CELL = 600
 
 

@@ -124,8 +124,9 @@ def parse(text: str, allow_empty: bool = False) -> Problem:
                 entries.append((k, None))
         if any(k < n_primary for k, _ in entries):
             options.append(tuple(entries))
-        else:
+        else:  # Knuth's solvers drop it with this warning (DLX1-3: show_warnings is on)
             comments.append(f"| option ignored (no primary items): {stripped}")
+            warnings.append(f"line {line_no}: option ignored (no primary items): {stripped}")
     if not have_items:
         if allow_empty:
             return Problem([], [], comments)

@@ -239,29 +239,24 @@ _COMPILED: list = []
 
 
 def _compiled_loaded() -> bool:
-    """Whether this process has loaded a compiled DLX kernel (and so numba)."""
+    """Whether this process has loaded numba's JIT-compiled DLX kernels (and so numba): then
+    a compiled probe costs no library load."""
     import sys
 
-    compiled = sys.modules.get(f"{__package__}.compiled")
-    return compiled is not None and any(
-        compiled.is_ready("search_c", t) for t in ("int16", "int32")
-    )
+    jit = sys.modules.get(f"{__package__}.jit")
+    return jit is not None and any(jit.is_ready("search_c", t) for t in ("int16", "int32"))
 
 
 def _compiled_probe():  # type: ignore[no-untyped-def]
-    """:func:`_probe_kernel` compiled by numba as ``compiled.py`` compiles the kernels (same
+    """:func:`_probe_kernel` compiled by numba as ``jit.py`` compiles the kernels (same
     helpers, unchecked array accesses), cached on disk next to this file."""
     if not _COMPILED:
-        import numpy as np
         from numba import njit
 
-        from . import compiled
+        from . import jit
 
-        env = dict(vars(k))
-        env.update(get=compiled.get, put=compiled.put, wide=np.int64)
-        for name in compiled.HELPERS:
-            env[name] = njit(compiled._rebind(getattr(k, name), env))
-        _COMPILED.append(njit(cache=True)(compiled._rebind(_probe_kernel, env)))
+        env = jit.namespace()
+        _COMPILED.append(njit(cache=True)(jit.rebind(_probe_kernel, env)))
     return _COMPILED[0]
 
 
