@@ -111,7 +111,9 @@ ESTIMATE_SECONDS = 0.05
 #: (a 25 x 25 of 1.2 million nodes estimated at 12,000-240,000 from 128 probes) is more often
 #: low than high.
 DLX_NODES_PER_SECOND = 150_000
-#: Loading the compiled kernels (numba, from its cache) when a process has not yet.
+#: Loading the compiled kernels when a process has not yet: by numba's JIT from its cache
+#: (the ahead-of-time module, once built, takes less, but telling whether it is built costs
+#: a numpy import; this is used only when counting).
 DLX_LOAD_SECONDS = 0.6
 #: SAT's time per entry of the problem's options (building the formula and solving, the
 #: whole ``solve`` call): a 16 x 16 Sudoku (2,868 entries) 0.16 s, generated ones (about
@@ -351,7 +353,9 @@ def choose(
 
 
 def _dlx_loaded(problem: Problem) -> bool:
-    """Whether this process has loaded the compiled DLX kernel ``problem`` needs."""
+    """Whether this process has loaded the compiled DLX kernel ``problem`` needs. (Whether the
+    ahead-of-time module is built is not asked: naming it hashes the kernels' sources and
+    imports numpy, 0.1-0.9 s on a loaded machine.)"""
     import sys
 
     compiled = sys.modules.get("dlxsat.backends.dlx.compiled")

@@ -239,10 +239,13 @@ _COMPILED: list = []
 
 
 def _compiled_loaded() -> bool:
-    """Whether this process has loaded numba's JIT-compiled DLX kernels (and so numba): then
-    a compiled probe costs no library load."""
+    """Whether this process has loaded numba's JIT-compiled DLX kernels (and so numba), or the
+    compiled probe itself (:func:`load`): then a compiled probe costs no library load. The
+    ahead-of-time kernels load without numba, so they alone do not count."""
     import sys
 
+    if _COMPILED:
+        return True
     jit = sys.modules.get(f"{__package__}.jit")
     return jit is not None and any(jit.is_ready("search_c", t) for t in ("int16", "int32"))
 
