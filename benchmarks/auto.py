@@ -179,7 +179,7 @@ def main() -> None:
                         limit = max(SHORT_SECONDS, 4 * fastest)
                         if rep >= args.repeats:
                             limit = TINY_SECONDS
-                        if best[key]["seconds"] >= limit:
+                        if best[key]["seconds"] >= limit or best[key]["status"] == "timeout":
                             continue
                     r = run_one(family, text, backend, mode, args.timeout)
                     r["seconds"] = min(r["seconds"], args.timeout)
