@@ -15,15 +15,16 @@ for a loop puzzle); a 9 x 9 Sudoku is timed too. ``--backend cpsat`` imports OR-
 pandas (``dlxsat.backends.ortools_loader``).
 
 ``--kernels`` also times, in fresh processes, loading the compiled DLX kernels
-(``dlxsat.backends.dlx.load()``: importing numba and loading the four kernels) with numba's
-cache in place (warm: where it lives by default, ``__pycache__`` next to ``kernel.py``) and
-with an empty cache (cold: ``NUMBA_CACHE_DIR`` set to a new folder, so they are compiled), as
-medians of ``--rounds`` (cold: 2) runs.
+(``dlxsat.backends.dlx.load()``, in ms and as a ratio to ``python -c pass``; importing numpy and
+the backend before it is timed apart) from the ahead-of-time module in the user's cache
+(``backends/dlx/aot.py``) and, interleaved, from numba's JIT cache (``DLXSAT_AOT=0``), medians
+of ``--rounds`` runs; ``--cold`` adds one run of each from empty caches (the module built: tens
+of seconds; the kernels JIT-compiled).
 
 Bytecode caching is on for every run (``PYTHONDONTWRITEBYTECODE`` is removed from the
 environment: development machines may set it, users do not).
 
-Usage: ``python benchmarks/startup.py [--rounds N] [--importtime] [--kernels]``;
+Usage: ``python benchmarks/startup.py [--rounds N] [--importtime] [--kernels [--cold]]``;
 ``--importtime`` also prints the ten slowest imports (cumulative, ``python -X importtime``) of
 each command. Takes about half a minute with the default 9 rounds.
 """
@@ -106,36 +107,54 @@ def slowest_imports(cmd: list[str], env: dict[str, str], top: int = 10) -> list[
 
 KERNEL_LOAD = """
 import time
-t = time.perf_counter()
+t0 = time.perf_counter()
+import numpy
+t1 = time.perf_counter()
 from dlxsat.backends import dlx
+from dlxsat.backends.dlx import compiled
+t2 = time.perf_counter()
 dlx.load()
-print(time.perf_counter() - t)
+t3 = time.perf_counter()
+print(t1 - t0, t2 - t1, t3 - t2, compiled.ahead_of_time())
 """
 
 
-def kernel_load(env: dict[str, str], rounds: int) -> None:
-    """Median seconds of ``dlx.load()`` in a fresh process, numba's cache warm and cold."""
+def _load(env: dict[str, str]) -> tuple[float, float, float, bool]:
+    out = subprocess.run(
+        [sys.executable, "-c", KERNEL_LOAD], env=env, capture_output=True, text=True, check=True
+    )
+    numpy, backend, load, ahead = out.stdout.split()
+    return float(numpy), float(backend), float(load), ahead == "True"
+
+
+def kernel_load(env: dict[str, str], rounds: int, cold: bool, ref: float) -> None:
+    """Median seconds of ``dlx.load()`` in fresh processes (numpy and the backend imported
+    first, timed apart), from the ahead-of-time module and from numba's JIT cache, interleaved;
+    with ``cold``, once each from empty caches (the module built; the kernels JIT-compiled)."""
     import tempfile
 
-    warm = []
+    jit_env = {**env, "DLXSAT_AOT": "0"}
+    _load(env), _load(jit_env)  # the module built, numba's cache filled
+    runs: dict[str, list[tuple[float, float, float, bool]]] = {"aot": [], "jit": []}
     for _ in range(rounds):
-        out = subprocess.run(
-            [sys.executable, "-c", KERNEL_LOAD], env=env, capture_output=True, text=True
+        runs["aot"].append(_load(env))
+        runs["jit"].append(_load(jit_env))
+    if not all(r[3] for r in runs["aot"]):
+        print("\n(the ahead-of-time module could not be built here: both rows are numba's JIT)")
+    print("\ndlx.load() in a fresh process (every kernel, both integer sizes), medians, ms;")
+    print("ratio: dlx.load() to `python -c pass`; before it: import numpy, import the backend")
+    for name, label in (("aot", "ahead-of-time module"), ("jit", "numba JIT, warm cache")):
+        numpy, backend, load = (statistics.median(r[i] for r in runs[name]) for i in range(3))
+        print(
+            f"  {label:24} load {load * 1000:8.1f} ({load / ref:5.2f}x)"
+            f"   numpy {numpy * 1000:6.1f}   backend {backend * 1000:6.1f}"
         )
-        warm.append(float(out.stdout))
-    cold = []
-    for _ in range(2):
+    if cold:
         with tempfile.TemporaryDirectory() as cache:
-            out = subprocess.run(
-                [sys.executable, "-c", KERNEL_LOAD],
-                env={**env, "NUMBA_CACHE_DIR": cache},
-                capture_output=True,
-                text=True,
-            )
-        cold.append(float(out.stdout))
-    print("\ndlx.load() in a fresh process (import numba, load the four kernels), medians:")
-    print(f"  warm cache (next to kernel.py): {statistics.median(warm) * 1000:8.1f} ms")
-    print(f"  empty cache (compiled):         {statistics.median(cold) * 1000:8.1f} ms")
+            built = _load({**env, "XDG_CACHE_HOME": cache})[2]
+        with tempfile.TemporaryDirectory() as cache:
+            compiled = _load({**jit_env, "NUMBA_CACHE_DIR": cache})[2]
+        print(f"  empty caches: module built {built:.1f} s, JIT-compiled {compiled:.1f} s")
 
 
 def main() -> None:
@@ -143,6 +162,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--importtime", action="store_true")
     ap.add_argument("--kernels", action="store_true")
+    ap.add_argument("--cold", action="store_true", help="with --kernels: from empty caches too")
     args = ap.parse_args()
     env = environment()
     cmds = commands()
@@ -160,7 +180,7 @@ def main() -> None:
         med = statistics.median(ts)
         print(f"{name:45} {med * 1000:8.1f} {med / ref:6.1f}x")
     if args.kernels:
-        kernel_load(env, args.rounds)
+        kernel_load(env, args.rounds, args.cold, ref)
     if args.importtime:
         for name, cmd in cmds.items():
             print(f"\n{name}: slowest imports (cumulative)")

@@ -101,7 +101,7 @@ def test_only_the_needed_jit_kernel_is_loaded():
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True, env=env
     ).stdout
-    want = "{'search_c': 1, 'search_m': 0, 'precover': 0, 'search_given': 0}"
+    want = "{'search_c': 1, 'search_m': 0, 'precover': 0, 'search_given': 0, 'probe': 0}"
     assert out.strip() == f"2 compiled int16 {want}"
 
 

@@ -6,18 +6,22 @@ when multiplicities appear (``MCC``, DLX3). The search trees are Knuth's -- same
 same tie breaking, same ``nodes`` and ``updates`` figures as his programs with default options.
 With ``loop=True`` the single-loop rule of DLX2-LOOP is enforced (on Algorithm M too).
 
-The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``). A
-kernel returns to Python every few milliseconds, so that the time limit, the solution limit
-and the storing of solutions are handled here while the kernel resumes where it stopped.
+The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``):
+dancing links, or for Algorithm X bitsets or sparse sets, with the same tree
+(:func:`layout_for`). A kernel returns to Python every few milliseconds, so that the time
+limit, the solution limit and the storing of solutions are handled here while the kernel
+resumes where it stopped.
 
 The kernels run in two tiers, the same code either way. A search starts *interpreted*: the
 kernel functions run as plain Python on lists, which needs no loading at all and settles a
 10 x 10 Masyu in about 10 ms. A search still going after :data:`INTERPRETED_SECONDS` moves,
-state and all, to the *compiled* tier (``compiled.py``, numba), about a hundred times faster
-but a few tenths of a second to load even from numba's on-disk cache -- the cost that used to
-dominate every cold ``dlxsat solve --backend dlx``. Only the one kernel the problem needs is
-loaded, for its integer size. ``stats["kernel"]`` says which tier finished the search, the
-load time is reported apart (``compile_seconds``) from the search time (``seconds``).
+state and all, to the *compiled* tier (``compiled.py``), about a hundred times faster: the
+kernels compiled ahead of time into an extension module in the user's cache (built once; then
+loaded in a millisecond or two, with numpy's import), or where that module cannot be built,
+by numba's JIT (a few tenths of a second to load even from numba's on-disk cache, one kernel
+at a time) -- the cost that used to dominate every cold ``dlxsat solve --backend dlx``.
+``stats["kernel"]`` says which tier finished the search, the load time is reported apart
+(``compile_seconds``) from the search time (``seconds``).
 
 >>> from dlxsat.xcc import parse
 >>> r = solve(parse("a b c | x\\na b x:0\\nc x:1\\na x:1\\nb c\\n"), Request(), {})
@@ -79,9 +83,41 @@ FIRST_BUDGET_INTERPRETED = 64
 #: Search seconds after which an interpreted search moves to the compiled tier: about a
 #: quarter of what loading the compiled kernel costs from numba's cache (0.3-0.5 s on 2
 #: cores), so a search never pays much more than the load it avoided, and one that outgrows
-#: the interpreter loses at most this. A search starts compiled when that kernel is loaded in
-#: the process already. 0 always starts compiled; ``math.inf`` never compiles.
+#: the interpreter loses at most this (from the ahead-of-time module the load is numpy's
+#: import, some tens of milliseconds: the interpreter still settles most small puzzles first).
+#: A search starts compiled when that kernel is loaded in the process already. 0 always
+#: starts compiled; ``math.inf`` never compiles.
 INTERPRETED_SECONDS = 0.1
+#: Algorithm X runs on bitsets of options up to this many options (sets of 64 words), on
+#: sparse sets above (where a node's work on the words would outgrow DLX1's on the links).
+BITS_MAX_OPTIONS = 64 * 63
+#: Up to this many words the bitset kernel keeps every item's length from level to level
+#: (12 queens, 3 words: a fifth faster); above, it counts the lengths it needs afresh at each
+#: node (the pentominoes, 27-33 words: a third faster than keeping them).
+KEPT_MAX_WORDS = 8
+
+
+#: ``stats["layout"]``: the name of each layout.
+LAYOUT_NAMES = ("links", "sets", "bits", "bits-kept")
+
+
+def layout_for(problem: Problem, loop: bool) -> int:
+    """Which layout (``kernel.LINKS``, ``SETS``, ``BITS``, ``BITS_KEPT``) the search of
+    ``problem`` runs on: dancing links for colors, multiplicities and the loop rule, bitsets or
+    sparse sets for Algorithm X. All give Knuth's search tree and figures.
+
+    >>> from dlxsat.xcc import parse
+    >>> layout_for(parse("a b\\na\\nb\\n"), False), layout_for(parse("a b\\na\\nb\\n"), True)
+    (3, 0)
+    """
+    from . import kernel as k
+
+    if problem.kind != "XC" or loop:
+        return k.LINKS
+    n = len(problem.options)
+    if n > BITS_MAX_OPTIONS:
+        return k.SETS
+    return k.BITS_KEPT if -(-n // 63) <= KEPT_MAX_WORDS else k.BITS
 
 
 def _compiled_kernel(name: str, dtype: Any) -> tuple[Any, float]:
@@ -94,9 +130,11 @@ def _compiled_kernel(name: str, dtype: Any) -> tuple[Any, float]:
 
 
 def load() -> None:
-    """Import numba and load every compiled kernel a search may pick (Algorithms X/C and M, for
-    ``int16`` and ``int32`` tables) now, so that a caller can time that apart; searches then
-    start compiled. The first costs the import and 0.3 s; the other three 6 ms each."""
+    """Load every compiled kernel a search may pick (Algorithms X/C and M, for ``int16`` and
+    ``int32`` tables) now, so that a caller can time that apart; searches then start compiled.
+    From the ahead-of-time module: numpy's import and a millisecond or two (the module is
+    built first if it is missing: tens of seconds, once); by numba's JIT: its import and 0.3 s
+    for the first kernel, 6 ms for each other."""
     for name in ("search_c", "search_m"):
         for dtype in ("int16", "int32"):
             _compiled_kernel(name, dtype)
@@ -118,14 +156,16 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         (compiling or loading the compiled kernel, the first time in a process), ``kernel``
         (``interpreted`` or ``compiled``: the tier that finished the search), ``build_seconds``
         (laying out the arrays), ``arrays`` (``int16`` or ``int32``: the kernels' integer size, the
-    smallest that holds the problem). Loading the compiled kernel counts against the deadline
+    smallest that holds the problem), ``layout`` (:func:`layout_for`: ``links``, ``sets``,
+    ``bits`` or ``bits-kept``). Loading the compiled kernel counts against the deadline
     only when ``request.loading_counts``.
     """
     loop, allow_empty_loop = request.loop, request.allow_empty_loop
     limit, keep = request.limit, request.keep
 
     from ...xcc.loop import loop_graph
-    from .arrays import build, kernel_dtype
+    from .arrays import build, build_bits, build_sets, kernel_dtype
+    from .kernel import BITS, BITS_KEPT, N_STATE, SETS
 
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
@@ -151,13 +191,20 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                     result.solutions.append([])
         return result
 
-    arrays = build(problem, graph)
+    # Algorithm X without the loop rule runs on bitsets or sparse sets (Knuth's tree and
+    # figures with less work; see kernel.py); colors, multiplicities and loops on dancing links.
+    layout = layout_for(problem, loop)
+    if layout in (BITS, BITS_KEPT):
+        arrays = build_bits(problem, N_STATE)
+    else:
+        arrays = build_sets(problem) if layout == SETS else build(problem, graph)
     dtype = kernel_dtype(arrays)
     stats["arrays"] = getattr(dtype, "__name__", dtype)
+    stats["layout"] = LAYOUT_NAMES[layout]
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
-    _search(arrays, dtype, result, request)
+    _search(arrays, dtype, result, request, layout)
     return result
 
 
@@ -166,6 +213,7 @@ def _search(
     dtype: Any,
     result: SearchResult,
     request: Request,
+    layout: int = 0,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, or out of time; begin
     interpreted and move to the compiled tier when the search takes long."""
@@ -180,6 +228,7 @@ def _search(
     params[k.P_LOOP] = 1 if loop else 0
     params[k.P_ALLOW_EMPTY] = 1 if request.allow_empty_loop else 0
     params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
+    params[k.P_LAYOUT] = layout
     rows = 256 if keep is None else max(1, min(keep, 256))
     # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
     # a dict does), numpy arrays for the compiled one.
@@ -189,7 +238,7 @@ def _search(
     opt_of: Any = arrays.opt_of
     sols: Any = {}
     sol_len: Any = [0] * rows
-    st: Any = [0] * k.N_STATE
+    st: Any = list(arrays.state) if arrays.state is not None else [0] * k.N_STATE
     # The choices of every level (Algorithm M: and DLX3's first_tweak of each).
     depth = arrays.max_level
     stack: Any = [[0] * depth, [0] * depth] if algorithm_m else [0] * depth

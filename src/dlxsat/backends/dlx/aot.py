@@ -10,7 +10,7 @@ from (:func:`key`): the sources of ``kernel.py``, ``arrays.py`` and the modules 
 them, the numba, numpy and Python versions and the CPU (the code is compiled for the host's
 instruction set). Any change gives a new name, so an old module is simply not looked for
 (old ones can be deleted with the cache directory at any time). A module that does not load or
-lacks a kernel, or is not the file its build wrote (its SHA-256 is kept beside it: a truncated
+lacks a kernel, or is not the file its build wrote (its checksum is kept beside it: a truncated
 extension module crashes the process that loads it), is deleted and built again.
 
 **Built once, atomically.** The build runs in a child process (``python -m
@@ -25,14 +25,11 @@ it once (the others wait at the lock, then load it). A build that fails leaves a
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -45,7 +42,7 @@ SWITCH = "DLXSAT_AOT"
 PREFIX = "dlxkernels_"
 HERE = Path(__file__).resolve().parent
 #: The files the module's code is generated from.
-SOURCES = ("kernel.py", "arrays.py", "compiled.py", "jit.py", "aot.py")
+SOURCES = ("kernel.py", "arrays.py", "estimate.py", "compiled.py", "jit.py", "aot.py")
 
 
 class BuildError(Exception):
@@ -89,18 +86,30 @@ def _cpu() -> bytes:
     return f"{platform.machine()} {platform.processor()}".encode()
 
 
+def checksum(data: bytes) -> str:
+    """64 bits of ``data``'s CRC-32 and Adler-32, in hex: enough to tell versions of the
+    module and its damage apart, and quick to load (``hashlib``'s import costs more than the
+    rest of loading the module).
+
+    >>> checksum(b"dancing links")
+    '2107704e234a0516'
+    """
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+
+
 def key() -> str:
     """The hash that names the module: its sources, numba, numpy, Python, the CPU."""
-    import numpy as np
+    global _key
+    if _key is None:
+        import numpy as np
 
-    h = hashlib.sha256()
-    for name in SOURCES:
-        h.update((HERE / name).read_bytes())
-    h.update(_numba_version())
-    h.update(np.__version__.encode())
-    h.update(sys.version.encode())
-    h.update(_cpu())
-    return h.hexdigest()[:20]
+        parts = [(HERE / name).read_bytes() for name in SOURCES]
+        parts += [_numba_version(), np.__version__.encode(), sys.version.encode(), _cpu()]
+        _key = checksum(b"\0".join(parts))
+    return _key
+
+
+_key: str | None = None
 
 
 def module_name() -> str:
@@ -129,15 +138,15 @@ def _stem(path: Path) -> str:
 
 
 def _digest_path(path: Path) -> Path:
-    return path.with_name(_stem(path) + ".sha256")
+    return path.with_name(_stem(path) + ".sum")
 
 
 def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return checksum(path.read_bytes())
 
 
 def intact(path: Path) -> bool:
-    """Whether the file at ``path`` is the one its build wrote (its SHA-256 beside it): a
+    """Whether the file at ``path`` is the one its build wrote (its checksum beside it): a
     damaged extension module can crash the process that loads it (a truncated one: ``SIGBUS``),
     so it is checked first (a millisecond)."""
     try:
@@ -194,6 +203,7 @@ def buildable() -> str | None:
     if not (Path(spec.origin).parent / "pycc" / "__init__.py").exists():
         return "this numba has no numba.pycc"
     import shlex
+    import shutil
     import sysconfig
 
     compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
@@ -207,6 +217,8 @@ def _build_in_child(directory: Path) -> None:
     """Build in a child process, the same ``dlxsat`` package on its path; a failure is noted
     beside the module (the caller falls back to the JIT)."""
     package_root = str(HERE.parent.parent.parent)  # the folder holding ``dlxsat``
+    import subprocess
+
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     command = [sys.executable, "-m", "dlxsat.backends.dlx.compiled", "--build"]
@@ -250,6 +262,7 @@ def build(directory: Path | None = None) -> Path:
         if path.exists() and load(path) is not None:
             return path  # built by another process meanwhile
         _failed(path).unlink(missing_ok=True)
+        _remove_abandoned_builds(directory)
         try:
             _compile(path)
         except Exception as e:
@@ -259,9 +272,25 @@ def build(directory: Path | None = None) -> Path:
     return path
 
 
+#: A temporary build folder older than this (seconds) was left by a build that was killed.
+ABANDONED = 3600
+
+
+def _remove_abandoned_builds(directory: Path) -> None:
+    """Delete the build folders of killed builds (a build is some tens of seconds)."""
+    import shutil
+    import time
+
+    for folder in directory.glob("build-*"):
+        with contextlib.suppress(OSError):
+            if time.time() - folder.stat().st_mtime > ABANDONED:
+                shutil.rmtree(folder)
+
+
 def _compile(path: Path) -> None:
     """``numba.pycc`` run on every kernel of ``compiled.SIGNATURES`` for every dtype, into a
     temporary folder beside ``path``, the result renamed to ``path``."""
+    import tempfile
     import warnings
 
     _lift_memory_limit()
@@ -270,7 +299,6 @@ def _compile(path: Path) -> None:
         from numba.pycc import CC
 
     from . import jit
-    from . import kernel as source
 
     env = jit.namespace(cache=False)
     name = _stem(path)
@@ -282,7 +310,7 @@ def _compile(path: Path) -> None:
         cc.use_nrt = False  # the kernels allocate nothing
         for kernel_name, signature in compiled.SIGNATURES.items():
             for t in compiled.DTYPES:
-                function: Any = jit.rebind(getattr(source, kernel_name), env)
+                function: Any = jit.rebind(jit.python_function(kernel_name), env)
                 cc.export(export_name(kernel_name, t), signature.format(t=t))(function)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -36,8 +36,16 @@ HELPERS = (
     "_record",
     "_cover_option",
     "_uncover_option",
+    "_kill_sets",
+    "search_sets",
+    "_next_option",
+    "_hide_bits",
+    "search_bits",
 )
 KERNELS = ("search_c", "search_m", "precover", "search_given")
+#: Kernels written outside ``kernel.py`` (with its helpers and globals): name -> (module of
+#: this package, function).
+ELSEWHERE = {"probe": ("estimate", "_probe_kernel")}
 
 #: The kernels compiled ahead of time, with their numba signatures; ``{t}`` is the integer type
 #: of ``nd`` and ``cl`` (each kernel is compiled for every type of :data:`DTYPES`). The arrays
@@ -50,6 +58,8 @@ SIGNATURES = {
     " int64[::1], int32[:, ::1], int32[::1])",
     "search_given": "int64(int32[::1], {t}[::1], int32[::1], {t}[::1], int32[::1], int64,"
     " int32[::1], int32[::1], int64[::1], int64[::1], int32[:, ::1], int32[::1])",
+    "probe": "void({t}[::1], int32[::1], {t}[::1], int64[::1], int64[::1], float64[::1],"
+    " int64[::1], float64[::1], int64)",
 }
 #: The integer types of ``nd`` and ``cl`` (``arrays.kernel_dtype``).
 DTYPES = ("int16", "int32")
@@ -61,9 +71,10 @@ _module: Any = None
 
 
 def kernel(name: str, dtype: Any) -> Any:
-    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``) compiled
-    for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or ``int32``): from the ahead-of-time
-    module when there is one (built first if need be), else from numba's JIT."""
+    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``;
+    ``estimate``'s ``probe``) compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or
+    ``int32``): from the ahead-of-time module when there is one (built first if need be), else
+    from numba's JIT."""
     import numpy as np
 
     dtype_name = np.dtype(dtype).name

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...xcc.model import Problem
 from . import kernel as k
@@ -111,8 +112,8 @@ def estimate(
     if compiled:
         import numpy as np
 
-        kernel = _compiled_probe()
         dtype = kernel_dtype(arrays)
+        kernel = _compiled_probe(dtype)
         nd0, cl0 = np.array(arrays.nd, dtype=dtype), np.array(arrays.cl, dtype=dtype)
         ln0 = np.array(arrays.ln, dtype=np.int32)
         p = np.array(params, dtype=np.int64)
@@ -235,32 +236,23 @@ def _probe_kernel(nd, ln, cl, st, params, u, deg, out, state):  # type: ignore[n
     out[3] = level
 
 
-_COMPILED: list = []
-
-
 def _compiled_loaded() -> bool:
-    """Whether this process has loaded numba's JIT-compiled DLX kernels (and so numba), or the
-    compiled probe itself (:func:`load`): then a compiled probe costs no library load. The
-    ahead-of-time kernels load without numba, so they alone do not count."""
+    """Whether this process has loaded the compiled DLX kernels: then a compiled probe costs
+    no library load (it is in the ahead-of-time module with them, or numba is imported)."""
     import sys
 
-    if _COMPILED:
-        return True
-    jit = sys.modules.get(f"{__package__}.jit")
-    return jit is not None and any(jit.is_ready("search_c", t) for t in ("int16", "int32"))
+    compiled = sys.modules.get(f"{__package__}.compiled")
+    return compiled is not None and any(
+        compiled.is_ready("search_c", t) for t in ("int16", "int32")
+    )
 
 
-def _compiled_probe():  # type: ignore[no-untyped-def]
-    """:func:`_probe_kernel` compiled by numba as ``jit.py`` compiles the kernels (same
-    helpers, unchecked array accesses), cached on disk next to this file."""
-    if not _COMPILED:
-        from numba import njit
+def _compiled_probe(dtype: Any) -> Any:
+    """:func:`_probe_kernel` compiled as the kernels are (same helpers, unchecked array
+    accesses; ahead of time or by numba: ``compiled.py``), for ``dtype`` arrays."""
+    from . import compiled
 
-        from . import jit
-
-        env = jit.namespace()
-        _COMPILED.append(njit(cache=True)(jit.rebind(_probe_kernel, env)))
-    return _COMPILED[0]
+    return compiled.kernel("probe", dtype)
 
 
 def load() -> None:

@@ -20,11 +20,12 @@ import types as pytypes
 from typing import Any
 
 import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]  # (numba depends on it)
 from numba import njit, types
 from numba.extending import intrinsic
 
 from . import kernel as source
-from .compiled import HELPERS, KERNELS
+from .compiled import ELSEWHERE, HELPERS, KERNELS
 
 
 @intrinsic
@@ -52,6 +53,30 @@ def put(typingctx, array, index, value):
     return sig, codegen
 
 
+@intrinsic
+def popcount(typingctx, x):
+    """The number of bits set in ``x`` (an integer), as an ``int64``."""
+    sig = types.int64(x)
+
+    def codegen(context, builder, sig, args):
+        value = context.cast(builder, args[0], sig.args[0], types.int64)
+        return builder.ctpop(value)
+
+    return sig, codegen
+
+
+@intrinsic
+def ctz(typingctx, x):
+    """The index of the lowest bit set in ``x`` (not 0), as an ``int64``."""
+    sig = types.int64(x)
+
+    def codegen(context, builder, sig, args):
+        value = context.cast(builder, args[0], sig.args[0], types.int64)
+        return builder.cttz(value, ir.Constant(ir.IntType(1), 1))
+
+    return sig, codegen
+
+
 def rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionType:
     """``fn`` with the global namespace ``env`` (same code, name, file and line)."""
     copy = pytypes.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__, fn.__closure__)
@@ -60,21 +85,33 @@ def rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionTyp
     return copy
 
 
+def python_function(name: str) -> pytypes.FunctionType:
+    """The plain Python function of kernel ``name`` (``kernel.py``'s, or one of
+    ``compiled.ELSEWHERE``)."""
+    if name in ELSEWHERE:
+        import importlib
+
+        module, function = ELSEWHERE[name]
+        return getattr(importlib.import_module(f"{__package__}.{module}"), function)
+    return getattr(source, name)
+
+
 def namespace(cache: bool = True) -> dict[str, Any]:
-    """``kernel.py``'s globals with the compiled ``get``/``put``/``wide`` and every helper and
-    kernel as a numba dispatcher calling the others (kernels cached on disk with ``cache``)."""
+    """``kernel.py``'s globals with the compiled ``get``/``put``/``wide``/``popcount``/``ctz``
+    and every helper and kernel as a numba dispatcher calling the others (kernels cached on
+    disk with ``cache``)."""
     env = dict(vars(source))
-    env.update(get=get, put=put, wide=np.int64)
+    env.update(get=get, put=put, wide=np.int64, popcount=popcount, ctz=ctz)
     for name in HELPERS:
         env[name] = njit(rebind(getattr(source, name), env))
-    for name in KERNELS:
-        env[name] = njit(cache=cache)(rebind(getattr(source, name), env))
+    for name in (*KERNELS, *ELSEWHERE):
+        env[name] = njit(cache=cache)(rebind(python_function(name), env))
     return env
 
 
 def _dispatchers() -> dict[str, Any]:
     env = namespace()
-    return {name: env[name] for name in KERNELS}
+    return {name: env[name] for name in (*KERNELS, *ELSEWHERE)}
 
 
 _DISPATCHERS = _dispatchers()
@@ -83,9 +120,9 @@ _ready: set[tuple[str, str]] = set()
 
 
 def kernel(name: str, dtype: type) -> Any:
-    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``)
-    compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or ``int32``), loaded from
-    numba's cache when it is there."""
+    """Kernel ``name`` (``search_c``, ``search_m``; the batch path's ``search_given``;
+    ``estimate``'s ``probe``) compiled for ``nd``/``cl`` arrays of ``dtype`` (``int16`` or
+    ``int32``), loaded from numba's cache when it is there."""
     dispatcher = _DISPATCHERS[name]
     key = (name, np.dtype(dtype).name)
     if key not in _ready:
