@@ -11,9 +11,9 @@ like this, within the caller's time limit:
    or for a problem without the loop rule that is not counted, a share of SAT's predicted
    time when that is longer (all of it; a quarter for large problems: :data:`TRIAL_SHARE`).
    SAT's time is predicted from the problem's size, the entries of its options
-   (:data:`SAT_SECONDS_PER_ENTRY`). The trial runs interpreted when the compiled kernels are
-   not loaded yet, so it loads nothing. Most puzzles end here: the answer is DLX's, at no
-   extra cost.
+   (:data:`SAT_SECONDS_PER_ENTRY`). The trial is an ordinary DLX run (interpreted when no
+   compiled kernel is loaded yet, moving to the compiled tier as any run does). Most puzzles
+   end here: the answer is DLX's, at no extra cost.
 2. **Decide.** A problem not counted goes to SAT: a loop problem because the loop rule
    prunes late in DLX, any other because it outlived its share of SAT's time -- rent or
    buy, which Knuth's tree estimate could not improve on (it runs 10-100 x low on such
