@@ -3,8 +3,9 @@
 1. Counting every solution of pentomino 4 x 15 and 6 x 10 and of 12 queens (``dlxsat
    instance``): the dlx backend's nodes (Knuth's count of search-tree nodes, to compare with
    DLX1/DLX2 on the same file) and search time, against xcover's (PyPI; its Algorithm C) on
-   the same problem, in one process, interleaved, best of ``--repeat``. Compiling or loading
-   the numba kernels of both is done first and reported apart.
+   the same problem, in one process, interleaved, best of ``--repeat`` (wall seconds of the
+   search, and the ratio of processor seconds, steadier on a shared machine). Compiling or
+   loading the kernels of both is done first and reported apart.
 2. The whole process: ``dlxsat solve xcc`` on an 8-queens file against ``dlxsat solve masyu``
    on the 10 x 10 bundled board, with the same backend, cold runs interleaved (median).
 
@@ -37,11 +38,14 @@ from dlxsat.xcc import Problem, parse  # noqa: E402
 CASES = [("pentominoes", "4", "15"), ("pentominoes", "6", "10"), ("queens", "12")]
 
 
-def time_dlx(problem: Problem) -> tuple[float, int, int, float]:
-    """(search seconds, count, nodes, compile-or-load seconds) of one count by dlx."""
+def time_dlx(problem: Problem) -> tuple[float, int, int, float, float, str]:
+    """(search seconds, count, nodes, compile-or-load seconds, processor seconds of the whole
+    call, layout) of one count by dlx."""
+    cpu = time.process_time()
     r = solve_problem(problem, backend="dlx", keep=0)
+    cpu = time.process_time() - cpu
     st = r.stats
-    return st["seconds"], r.count, st["nodes"], st.get("compile_seconds", 0.0)
+    return st["seconds"], r.count, st["nodes"], st.get("compile_seconds", 0.0), cpu, st["layout"]
 
 
 def xcover_counter(problem: Problem):
@@ -59,17 +63,21 @@ def xcover_counter(problem: Problem):
     secondary = [it.name for it in problem.items if not it.primary]
     arrays = input_as_arrays(options, primary, secondary, colored=problem.has_colors)
 
-    def run() -> tuple[float, int]:
+    def run() -> tuple[float, int, float]:
+        cpu = time.process_time()
         start = time.perf_counter()
         count = sum(1 for _ in algorithm_c(*arrays))
-        return time.perf_counter() - start, count
+        return time.perf_counter() - start, count, time.process_time() - cpu
 
     return run
 
 
 def kernels(repeat: int) -> None:
+    from dlxsat.backends import dlx
+
     warm = parse(generate("queens", ["6"]))
     t0 = time.perf_counter()
+    dlx.load()  # the compiled kernels (a count this small would not load them)
     time_dlx(warm)
     ours_load = time.perf_counter() - t0
     t0 = time.perf_counter()
@@ -78,22 +86,31 @@ def kernels(repeat: int) -> None:
         xc()
     theirs_load = time.perf_counter() - t0
     print(f"load/compile: dlx {ours_load:.2f} s, xcover {theirs_load:.2f} s (not in the times)")
-    print(f"{'case':<16} {'count':>6} {'nodes':>10} {'dlx s':>8} {'xcover s':>9} {'ratio':>6}")
+    print(
+        f"{'case':<16} {'count':>6} {'nodes':>10} {'updates':>13} {'layout':>9} {'dlx s':>8} "
+        f"{'xcover s':>9} {'ratio':>6} {'cpu ratio':>9}"
+    )
     for case in CASES:
         problem = parse(generate(case[0], list(case[1:])))
         xc = xcover_counter(problem)
-        ours, theirs = [], []
+        ours, theirs, ours_cpu, theirs_cpu = [], [], [], []
         for _ in range(repeat):  # interleaved, best of each
-            seconds, count, nodes, _ = time_dlx(problem)
+            seconds, count, nodes, _, cpu, layout = time_dlx(problem)
             ours.append(seconds)
+            ours_cpu.append(cpu)
             if xc is not None:
-                t, n = xc()
+                t, n, c = xc()
                 assert n == count, (case, n, count)
                 theirs.append(t)
+                theirs_cpu.append(c)
+        updates = solve_problem(problem, backend="dlx", keep=0).stats["updates"]
         best = min(theirs) if theirs else float("nan")
+        best_cpu = min(theirs_cpu) if theirs_cpu else float("nan")
         print(
-            f"{' '.join(case):<16} {count:>6} {nodes:>10} {min(ours):>8.3f} {best:>9.3f} "
-            f"{min(ours) / best:>6.2f}"
+            f"{' '.join(case):<16} {count:>6} {nodes:>10} {updates:>13} {layout:>9} "
+            f"{min(ours):>8.3f} {best:>9.3f} {min(ours) / best:>6.2f} "
+            f"{min(ours_cpu) / best_cpu:>9.2f}",
+            flush=True,
         )
 
 

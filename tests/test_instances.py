@@ -52,13 +52,14 @@ def _tested(name: str):
     return parse_dlx(module.generate(*module.TESTED)), module.KNOWN[module.TESTED]
 
 
-#: Finding the 8 packings of 3 x 20 takes SAT 10-20 s (DLX 0.2 s): one encoding is tested.
+#: Counting the 8 packings of 3 x 20 takes SAT a minute on a loaded machine, CP-SAT 6-20 s
+#: (DLX 0.2 s; see docs/xcc.md): not in the suite. Pentominoes are plain exact cover, as
+#: queens and Langford pairs are, so every encoding of their constraints is still counted.
 SAT_HARD = {"pentominoes"}
 
 
 @pytest.mark.parametrize(
-    "name,encoding",
-    [(f, e) for f in FAMILIES for e in ENCODINGS if f not in SAT_HARD or e == "auto"],
+    "name,encoding", [(f, e) for f in FAMILIES for e in ENCODINGS if f not in SAT_HARD]
 )
 def test_sat_counts_with_every_encoding(name: str, encoding: str) -> None:
     problem, known = _tested(name)
@@ -76,7 +77,24 @@ def test_sat_counts_with_every_encoding(name: str, encoding: str) -> None:
     assert all(solution_problem(problem, c) is None for c in r.solutions)
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+#: Many answers each (counting by blocking clauses asks the solver once per answer): plain
+#: exact cover, and multiplicities, whose blocking clauses differ (``covering.blocking``).
+MANY = [("langford", (8,)), ("matrices", (5, 2))]
+
+
+@pytest.mark.parametrize("name,args", MANY)
+def test_sat_counts_many_answers_as_dlx_does(name: str, args: tuple[int, ...]) -> None:
+    problem = parse_dlx(get(name).generate(*args))
+    known = get(name).KNOWN[args]
+    assert known >= 300
+    sat = solve_problem(problem, backend="sat", keep=known)
+    dlx = solve_problem(problem, backend="dlx", keep=known)
+    assert sat.exhausted and dlx.exhausted
+    assert sat.count == dlx.count == known
+    assert {tuple(sorted(c)) for c in sat.solutions} == {tuple(sorted(c)) for c in dlx.solutions}
+
+
+@pytest.mark.parametrize("name", [f for f in FAMILIES if f not in SAT_HARD])
 def test_cpsat_counts(name: str) -> None:
     problem, known = _tested(name)
     r = solve_problem(problem, backend="cpsat", keep=known)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -299,6 +300,20 @@ def test_render_draws_the_first_groups_boxes():
 # --- the checker and the encoding agree -------------------------------------------------------
 
 
+@functools.cache
+def _case_strategies(n: int) -> dict[str, st.SearchStrategy]:
+    """The strategies sudoku_cases draws from for an n x n grid, made once each (a fresh
+    strategy per draw spent much of each example working out its properties)."""
+    cells = st.sampled_from([(i, j) for i in range(n) for j in range(n)])
+    return {
+        "digits": st.permutations(range(1, n + 1)),
+        "holes": st.lists(cells, max_size=n),
+        "clues": st.lists(cells, max_size=n * n // 2),
+        "names": st.lists(st.sampled_from(".." + CHARS[:32]), min_size=n * n, max_size=n * n),
+        "digit": st.integers(1, n),
+    }
+
+
 @st.composite
 def sudoku_cases(draw):
     """A puzzle (as text) and a candidate answer: a valid a×b-box sudoku grid with random holes
@@ -306,11 +321,12 @@ def sudoku_cases(draw):
     a = draw(st.integers(1, 3), label="box rows")
     b = draw(st.integers(1, 3), label="box cols")
     n = a * b
-    perm = draw(st.permutations(range(1, n + 1)), label="digits")
+    strategies = _case_strategies(n)
+    perm = draw(strategies["digits"], label="digits")
     base = [[perm[(i * b + i // a + j) % n] for j in range(n)] for i in range(n)]
     cells = [(i, j) for i in range(n) for j in range(n)]
-    holes = set(draw(st.lists(st.sampled_from(cells), max_size=n), label="holes"))
-    clues = set(draw(st.lists(st.sampled_from(cells), max_size=n * n // 2), label="clues")) - holes
+    holes = set(draw(strategies["holes"], label="holes"))
+    clues = set(draw(strategies["clues"], label="clues")) - holes
     lines = [
         "".join(
             "#" if (i, j) in holes else CHARS[base[i][j]] if (i, j) in clues else "."
@@ -321,14 +337,14 @@ def sudoku_cases(draw):
     if draw(st.booleans(), label="boxes"):
         lines += ["".join(CHARS[(i // a) * a + j // b] for j in range(n)) for i in range(n)]
     if draw(st.booleans(), label="extra group"):
-        names = draw(st.lists(st.sampled_from(".." + CHARS[:32]), min_size=n * n, max_size=n * n))
+        names = draw(strategies["names"])
         lines += ["".join(names[i * n : (i + 1) * n]) for i in range(n)]
     grid = [["#" if (i, j) in holes else CHARS[base[i][j]] for j in range(n)] for i in range(n)]
     if draw(st.booleans(), label="mutate"):
         free = [c for c in cells if c not in holes and c not in clues]
         if free:
             i, j = draw(st.sampled_from(free), label="cell")
-            grid[i][j] = CHARS[draw(st.integers(1, n), label="digit")]
+            grid[i][j] = CHARS[draw(strategies["digit"], label="digit")]
     return "\n".join(lines) + "\n", ["".join(row) for row in grid]
 
 

@@ -44,7 +44,8 @@ KNOWN = {
     (6, 10): 9356,
 }
 
-#: The case the tests solve with every backend and encoding (small, many answers).
+#: The smallest case (8 answers); the tests count it with dlx only: SAT and CP-SAT take up
+#: to a minute on it (tests/test_instances.py's SAT_HARD).
 TESTED = (3, 20)
 
 Cells = tuple[tuple[int, int], ...]

@@ -6,9 +6,11 @@ when multiplicities appear (``MCC``, DLX3). The search trees are Knuth's -- same
 same tie breaking, same ``nodes`` and ``updates`` figures as his programs with default options.
 With ``loop=True`` the single-loop rule of DLX2-LOOP is enforced (on Algorithm M too).
 
-The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``). A
-kernel returns to Python every few milliseconds, so that the time limit, the solution limit
-and the storing of solutions are handled here while the kernel resumes where it stopped.
+The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``):
+dancing links, or for Algorithm X bitsets or sparse sets, with the same tree
+(:func:`layout_for`). A kernel returns to Python every few milliseconds, so that the time
+limit, the solution limit and the storing of solutions are handled here while the kernel
+resumes where it stopped.
 
 The kernels run in two tiers, the same code either way. A search starts *interpreted*: the
 kernel functions run as plain Python on lists, which needs no loading at all and settles a
@@ -86,6 +88,36 @@ FIRST_BUDGET_INTERPRETED = 64
 #: A search starts compiled when that kernel is loaded in the process already. 0 always
 #: starts compiled; ``math.inf`` never compiles.
 INTERPRETED_SECONDS = 0.1
+#: Algorithm X runs on bitsets of options up to this many options (sets of 64 words), on
+#: sparse sets above (where a node's work on the words would outgrow DLX1's on the links).
+BITS_MAX_OPTIONS = 64 * 63
+#: Up to this many words the bitset kernel keeps every item's length from level to level
+#: (12 queens, 3 words: a fifth faster); above, it counts the lengths it needs afresh at each
+#: node (the pentominoes, 27-33 words: a third faster than keeping them).
+KEPT_MAX_WORDS = 8
+
+
+#: ``stats["layout"]``: the name of each layout.
+LAYOUT_NAMES = ("links", "sets", "bits", "bits-kept")
+
+
+def layout_for(problem: Problem, loop: bool) -> int:
+    """Which layout (``kernel.LINKS``, ``SETS``, ``BITS``, ``BITS_KEPT``) the search of
+    ``problem`` runs on: dancing links for colors, multiplicities and the loop rule, bitsets or
+    sparse sets for Algorithm X. All give Knuth's search tree and figures.
+
+    >>> from dlxsat.xcc import parse
+    >>> layout_for(parse("a b\\na\\nb\\n"), False), layout_for(parse("a b\\na\\nb\\n"), True)
+    (3, 0)
+    """
+    from . import kernel as k
+
+    if problem.kind != "XC" or loop:
+        return k.LINKS
+    n = len(problem.options)
+    if n > BITS_MAX_OPTIONS:
+        return k.SETS
+    return k.BITS_KEPT if -(-n // 63) <= KEPT_MAX_WORDS else k.BITS
 
 
 def _compiled_kernel(name: str, dtype: Any) -> tuple[Any, float]:
@@ -124,14 +156,16 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         (compiling or loading the compiled kernel, the first time in a process), ``kernel``
         (``interpreted`` or ``compiled``: the tier that finished the search), ``build_seconds``
         (laying out the arrays), ``arrays`` (``int16`` or ``int32``: the kernels' integer size, the
-    smallest that holds the problem). Loading the compiled kernel counts against the deadline
+    smallest that holds the problem), ``layout`` (:func:`layout_for`: ``links``, ``sets``,
+    ``bits`` or ``bits-kept``). Loading the compiled kernel counts against the deadline
     only when ``request.loading_counts``.
     """
     loop, allow_empty_loop = request.loop, request.allow_empty_loop
     limit, keep = request.limit, request.keep
 
     from ...xcc.loop import loop_graph
-    from .arrays import build, kernel_dtype
+    from .arrays import build, build_bits, build_sets, kernel_dtype
+    from .kernel import BITS, BITS_KEPT, N_STATE, SETS
 
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
@@ -157,13 +191,20 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                     result.solutions.append([])
         return result
 
-    arrays = build(problem, graph)
+    # Algorithm X without the loop rule runs on bitsets or sparse sets (Knuth's tree and
+    # figures with less work; see kernel.py); colors, multiplicities and loops on dancing links.
+    layout = layout_for(problem, loop)
+    if layout in (BITS, BITS_KEPT):
+        arrays = build_bits(problem, N_STATE)
+    else:
+        arrays = build_sets(problem) if layout == SETS else build(problem, graph)
     dtype = kernel_dtype(arrays)
     stats["arrays"] = getattr(dtype, "__name__", dtype)
+    stats["layout"] = LAYOUT_NAMES[layout]
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
-    _search(arrays, dtype, result, request)
+    _search(arrays, dtype, result, request, layout)
     return result
 
 
@@ -172,6 +213,7 @@ def _search(
     dtype: Any,
     result: SearchResult,
     request: Request,
+    layout: int = 0,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, or out of time; begin
     interpreted and move to the compiled tier when the search takes long."""
@@ -186,6 +228,7 @@ def _search(
     params[k.P_LOOP] = 1 if loop else 0
     params[k.P_ALLOW_EMPTY] = 1 if request.allow_empty_loop else 0
     params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
+    params[k.P_LAYOUT] = layout
     rows = 256 if keep is None else max(1, min(keep, 256))
     # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
     # a dict does), numpy arrays for the compiled one.
@@ -195,7 +238,7 @@ def _search(
     opt_of: Any = arrays.opt_of
     sols: Any = {}
     sol_len: Any = [0] * rows
-    st: Any = [0] * k.N_STATE
+    st: Any = list(arrays.state) if arrays.state is not None else [0] * k.N_STATE
     # The choices of every level (Algorithm M: and DLX3's first_tweak of each).
     depth = arrays.max_level
     stack: Any = [[0] * depth, [0] * depth] if algorithm_m else [0] * depth

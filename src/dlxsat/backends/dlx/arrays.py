@@ -27,7 +27,9 @@ run on them as they are, the compiled ones get them as ``int16`` arrays when eve
 numpy: a small puzzle is solved before numpy would have finished loading.)
 
 Item lists are in option order, as Knuth's input routine builds them (no randomising), so that
-the kernels' search trees are his.
+the kernels' search trees are his. Algorithm X also has two other layouts, bitsets of options
+(:func:`build_bits`) and sparse sets (:func:`build_sets`), for ``kernel.search_bits`` and
+``kernel.search_sets``.
 
 >>> from dlxsat.xcc import parse
 >>> a = build(parse("a b | x\\na x:1\\nb\\n"))
@@ -81,6 +83,8 @@ class Arrays:
     max_level: int
     #: a bound on every index and absolute value in ``nd`` and ``cl`` (and their lengths).
     max_value: int
+    #: the kernel's state vector to start from, when the layout keeps data there (bitsets).
+    state: list[int] | None = None
 
 
 def build(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
@@ -187,3 +191,143 @@ def kernel_dtype(a: Arrays) -> str:
     'int16'
     """
     return "int16" if a.max_value < INT16_MAX else "int32"
+
+
+#: Fields per node of the sparse-set layout (:func:`build_sets`): its item (a spacer: minus
+#: the length of the option before it) and its place in that item's set.
+XITM, XLOC = 0, 1
+NX = 2
+
+
+def build_sets(problem: Problem) -> Arrays:
+    """Lay an uncolored problem without multiplicities (``XC``) out for Algorithm X on sparse
+    sets (``kernel.search_sets``).
+
+    ``nd`` has ``NX`` fields per node (``XITM``, ``XLOC``), the nodes option by option in the
+    order written, each option followed by a spacer whose ``XITM`` is minus the option's
+    length (so that a walk round an option steps back from the spacer to its first node).
+    ``cl`` starts with the place where the set of every item begins (index ``c``, for items
+    ``1..n``); from ``n + 2`` on come the sets, the nodes of each item's options, the active
+    ones first (``ln[c]`` of them). ``ln`` also has room for two copies of the lengths per
+    level of the search (the state to go back to).
+
+    >>> from dlxsat.xcc import parse
+    >>> a = build_sets(parse("a b | x\\na x\\nb\\n"))
+    >>> a.nd  # nodes 0, 1 (option 0), spacer 2, node 3 (option 1), spacer 4
+    [1, 5, 3, 7, -2, 0, 2, 6, -1, 0]
+    >>> a.cl, a.ln[:4], a.opt_of
+    ([0, 5, 6, 7, 0, 0, 3, 1], [0, 1, 1, 1], [0, 0, -1, 1, -1])
+    """
+    items = problem.items
+    n = len(items)
+    n_primary = problem.n_primary
+    if n_primary == 0:
+        raise InputError("no primary items")
+    options = problem.options
+    n_entries = sum(len(o) for o in options)
+    if any(not o for o in options):
+        raise InputError("an option has no items")
+    n_nodes = n_entries + len(options)
+    if n_nodes + n + 2 >= HIDDEN // 4:
+        raise InputError(f"too many entries for the dlx backend: {n_entries}")
+    nd = [0] * (NX * n_nodes)
+    opt_of = [-1] * n_nodes
+    ln = [0] * (n + 1)
+    members: list[list[int]] = [[] for _ in range(n + 1)]
+    p = 0
+    for k, o in enumerate(options):
+        for i, _ in o:
+            nd[NX * p + XITM] = i + 1
+            opt_of[p] = k
+            members[i + 1].append(p)
+            p += 1
+        nd[NX * p + XITM] = -len(o)
+        p += 1
+    cl = [0] * (n + 2)
+    for c in range(1, n + 1):
+        cl[c] = len(cl)
+        ln[c] = len(members[c])
+        for node in members[c]:
+            nd[NX * node + XLOC] = len(cl)
+            cl.append(node)
+    max_level = n_primary + 2
+    ln += [0] * (2 * max_level * (n + 1))
+    max_value = max(len(cl), n_nodes, n + 2)
+    return Arrays(nd, cl, ln, opt_of, n, n_primary + 1, n + 1, max_level, max_value)
+
+
+#: Options per word of the bitset layout: 63, so that a word is a non-negative ``int64`` (and
+#: the same number as a Python int in the interpreted tier).
+WORD_BITS = 63
+
+
+def build_bits(problem: Problem, n_state: int) -> Arrays:
+    """Lay an ``XC`` problem out for Algorithm X on bitsets of options (``kernel.search_bits``).
+
+    ``nd``: ``nd[0]`` the number of words ``W`` of a set of options (option ``o`` is bit
+    ``o % 63`` of word ``o // 63``); for item ``c`` (``1..n``) the entries ``j`` in
+    ``nd[c]..nd[c + 1]`` are the words where it has options, word ``nd[n + 2 + j]``; from
+    ``os = n + 2 + nd[n + 1]``, ``nd[os + o]`` is where option ``o``'s items
+    start in ``nd`` (``o`` up to the number of options, for the end). ``state`` (the kernel's
+    ``st``): after the ``n_state`` slots, the masks of those entries (``st[n_state + j]``),
+    then per level the active options and the active options without those of the item
+    chosen (``W`` words each). ``ln``: per level, the lengths of the primary items (``HIDDEN``
+    added once covered) as the level begins and once its item is chosen (``n_primary + 1``
+    entries each; the first copy filled in here), then the item chosen at each level.
+    ``opt_of`` is the identity (the choices are option numbers).
+
+    >>> from dlxsat.xcc import parse
+    >>> a = build_bits(parse("a b | x\\na x\\nb\\n"), 2)
+    >>> a.nd  # W; the word lists of a, b, x (one word each); option table at 8; the options
+    [1, 0, 1, 2, 3, 0, 0, 0, 11, 13, 14, 1, 3, 2]
+    >>> a.state[:6]  # the 2 state slots, masks of a, b, x, level 0's active options
+    [0, 0, 1, 2, 1, 3]
+    """
+    items = problem.items
+    n = len(items)
+    n_primary = problem.n_primary
+    if n_primary == 0:
+        raise InputError("no primary items")
+    options = problem.options
+    if any(not o for o in options):
+        raise InputError("an option has no items")
+    n_opts = len(options)
+    words = max(1, -(-n_opts // WORD_BITS))
+    masks: list[dict[int, int]] = [{} for _ in range(n + 1)]
+    for k, o in enumerate(options):
+        w, bit = divmod(k, WORD_BITS)
+        for i, _ in o:
+            m = masks[i + 1]
+            m[w] = m.get(w, 0) | (1 << bit)
+    nd = [0] * (n + 2)
+    nd[0] = words
+    word_of: list[int] = []
+    mask_of: list[int] = []
+    for c in range(1, n + 1):
+        nd[c] = len(word_of)
+        for w in sorted(masks[c]):
+            word_of.append(w)
+            mask_of.append(masks[c][w])
+    nd[n + 1] = len(word_of)
+    nd += word_of
+    table = len(nd)
+    nd += [0] * (n_opts + 1)
+    for k, o in enumerate(options):
+        nd[table + k] = len(nd)
+        nd += [i + 1 for i, _ in o]
+    nd[table + n_opts] = len(nd)
+    max_level = n_primary + 2
+    # Two copies of the primary items' lengths per level, then the item chosen at each level.
+    ln = [0] * (2 * (n_primary + 1) * max_level + max_level)
+    for c in range(1, n_primary + 1):
+        ln[c] = sum(m.bit_count() for m in masks[c].values())
+    everything = [(1 << WORD_BITS) - 1] * words
+    if n_opts % WORD_BITS:
+        everything[-1] = (1 << (n_opts % WORD_BITS)) - 1
+    if n_opts == 0:
+        everything[-1] = 0
+    state = [0] * n_state + mask_of + everything + [0] * (words * (2 * max_level - 1))
+    max_value = max(len(nd), n + 2, words)
+    return Arrays(
+        nd, [0], ln, list(range(n_opts)), n, n_primary + 1, n + 1, max_level, max_value, state
+    )

@@ -36,6 +36,11 @@ HELPERS = (
     "_record",
     "_cover_option",
     "_uncover_option",
+    "_kill_sets",
+    "search_sets",
+    "_next_option",
+    "_hide_bits",
+    "search_bits",
 )
 KERNELS = ("search_c", "search_m", "precover", "search_given")
 #: Kernels written outside ``kernel.py`` (with its helpers and globals): name -> (module of

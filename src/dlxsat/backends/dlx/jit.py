@@ -20,6 +20,7 @@ import types as pytypes
 from typing import Any
 
 import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]  # (numba depends on it)
 from numba import njit, types
 from numba.extending import intrinsic
 
@@ -52,6 +53,30 @@ def put(typingctx, array, index, value):
     return sig, codegen
 
 
+@intrinsic
+def popcount(typingctx, x):
+    """The number of bits set in ``x`` (an integer), as an ``int64``."""
+    sig = types.int64(x)
+
+    def codegen(context, builder, sig, args):
+        value = context.cast(builder, args[0], sig.args[0], types.int64)
+        return builder.ctpop(value)
+
+    return sig, codegen
+
+
+@intrinsic
+def ctz(typingctx, x):
+    """The index of the lowest bit set in ``x`` (not 0), as an ``int64``."""
+    sig = types.int64(x)
+
+    def codegen(context, builder, sig, args):
+        value = context.cast(builder, args[0], sig.args[0], types.int64)
+        return builder.cttz(value, ir.Constant(ir.IntType(1), 1))
+
+    return sig, codegen
+
+
 def rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionType:
     """``fn`` with the global namespace ``env`` (same code, name, file and line)."""
     copy = pytypes.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__, fn.__closure__)
@@ -72,10 +97,11 @@ def python_function(name: str) -> pytypes.FunctionType:
 
 
 def namespace(cache: bool = True) -> dict[str, Any]:
-    """``kernel.py``'s globals with the compiled ``get``/``put``/``wide`` and every helper and
-    kernel as a numba dispatcher calling the others (kernels cached on disk with ``cache``)."""
+    """``kernel.py``'s globals with the compiled ``get``/``put``/``wide``/``popcount``/``ctz``
+    and every helper and kernel as a numba dispatcher calling the others (kernels cached on
+    disk with ``cache``)."""
     env = dict(vars(source))
-    env.update(get=get, put=put, wide=np.int64)
+    env.update(get=get, put=put, wide=np.int64, popcount=popcount, ctz=ctz)
     for name in HELPERS:
         env[name] = njit(rebind(getattr(source, name), env))
     for name in (*KERNELS, *ELSEWHERE):

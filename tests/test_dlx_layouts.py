@@ -1,0 +1,133 @@
+"""Algorithm X's other layouts: bitsets (lengths kept or counted) and sparse sets search the
+same tree as dancing links -- the same solutions in the same order, Knuth's ``nodes`` and
+``updates`` -- in both tiers, stopped and resumed anywhere, and moved between tiers mid-way.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from conftest import GOLDEN, golden_problem
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import dlxsat.backends.dlx as backend
+from dlxsat.backends.dlx import kernel as k
+from dlxsat.instances import generate
+from dlxsat.solvers import solve_problem
+from dlxsat.xcc import Item, Problem, parse
+
+LAYOUTS = {"links": k.LINKS, "sets": k.SETS, "bits": k.BITS, "bits-kept": k.BITS_KEPT}
+CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c.get("dlx1")]
+
+
+def solve(monkeypatch, problem: Problem, layout: int, tier: str = "compiled", **kw):
+    """The dlx backend on ``problem`` in ``layout`` and ``tier``."""
+    monkeypatch.setattr(backend, "layout_for", lambda p, loop: layout)
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf if tier == "interpreted" else 0)
+    return solve_problem(problem, "dlx", **kw)
+
+
+def figures(r) -> tuple:
+    return r.count, r.stats["nodes"], r.stats["updates"], r.solutions, r.exhausted
+
+
+def test_the_layout_follows_the_problem():
+    small = parse("a b | x\na x\nb\n")
+    assert backend.layout_for(small, False) == k.BITS_KEPT
+    assert backend.layout_for(small, True) == k.LINKS  # the loop rule: dancing links
+    assert backend.layout_for(parse("a b | x\na x:1\nb\n"), False) == k.LINKS  # colors
+    assert backend.layout_for(parse("1:2|a b\na\nb\n"), False) == k.LINKS  # multiplicities
+    items = [Item("a"), Item("b")]
+    medium = Problem(items, [((0, None),)] * (backend.KEPT_MAX_WORDS * 63 + 1))
+    large = Problem(items, [((0, None),)] * (backend.BITS_MAX_OPTIONS + 1))
+    assert backend.layout_for(medium, False) == k.BITS
+    assert backend.layout_for(large, False) == k.SETS
+    # The backend picks the layout itself and says which: queens on the kept bitsets.
+    assert backend.layout_for(parse(generate("queens", ["12"])), False) == k.BITS_KEPT
+    r = solve_problem(parse(generate("queens", ["6"])), "dlx")
+    assert (r.count, r.stats["layout"]) == (4, "bits-kept")
+    r = solve_problem(parse(generate("pentominoes", ["3", "20"])), "dlx", limit=1)
+    assert (r.count, r.stats["layout"]) == (1, "bits")
+
+
+@pytest.mark.parametrize("tier", ["interpreted", "compiled"])
+@pytest.mark.parametrize("layout", list(LAYOUTS), ids=str)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['family']}/{c['name']}")
+def test_knuths_figures_on_the_golden_cases(monkeypatch, case, layout, tier):
+    """DLX1's count, nodes and updates (his program's, in the manifest), every layout."""
+    ref = case["dlx1"]
+    if tier == "interpreted" and ref["updates"] > 200_000:
+        pytest.skip("too long for the interpreter")  # the compiled tier runs it
+    r = solve(monkeypatch, golden_problem(case["dlx"]), LAYOUTS[layout], tier)
+    assert (r.count, r.stats["nodes"], r.stats["updates"]) == (
+        ref["count"],
+        ref["nodes"],
+        ref["updates"],
+    )
+
+
+@pytest.mark.parametrize("layout", ["sets", "bits", "bits-kept"])
+def test_twelve_queens_as_knuths_dlx1(monkeypatch, layout):
+    """12 queens: 14,200 answers, and the nodes and updates of DLX1 (Knuth's program, built
+    from his CWEB source, on the same file: docs/xcc.md), in the order dancing links finds
+    them."""
+    problem = parse(generate("queens", ["12"]))
+    links = solve(monkeypatch, problem, k.LINKS)
+    r = solve(monkeypatch, problem, LAYOUTS[layout])
+    assert (r.count, r.stats["nodes"], r.stats["updates"]) == (14200, 327813, 6285452)
+    assert figures(r) == figures(links)
+    assert (r.stats["layout"], links.stats["layout"]) == (layout, "links")
+
+
+@st.composite
+def xc_problems(draw) -> Problem:
+    """Exact cover with secondary items, with up to 200 options: sets of several words."""
+    n_primary = draw(st.integers(1, 8))
+    n_secondary = draw(st.integers(0, 4))
+    items = [Item(f"p{i}") for i in range(n_primary)]
+    items += [Item(f"s{i}", False) for i in range(n_secondary)]
+    options = []
+    for _ in range(draw(st.integers(0, 200))):
+        prim = draw(st.lists(st.integers(0, n_primary - 1), min_size=1, max_size=3, unique=True))
+        sec = draw(
+            st.lists(st.integers(n_primary, n_primary + n_secondary - 1), max_size=2, unique=True)
+            if n_secondary
+            else st.just([])
+        )
+        options.append(tuple(draw(st.permutations([(i, None) for i in prim + sec]))))
+    return Problem(items, options)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=xc_problems(), limit=st.sampled_from([1, 7, 300]))
+def test_random_problems_search_the_same_tree(problem, limit):
+    """Random problems, up to some solution limit: every layout, both tiers, finds
+    what dancing links finds, in its order, with its nodes and updates."""
+    with pytest.MonkeyPatch.context() as mp:
+        want = figures(solve(mp, problem, k.LINKS, limit=limit))
+        for layout in (k.SETS, k.BITS, k.BITS_KEPT):
+            for tier in ("interpreted", "compiled"):
+                assert figures(solve(mp, problem, layout, tier, limit=limit)) == want
+
+
+@pytest.mark.parametrize("layout", ["sets", "bits", "bits-kept"])
+def test_resuming_and_moving_tiers_change_nothing(monkeypatch, layout):
+    """Stopped after every node and resumed; and begun interpreted, finished compiled."""
+    problem = parse(generate("queens", ["7"]))
+    whole = solve(monkeypatch, problem, LAYOUTS[layout])
+    assert whole.count == 40
+    monkeypatch.setattr(backend, "FIRST_BUDGET", 1)
+    monkeypatch.setattr(backend, "MIN_BUDGET", 1)
+    monkeypatch.setattr(backend, "SLICE", 0.0)
+    assert figures(solve(monkeypatch, problem, LAYOUTS[layout])) == figures(whole)
+    from dlxsat.backends.dlx import compiled
+
+    monkeypatch.setattr(compiled, "_ready", set())
+    monkeypatch.setattr(backend, "layout_for", lambda p, loop: LAYOUTS[layout])
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
+    monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
+    moved = solve_problem(problem, "dlx")
+    assert moved.stats["kernel"] == "compiled" and figures(moved) == figures(whole)
