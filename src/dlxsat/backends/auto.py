@@ -111,10 +111,14 @@ ESTIMATE_SECONDS = 0.05
 #: (a 25 x 25 of 1.2 million nodes estimated at 12,000-240,000 from 128 probes) is more often
 #: low than high.
 DLX_NODES_PER_SECOND = 150_000
-#: Loading the compiled kernels when a process has not yet: by numba's JIT from its cache
-#: (the ahead-of-time module, once built, takes less, but telling whether it is built costs
-#: a numpy import; this is used only when counting).
+#: Loading the compiled kernels when a process has not yet, by numba's JIT from its cache
+#: (used only when counting).
 DLX_LOAD_SECONDS = 0.6
+#: The same from the ahead-of-time module (``dlx/aot.py``): the module itself 17 ms (load 11,
+#: ``benchmarks/startup.py --kernels``) after numpy's import, 0.06-0.1 s idle. With 0.6 s here
+#: instead, counting the 8 pentomino 3 x 20 packings went to SAT (0.37 s predicted, over 60 s
+#: in fact; DLX 0.9 s).
+DLX_AOT_LOAD_SECONDS = 0.15
 #: SAT's time per entry of the problem's options (building the formula and solving, the
 #: whole ``solve`` call): a 16 x 16 Sudoku (2,868 entries) 0.16 s, generated ones (about
 #: 3,000) 0.12-0.22 s, 25 x 25 ones (about 7,000) 0.14-0.73 s -- the minimal 25 x 25 needs
@@ -206,7 +210,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         return finish(trial, "dlx", "the time limit ended DLX's trial")
 
     # 2. The estimate (when the choice depends on it) and the two predictions.
-    loaded = _dlx_loaded(problem)
+    load = dlx_load_seconds(problem)
     est = None
     if needs_estimate(feats, limit):
         from .dlx.estimate import estimate
@@ -230,7 +234,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         None if est is None else est.nodes,
         0.0 if est is None else est.solutions,
         trial.stats.get("nodes", 0),
-        loaded,
+        load,
         limit,
     )
     info["predicted"] = {k: _round(v) for k, v in predicted.items()}
@@ -300,7 +304,7 @@ def choose(
     nodes: float | None,
     answers: float,
     done_nodes: int,
-    loaded: bool,
+    load: float,
     limit: int | None,
 ) -> tuple[str, str, dict[str, float]]:
     """The engine for a problem a DLX trial of :func:`trial_seconds` did not settle:
@@ -309,10 +313,10 @@ def choose(
 
     ``feats`` are :func:`features`; ``nodes`` and ``answers`` the DLX tree estimate (``nodes``
     None: none was made -- :func:`needs_estimate`, or Algorithm M's problems, which the probes
-    do not follow), ``done_nodes`` the nodes the trial searched, ``loaded`` whether the
-    compiled kernel is loaded, ``limit`` the answers wanted (None: count them all). The
-    predictions are seconds (``dlx``, ``sat``, and ``load``: DLX's share for loading its
-    kernel). In order:
+    do not follow), ``done_nodes`` the nodes the trial searched, ``load`` the seconds DLX
+    still needs to load its compiled kernel (:func:`dlx_load_seconds`), ``limit`` the answers
+    wanted (None: count them all). The predictions are seconds (``dlx``, ``sat``, and
+    ``load``: DLX's share for loading its kernel). In order:
 
     - a loop problem goes to SAT (its trees prune late, and the probes underrate them),
       unless counting at least :data:`LOOP_COUNT_ANSWERS` estimated answers;
@@ -323,14 +327,13 @@ def choose(
       estimated answer (SAT when there is no estimate).
 
     >>> f = {"loop": False, "entries": 2916}
-    >>> choose(f, 5e3, 1, 100, True, None)[0], choose(f, 5e7, 1, 100, True, None)[0]
+    >>> choose(f, 5e3, 1, 100, 0.0, None)[0], choose(f, 5e7, 1, 100, 0.0, None)[0]
     ('dlx', 'sat')
-    >>> choose(f, 5e3, 1, 100, True, 2)[:2]
+    >>> choose(f, 5e3, 1, 100, 0.0, 2)[:2]
     ('sat', "DLX did not finish its trial (a share of SAT's predicted time)")
-    >>> choose({"loop": True, "entries": 4000}, None, 0, 100, True, 2)[:2]
+    >>> choose({"loop": True, "entries": 4000}, None, 0, 100, 0.0, 2)[:2]
     ('sat', 'a loop problem: SAT prunes loops better than DLX')
     """
-    load = 0.0 if loaded else DLX_LOAD_SECONDS
     if nodes is None:
         predicted_dlx = math.inf
     else:
@@ -352,15 +355,22 @@ def choose(
     return "sat", "the estimated DLX tree is larger than SAT's predicted work", predicted
 
 
-def _dlx_loaded(problem: Problem) -> bool:
-    """Whether this process has loaded the compiled DLX kernel ``problem`` needs. (Whether the
-    ahead-of-time module is built is not asked: naming it hashes the kernels' sources and
-    imports numpy, 0.1-0.9 s on a loaded machine.)"""
+def dlx_load_seconds(problem: Problem) -> float:
+    """Seconds DLX would still spend loading the compiled kernel ``problem`` needs: none when
+    this process has it; :data:`DLX_AOT_LOAD_SECONDS` when the ahead-of-time module is built
+    (asking costs importing numpy, which that kernel needs anyway, and hashing the kernels'
+    sources: a few milliseconds); :data:`DLX_LOAD_SECONDS` (numba's JIT cache) otherwise."""
     import sys
 
     compiled = sys.modules.get("dlxsat.backends.dlx.compiled")
     name = "search_m" if problem.kind == "MCC" else "search_c"
-    return compiled is not None and any(compiled.is_ready(name, t) for t in ("int16", "int32"))
+    if compiled is not None and any(compiled.is_ready(name, t) for t in ("int16", "int32")):
+        return 0.0
+    from .dlx import aot
+
+    if aot.enabled() and aot.module_path().exists():
+        return DLX_AOT_LOAD_SECONDS
+    return DLX_LOAD_SECONDS
 
 
 def _round(x: float) -> float | None:
