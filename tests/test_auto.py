@@ -112,13 +112,13 @@ def test_not_counted_past_the_trial_goes_to_sat_without_estimate(monkeypatch):
 
 def test_the_trial_is_a_share_of_sats_predicted_time(monkeypatch):
     # A problem SAT is predicted to take long on stays on DLX: its trial is long enough for
-    # the 3,649 nodes of this 16 x 16 Sudoku however slow the machine (here a trial of 100 s).
+    # the 3,649 nodes of this 16 x 16 Sudoku however slow the machine (here a trial of 400 s).
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", 400 / SUDOKU_16_ENTRIES)
     r = auto_solve(SUDOKU_16, limit=2)
     info = r.stats["auto"]
     assert info["engine"] == "dlx" and "trial" in info["reason"], info
-    assert 99 < info["trial_budget"] < 101 and r.stats["nodes"] == 3649
+    assert 399 < info["trial_budget"] < 401 and r.stats["nodes"] == 3649
     # Counting and loop problems keep the short trial whatever SAT's prediction.
     feats = dict(info["features"])
     assert auto.trial_seconds(feats, None) == 1e-6
@@ -175,10 +175,12 @@ def test_features_and_trial_budget():
     f = auto.features(SUDOKU_16, False, 2)
     assert f["entries"] == SUDOKU_16_ENTRIES and f["mode"] == "unique" and not f["loop"]
     assert auto.features(SUDOKU_16, True, None)["mode"] == "count"
-    # 16 x 16: a quarter of SAT's predicted 0.14 s; 9 x 9 and smaller: the floor.
-    assert auto.trial_seconds(f, 2) == pytest.approx(0.25 * auto.predicted_sat(f, 2, 2))
+    # 16 x 16: all of SAT's predicted 0.14 s; a large problem a quarter; tiny ones the floor.
+    assert auto.trial_seconds(f, 2) == pytest.approx(auto.predicted_sat(f, 2, 2))
     assert auto.trial_seconds(f, 2) > auto.TRIAL_SECONDS
-    small = auto.features(golden_problem("sudoku/tatham-9x9-1.dlx"), False, 2)
+    large = {**f, "entries": 2 * auto.LARGE_ENTRIES}
+    assert auto.trial_seconds(large, 2) == pytest.approx(0.25 * auto.predicted_sat(large, 2, 2))
+    small = auto.features(golden_problem("sudoku/tatham-4x4-1.dlx"), False, 2)
     assert auto.trial_seconds(small, 2) == auto.TRIAL_SECONDS
 
 

@@ -230,13 +230,15 @@ def test_a_job_that_fails_or_passes_a_limit_leaves_a_fresh_worker(
         vm = int(Path("/proc/self/status").read_text().split("VmData:")[1].split()[0]) // 1024
         memory = vm + limit
     settings = [first, "sat", "dlx"]
+    # The limit is the jobs' (sat's and dlx's too): a short one only where the test waits for
+    # it (a 0.5 s limit timed out the leak=100 job with both cores busy, load 12).
     compare(
         "sudoku",
         SUDOKU[:1],
         settings,
         output=str(out),
         jobs=1,
-        timeout=0.5,
+        timeout=2.0 if status == "timeout" else 30.0,
         memory_mb=memory,
         quiet=True,
     )

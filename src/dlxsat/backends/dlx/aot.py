@@ -35,14 +35,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import compiled
+from . import catalog
 
 #: ``0`` here turns the ahead-of-time module off (numba's JIT compiles the kernels).
 SWITCH = "DLXSAT_AOT"
 PREFIX = "dlxkernels_"
 HERE = Path(__file__).resolve().parent
 #: The files the module's code is generated from.
-SOURCES = ("kernel.py", "arrays.py", "estimate.py", "compiled.py", "jit.py", "aot.py")
+SOURCES = ("kernel.py", "arrays.py", "estimate.py", "catalog.py", "compiled.py", "jit.py", "aot.py")
 
 
 class BuildError(Exception):
@@ -129,7 +129,7 @@ def export_name(name: str, dtype_name: str) -> str:
 
 def _complete(module: ModuleType) -> bool:
     return all(
-        hasattr(module, export_name(n, t)) for n in compiled.SIGNATURES for t in compiled.DTYPES
+        hasattr(module, export_name(n, t)) for n in catalog.SIGNATURES for t in catalog.DTYPES
     )
 
 
@@ -288,7 +288,7 @@ def _remove_abandoned_builds(directory: Path) -> None:
 
 
 def _compile(path: Path) -> None:
-    """``numba.pycc`` run on every kernel of ``compiled.SIGNATURES`` for every dtype, into a
+    """``numba.pycc`` run on every kernel of ``catalog.SIGNATURES`` for every dtype, into a
     temporary folder beside ``path``, the result renamed to ``path``."""
     import tempfile
     import warnings
@@ -308,8 +308,8 @@ def _compile(path: Path) -> None:
         cc.output_file = path.name
         cc.target_cpu = "host"  # as numba's JIT does; the CPU is part of the module's name
         cc.use_nrt = False  # the kernels allocate nothing
-        for kernel_name, signature in compiled.SIGNATURES.items():
-            for t in compiled.DTYPES:
+        for kernel_name, signature in catalog.SIGNATURES.items():
+            for t in catalog.DTYPES:
                 function: Any = jit.rebind(jit.python_function(kernel_name), env)
                 cc.export(export_name(kernel_name, t), signature.format(t=t))(function)
         with warnings.catch_warnings():

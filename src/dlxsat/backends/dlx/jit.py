@@ -25,7 +25,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from . import kernel as source
-from .compiled import ELSEWHERE, HELPERS, KERNELS
+from .catalog import ELSEWHERE, HELPERS, KERNELS
 
 
 @intrinsic
@@ -87,7 +87,7 @@ def rebind(fn: pytypes.FunctionType, env: dict[str, Any]) -> pytypes.FunctionTyp
 
 def python_function(name: str) -> pytypes.FunctionType:
     """The plain Python function of kernel ``name`` (``kernel.py``'s, or one of
-    ``compiled.ELSEWHERE``)."""
+    ``catalog.ELSEWHERE``)."""
     if name in ELSEWHERE:
         import importlib
 
