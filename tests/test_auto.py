@@ -75,7 +75,7 @@ def test_large_loop_problem_skips_the_trial(monkeypatch):
 def test_counting_many_loops_uses_the_estimate_and_dlx(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "LOOP_COUNT_ANSWERS", 5)  # few probes: a rough count
-    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
+    monkeypatch.setattr(auto, "dlx_load_seconds", lambda problem: 0.0)
     p = golden_problem("masyu/random-few-5x6-3.dlx")  # 167 loops
     r = auto_solve(p, loop=True, keep=0)
     info = r.stats["auto"]
@@ -88,7 +88,7 @@ def test_when_counting_the_estimate_decides(monkeypatch, sat_per_entry, rate, en
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", sat_per_entry)
     monkeypatch.setattr(auto, "DLX_NODES_PER_SECOND", rate)
-    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
+    monkeypatch.setattr(auto, "dlx_load_seconds", lambda problem: 0.0)
     r = auto_solve(SUDOKU_16, keep=0)  # counted: 3,649 nodes, more than a trial of no time
     info = r.stats["auto"]
     assert info["engine"] == engine and "estimated DLX tree" in info["reason"], info
@@ -102,7 +102,7 @@ def test_not_counted_past_the_trial_goes_to_sat_without_estimate(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "TRIAL_SHARE", 0.0)
     monkeypatch.setattr(auto, "DLX_NODES_PER_SECOND", 1e12)
-    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
+    monkeypatch.setattr(auto, "dlx_load_seconds", lambda problem: 0.0)
     r = auto_solve(SUDOKU_16, limit=2)
     info = r.stats["auto"]
     assert info["engine"] == "sat" and "trial" in info["reason"], info
@@ -112,13 +112,13 @@ def test_not_counted_past_the_trial_goes_to_sat_without_estimate(monkeypatch):
 
 def test_the_trial_is_a_share_of_sats_predicted_time(monkeypatch):
     # A problem SAT is predicted to take long on stays on DLX: its trial is long enough for
-    # the 3,649 nodes of this 16 x 16 Sudoku however slow the machine (here a trial of 100 s).
+    # the 3,649 nodes of this 16 x 16 Sudoku however slow the machine (here a trial of 400 s).
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", 400 / SUDOKU_16_ENTRIES)
     r = auto_solve(SUDOKU_16, limit=2)
     info = r.stats["auto"]
     assert info["engine"] == "dlx" and "trial" in info["reason"], info
-    assert 99 < info["trial_budget"] < 101 and r.stats["nodes"] == 3649
+    assert 399 < info["trial_budget"] < 401 and r.stats["nodes"] == 3649
     # Counting and loop problems keep the short trial whatever SAT's prediction.
     feats = dict(info["features"])
     assert auto.trial_seconds(feats, None) == 1e-6
@@ -134,7 +134,7 @@ def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "MIN_BUDGET", 0.05)
     monkeypatch.setattr(auto, "SWITCH_FACTOR", 0.0)
-    monkeypatch.setattr(auto, "_dlx_loaded", lambda problem: True)
+    monkeypatch.setattr(auto, "dlx_load_seconds", lambda problem: 0.0)
     monkeypatch.setattr(
         auto, "choose", lambda *a: ("dlx", "forced", {"dlx": 0, "sat": 0, "load": 0})
     )
@@ -152,33 +152,35 @@ def test_choose_predictions():
     f = {"loop": False, "entries": 10_000}
     # Not counted: SAT whatever the estimate says, once the trial is over.
     for nodes in (10, 1e9, None):
-        engine, reason, predicted = auto.choose(f, nodes, 1, 0, True, 2)
+        engine, reason, predicted = auto.choose(f, nodes, 1, 0, 0.0, 2)
         assert engine == "sat" and "trial" in reason and 0.5 < predicted["sat"] < 0.501
     # Counting: the estimate decides, SAT paying a call per answer, DLX its nodes and load.
-    engine, _, predicted = auto.choose(f, 1e9, 1, 0, True, None)
+    engine, _, predicted = auto.choose(f, 1e9, 1, 0, 0.0, None)
     assert engine == "sat" and predicted["dlx"] > predicted["sat"]
-    assert auto.choose(f, 10, 1, 0, True, None)[0] == "dlx"
-    assert auto.choose(f, 3e5, 1e5, 0, True, None)[0] == "dlx"
-    assert auto.choose(f, 3e5, 1, 0, True, None)[0] == "sat"
+    assert auto.choose(f, 10, 1, 0, 0.0, None)[0] == "dlx"
+    assert auto.choose(f, 3e5, 1e5, 0, 0.0, None)[0] == "dlx"
+    assert auto.choose(f, 3e5, 1, 0, 0.0, None)[0] == "sat"
     # ... the kernel's load counts against DLX, and the trial's nodes when over the estimate.
-    assert auto.choose(f, 10, 1, 0, False, None)[0] == "sat"
-    assert auto.choose(f, 10, 1, 10**6, True, None)[0] == "sat"
+    assert auto.choose(f, 10, 1, 0, auto.DLX_LOAD_SECONDS, None)[0] == "sat"
+    assert auto.choose(f, 10, 1, 10**6, 0.0, None)[0] == "sat"
     # Algorithm M (no estimate) goes to SAT; loops go to SAT unless counting many answers.
-    assert auto.choose(f, None, 0, 0, True, None)[0] == "sat"
+    assert auto.choose(f, None, 0, 0, 0.0, None)[0] == "sat"
     loop = {"loop": True, "entries": 4000}
-    assert auto.choose(loop, 10, 10**4, 0, True, 2)[0] == "sat"
-    assert auto.choose(loop, 10, 10**4, 0, True, None)[0] == "dlx"
-    assert auto.choose(loop, 10, 1, 0, True, None)[0] == "sat"
+    assert auto.choose(loop, 10, 10**4, 0, 0.0, 2)[0] == "sat"
+    assert auto.choose(loop, 10, 10**4, 0, 0.0, None)[0] == "dlx"
+    assert auto.choose(loop, 10, 1, 0, 0.0, None)[0] == "sat"
 
 
 def test_features_and_trial_budget():
     f = auto.features(SUDOKU_16, False, 2)
     assert f["entries"] == SUDOKU_16_ENTRIES and f["mode"] == "unique" and not f["loop"]
     assert auto.features(SUDOKU_16, True, None)["mode"] == "count"
-    # 16 x 16: a quarter of SAT's predicted 0.14 s; 9 x 9 and smaller: the floor.
-    assert auto.trial_seconds(f, 2) == pytest.approx(0.25 * auto.predicted_sat(f, 2, 2))
+    # 16 x 16: all of SAT's predicted 0.14 s; a large problem a quarter; tiny ones the floor.
+    assert auto.trial_seconds(f, 2) == pytest.approx(auto.predicted_sat(f, 2, 2))
     assert auto.trial_seconds(f, 2) > auto.TRIAL_SECONDS
-    small = auto.features(golden_problem("sudoku/tatham-9x9-1.dlx"), False, 2)
+    large = {**f, "entries": 2 * auto.LARGE_ENTRIES}
+    assert auto.trial_seconds(large, 2) == pytest.approx(0.25 * auto.predicted_sat(large, 2, 2))
+    small = auto.features(golden_problem("sudoku/tatham-4x4-1.dlx"), False, 2)
     assert auto.trial_seconds(small, 2) == auto.TRIAL_SECONDS
 
 
@@ -231,7 +233,7 @@ def test_auto_answers_match_dlx_on_the_bundled_sudokus():
 
 def test_load_loads_the_engines():
     auto.load()
-    assert auto._dlx_loaded(golden_problem("sudoku/tatham-9x9-1.dlx"))
+    assert auto.dlx_load_seconds(golden_problem("sudoku/tatham-9x9-1.dlx")) == 0.0
     assert dlx_solve(golden_problem("sudoku/tatham-9x9-1.dlx")).stats["kernel"] == "compiled"
 
 
@@ -252,3 +254,23 @@ def test_generated_sudokus_are_unique_and_reproducible():
         assert dlxsat.solve("sudoku", f.read_text(), backend="sat").status == "unique", f.name
     first = ROOT / "puzzles/sudoku-generated/gen-9x9-7300.txt"
     assert gen.generate(3, 22, 7300) == first.read_text()
+
+
+def test_dlx_load_seconds_follows_the_kernel_tier(monkeypatch, tmp_path):
+    """DLX's load is none once loaded, the ahead-of-time module's when that is built, and
+    numba's JIT cache's otherwise (0.6 s charged with the module built sent a pentomino count
+    of 8 answers to SAT: over 60 s against DLX's 0.9 s)."""
+    from dlxsat.backends.dlx import aot, compiled
+
+    p = golden_problem("masyu/random-few-5x6-3.dlx")
+    monkeypatch.setattr(compiled, "is_ready", lambda name, dtype: True)
+    assert auto.dlx_load_seconds(p) == 0.0
+    monkeypatch.setattr(compiled, "is_ready", lambda name, dtype: False)
+    built = tmp_path / "module.so"
+    monkeypatch.setattr(aot, "module_path", lambda directory=None: built)
+    monkeypatch.setattr(aot, "enabled", lambda: True)
+    assert auto.dlx_load_seconds(p) == auto.DLX_LOAD_SECONDS
+    built.write_bytes(b"")
+    assert auto.dlx_load_seconds(p) == auto.DLX_AOT_LOAD_SECONDS < auto.DLX_LOAD_SECONDS
+    monkeypatch.setattr(aot, "enabled", lambda: False)
+    assert auto.dlx_load_seconds(p) == auto.DLX_LOAD_SECONDS

@@ -67,12 +67,12 @@ def test_crosscheck_loop_gives_knuths_dlx2_loop_counts_from_every_backend() -> N
     assert counts(CASES[0]) == (25, 16)  # the rule is what makes the difference
 
 
-def test_crosscheck_loop_takes_the_portfolio() -> None:
-    r = run("crosscheck", "xcc", path(CASES[1]), "--loop", "--backends", "dlx,portfolio")
+def test_crosscheck_loop_takes_the_portfolio_and_auto() -> None:
+    r = run("crosscheck", "xcc", path(CASES[1]), "--loop", "--backends", "dlx,portfolio,auto")
     assert r.returncode == 0, r.stderr
     loops = counts(CASES[1])[1]
     row = r.stdout.splitlines()[-1]
-    assert row.count(f" {loops} ") == 2 and row.endswith("agree"), r.stdout
+    assert row.count(f" {loops} ") == 3 and row.endswith("agree"), r.stdout
 
 
 def test_loop_on_data_without_the_convention_is_one_line_naming_the_file(tmp_path: Path) -> None:

@@ -8,15 +8,16 @@ like this, within the caller's time limit:
 
 1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
    once, unless counting.) DLX runs for at most :func:`trial_seconds`: :data:`TRIAL_SECONDS`,
-   or for a problem without the loop rule that is not counted, :data:`TRIAL_SHARE` of SAT's
-   predicted time when that is longer (SAT's time is predicted from the problem's size, the
-   entries of its options, :data:`SAT_SECONDS_PER_ENTRY`). The trial runs interpreted when the
-   compiled kernels are not loaded yet, so it loads nothing. Most puzzles end here: the
-   answer is DLX's, at no extra cost.
+   or for a problem without the loop rule that is not counted, a share of SAT's predicted
+   time when that is longer (all of it; a quarter for large problems: :data:`TRIAL_SHARE`).
+   SAT's time is predicted from the problem's size, the entries of its options
+   (:data:`SAT_SECONDS_PER_ENTRY`). The trial is an ordinary DLX run (interpreted when no
+   compiled kernel is loaded yet, moving to the compiled tier as any run does). Most puzzles
+   end here: the answer is DLX's, at no extra cost.
 2. **Decide.** A problem not counted goes to SAT: a loop problem because the loop rule
-   prunes late in DLX, any other because it outlived a trial of a quarter of SAT's time --
-   the rent-or-buy bound, which Knuth's tree estimate could not beat (it runs 10-100 x low
-   on such trees: :data:`TRIAL_SHARE` has the figures). When counting, Knuth's Monte Carlo
+   prunes late in DLX, any other because it outlived its share of SAT's time -- rent or
+   buy, which Knuth's tree estimate could not improve on (it runs 10-100 x low on such
+   trees: :data:`TRIAL_SHARE` has the figures). When counting, Knuth's Monte Carlo
    estimate of the DLX tree (:mod:`.dlx.estimate`, random root-to-leaf probes for at most
    :data:`ESTIMATE_SECONDS`) predicts DLX's remaining time (estimated nodes over
    :data:`DLX_NODES_PER_SECOND`, plus the kernel load when it is not loaded) and SAT's (a
@@ -73,21 +74,32 @@ SPEC = SolverSpec(
 #: 20-50 nodes a millisecond on 2 loaded cores: enough for the easy 9 x 9 Sudokus and small
 #: loop puzzles, short next to the 20-100 ms a SAT solve of the smallest puzzles takes.
 TRIAL_SECONDS = 0.03
-#: A problem without the loop rule, not counted, gets a longer trial: this share of SAT's
+#: A problem without the loop rule, not counted, gets a longer trial: a share of SAT's
 #: predicted time (:func:`trial_seconds`), and SAT at once when the trial does not finish.
-#: It is the rent-or-buy bound: DLX is given a quarter of what SAT would cost, so ``auto``
-#: pays at most 1.25 x SAT where SAT wins, and loses to DLX only on trees that need between
-#: that quarter and SAT's whole time (``benchmarks/auto.py``, 2 loaded cores, engines loaded:
-#: 25 x 25 Sudokus predicted 0.35 s -> a trial of 0.09 s, settling the Tatham "basic" ones
-#: (325-335 nodes, 0.07-0.13 s) while the "intermediate" ones (0.6-1.2 million nodes, DLX
-#: 0.5-1 s, SAT 0.18 s) and the minimal one (12 million nodes) go to SAT after it; generated
-#: 16 x 16 ones predicted 0.15 s -> 0.04 s, DLX's trees there 180-440,000 nodes).
-#: Why not the tree estimate there: on such Sudokus it ran 10-100 x low on the trees that
-#: outlive a trial (25 x 25 "intermediate": 1.2 million nodes estimated at 12,000-130,000 from
-#: 128 probes; generated 16 x 16: 26,700 at 1,600, 103,000 at 5,000), so it sent them to DLX,
-#: which then passed its budget -- the trial, the estimate (0.03-0.13 s on a 25 x 25) and
-#: that budget paid on top of SAT (2.3-2.8 x the best engine).
-TRIAL_SHARE = 0.25
+#: It is rent-or-buy: DLX is given a share of what SAT would cost. A share of 1 is the
+#: classic bound (never more than 2 x the better engine); a smaller one pays less where SAT
+#: wins and loses more where DLX would have won just after the trial. Which is better depends
+#: on the trees that outlive a trial, and those change with the problem's size (measured with
+#: ``benchmarks/auto.py``, 2 cores at load 6-7, engines loaded):
+#:
+#: - up to :data:`LARGE_ENTRIES` (16 x 16 Sudokus, 2,900-3,500 entries, SAT predicted
+#:   0.15-0.17 s, measured 0.15-0.37 s): DLX's trees past 0.04 s had 10,000-100,000 nodes
+#:   and DLX beat SAT on 6 of the 7 generated ones (0.4-0.9 x SAT's time; the seventh 4 x),
+#:   so the share is :data:`TRIAL_SHARE` = 1;
+#: - above it (25 x 25 Sudokus, about 7,000 entries, SAT predicted 0.35 s): every tree past a
+#:   trial had 0.6-12 million nodes, DLX 2.6-50 x SAT's time (Tatham "intermediate" 0.5-2 s
+#:   against SAT's 0.18-0.45 s; the minimal one and 3 generated ones likewise), while the
+#:   Tatham "basic" ones end within 0.09 s (325-335 nodes): the share is
+#:   :data:`TRIAL_SHARE_LARGE` = 0.25, a trial of 0.09 s.
+#:
+#: The tree estimate is not used there: on such Sudokus it ran 10-100 x low on the trees that
+#: outlive a trial (25 x 25 "intermediate": 1.2 million nodes estimated at 12,000-130,000
+#: from 128 probes; generated 16 x 16: 26,700 at 1,600, 103,000 at 5,000), so it sent them
+#: to DLX, which then passed its budget -- the trial, the estimate (0.03-0.13 s on a 25 x 25)
+#: and that budget paid on top of SAT (2.3-2.8 x the best engine).
+TRIAL_SHARE = 1.0
+TRIAL_SHARE_LARGE = 0.25
+LARGE_ENTRIES = 5_000
 #: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
 #: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2-0.7 ms, after
 #: the 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time
@@ -99,8 +111,14 @@ ESTIMATE_SECONDS = 0.05
 #: (a 25 x 25 of 1.2 million nodes estimated at 12,000-240,000 from 128 probes) is more often
 #: low than high.
 DLX_NODES_PER_SECOND = 150_000
-#: Loading the compiled kernels (numba, from its cache) when a process has not yet.
+#: Loading the compiled kernels when a process has not yet, by numba's JIT from its cache
+#: (used only when counting).
 DLX_LOAD_SECONDS = 0.6
+#: The same from the ahead-of-time module (``dlx/aot.py``): the module itself 17 ms (load 11,
+#: ``benchmarks/startup.py --kernels``) after numpy's import, 0.06-0.1 s idle. With 0.6 s here
+#: instead, counting the 8 pentomino 3 x 20 packings went to SAT (0.37 s predicted, over 60 s
+#: in fact; DLX 0.9 s).
+DLX_AOT_LOAD_SECONDS = 0.15
 #: SAT's time per entry of the problem's options (building the formula and solving, the
 #: whole ``solve`` call): a 16 x 16 Sudoku (2,868 entries) 0.16 s, generated ones (about
 #: 3,000) 0.12-0.22 s, 25 x 25 ones (about 7,000) 0.14-0.73 s -- the minimal 25 x 25 needs
@@ -192,7 +210,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         return finish(trial, "dlx", "the time limit ended DLX's trial")
 
     # 2. The estimate (when the choice depends on it) and the two predictions.
-    loaded = _dlx_loaded(problem)
+    load = dlx_load_seconds(problem)
     est = None
     if needs_estimate(feats, limit):
         from .dlx.estimate import estimate
@@ -216,7 +234,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         None if est is None else est.nodes,
         0.0 if est is None else est.solutions,
         trial.stats.get("nodes", 0),
-        loaded,
+        load,
         limit,
     )
     info["predicted"] = {k: _round(v) for k, v in predicted.items()}
@@ -249,10 +267,13 @@ def predicted_sat(feats: Mapping[str, Any], answers: float, limit: int | None) -
 
 def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     """How long DLX's trial may run: :data:`TRIAL_SECONDS`, and for a problem without the
-    loop rule that is not counted, :data:`TRIAL_SHARE` of SAT's predicted time when longer.
+    loop rule that is not counted, a share of SAT's predicted time when longer (all of it up
+    to :data:`LARGE_ENTRIES` entries, :data:`TRIAL_SHARE_LARGE` above).
 
-    >>> trial_seconds({"loop": False, "entries": 800}, 2)  # a 9 x 9 Sudoku
+    >>> trial_seconds({"loop": False, "entries": 500}, 2)  # a 9 x 9 Sudoku
     0.03
+    >>> round(trial_seconds({"loop": False, "entries": 3000}, 2), 4)  # a 16 x 16 one
+    0.1506
     >>> round(trial_seconds({"loop": False, "entries": 7000}, 2), 4)  # a 25 x 25 one
     0.0877
     >>> trial_seconds({"loop": True, "entries": 7000}, 2)  # loop problems: the floor
@@ -262,7 +283,8 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     """
     if feats["loop"] or limit is None:
         return TRIAL_SECONDS
-    return max(TRIAL_SECONDS, TRIAL_SHARE * predicted_sat(feats, limit, limit))
+    share = TRIAL_SHARE_LARGE if feats["entries"] > LARGE_ENTRIES else TRIAL_SHARE
+    return max(TRIAL_SECONDS, share * predicted_sat(feats, limit, limit))
 
 
 def needs_estimate(feats: Mapping[str, Any], limit: int | None) -> bool:
@@ -282,7 +304,7 @@ def choose(
     nodes: float | None,
     answers: float,
     done_nodes: int,
-    loaded: bool,
+    load: float,
     limit: int | None,
 ) -> tuple[str, str, dict[str, float]]:
     """The engine for a problem a DLX trial of :func:`trial_seconds` did not settle:
@@ -291,28 +313,27 @@ def choose(
 
     ``feats`` are :func:`features`; ``nodes`` and ``answers`` the DLX tree estimate (``nodes``
     None: none was made -- :func:`needs_estimate`, or Algorithm M's problems, which the probes
-    do not follow), ``done_nodes`` the nodes the trial searched, ``loaded`` whether the
-    compiled kernel is loaded, ``limit`` the answers wanted (None: count them all). The
-    predictions are seconds (``dlx``, ``sat``, and ``load``: DLX's share for loading its
-    kernel). In order:
+    do not follow), ``done_nodes`` the nodes the trial searched, ``load`` the seconds DLX
+    still needs to load its compiled kernel (:func:`dlx_load_seconds`), ``limit`` the answers
+    wanted (None: count them all). The predictions are seconds (``dlx``, ``sat``, and
+    ``load``: DLX's share for loading its kernel). In order:
 
     - a loop problem goes to SAT (its trees prune late, and the probes underrate them),
       unless counting at least :data:`LOOP_COUNT_ANSWERS` estimated answers;
-    - any other problem not counted goes to SAT: it outlived a trial of
-      :data:`TRIAL_SHARE` of SAT's predicted time (the estimate is not trusted there);
+    - any other problem not counted goes to SAT: it outlived a trial of a share of SAT's
+      predicted time (:data:`TRIAL_SHARE`; the estimate is not trusted there);
     - when counting, the engine predicted faster: DLX's estimated nodes at
       :data:`DLX_NODES_PER_SECOND` (plus its load) against SAT's formula and a call per
       estimated answer (SAT when there is no estimate).
 
     >>> f = {"loop": False, "entries": 2916}
-    >>> choose(f, 5e3, 1, 100, True, None)[0], choose(f, 5e7, 1, 100, True, None)[0]
+    >>> choose(f, 5e3, 1, 100, 0.0, None)[0], choose(f, 5e7, 1, 100, 0.0, None)[0]
     ('dlx', 'sat')
-    >>> choose(f, 5e3, 1, 100, True, 2)[:2]
-    ('sat', "DLX did not finish its trial (0.25 of SAT's predicted time)")
-    >>> choose({"loop": True, "entries": 4000}, None, 0, 100, True, 2)[:2]
+    >>> choose(f, 5e3, 1, 100, 0.0, 2)[:2]
+    ('sat', "DLX did not finish its trial (a share of SAT's predicted time)")
+    >>> choose({"loop": True, "entries": 4000}, None, 0, 100, 0.0, 2)[:2]
     ('sat', 'a loop problem: SAT prunes loops better than DLX')
     """
-    load = 0.0 if loaded else DLX_LOAD_SECONDS
     if nodes is None:
         predicted_dlx = math.inf
     else:
@@ -324,7 +345,7 @@ def choose(
     if feats["loop"] and not (limit is None and answers >= LOOP_COUNT_ANSWERS):
         return "sat", "a loop problem: SAT prunes loops better than DLX", predicted
     if limit is not None:
-        why = f"DLX did not finish its trial ({TRIAL_SHARE:g} of SAT's predicted time)"
+        why = "DLX did not finish its trial (a share of SAT's predicted time)"
         return "sat", why, predicted
     if nodes is None:
         why = "no tree estimate for Algorithm M's problems: SAT is the safe choice"
@@ -334,13 +355,22 @@ def choose(
     return "sat", "the estimated DLX tree is larger than SAT's predicted work", predicted
 
 
-def _dlx_loaded(problem: Problem) -> bool:
-    """Whether this process has loaded the compiled DLX kernel ``problem`` needs."""
+def dlx_load_seconds(problem: Problem) -> float:
+    """Seconds DLX would still spend loading the compiled kernel ``problem`` needs: none when
+    this process has it; :data:`DLX_AOT_LOAD_SECONDS` when the ahead-of-time module is built
+    (asking costs importing numpy, which that kernel needs anyway, and hashing the kernels'
+    sources: a few milliseconds); :data:`DLX_LOAD_SECONDS` (numba's JIT cache) otherwise."""
     import sys
 
     compiled = sys.modules.get("dlxsat.backends.dlx.compiled")
     name = "search_m" if problem.kind == "MCC" else "search_c"
-    return compiled is not None and any(compiled.is_ready(name, t) for t in ("int16", "int32"))
+    if compiled is not None and any(compiled.is_ready(name, t) for t in ("int16", "int32")):
+        return 0.0
+    from .dlx import aot
+
+    if aot.enabled() and aot.module_path().exists():
+        return DLX_AOT_LOAD_SECONDS
+    return DLX_LOAD_SECONDS
 
 
 def _round(x: float) -> float | None:
