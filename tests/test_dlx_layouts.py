@@ -47,6 +47,11 @@ def test_the_layout_follows_the_problem():
     assert backend.layout_for(large, False) == k.SETS
     # The backend picks the layout itself and says which: queens on the kept bitsets.
     assert backend.layout_for(parse(generate("queens", ["12"])), False) == k.BITS_KEPT
+    # Many primary items (a 9 x 9 Sudoku has 324): dancing links, some 4 x faster there.
+    many = Problem([Item(f"i{j}") for j in range(backend.SETS_MAX_ITEMS + 1)], [((0, None),)])
+    assert backend.layout_for(many, False) == k.LINKS
+    few = Problem([Item(f"i{j}") for j in range(backend.SETS_MAX_ITEMS)], [((0, None),)])
+    assert backend.layout_for(few, False) == k.BITS_KEPT
     r = solve_problem(parse(generate("queens", ["6"])), "dlx")
     assert (r.count, r.stats["layout"]) == (4, "bits-kept")
     r = solve_problem(parse(generate("pentominoes", ["3", "20"])), "dlx", limit=1)

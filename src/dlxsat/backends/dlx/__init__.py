@@ -95,6 +95,13 @@ BITS_MAX_OPTIONS = 64 * 63
 #: (12 queens, 3 words: a fifth faster); above, it counts the lengths it needs afresh at each
 #: node (the pentominoes, 27-33 words: a third faster than keeping them).
 KEPT_MAX_WORDS = 8
+#: Bitsets and sparse sets only for problems of at most this many primary items: each node
+#: of theirs scans every item's set, where dancing links touch only the options covered, so
+#: on many items they lose. Measured (compiled, idle, same process; links against the bitset
+#: layout picked by the option count alone): 9 x 9 Sudoku, 324 items, 1.5 ms against 6 ms;
+#: 16 x 16, 1,024 items, 6 ms against 54 ms; 25 x 25, 1,336 items, 11 ms against 0.19-0.21 s.
+#: The problems the sets were made for have few: pentominoes 72, 12 queens 24, Langford 33.
+SETS_MAX_ITEMS = 128
 
 
 #: ``stats["layout"]``: the name of each layout.
@@ -103,8 +110,9 @@ LAYOUT_NAMES = ("links", "sets", "bits", "bits-kept")
 
 def layout_for(problem: Problem, loop: bool) -> int:
     """Which layout (``kernel.LINKS``, ``SETS``, ``BITS``, ``BITS_KEPT``) the search of
-    ``problem`` runs on: dancing links for colors, multiplicities and the loop rule, bitsets or
-    sparse sets for Algorithm X. All give Knuth's search tree and figures.
+    ``problem`` runs on: dancing links for colors, multiplicities, the loop rule and problems of
+    many primary items (:data:`SETS_MAX_ITEMS`), bitsets or sparse sets for other Algorithm X
+    problems. All give Knuth's search tree and figures.
 
     >>> from dlxsat.xcc import parse
     >>> layout_for(parse("a b\\na\\nb\\n"), False), layout_for(parse("a b\\na\\nb\\n"), True)
@@ -113,6 +121,8 @@ def layout_for(problem: Problem, loop: bool) -> int:
     from . import kernel as k
 
     if problem.kind != "XC" or loop:
+        return k.LINKS
+    if sum(1 for item in problem.items if item.primary) > SETS_MAX_ITEMS:
         return k.LINKS
     n = len(problem.options)
     if n > BITS_MAX_OPTIONS:
