@@ -42,7 +42,7 @@ def test_auto_is_a_search_solver_and_the_default():
 
 
 def test_easy_problem_ends_in_the_trial(monkeypatch):
-    monkeypatch.setattr(auto, "TRIAL_SECONDS", 60.0)  # a loaded machine's pace is no matter
+    monkeypatch.setattr(auto, "TRIAL_MIN_SECONDS", 60.0)  # a loaded machine's pace is no matter
     r = auto_solve(golden_problem("sudoku/tatham-9x9-1.dlx"), limit=2)
     info = r.stats["auto"]
     assert (r.count, r.exhausted) == (1, True)
@@ -99,7 +99,7 @@ def test_when_counting_the_estimate_decides(monkeypatch, sat_per_entry, rate, en
 def test_not_counted_past_the_trial_goes_to_sat_without_estimate(monkeypatch):
     # Even with an estimate that would favour DLX (a fast DLX, a slow SAT), a problem that is
     # not counted and outlives its trial goes to SAT: the estimate is not consulted.
-    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "TRIAL_MIN_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "TRIAL_SHARE", 0.0)
     monkeypatch.setattr(auto, "DLX_NODES_PER_SECOND", 1e12)
     monkeypatch.setattr(auto, "dlx_load_seconds", lambda problem: 0.0)
@@ -114,7 +114,7 @@ def test_the_trial_is_a_share_of_sats_predicted_time(monkeypatch):
     # A problem SAT is predicted to take long on stays on DLX: its trial is long enough for
     # the 3,649 nodes of this 16 x 16 Sudoku however slow the machine (here a trial of 400 s).
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
-    monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", 400 / SUDOKU_16_ENTRIES)
+    monkeypatch.setattr(auto, "TRIAL_SAT_SECONDS_PER_ENTRY", 400 / SUDOKU_16_ENTRIES)
     r = auto_solve(SUDOKU_16, limit=2)
     info = r.stats["auto"]
     assert info["engine"] == "dlx" and "trial" in info["reason"], info
@@ -175,13 +175,20 @@ def test_features_and_trial_budget():
     f = auto.features(SUDOKU_16, False, 2)
     assert f["entries"] == SUDOKU_16_ENTRIES and f["mode"] == "unique" and not f["loop"]
     assert auto.features(SUDOKU_16, True, None)["mode"] == "count"
-    # 16 x 16: all of SAT's predicted 0.14 s; a large problem a quarter; tiny ones the floor.
-    assert auto.trial_seconds(f, 2) == pytest.approx(auto.predicted_sat(f, 2, 2))
-    assert auto.trial_seconds(f, 2) > auto.TRIAL_SECONDS
-    large = {**f, "entries": 2 * auto.LARGE_ENTRIES}
-    assert auto.trial_seconds(large, 2) == pytest.approx(0.25 * auto.predicted_sat(large, 2, 2))
+    # SAT's time at its best: all of it up to LARGE_ENTRIES, a quarter above, the floor under.
+    rent = auto.TRIAL_SAT_SECONDS_PER_ENTRY * f["entries"] + 2 * auto.SAT_SECONDS_PER_ANSWER
+    assert auto.trial_seconds(f, 2) == max(auto.TRIAL_MIN_SECONDS, rent)
+    big = {**f, "entries": auto.LARGE_ENTRIES - 1}
+    assert auto.trial_seconds(big, 2) == max(
+        auto.TRIAL_MIN_SECONDS,
+        auto.TRIAL_SAT_SECONDS_PER_ENTRY * big["entries"] + 2 * auto.SAT_SECONDS_PER_ANSWER,
+    )
+    large = {**f, "entries": 100 * auto.LARGE_ENTRIES}
+    rent = auto.TRIAL_SAT_SECONDS_PER_ENTRY * large["entries"] + 2 * auto.SAT_SECONDS_PER_ANSWER
+    assert auto.trial_seconds(large, 2) == pytest.approx(auto.TRIAL_SHARE_LARGE * rent)
+    assert auto.trial_seconds(large, 2) > auto.TRIAL_MIN_SECONDS
     small = auto.features(golden_problem("sudoku/tatham-4x4-1.dlx"), False, 2)
-    assert auto.trial_seconds(small, 2) == auto.TRIAL_SECONDS
+    assert auto.trial_seconds(small, 2) == auto.TRIAL_MIN_SECONDS
 
 
 def test_pipeline_report_says_which_engine_ran():

@@ -99,6 +99,10 @@ TRIAL_SECONDS = 0.03
 #: and that budget paid on top of SAT (2.3-2.8 x the best engine).
 TRIAL_SHARE = 1.0
 TRIAL_SHARE_LARGE = 0.25
+#: The shortest such trial (laying out the arrays included): the 9 x 9 Sudokus of the
+#: benchmark end in 1-6 ms. With :data:`TRIAL_SECONDS` as the floor instead, every 25 x 25
+#: that SAT solves in 0.06-0.07 s (idle) paid 0.03 s more: the generated ones 1.45 x the VBS.
+TRIAL_MIN_SECONDS = 0.005
 LARGE_ENTRIES = 5_000
 #: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
 #: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2-0.7 ms, after
@@ -124,6 +128,12 @@ DLX_AOT_LOAD_SECONDS = 0.15
 #: 3,000) 0.12-0.22 s, 25 x 25 ones (about 7,000) 0.14-0.73 s -- the minimal 25 x 25 needs
 #: 1.4-9 s, but its DLX tree is some 12 million nodes, so the choice stands.
 SAT_SECONDS_PER_ENTRY = 5e-5
+#: SAT's time per entry at its best, which DLX's trial is measured against (the rent): idle,
+#: the whole ``solve`` call after loading, 16 x 16 Sudokus (2,868 entries) 0.013-0.015 s,
+#: 25 x 25 ones (6,900-7,600) 0.029-0.039 s. Trials sized by :data:`SAT_SECONDS_PER_ENTRY`
+#: (a loaded machine's figure, ten times this) ran 3-10 x SAT's own time on an idle machine:
+#: ``benchmarks/auto.py --only holdout`` gave auto 2.15 x the VBS on the generated Sudokus.
+TRIAL_SAT_SECONDS_PER_ENTRY = 5e-6
 #: SAT's time per answer when counting (one more solver call with a blocking clause):
 #: 27,904 answers of a 9 x 9 Sudoku in 10 s.
 SAT_SECONDS_PER_ANSWER = 3e-4
@@ -266,16 +276,19 @@ def predicted_sat(feats: Mapping[str, Any], answers: float, limit: int | None) -
 
 
 def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
-    """How long DLX's trial may run: :data:`TRIAL_SECONDS`, and for a problem without the
-    loop rule that is not counted, a share of SAT's predicted time when longer (all of it up
-    to :data:`LARGE_ENTRIES` entries, :data:`TRIAL_SHARE_LARGE` above).
+    """How long DLX's trial may run: :data:`TRIAL_SECONDS` for a loop problem or a count; for
+    any other, a share of SAT's time at its best (:data:`TRIAL_SAT_SECONDS_PER_ENTRY`; all of
+    it up to :data:`LARGE_ENTRIES` entries, :data:`TRIAL_SHARE_LARGE` above), at least
+    :data:`TRIAL_MIN_SECONDS`.
 
     >>> trial_seconds({"loop": False, "entries": 500}, 2)  # a 9 x 9 Sudoku
-    0.03
+    0.005
     >>> round(trial_seconds({"loop": False, "entries": 3000}, 2), 4)  # a 16 x 16 one
-    0.1506
+    0.0156
     >>> round(trial_seconds({"loop": False, "entries": 7000}, 2), 4)  # a 25 x 25 one
-    0.0877
+    0.0089
+    >>> round(trial_seconds({"loop": False, "entries": 60000}, 2), 4)  # a quarter of 0.3 s
+    0.0752
     >>> trial_seconds({"loop": True, "entries": 7000}, 2)  # loop problems: the floor
     0.03
     >>> trial_seconds({"loop": False, "entries": 7000}, None)  # counting: the floor
@@ -284,7 +297,8 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     if feats["loop"] or limit is None:
         return TRIAL_SECONDS
     share = TRIAL_SHARE_LARGE if feats["entries"] > LARGE_ENTRIES else TRIAL_SHARE
-    return max(TRIAL_SECONDS, share * predicted_sat(feats, limit, limit))
+    rent = TRIAL_SAT_SECONDS_PER_ENTRY * feats["entries"] + SAT_SECONDS_PER_ANSWER * limit
+    return max(TRIAL_MIN_SECONDS, share * rent)
 
 
 def needs_estimate(feats: Mapping[str, Any], limit: int | None) -> bool:
