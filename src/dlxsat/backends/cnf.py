@@ -47,6 +47,7 @@ from typing import Any
 from ..errors import InputError
 from ..options import Option
 from ..runtime import guard
+from ..runtime.processes import signals_held
 from ..xcc import Problem
 from ..xcc.loop import ON
 from . import Request, SearchResult, SolverSpec, covering
@@ -613,7 +614,14 @@ class Session:
         return {k: int(figures[k]) for k in keys if k in figures}
 
     def close(self) -> None:
-        self.solver.delete()
+        """Free the solver, once. Signals are held meanwhile: a Ctrl-C raised inside PySAT's
+        ``delete``, between freeing the solver and forgetting it, left it to be freed again
+        (the process aborted, "munmap_chunk(): invalid pointer": found by a loaded run of
+        ``test_a_signal_at_any_moment_ends_the_run_cleanly``)."""
+        with signals_held():
+            solver, self.solver = self.solver, None
+            if solver is not None:
+                solver.delete()
 
 
 def _is_true(model: list[int], v: int) -> bool:
