@@ -1,17 +1,28 @@
-"""Counting every answer with SAT against DLX, and the ways of enumerating models tried for it.
+"""Counting every answer with SAT against DLX: the ways the ``sat`` backend can search.
 
-``sat`` counts by blocking clauses: each model found is an answer, a clause forbids it, the
-solver is asked again (it keeps what it learnt). This benchmark counts each instance with the
-``dlx`` backend (the reference, in the same run) and with ``sat`` as a user gets it (``dlxsat
-solve xcc FILE --backend sat --count``), each under a time limit, interleaved, and prints
-answers found, seconds and answers per second of each; ``--variants`` adds enumeration loops
-built here from :class:`dlxsat.backends.cnf.Session` on the same formula:
+Each instance is counted with the ``dlx`` backend (the reference, in the same run) and with
+``sat`` as a user gets it (``dlxsat solve xcc FILE --backend sat --count``: since issue 20,
+answers blocked inside one CaDiCaL call, DLX's branching and CaDiCaL's taking turns, see
+``dlxsat.backends.satsearch``), each under a time limit, interleaved, printing answers found,
+seconds and answers per second. ``--variants`` adds other settings of the backend:
+
+``calls``
+    ``enumerate=calls``: a solver call per answer, a blocking clause between calls, CaDiCaL's
+    own branching (the backend's way before issue 20, and still its way for one or two
+    answers);
+``items``, ``solver``
+    one call, with DLX's branching only, or CaDiCaL's only;
+``pairwise``
+    the default plan with the pairwise encoding for every "at most one";
+
+and enumeration loops built here from :class:`dlxsat.backends.cnf.Session` (the ideas tried
+before the propagator, kept to show what they cost):
 
 ``blocking``
-    the backend's loop without its bookkeeping (the floor of its own overhead);
+    the old loop without the backend's bookkeeping;
 ``unsliced``
-    the same with no time limit (so CaDiCaL's calls are not cut into conflict budgets of
-    about 50 ms, ``cnf.SLICE_SECONDS``; ``--timeout`` does not bound it);
+    the same with no time limit (CaDiCaL's calls are not cut into conflict budgets of about
+    50 ms, ``cnf.SLICE_SECONDS``; ``--timeout`` does not bound it);
 ``phases``
     the same, the option variables' preferred phase set to false (an answer chooses few
     options), through PySAT's ``set_phases``;
@@ -21,12 +32,13 @@ built here from :class:`dlxsat.backends.cnf.Session` on the same formula:
     enumerating, deepest first, every answer sharing each prefix of it, under those options as
     assumptions; an exhausted prefix becomes a clause, so the solver never re-enters it.
 
-    python3 benchmarks/satcount.py                           # 4 x 15, 12 queens, Langford 11
-    python3 benchmarks/satcount.py --timeout 30 --variants blocking,phases,split
+    python3 benchmarks/satcount.py                           # issue 20's instances
+    python3 benchmarks/satcount.py --timeout 60 --variants calls,items,solver
     python3 benchmarks/satcount.py --only queens --repeat 3 --solver glucose4
 
-The machine's load average is printed before and after: timings of a shared machine are
-comparable only within one run (ratios to dlx).
+Instances are ``FAMILY ARGS`` of ``dlxsat instance``, or ``sudoku:PATH[:blank-N]`` (a bundled
+Sudoku, its first N rows blanked). The machine's load average is printed before and after:
+timings of a shared machine are comparable only within one run (ratios to dlx).
 """
 
 from __future__ import annotations
@@ -41,14 +53,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from dlxsat import parse_dlx, solve_problem  # noqa: E402
+from dlxsat import encode, parse_dlx, solve_problem  # noqa: E402
 from dlxsat.backends import cnf, covering  # noqa: E402
 from dlxsat.instances import generate  # noqa: E402
 from dlxsat.xcc import Problem  # noqa: E402
 
-#: ``FAMILY ARGS``: issue 20's pentominoes, and the two counts docs/xcc.md showed over 15 s.
-INSTANCES = ["pentominoes 4 15", "queens 12", "langford 11"]
-VARIANTS = ("blocking", "unsliced", "phases", "split")
+#: Issue 20's pentominoes, the two counts docs/xcc.md showed over 15 s, and two Sudokus: a
+#: minimal 25 x 25 (one answer; DLX's tree is some 12 million nodes, its branching hopeless
+#: there) and a 9 x 9 with two rows blanked (54,620 easy answers).
+INSTANCES = [
+    "pentominoes 4 15",
+    "pentominoes 3 20",
+    "queens 12",
+    "langford 11",
+    "sudoku:puzzles/sudoku-25/minimal-25x25-01.txt",
+    "sudoku:puzzles/sudoku/tatham-9x9-1.txt:blank-2",
+]
+#: Settings of the backend (``--variants``), by name.
+PLANS = {
+    "calls": {"enumerate": "calls"},
+    "items": {"enumerate": "inside", "branching": "items"},
+    "solver": {"enumerate": "inside", "branching": "solver"},
+    "pairwise": {"encoding": "pairwise"},
+}
+VARIANTS = (*PLANS, "blocking", "unsliced", "phases", "split")
 
 
 def _count_dlx(problem: Problem, timeout: float) -> tuple[int, bool]:
@@ -56,9 +84,21 @@ def _count_dlx(problem: Problem, timeout: float) -> tuple[int, bool]:
     return r.count or 0, r.exhausted
 
 
-def _count_sat(problem: Problem, timeout: float, solver: str) -> tuple[int, bool]:
-    r = solve_problem(problem, backend="sat", keep=0, timeout=timeout, solver=solver)
+def _count_sat(problem: Problem, timeout: float, solver: str, **plan: str) -> tuple[int, bool]:
+    r = solve_problem(problem, backend="sat", keep=0, timeout=timeout, solver=solver, **plan)
     return r.count or 0, r.exhausted
+
+
+def instance(spec: str) -> Problem:
+    """The problem of an entry of :data:`INSTANCES`."""
+    if not spec.startswith("sudoku:"):
+        family, *rest = spec.split()
+        return parse_dlx(generate(family, rest))
+    _, path, *blank = spec.split(":")
+    lines = (ROOT / path).read_text().splitlines()
+    rows = int(blank[0].removeprefix("blank-")) if blank else 0
+    text = "\n".join(["." * len(lines[0])] * rows + lines[rows:]) + "\n"
+    return parse_dlx(encode("sudoku", text))
 
 
 def _session(problem: Problem, solver: str) -> tuple[cnf.Session, int]:
@@ -143,6 +183,10 @@ def main() -> int:
     runs: dict[str, Callable[[Problem], tuple[int, bool]]] = {
         "dlx": lambda q: _count_dlx(q, args.timeout),
         "sat": lambda q: _count_sat(q, args.timeout, args.solver),
+        **{
+            name: (lambda q, plan=plan: _count_sat(q, args.timeout, args.solver, **plan))
+            for name, plan in PLANS.items()
+        },
         "blocking": lambda q: _count_blocking(q, args.timeout, args.solver, False),
         "unsliced": lambda q: _count_blocking(q, None, args.solver, False),
         "phases": lambda q: _count_blocking(q, args.timeout, args.solver, True),
@@ -155,8 +199,7 @@ def main() -> int:
     for spec in INSTANCES:
         if args.only and args.only not in spec:
             continue
-        family, *rest = spec.split()
-        problem = parse_dlx(generate(family, rest))
+        problem = instance(spec)
         _count_dlx(problem, args.timeout)  # the compiled kernels, loaded apart
         for _ in range(args.repeat):
             reference = None

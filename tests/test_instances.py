@@ -52,9 +52,11 @@ def _tested(name: str):
     return parse_dlx(module.generate(*module.TESTED)), module.KNOWN[module.TESTED]
 
 
-#: Counting the 8 packings of 3 x 20 takes SAT a minute on a loaded machine, CP-SAT 6-20 s
-#: (DLX 0.2 s; see docs/xcc.md): not in the suite. Pentominoes are plain exact cover, as
-#: queens and Langford pairs are, so every encoding of their constraints is still counted.
+#: Counting the 8 packings of 3 x 20 takes SAT 2-3 s with its default search but up to half a
+#: minute with some encodings, CP-SAT 6-20 s (DLX 0.03 s; see docs/xcc.md): every encoding
+#: of them is not in the suite (test_satsearch.py counts them with the default). Pentominoes
+#: are plain exact cover, as queens and Langford pairs are, so every encoding of their
+#: constraints is still counted.
 SAT_HARD = {"pentominoes"}
 
 

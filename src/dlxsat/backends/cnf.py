@@ -96,6 +96,25 @@ DEFAULT_LOOP_MODE = "lazy"
 #: maplechrono 3.69, maplecm 4.08, lingeling 5.98.
 DEFAULT_SOLVER = "cadical195"
 
+#: How answers are enumerated (``enumerate``) and how the solver branches (``branching``); see
+#: :mod:`.satsearch`. ``calls``: a solver call per answer, its blocking clause added between
+#: calls; ``inside``: one call, each answer refused mid-search with its blocking clause by an
+#: external propagator. ``solver``: CaDiCaL's own heuristic; ``items``: DLX's (the primary item
+#: with fewest free options, its first free option); ``mixed``: DLX's while answers come, the
+#: two taking turns of growing length when they stop. ``inside``, ``items`` and ``mixed`` need
+#: :data:`PROPAGATOR_SOLVER`. ``auto`` (the defaults): ``inside`` and ``mixed`` when every
+#: answer is wanted (a count, or all of them) with that solver, ``calls`` and ``solver``
+#: otherwise. Measured (:mod:`.satsearch` has the table; docs/xcc.md "Counting with SAT"):
+#: the 1,472 pentomino packings of 4 x 15 in 46-52 s, where one call per answer found 8-20 in
+#: 30 s; 12 queens and Langford 11 as fast or faster than by calls; ``mixed`` rather than
+#: ``items`` because DLX's branching alone did not count a minimal 25 x 25 Sudoku in a minute
+#: (``mixed`` 7-10 s, ``solver`` 2-4 s). When one or two answers are wanted (is the puzzle's
+#: answer unique?) ``calls`` and ``solver`` stay: the puzzle families were measured that way.
+ENUMERATIONS = ("auto", "calls", "inside")
+BRANCHINGS = ("auto", "solver", "items", "mixed")
+#: The one PySAT solver with the external-propagator interface (IPASIR-UP).
+PROPAGATOR_SOLVER = "cadical195"
+
 OPTIONS = (
     Option("encoding", str, DEFAULT_ENCODING, "cardinality encoding (pysat.card)", ENCODINGS),
     Option(
@@ -110,6 +129,20 @@ OPTIONS = (
         LOOP_MODES,
         key="loop",
     ),
+    Option(
+        "enumerate",
+        str,
+        "auto",
+        "answers one solver call each (calls), or blocked inside one call (inside; cadical195)",
+        ENUMERATIONS,
+    ),
+    Option(
+        "branching",
+        str,
+        "auto",
+        "the solver's decisions, DLX's (the item with fewest options), or both (cadical195)",
+        BRANCHINGS,
+    ),
 )
 
 
@@ -123,6 +156,12 @@ def _check_solver(options: dict[str, Any], loop: bool | None) -> None:
             "encoding 'native' needs a solver with cardinality constraints "
             f"({', '.join(sorted(_NATIVE_CARDINALITY))}), not {name!r}"
         )
+    for key, value in (("enumerate", "inside"), ("branching", "items"), ("branching", "mixed")):
+        if options.get(key) == value and name != PROPAGATOR_SOLVER:
+            raise InputError(
+                f"{key} {value!r} needs the solver {PROPAGATOR_SOLVER} "
+                f"(an external propagator), not {name!r}"
+            )
 
 
 SPEC = SolverSpec(
@@ -481,7 +520,7 @@ class Session:
     asks its many "is there another answer?" questions through one session.
     """
 
-    def __init__(self, name: str, cnf: Cnf):
+    def __init__(self, name: str, cnf: Cnf, search: Any = None):
         from pysat.solvers import NoSuchSolverError, Solver
 
         self.name = name
@@ -491,6 +530,12 @@ class Session:
         self.rounds = self.cuts = 0  # solver calls, loop cuts added
         self.budget = FIRST_BUDGET  # conflicts per CaDiCaL call
         self.solving = self.cutting = 0.0  # seconds inside the solver, finding cuts
+        #: The external propagator (:class:`.satsearch.ItemSearch`), if any: connected to the
+        #: solver (:data:`PROPAGATOR_SOLVER` only), which then keeps CaDiCaL's inprocessing
+        #: (no conflict budgets need bounding it; without it the 4 x 15 pentomino count took
+        #: 115 s instead of 42), and whose calls run whole, the propagator ending them at the
+        #: deadline or a signal (:meth:`_solve_propagated`).
+        self.search = search
         if cnf.atmosts and name not in _NATIVE_CARDINALITY:
             raise InputError(
                 "encoding 'native' needs a solver with cardinality constraints "
@@ -500,10 +545,12 @@ class Session:
             self.solver = self._open(Solver)
         except NoSuchSolverError:
             raise InputError(f"SAT solver {name!r} is not available in this PySAT") from None
+        if search is not None:
+            search.attach(self.solver.solver)
 
     def _open(self, solver_class: Any) -> Any:
         s = solver_class(name=self.name)
-        if self.name in _BUDGET_ONLY and hasattr(s.solver, "configure"):
+        if self.name in _BUDGET_ONLY and hasattr(s.solver, "configure") and not self.search:
             s.solver.configure(CADICAL_OPTIONS)  # (before any clause: CaDiCaL requires it)
         s.append_formula(self.cnf.clauses)
         for lits, k in self.cnf.atmosts:
@@ -550,6 +597,8 @@ class Session:
 
             self.solver.delete()
             self.solver = self._open(Solver)
+        if self.search is not None:
+            return self._solve_propagated(deadline, assumptions)
         # In a dlxsat process a signal must stop a call even without a time limit.
         stoppable = deadline is not None or guard.installed()
         if not stoppable or self.name in _UNSTOPPABLE:
@@ -598,6 +647,34 @@ class Session:
                 self.budget = max(self.budget // 2, MIN_BUDGET)
         return None
 
+    def _solve_propagated(self, deadline: float | None, assumptions: list[int]) -> bool | None:
+        """One CaDiCaL call with the propagator, which ends it at ``deadline`` or at a
+        signal by handing CaDiCaL the empty clause (:meth:`.satsearch.ItemSearch.stop`):
+        None then, and the solver is spent.
+
+        No conflict budgets: each would end the call and the next restart from the root,
+        which cost the 4 x 15 pentomino count 2-3 x its time. PySAT's ``solve`` on the main
+        thread swaps in a SIGINT handler that jumps (``longjmp``) out of the solver; with a
+        propagator the solver runs Python callbacks, and a jump out of one of them would leave
+        the interpreter broken, while a Python handler's exception raised inside a callback
+        would only be noted when the call returns. So the call is made as from another thread
+        (PySAT's own function, its ``main_thread`` flag 0: no jump), the signals are held for
+        its length and tell the propagator to stop, then are raised for their own handlers;
+        the process guard's watchdog tells it too (a stop hook)."""
+        from pysat.solvers import pysolvers  # (PySAT's C module)
+
+        search = self.search
+        if search.stopping:
+            return None
+        search.stop_at = deadline
+        raw = self.solver.solver
+        with guard.stop_hook(search.stop), signals_held(search.stop):
+            result = bool(pysolvers.cadical195_solve(raw.cadical, assumptions, 0))
+        if search.stopping:
+            return None
+        raw.status = result
+        return result
+
     def model(self) -> list[int]:
         """The model as a list: ``model[v - 1] > 0`` when variable ``v`` is true."""
         return self.solver.get_model() or []
@@ -630,13 +707,36 @@ def _is_true(model: list[int], v: int) -> bool:
     return v <= len(model) and model[v - 1] > 0
 
 
+def search_plan(options: Mapping[str, Any], limit: int | None) -> tuple[bool, str]:
+    """Whether answers are enumerated inside one call, and the branching (:data:`BRANCHINGS`
+    but ``auto``), for ``options`` and a request for ``limit`` answers (None: all).
+
+    >>> search_plan({}, None), search_plan({}, 2), search_plan({"solver": "glucose4"}, None)
+    ((True, 'mixed'), (False, 'solver'), (False, 'solver'))
+    >>> search_plan({"enumerate": "inside"}, 2), search_plan({"branching": "items"}, None)
+    ((True, 'mixed'), (True, 'items'))
+    >>> search_plan({"enumerate": "calls"}, None), search_plan({"branching": "solver"}, None)
+    ((False, 'solver'), (True, 'solver'))
+    """
+    able = options.get("solver", DEFAULT_SOLVER) == PROPAGATOR_SOLVER
+    enumerate_ = options.get("enumerate", "auto")
+    inside = enumerate_ == "inside" or (enumerate_ == "auto" and able and limit is None)
+    branching = options.get("branching", "auto")
+    if branching == "auto":
+        branching = "mixed" if inside else "solver"
+    return inside, branching
+
+
 def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> SearchResult:
     """Find, count or list the solutions of ``problem`` with a SAT solver (see the module doc).
 
     Stats: ``variables``, ``clauses`` (of the first formula), ``rounds`` (solver calls),
     ``cuts`` (loop cuts added), ``seconds`` (everything), ``build_seconds`` (the
     translation), ``solve_seconds`` (inside the solver's calls), ``cut_seconds`` (finding
-    cuts), ``encoding``, ``colors``, ``solver``, ``loop_mode``.
+    cuts), ``encoding``, ``colors``, ``solver``, ``loop_mode``, ``enumerate`` and
+    ``branching`` (as resolved: :func:`search_plan`), ``item_decisions`` (DLX's branching
+    decisions, with the propagator), and the solver's ``decisions``, ``conflicts``,
+    ``propagations`` and ``restarts``.
 
     >>> from dlxsat.xcc import parse
     >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), Request(), {})
@@ -663,15 +763,67 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     }
     result = SearchResult(stats=stats)
     n = cnf.n_options
-    session = Session(name, cnf)
-    # One call from the root per answer, a blocking clause after it, the solver's own phases.
-    # Measured against it with benchmarks/satcount.py (same run, loaded 2 cores; docs/xcc.md
-    # "Counting with SAT"): option phases set false counted 12 queens at 367 answers/s against
-    # 750 and Langford 11 at 355 against 650; DLX-like splitting under assumptions (every
-    # prefix of an answer exhausted, MRV order) at 439 against 974 (Langford 421 against
-    # 738); neither found more pentomino 4 x 15 packings (3 and 0 in 30 s against 20).
+    inside, branching = search_plan(options, request.limit)
+    stats["enumerate"] = "inside" if inside else "calls"
+    stats["branching"] = branching
+    session: Session
+
+    def record(chosen: list[int]) -> list[int]:
+        """Count and keep an answer; its blocking clause (empty: no other answer exists)."""
+        result.count = (result.count or 0) + 1
+        request.found(result.count)
+        if request.keeps(len(result.solutions)):
+            result.solutions.append(chosen)
+        return [k + 1 if value else -(k + 1) for k, value in covering.blocking(problem, chosen)]
+
+    def check(model: list[int]) -> list[list[int]] | None:
+        """The propagator's question for each model (options first, then the loop's edges):
+        its loop cuts if it has several cycles; inside, an answer's blocking clause while
+        more are wanted; None to accept it and end the call."""
+        if cnf.rule is not None:
+            t0 = time.perf_counter()
+            true = {lit for lit in model if lit > 0}
+            cuts = cnf.rule.cuts([e for e, lit in cnf.on.items() if lit in true])
+            session.cutting += time.perf_counter() - t0
+            if cuts:
+                session.cuts += len(cuts)
+                return [cnf.cut_clause(cut) for cut in cuts]
+        if not inside:
+            return None
+        blocking = record([lit - 1 for lit in model[:n] if lit > 0])
+        if not blocking:
+            result.exhausted = True
+            return None
+        return [blocking] if request.wants_more(result.count) else None
+
+    search = None
+    if inside or branching != "solver":
+        from . import satsearch
+
+        primary = problem.n_primary
+        search = satsearch.ItemSearch(
+            [[i for i, _ in option if i < primary] for option in problem.options],
+            [problem.items[i].lo for i in range(primary)],
+            check,
+            branching=branching,
+            watched=sorted(cnf.on.values()),
+        )
+    session = Session(name, cnf, search)
     try:
-        while request.wants_more(result.count):  # limit 0: look for nothing
+        if inside:
+            # One call enumerates: ``check`` counts each answer and refuses it until enough.
+            if request.wants_more(0):
+                answer = session.find(deadline)
+                if answer is None:
+                    result.timed_out = True
+                elif answer is False:
+                    result.exhausted = True
+        # Otherwise one call from the root per answer, a blocking clause after it. Measured
+        # against it with benchmarks/satcount.py (same run, loaded 2 cores; docs/xcc.md
+        # "Counting with SAT"): option phases set false counted 12 queens at 367 answers/s
+        # against 750 and Langford 11 at 355 against 650; DLX-like splitting under assumptions
+        # (every prefix of an answer exhausted, MRV order) at 439 against 974.
+        while not inside and request.wants_more(result.count):  # limit 0: look for nothing
             answer = session.find(deadline)
             if answer is None:
                 result.timed_out = True
@@ -680,18 +832,13 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                 result.exhausted = True
                 break
             model = session.model()
-            chosen = [lit - 1 for lit in model[:n] if lit > 0]  # model[k] is ±(k + 1)
-            result.count = (result.count or 0) + 1
-            request.found(result.count)
-            if request.keeps(len(result.solutions)):
-                result.solutions.append(chosen)
-            blocking = [
-                k + 1 if value else -(k + 1) for k, value in covering.blocking(problem, chosen)
-            ]
+            blocking = record([lit - 1 for lit in model[:n] if lit > 0])  # model[k] is ±(k+1)
             if not blocking:
                 result.exhausted = True
                 break
             session.add(blocking)
+        if session.search is not None:
+            stats["item_decisions"] = session.search.decisions
     except BaseException:
         # A stop inside a solver call (PySAT turns SIGINT into KeyboardInterrupt mid-search)
         # can leave CaDiCaL in a state where reading its statistics aborts the process.

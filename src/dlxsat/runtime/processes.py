@@ -26,7 +26,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import guard
@@ -92,12 +92,13 @@ def die_with_parent(parent: int) -> None:
 
 
 @contextlib.contextmanager
-def signals_held() -> Iterator[None]:
+def signals_held(on_signal: Callable[[int], object] | None = None) -> Iterator[None]:
     """Hold the signals of :data:`BLOCKED` for the length of the block, then raise each one
     that came again, for its own handler. Blocking them is not enough in the parent: the
     kernel hands a signal to another thread (a watchdog, a timer), and Python still runs the
     handler in the main thread at its next instruction -- between a fork and the line that
-    records the child, say, leaving a child nobody would stop."""
+    records the child, say, leaving a child nobody would stop. ``on_signal`` is told of each
+    signal as it comes (a long call that runs Python callbacks can then end itself early)."""
     if threading.current_thread() is not threading.main_thread():
         yield  # (signals are handled in the main thread; a thread here need not hold them)
         return
@@ -109,7 +110,7 @@ def signals_held() -> Iterator[None]:
             handler = signal.getsignal(s)
             if handler is not None:  # (a handler set from C: not ours to swap)
                 held[s] = handler
-                signal.signal(s, lambda signum, _frame: came.append(signum))
+                signal.signal(s, lambda signum, _frame: _held(came, signum, on_signal))
         yield
     finally:
         # Put back whatever happens meanwhile: a signal whose handler raises may land here
@@ -125,6 +126,12 @@ def signals_held() -> Iterator[None]:
             signal.raise_signal(signum)  # (its handler now, with a real frame)
     if first is not None:
         raise first
+
+
+def _held(came: list[int], signum: int, on_signal: Callable[[int], object] | None) -> None:
+    came.append(signum)
+    if on_signal is not None:
+        on_signal(signum)
 
 
 @contextlib.contextmanager
