@@ -159,10 +159,15 @@ def test_choose_predictions():
     assert engine == "sat" and predicted["dlx"] > predicted["sat"]
     assert auto.choose(f, 10, 1, 0, 0.0, None)[0] == "dlx"
     assert auto.choose(f, 3e5, 1e5, 0, 0.0, None)[0] == "dlx"
-    assert auto.choose(f, 3e5, 1, 0, 0.0, None)[0] == "sat"
+    # ... SAT's search counted too on trees DLX finishes within COUNT_DLX_SECONDS (here 2 s
+    # and 20 s: SAT's formula alone, 0.5 s, would win), not beyond (667 s).
+    assert auto.choose(f, 3e5, 1, 0, 0.0, None)[0] == "dlx"
+    engine, _, predicted = auto.choose(f, 3e6, 1, 0, 0.0, None)
+    assert engine == "dlx" and predicted["sat"] > 10 * predicted["dlx"] - 1
+    assert auto.choose(f, 1e8, 1, 0, 0.0, None)[0] == "sat"
     # ... the kernel's load counts against DLX, and the trial's nodes when over the estimate.
     assert auto.choose(f, 10, 1, 0, auto.DLX_LOAD_SECONDS, None)[0] == "sat"
-    assert auto.choose(f, 10, 1, 10**6, 0.0, None)[0] == "sat"
+    assert auto.choose(f, 10, 1, 10**7, 0.0, None)[0] == "sat"
     # Algorithm M (no estimate) goes to SAT; loops go to SAT unless counting many answers.
     assert auto.choose(f, None, 0, 0, 0.0, None)[0] == "sat"
     loop = {"loop": True, "entries": 4000}

@@ -21,12 +21,15 @@ like this, within the caller's time limit:
    estimate of the DLX tree (:mod:`.dlx.estimate`, random root-to-leaf probes for at most
    :data:`ESTIMATE_SECONDS`) predicts DLX's remaining time (estimated nodes over
    :data:`DLX_NODES_PER_SECOND`, plus the kernel load when it is not loaded) and SAT's (a
-   solver call per estimated answer, :data:`SAT_SECONDS_PER_ANSWER`); the faster runs, but
-   loop problems go to DLX only when counting many answers (:data:`LOOP_COUNT_ANSWERS`).
+   solver call per estimated answer, :data:`SAT_SECONDS_PER_ANSWER`, and a search of
+   :data:`SAT_SEARCH_FACTOR` times DLX's on trees within :data:`COUNT_DLX_SECONDS`); the
+   faster runs, but loop problems go to DLX only when counting many answers
+   (:data:`LOOP_COUNT_ANSWERS`).
 3. **Commit, with a way out.** When DLX is chosen after the estimate it gets a budget of
-   :data:`SWITCH_FACTOR` times SAT's predicted time (at least :data:`MIN_BUDGET`); past it,
-   SAT takes over. So ``auto`` costs at most the trial, the estimate and that budget more than
-   the engine it ends with.
+   :data:`SWITCH_FACTOR` times SAT's predicted time (at least :data:`MIN_BUDGET`, and
+   :data:`COUNT_BUDGET_FACTOR` times its own predicted time); past it, SAT takes over. So
+   ``auto`` costs at most the trial, the estimate and that budget more than the engine it
+   ends with.
 
 The decisions are pure functions of cheap features (:func:`features`, :func:`trial_seconds`,
 :func:`choose`), so that other callers (the batch path) decide the same way.
@@ -141,6 +144,28 @@ SAT_SECONDS_PER_ANSWER = 3e-4
 #: predicted time; past it, SAT takes over.
 SWITCH_FACTOR = 0.5
 MIN_BUDGET = 0.2
+#: When counting, SAT's predicted time gets a search term: :data:`SAT_SEARCH_FACTOR` times
+#: DLX's predicted search, on trees DLX is predicted to finish within this many seconds. A
+#: SAT count pays for a search of its own, which its formula and answers leave out, and on
+#: such trees it costs far more than DLX's (50-1,000 x on the trees of
+#: ``benchmarks/satcount.py``). Without it, counting the 1,472 pentomino packings of 4 x 15
+#: (estimated 695,000 nodes, 4.8 s; DLX takes 0.6 s) went to SAT, predicted at 0.5 s for its
+#: formula and the few answers the probes saw, and took 44 s (before issue 20's propagator
+#: SAT did not finish at all). Beyond the bound no search term is added: a tree the estimate
+#: puts that far may be one SAT's learning collapses (a minimal 25 x 25 Sudoku: 7 x 10^8
+#: nodes, 4,900 s predicted; SAT counts its one answer in 2-10 s). The bound is generous
+#: because :data:`DLX_NODES_PER_SECOND` is dancing links' rate on Sudoku, and the bitset
+#: kernels of packings run ten times faster.
+COUNT_DLX_SECONDS = 60.0
+#: A conservative share of the 50-1,000 x above.
+SAT_SEARCH_FACTOR = 10.0
+#: A DLX count chosen by the estimate gets this many times its predicted search (and at least
+#: the budget of :data:`SWITCH_FACTOR`) before SAT takes over: the estimate runs low on
+#: heavy-tailed trees, and a SAT count that takes over starts afresh at 50-1,000 x DLX's cost.
+#: With 4, counting the 9,356 packings of 6 x 10 (15 probes, interpreted: 99,000 nodes
+#: estimated, 3.6 million searched) passed DLX's budget of 2.8 s at 3 s, and SAT had counted
+#: 2,352 of them in 100 s.
+COUNT_BUDGET_FACTOR = 10.0
 #: Loop problems with more entries than this skip the trial and go straight to SAT (unless
 #: counting): in ``benchmarks/auto.py`` no loop puzzle above 9,500 entries (Masyu 24 x 14 and
 #: up, Slitherlink 30 x 25) finished a trial, which cost them 0.05-0.14 s each.
@@ -252,7 +277,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     # 3. Commit.
     if engine == "sat":
         return finish(cnf.solve(problem, request, {}), "sat", reason)
-    budget = max(SWITCH_FACTOR * predicted["sat"], MIN_BUDGET) + predicted["load"]
+    own = COUNT_BUDGET_FACTOR * (predicted["dlx"] - predicted["load"]) if limit is None else 0
+    budget = max(SWITCH_FACTOR * predicted["sat"], MIN_BUDGET, own) + predicted["load"]
     remaining = request.deadline.remaining()
     if remaining is not None and remaining <= budget:
         return finish(dlx.solve(problem, request, {}), "dlx", reason)
@@ -337,8 +363,10 @@ def choose(
     - any other problem not counted goes to SAT: it outlived a trial of a share of SAT's
       predicted time (:data:`TRIAL_SHARE`; the estimate is not trusted there);
     - when counting, the engine predicted faster: DLX's estimated nodes at
-      :data:`DLX_NODES_PER_SECOND` (plus its load) against SAT's formula and a call per
-      estimated answer (SAT when there is no estimate).
+      :data:`DLX_NODES_PER_SECOND` (plus its load) against SAT's formula, a call per
+      estimated answer and, on trees DLX is predicted to finish within
+      :data:`COUNT_DLX_SECONDS`, :data:`SAT_SEARCH_FACTOR` times DLX's search (SAT when there
+      is no estimate).
 
     >>> f = {"loop": False, "entries": 2916}
     >>> choose(f, 5e3, 1, 100, 0.0, None)[0], choose(f, 5e7, 1, 100, 0.0, None)[0]
@@ -355,6 +383,8 @@ def choose(
         # is, for a heavy-tailed tree): then assume at least as much again is left.
         predicted_dlx = load + max(nodes - done_nodes, done_nodes) / DLX_NODES_PER_SECOND
     sat = predicted_sat(feats, answers if nodes is not None else (limit or 0), limit)
+    if limit is None and predicted_dlx - load <= COUNT_DLX_SECONDS:
+        sat += SAT_SEARCH_FACTOR * (predicted_dlx - load)
     predicted = {"dlx": predicted_dlx, "sat": sat, "load": load}
     if feats["loop"] and not (limit is None and answers >= LOOP_COUNT_ANSWERS):
         return "sat", "a loop problem: SAT prunes loops better than DLX", predicted
