@@ -6,6 +6,7 @@ through the pipeline, the CLI's ``--json`` and the batch path."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,29 @@ def test_the_trial_is_a_share_of_sats_predicted_time(monkeypatch):
     feats = dict(info["features"])
     assert auto.trial_seconds(feats, None) == 1e-6
     assert auto.trial_seconds({**feats, "loop": True}, 2) == 1e-6
+
+
+def test_the_trial_ends_after_its_nodes_per_item(monkeypatch):
+    # However long its time budget (here 400 s), a trial searches at most TRIAL_NODES_PER_ITEM
+    # nodes per primary item: this 16 x 16 Sudoku's 3,649 nodes (6 per item) end inside 64
+    # per item, not inside 4.
+    monkeypatch.setattr(auto, "TRIAL_SAT_SECONDS_PER_ENTRY", 400 / SUDOKU_16_ENTRIES)
+    r = auto_solve(SUDOKU_16, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "dlx" and info["trial_nodes"] == 64 * SUDOKU_16.n_primary
+    assert info["trial_searched"] == r.stats["nodes"] == 3649
+    monkeypatch.setattr(auto, "TRIAL_NODES_PER_ITEM", 4)
+    start = time.monotonic()
+    r = auto_solve(SUDOKU_16, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and "trial" in info["reason"]
+    assert info["trial_searched"] == info["trial_nodes"] == 4 * SUDOKU_16.n_primary
+    assert time.monotonic() - start < 400  # (the node budget ended it, not the clock)
+    assert r.count == 1 and r.exhausted
+    # Counting and loop problems have no node budget: their trees are not the bimodal ones.
+    feats = dict(info["features"])
+    assert auto.trial_nodes(feats, None) is None
+    assert auto.trial_nodes({**feats, "loop": True}, 2) is None
 
 
 def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):

@@ -136,3 +136,62 @@ def test_resuming_and_moving_tiers_change_nothing(monkeypatch, layout):
     monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
     moved = solve_problem(problem, "dlx")
     assert moved.stats["kernel"] == "compiled" and figures(moved) == figures(whole)
+
+
+# ---------------------------------------------------------------- numpy's layout, node budgets
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_numpys_layout_equals_the_lists(data):
+    """The links laid out by numpy (for the compiled tier) are the lists, entry for entry:
+    colors, multiplicities, loop edges, options of one item, items no option names."""
+    from problems import exact_cover_problems, loop_problems
+
+    from dlxsat.backends.dlx.arrays import build, build_numpy
+    from dlxsat.xcc.loop import loop_graph
+
+    kind = data.draw(st.sampled_from(["XC", "XCC", "MCC", "loop"]))
+    p = data.draw(loop_problems() if kind == "loop" else exact_cover_problems(kind))
+    graph = loop_graph(p) if kind == "loop" else None
+    a, b = build(p, graph), build_numpy(p, graph)
+    assert b.nd.tolist() == a.nd and b.cl.tolist() == a.cl
+    assert b.ln.tolist() == a.ln and b.opt_of.tolist() == a.opt_of
+    assert (b.n_items, b.second, b.last_itm, b.max_level, b.max_value) == (
+        a.n_items,
+        a.second,
+        a.last_itm,
+        a.max_level,
+        a.max_value,
+    )
+    assert str(b.nd.dtype) == backend.arrays.kernel_dtype(a)
+
+
+def test_a_compiled_search_starts_on_numpys_layout(monkeypatch):
+    p = golden_problem("sudoku/tatham-16x16-1.dlx")
+    lists = solve(monkeypatch, p, k.LINKS, "interpreted", limit=2)
+    from dlxsat.backends.dlx import arrays
+
+    backend.load()  # the compiled kernels loaded: a search starts compiled, on numpy's arrays
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0.1)
+    called = []
+    real = arrays.build_numpy
+    monkeypatch.setattr(arrays, "build_numpy", lambda *a: called.append(1) or real(*a))
+    compiled = solve_problem(p, "dlx", limit=2)
+    assert called and compiled.stats["kernel"] == "compiled"
+    assert figures(compiled) == figures(lists)
+
+
+@pytest.mark.parametrize("tier", ["interpreted", "compiled"])
+def test_a_node_budget_ends_the_search_where_it_says(monkeypatch, tier):
+    from dlxsat.solvers import Request
+
+    p = golden_problem("sudoku/tatham-16x16-1.dlx")  # 3,649 nodes in all
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf if tier == "interpreted" else 0)
+    whole = backend.solve(p, Request(limit=2), {})
+    assert whole.exhausted and whole.stats["nodes"] == 3649
+    cut = backend.solve(p, Request(limit=2), {}, max_nodes=1000)
+    assert cut.timed_out and not cut.exhausted and cut.stats["nodes"] == 1000
+    assert cut.stats["stopped_at_nodes"] == 1000
+    roomy = backend.solve(p, Request(limit=2), {}, max_nodes=10_000)
+    assert figures(roomy) == figures(whole) and not roomy.timed_out
