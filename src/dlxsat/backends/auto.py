@@ -9,7 +9,7 @@ like this, within the caller's time limit:
 1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
    once, unless counting.) DLX runs for at most :func:`trial_seconds`: :data:`TRIAL_SECONDS`,
    or for a problem without the loop rule that is not counted, a share of SAT's predicted
-   time when that is longer (all of it; a quarter for large problems: :data:`TRIAL_SHARE`),
+   time when that is longer (all of it; a tenth for large problems: :data:`TRIAL_SHARE`),
    and no more than :func:`trial_nodes` nodes (:data:`TRIAL_NODES_PER_ITEM` per item to
    cover: a tree that has backtracked that much explodes). SAT's time is predicted from the
    problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
@@ -94,16 +94,21 @@ TRIAL_SECONDS = 0.03
 #: - above it (25 x 25 Sudokus, about 7,000 entries, SAT predicted 0.35 s): every tree past a
 #:   trial had 0.6-12 million nodes, DLX 2.6-50 x SAT's time (Tatham "intermediate" 0.5-2 s
 #:   against SAT's 0.18-0.45 s; the minimal one and 3 generated ones likewise), while the
-#:   Tatham "basic" ones end within 0.09 s (325-335 nodes): the share is
-#:   :data:`TRIAL_SHARE_LARGE` = 0.25, a trial of 0.09 s.
+#:   Tatham "basic" ones end within 0.09 s (325-335 nodes): the share was 0.25, a trial of
+#:   0.09 s (on the loaded machine's figures for SAT; now :data:`TRIAL_SHARE_LARGE`).
 #:
 #: The tree estimate is not used there: on such Sudokus it ran 10-100 x low on the trees that
 #: outlive a trial (25 x 25 "intermediate": 1.2 million nodes estimated at 12,000-130,000
 #: from 128 probes; generated 16 x 16: 26,700 at 1,600, 103,000 at 5,000), so it sent them
 #: to DLX, which then passed its budget -- the trial, the estimate (0.03-0.13 s on a 25 x 25)
 #: and that budget paid on top of SAT (2.3-2.8 x the best engine).
+#:
+#: Re-measured idle after the numpy layout and the node budget (:data:`TRIAL_NODES_PER_ITEM`):
+#: the 25 x 25 trees stay two kinds, 325-335 nodes (0.25 per item; DLX 2-4 ms in all) or
+#: 640,000-5.5 million (480-3,800 per item; SAT 30-200 ms), so the share is 0.1 -- the floor
+#: :data:`TRIAL_MIN_SECONDS` -- which saved 4-8 ms on each 25 x 25 that SAT solves.
 TRIAL_SHARE = 1.0
-TRIAL_SHARE_LARGE = 0.25
+TRIAL_SHARE_LARGE = 0.1
 #: The shortest such trial (laying out the arrays included): the 9 x 9 Sudokus of the
 #: benchmark end in 1-6 ms. With :data:`TRIAL_SECONDS` as the floor instead, every 25 x 25
 #: that SAT solves in 0.06-0.07 s (idle) paid 0.03 s more: the generated ones 1.45 x the VBS.
@@ -331,10 +336,10 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     0.005
     >>> round(trial_seconds({"loop": False, "entries": 3000}, 2), 4)  # a 16 x 16 one
     0.0156
-    >>> round(trial_seconds({"loop": False, "entries": 7000}, 2), 4)  # a 25 x 25 one
-    0.0089
-    >>> round(trial_seconds({"loop": False, "entries": 60000}, 2), 4)  # a quarter of 0.3 s
-    0.0752
+    >>> round(trial_seconds({"loop": False, "entries": 7000}, 2), 4)  # a 25 x 25: the floor
+    0.005
+    >>> round(trial_seconds({"loop": False, "entries": 60000}, 2), 4)  # a tenth of 0.3 s
+    0.0301
     >>> trial_seconds({"loop": True, "entries": 7000}, 2)  # loop problems: the floor
     0.03
     >>> trial_seconds({"loop": False, "entries": 7000}, None)  # counting: the floor

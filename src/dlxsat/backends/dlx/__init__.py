@@ -304,6 +304,7 @@ def _search(
         interpreted = False
 
     budget = FIRST_BUDGET_INTERPRETED
+    rate = 0.0  # nodes per second in the last slice
     solutions = result.solutions
     search_start = time.perf_counter()
     if INTERPRETED_SECONDS <= 0 or (
@@ -315,11 +316,20 @@ def _search(
         wanted = rows if keep is None else min(rows, keep - len(solutions))
         params[k.P_STORE_CAP] = wanted
         params[k.P_BUDGET] = budget
+        if deadline is not None and rate > 0:
+            # A slice that would run past the deadline is cut to the nodes left before it,
+            # at the rate the last slice ran: a trial of a few milliseconds (auto's) ended up
+            # to a whole slice late, 10 ms, when the budget had doubled just before it.
+            left = max(0.0, deadline - time.monotonic())
+            params[k.P_BUDGET] = max(MIN_BUDGET, min(budget, int(rate * left) + 1))
         if max_nodes is not None:
             params[k.P_BUDGET] = max(1, min(budget, max_nodes - int(st[k.S_NODES])))
         t0 = time.perf_counter()
+        before = int(st[k.S_NODES])
         status = kernel(nd, ln, cl, opt_of, stack, st, params, sols, sol_len)
         t1 = time.perf_counter()
+        if t1 > t0:
+            rate = (int(st[k.S_NODES]) - before) / (t1 - t0)
         for i in range(int(st[k.S_STORED])):
             solutions.append(sorted(int(sols[i, j]) for j in range(int(sol_len[i]))))
         st[k.S_STORED] = 0
@@ -341,6 +351,7 @@ def _search(
                 compile_now()
                 # Nodes per second go up some hundredfold: let the budget catch up.
                 budget = max(budget * 64, FIRST_BUDGET)
+                rate = 0.0
                 continue
             # Aim at SLICE seconds per call.
             if t1 - t0 < SLICE / 2:
