@@ -284,12 +284,14 @@ def test_generated_sudokus_are_unique_and_reproducible():
     assert spec and spec.loader
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    files = sorted((ROOT / "puzzles/sudoku-generated").glob("gen-*.txt"))
-    assert {f.name.split("-")[1] for f in files} == {"9x9", "16x16", "25x25"}
-    for f in files:
-        assert dlxsat.solve("sudoku", f.read_text(), backend="sat").status == "unique", f.name
-    first = ROOT / "puzzles/sudoku-generated/gen-9x9-7300.txt"
-    assert gen.generate(3, 22, 7300) == first.read_text()
+    for folder, seed in (("sudoku-generated", 7300), ("sudoku-fresh", 7310)):
+        files = sorted((ROOT / "puzzles" / folder).glob("gen-*.txt"))
+        assert {f.name.split("-")[1] for f in files} == {"9x9", "16x16", "25x25"}
+        for f in files:
+            status = dlxsat.solve("sudoku", f.read_text(), backend="sat").status
+            assert status == "unique", f.name
+        first = ROOT / "puzzles" / folder / f"gen-9x9-{seed}.txt"
+        assert gen.generate(3, 22, seed) == first.read_text()
 
 
 def test_dlx_load_seconds_follows_the_kernel_tier(monkeypatch, tmp_path):
