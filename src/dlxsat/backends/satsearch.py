@@ -126,6 +126,7 @@ class ItemSearch(Propagator):  # type: ignore[misc]  # (pysat has no type inform
         self.need = list(lo)
         self.value = [0] * (n + 1)  # option variable -> its literal, 0 while unassigned
         self.fixed = [False] * (n + 1)  # assigned for good (at the root): never undone
+        #: (``fixed`` is only ever set: CaDiCaL never takes back a root fact.)
         self.trail: list[int] = []
         self.levels: list[int] = []  # trail length where each decision level began
         self.queue: list[list[int]] = []  # clauses for CaDiCaL, handed over one at a time
@@ -151,22 +152,29 @@ class ItemSearch(Propagator):  # type: ignore[misc]  # (pysat has no type inform
     # ----- CaDiCaL's notifications: the items' counts follow the trail
 
     def on_assignment(self, lit: int, fixed: bool = False) -> None:
+        # (Called for every option assigned, some ten million times in a long count: locals.)
         v = lit if lit > 0 else -lit
         if v > self.n:
             return
-        if self.value[v]:
+        value = self.value
+        if value[v]:
             # Told again when a decided value becomes a root fact: it must not be undone.
-            self.fixed[v] = self.fixed[v] or fixed
+            if fixed:
+                self.fixed[v] = True
             return
-        self.value[v] = lit
-        self.fixed[v] = fixed
+        value[v] = lit
+        if fixed:
+            self.fixed[v] = True
+        items = self.items_of[v]
+        free = self.free
         if lit > 0:
             need = self.need
-            for i in self.items_of[v]:
+            for i in items:
                 need[i] -= 1
-        free = self.free
-        for i in self.items_of[v]:
-            free[i] -= 1
+                free[i] -= 1
+        else:
+            for i in items:
+                free[i] -= 1
         self.trail.append(lit)
 
     def on_new_level(self) -> None:
@@ -174,26 +182,34 @@ class ItemSearch(Propagator):  # type: ignore[misc]  # (pysat has no type inform
 
     def on_backtrack(self, to: int) -> None:
         self.backtracks += 1
-        if to >= len(self.levels):
+        levels = self.levels
+        if to >= len(levels):
             return
-        keep = self.levels[to]
-        del self.levels[to:]
-        trail, value, fixed, items_of = self.trail, self.value, self.fixed, self.items_of
-        free, need = self.free, self.need
-        kept = []  # root facts told while deeper: they stay
-        while len(trail) > keep:
-            lit = trail.pop()
+        keep = levels[to]
+        del levels[to:]
+        trail = self.trail
+        undone = trail[keep:]
+        del trail[keep:]
+        value, fixed, items_of, free, need = (
+            self.value,
+            self.fixed,
+            self.items_of,
+            self.free,
+            self.need,
+        )
+        for lit in undone:
             v = lit if lit > 0 else -lit
             if fixed[v]:
-                kept.append(lit)
+                trail.append(lit)  # a root fact told while deeper: it stays
                 continue
             value[v] = 0
-            for i in items_of[v]:
-                free[i] += 1
             if lit > 0:
                 for i in items_of[v]:
+                    free[i] += 1
                     need[i] += 1
-        trail.extend(reversed(kept))
+            else:
+                for i in items_of[v]:
+                    free[i] += 1
 
     # ----- ending a call early
 
