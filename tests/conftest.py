@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -77,6 +78,20 @@ def assert_input_error(rc, out, err, *fragments):
 @pytest.fixture
 def cli_run(monkeypatch, capfd):
     return lambda args, stdin=b"": run(args, stdin, monkeypatch, capfd)
+
+
+@pytest.fixture
+def dlxsat_cli(cli_run):
+    """``dlxsat_cli(*args, stdin=text)``: the command line in this process, as the
+    ``subprocess.CompletedProcess`` (text) of ``python -m dlxsat ARGS`` -- without a fresh
+    interpreter's start-up (0.1-0.2 s) for each command. (The program's own start, its signal
+    handling and limits, are tested in real processes: test_cli.py, test_limits.py.)"""
+
+    def command(*args: object, stdin: str | None = None) -> subprocess.CompletedProcess:
+        rc, out, err = cli_run([str(a) for a in args], (stdin or "").encode())
+        return subprocess.CompletedProcess(list(args), rc, out, err)
+
+    return command
 
 
 def golden_problem(dlx: str | Path, allow_empty: bool = False):
