@@ -46,7 +46,7 @@ def test_build_is_the_parsed_dlx_text(case):
     assert [it.name for it in built.items] == [it.name for it in parsed.items]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(sudoku_cases())
 def test_sudoku_build_matches_parse_on_random_puzzles(case):
     text, _ = case
@@ -57,7 +57,7 @@ def test_sudoku_build_matches_parse_on_random_puzzles(case):
     assert sudoku.build(p) == parse(sudoku.encode(p), allow_empty=True)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(sudoku_cases())
 def test_fast_rule_check_agrees_with_the_family_checker(case):
     text, grid = case
@@ -204,7 +204,7 @@ def test_many_reader_reads_as_read_does(cases, data):
             assert _fields(read_many(text)) == want
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.integers(2, 7), st.integers(2, 7), st.data())
 def test_masyu_build_matches_parse_on_random_puzzles(m, n, data):
     from dlxsat.families import masyu
@@ -218,7 +218,7 @@ def test_masyu_build_matches_parse_on_random_puzzles(m, n, data):
     assert masyu.build(p) == parse(masyu.encode(p))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.integers(1, 6), st.integers(1, 6), st.data())
 def test_slitherlink_build_matches_parse_on_random_puzzles(m, n, data):
     from dlxsat.families import slitherlink
@@ -515,7 +515,7 @@ def test_read_bulk_reads_as_one_by_one(case, one_line, data):
             assert got[0] is not None, repr(text)  # the common form is read in bulk
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(sudoku_cases(with_holes=False))  # (the packed arrays are for grids without holes)
 def test_array_rule_check_agrees_with_the_family_checker(case):
     import numpy as np

@@ -349,7 +349,7 @@ def sudoku_cases(draw, with_holes: bool = True):
     return "\n".join(lines) + "\n", ["".join(row) for row in grid]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(sudoku_cases())
 def test_checker_accepts_exactly_the_exact_covers(case):
     """check() judges the rules directly; the encoding states them as an exact cover. A grid
