@@ -93,9 +93,9 @@ def test_dlx_all_stops_printing_at_the_deadline(tmp_path: Path):
     dlx = tmp_path / "empty.dlx"
     dlx.write_bytes(dlxsat("encode", "sudoku", stdin=b".........\n" * 9).stdout)
     r = dlxsat("dlx", dlx, "--all", "--timeout", 1)
-    assert r.seconds <= 1 + 3.0 and r.returncode == 3
+    assert r.seconds <= 5.0 and r.returncode == 3  # (as with the 2 s limit: a slow load's end)
     if not r.stdout:  # still loading the compiled kernels at the deadline (a loaded machine)
-        assert_one_line(r.stderr, "dlxsat: time limit of 2 s reached while ")
+        assert_one_line(r.stderr, "dlxsat: time limit of 1 s reached while ")
         return
     last = r.stdout.decode().rstrip("\n").rsplit("\n", 1)[-1]
     assert "time limit reached" in last
