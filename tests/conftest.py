@@ -20,6 +20,21 @@ LOADED_MARGIN = 60
 sys.path.insert(0, str(TESTS))
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: a worker more than xdist would start (one a core). Some tests spend seconds
+    waiting rather than computing -- for worker processes to start, be reaped or time out, for
+    a signal to land, a deadline to pass, a browser to draw: some 25 s of the suite's 190 --
+    and the extra worker computes meanwhile (2 cores, idle: 101-106 s against 110 s with two
+    workers). ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when set."""
+    import os
+
+    from xdist.plugin import pytest_xdist_auto_num_workers as one_a_core
+
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # (xdist's own hook reads it)
+    return one_a_core(config) + 1
+
+
 def golden_cases(family: str | None = None, ok_only: bool = False) -> list[dict]:
     """Entries of the golden manifest (docs/conventions.md §6), optionally of one family /
     accepted only."""
