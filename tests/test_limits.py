@@ -91,7 +91,9 @@ def test_dlx_all_stops_printing_at_the_deadline(tmp_path: Path):
     2-core machine, starting and loading the kernels alone took 2 s: then nothing is printed.
     Idle, they take 0.3 s of the 1 s limit.)"""
     dlx = tmp_path / "empty.dlx"
-    dlx.write_bytes(dlxsat("encode", "sudoku", stdin=b".........\n" * 9).stdout)
+    from dlxsat import encode
+
+    dlx.write_text(encode("sudoku", ".........\n" * 9))  # (the data: no process of its own)
     r = dlxsat("dlx", dlx, "--all", "--timeout", 1)
     assert r.seconds <= 5.0 and r.returncode == 3  # (as with the 2 s limit: a slow load's end)
     if not r.stdout:  # still loading the compiled kernels at the deadline (a loaded machine)
