@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,6 +18,21 @@ GOLDEN = TESTS / "data" / "golden"
 #: these bounds catch run for minutes or hours (issue 18: no tight wall-clock bounds in tests).
 LOADED_MARGIN = 60
 sys.path.insert(0, str(TESTS))
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: a worker more than xdist would start (one a core). Some tests spend seconds
+    waiting rather than computing -- for worker processes to start, be reaped or time out, for
+    a signal to land, a deadline to pass, a browser to draw: some 25 s of the suite's 190 --
+    and the extra worker computes meanwhile (2 cores, idle: 101-106 s against 110 s with two
+    workers). ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when set."""
+    import os
+
+    from xdist.plugin import pytest_xdist_auto_num_workers as one_a_core
+
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # (xdist's own hook reads it)
+    return one_a_core(config) + 1
 
 
 def golden_cases(family: str | None = None, ok_only: bool = False) -> list[dict]:
@@ -77,6 +93,20 @@ def assert_input_error(rc, out, err, *fragments):
 @pytest.fixture
 def cli_run(monkeypatch, capfd):
     return lambda args, stdin=b"": run(args, stdin, monkeypatch, capfd)
+
+
+@pytest.fixture
+def dlxsat_cli(cli_run):
+    """``dlxsat_cli(*args, stdin=text)``: the command line in this process, as the
+    ``subprocess.CompletedProcess`` (text) of ``python -m dlxsat ARGS`` -- without a fresh
+    interpreter's start-up (0.1-0.2 s) for each command. (The program's own start, its signal
+    handling and limits, are tested in real processes: test_cli.py, test_limits.py.)"""
+
+    def command(*args: object, stdin: str | None = None) -> subprocess.CompletedProcess:
+        rc, out, err = cli_run([str(a) for a in args], (stdin or "").encode())
+        return subprocess.CompletedProcess(list(args), rc, out, err)
+
+    return command
 
 
 def golden_problem(dlx: str | Path, allow_empty: bool = False):

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import dlxsat
 
 PACKAGE = Path(dlxsat.__file__).parent
@@ -106,15 +108,20 @@ def test_the_graph_reader_finds_a_circle():
     assert circles({"a": {"b"}, "b": set()}) == []
 
 
-def test_the_graph_sees_lazy_and_relative_imports():
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    """The package's import graph, read once for the tests that look at it."""
+    return import_graph()
+
+
+def test_the_graph_sees_lazy_and_relative_imports(graph):
     assert "dlxsat.solvers" in graph["dlxsat.pipeline"]  # at the top, relative
     assert "dlxsat.solvers" in graph["dlxsat.compare.settings"]
     assert "dlxsat.backends.dimacs" in graph["dlxsat.backends.external"]  # inside a function
 
 
-def test_no_import_circle():
-    assert circles(import_graph()) == []
+def test_no_import_circle(graph):
+    assert circles(graph) == []
 
 
 def test_every_module_imports_in_a_fresh_interpreter():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
 
@@ -104,10 +103,9 @@ def test_cpsat_counts(name: str) -> None:
     assert all(solution_problem(problem, c) is None for c in r.solutions)
 
 
-def test_instance_command_prints_the_data_and_refuses_bad_arguments() -> None:
+def test_instance_command_prints_the_data_and_refuses_bad_arguments(dlxsat_cli) -> None:
     def run(*args: str) -> subprocess.CompletedProcess:
-        cmd = [sys.executable, "-m", "dlxsat", "instance", *args]
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        return dlxsat_cli("instance", *args)
 
     ok = run("langford", "3")
     assert ok.returncode == 0 and ok.stdout == generate("langford", ["3"])

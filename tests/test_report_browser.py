@@ -60,8 +60,7 @@ def page_file(tmp_path_factory) -> Path:
     return out
 
 
-@pytest.fixture
-def page(browser: Any, page_file: Path) -> Iterator[Any]:
+def _opened(browser: Any, page_file: Path) -> Iterator[Any]:
     """The report opened in a new page; console errors, page errors and every request other
     than the page itself are recorded on ``page.problems``."""
     pg = browser.new_page()
@@ -87,6 +86,18 @@ def page(browser: Any, page_file: Path) -> Iterator[Any]:
     pg.close()
 
 
+@pytest.fixture
+def page(browser: Any, page_file: Path) -> Iterator[Any]:
+    """The report in a page of its own, for a test that clicks or types."""
+    yield from _opened(browser, page_file)
+
+
+@pytest.fixture(scope="module")
+def loaded(browser: Any, page_file: Path) -> Iterator[Any]:
+    """The report loaded once, for the tests that only look at it (none clicks or types)."""
+    yield from _opened(browser, page_file)
+
+
 def column(pg: Any, table: str, k: int) -> list[str]:
     """The text of column ``k`` (0-based) of the visible rows of ``table``, top to bottom."""
     return pg.eval_on_selector_all(
@@ -104,15 +115,15 @@ def sort_keys(pg: Any, table: str, k: int) -> list[float]:
     ]
 
 
-def test_loads_without_errors_or_requests(page: Any) -> None:
-    assert page.title().startswith("dlxsat report:")
-    assert page.problems == []
-    assert len(column(page, "puzzles", 0)) == 40
-    assert page.inner_text("#shown") == "40 of 40 shown"  # the script ran
+def test_loads_without_errors_or_requests(loaded: Any) -> None:
+    assert loaded.title().startswith("dlxsat report:")
+    assert loaded.problems == []
+    assert len(column(loaded, "puzzles", 0)) == 40
+    assert loaded.inner_text("#shown") == "40 of 40 shown"  # the script ran
 
 
-def test_loads_quickly(page: Any) -> None:
-    load_ms = page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventEnd")
+def test_loads_quickly(loaded: Any) -> None:
+    load_ms = loaded.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventEnd")
     assert 0 < load_ms < LOAD_BOUND_MS
 
 
@@ -163,21 +174,21 @@ def test_filter_hides_rows(page: Any) -> None:
     assert page.problems == []
 
 
-def test_plots_are_drawn(page: Any) -> None:
-    boxes = page.eval_on_selector_all(
+def test_plots_are_drawn(loaded: Any) -> None:
+    boxes = loaded.eval_on_selector_all(
         "figure.plot svg", "svgs => svgs.map(s => [s.getBBox().width, s.clientWidth])"
     )
     assert len(boxes) == 4
     assert all(w > 100 and client > 100 for w, client in boxes)
-    legend = page.eval_on_selector("#plot-cactus svg", "s => s.textContent")
+    legend = loaded.eval_on_selector("#plot-cactus svg", "s => s.textContent")
     assert all(setting in legend for setting in FORTY_SETTINGS)
 
 
-def test_disagreements_are_highlighted(page: Any) -> None:
-    colour = page.eval_on_selector(
+def test_disagreements_are_highlighted(loaded: Any) -> None:
+    colour = loaded.eval_on_selector(
         "#puzzles tbody tr.disagree td.disagree", "td => getComputedStyle(td).backgroundColor"
     )
-    plain = page.eval_on_selector(
+    plain = loaded.eval_on_selector(
         "#puzzles tbody tr:not(.disagree) td", "td => getComputedStyle(td).backgroundColor"
     )
     assert colour != plain

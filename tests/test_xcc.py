@@ -32,13 +32,13 @@ def test_every_golden_file_parses_and_round_trips(case):
         assert p.kind == expected_kind
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(exact_cover_problems(kind="MCC"))
 def test_parse_write_round_trip_mcc(p):
     assert parse(write(p)) == p
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(exact_cover_problems(kind="XCC"))
 def test_parse_write_round_trip_xcc(p):
     text = write(p)
@@ -151,7 +151,7 @@ def test_is_single_cycle():
     assert not is_single_cycle([(0, 0)])  # not an edge
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(loop_problems())
 def test_brute_force_loop_solutions_are_single_cycles(p):
     for sol in brute_force(p, loop=True, allow_empty_loop=False):

@@ -25,6 +25,7 @@ MASYU = DATA / "golden" / "masyu" / "random-few-4x4-1.dlx"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """``python -m dlxsat ARGS`` in a process of its own (for a run with a memory limit)."""
     cmd = [sys.executable, "-m", "dlxsat", *args]
     return subprocess.run(cmd, capture_output=True, text=True, input=stdin, timeout=300)
 
@@ -68,18 +69,18 @@ def test_checker_judges_covers_and_loops() -> None:
     assert xcc.check(plain, {"options": ["no such"]}) == ["no option 'no such' in the data"]
 
 
-def test_solve_prints_the_options_in_knuths_layout_and_json() -> None:
-    r = run("solve", "xcc", str(QUEENS), "--backend", "dlx", "--all")
+def test_solve_prints_the_options_in_knuths_layout_and_json(dlxsat_cli) -> None:
+    r = dlxsat_cli("solve", "xcc", str(QUEENS), "--backend", "dlx", "--all")
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("counted: 4 solutions (xcc, backend dlx")
     assert "solution 1:\n r0 c1 a1 b4\n r1 c3 a4 b3\n" in r.stdout
-    j = run("solve", "xcc", str(QUEENS), "--backend", "sat", "--all", "--json")
+    j = dlxsat_cli("solve", "xcc", str(QUEENS), "--backend", "sat", "--all", "--json")
     data = json.loads(j.stdout)
     assert data["family"] == "xcc" and data["count"] == 4
     assert all(len(a["options"]) == 6 for a in data["solutions"])
     # --json: each answer is its list of option texts, the lines the text output prints.
-    k = run("solve", "xcc", str(MASYU), "--backend", "dlx", "--loop", "--all", "--json")
-    listing = run("solve", "xcc", str(MASYU), "--backend", "dlx", "--loop", "--all").stdout
+    k = dlxsat_cli("solve", "xcc", str(MASYU), "--backend", "dlx", "--loop", "--all", "--json")
+    listing = dlxsat_cli("solve", "xcc", str(MASYU), "--backend", "dlx", "--loop", "--all").stdout
     blocks = [b.splitlines()[1:] for b in listing.split("solution ")[1:]]
     answers = json.loads(k.stdout)["solutions"]
     assert len(answers) == len(blocks) == 16
@@ -88,14 +89,16 @@ def test_solve_prints_the_options_in_knuths_layout_and_json() -> None:
         assert [f" {t}" for t in answer["options"]] == [line for line in block if line]
 
 
-def test_loop_flag_on_the_command_line() -> None:
+def test_loop_flag_on_the_command_line(dlxsat_cli) -> None:
     for backend in ("dlx", "sat", "cpsat"):
-        r = run("solve", "xcc", str(MASYU), "--backend", backend, "--loop", "--count", "--json")
+        r = dlxsat_cli(
+            "solve", "xcc", str(MASYU), "--backend", backend, "--loop", "--count", "--json"
+        )
         assert r.returncode == 0, r.stderr
         assert json.loads(r.stdout)["count"] == 16
-    r = run("solve", "xcc", str(MASYU), "--backend", "sat", "--loop", "eager", "--count")
+    r = dlxsat_cli("solve", "xcc", str(MASYU), "--backend", "sat", "--loop", "eager", "--count")
     assert r.returncode == 0 and r.stdout.startswith("counted: 16 solutions")
-    bad = run("solve", "xcc", str(QUEENS), "--loop")
+    bad = dlxsat_cli("solve", "xcc", str(QUEENS), "--loop")
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1 and "--loop: these data do not follow" in bad.stderr
 
@@ -111,11 +114,13 @@ def test_loop_flag_on_the_command_line() -> None:
         ("a 2:1|b\na\n", "line 1: lower bound exceeds upper bound"),
     ],
 )
-def test_bad_data_is_one_line_naming_the_line(tmp_path: Path, data: str, message: str) -> None:
+def test_bad_data_is_one_line_naming_the_line(
+    dlxsat_cli, tmp_path: Path, data: str, message: str
+) -> None:
     f = tmp_path / "bad.dlx"
     f.write_text(data)
     for command in (["solve", "xcc", str(f)], ["export", "dimacs", "xcc", str(f)]):
-        r = run(*command)
+        r = dlxsat_cli(*command)
         assert r.returncode == 2 and r.stdout == ""
         assert r.stderr.count("\n") == 1 and message in r.stderr
 
@@ -154,10 +159,10 @@ def test_solve_reads_large_data_within_a_small_memory_limit(tmp_path: Path) -> N
     assert r.stdout.startswith("multiple: 2 solutions (xcc, backend dlx")
 
 
-def test_a_file_with_blank_lines_is_one_problem(tmp_path: Path) -> None:
+def test_a_file_with_blank_lines_is_one_problem(dlxsat_cli, tmp_path: Path) -> None:
     f = tmp_path / "gaps.dlx"
     f.write_text("a b\n\na\n\nb\n\na b\n")
-    r = run("solve", "xcc", str(f), "--count", "--backend", "dlx")
+    r = dlxsat_cli("solve", "xcc", str(f), "--count", "--backend", "dlx")
     assert r.returncode == 0 and r.stdout.startswith("counted: 2 solutions")
 
 
@@ -175,7 +180,7 @@ def test_a_file_with_blank_lines_is_one_problem(tmp_path: Path) -> None:
     ],
 )
 def test_dimacs_export_solved_by_picosat_decodes_to_a_checked_answer(
-    tmp_path: Path, name: str, loop: bool, flags: list[str]
+    dlxsat_cli, tmp_path: Path, name: str, loop: bool, flags: list[str]
 ) -> None:
     if name == "masyu":
         source = MASYU
@@ -184,22 +189,24 @@ def test_dimacs_export_solved_by_picosat_decodes_to_a_checked_answer(
         source = tmp_path / f"{family}.dlx"
         source.write_text(generate(family, args))
     cnf = tmp_path / "x.cnf"
-    r = run("export", "dimacs", "xcc", str(source), "-o", str(cnf), *flags)
+    r = dlxsat_cli("export", "dimacs", "xcc", str(source), "-o", str(cnf), *flags)
     assert r.returncode == 0, r.stderr
     model = subprocess.run(["picosat", str(cnf)], capture_output=True, text=True).stdout
     assert model.startswith("s SATISFIABLE")
-    d = run("decode", "xcc", str(source), "-", "--json", *(["--loop"] if loop else []), stdin=model)
+    d = dlxsat_cli(
+        "decode", "xcc", str(source), "-", "--json", *(["--loop"] if loop else []), stdin=model
+    )
     assert d.returncode == 0, d.stderr
     answer = json.loads(d.stdout)["solutions"][0]
     puzzle = xcc.read(source.read_text(), loop=loop)
     assert answer["options"] and xcc.check(puzzle, answer) == []
 
 
-def test_crosscheck_and_compare_take_xcc(tmp_path: Path) -> None:
-    r = run("crosscheck", "xcc", str(QUEENS), "--backends", "dlx,sat,cpsat")
+def test_crosscheck_and_compare_take_xcc(dlxsat_cli, tmp_path: Path) -> None:
+    r = dlxsat_cli("crosscheck", "xcc", str(QUEENS), "--backends", "dlx,sat,cpsat")
     assert r.returncode == 0, r.stderr
     store = tmp_path / "r.jsonl"
-    c = run(
+    c = dlxsat_cli(
         "compare",
         "xcc",
         str(QUEENS),
@@ -218,7 +225,7 @@ def test_crosscheck_and_compare_take_xcc(tmp_path: Path) -> None:
     assert c.returncode == 0, c.stderr
     records = [json.loads(line) for line in store.read_text().splitlines()]
     assert len(records) == 3 and {rec["count"] for rec in records} == {4}
-    rep = run("report", str(store))
+    rep = dlxsat_cli("report", str(store))
     assert rep.returncode == 0 and "sat:encoding=totalizer" in rep.stdout
 
 
@@ -250,12 +257,14 @@ def test_api_takes_a_problem_built_in_python() -> None:
         dlxsat.solve("xcc", Problem([Item("abcdefghi")], [((0, None),)]), backend="dlx")
 
 
-def test_an_option_without_primary_items_is_dropped_with_knuths_warning(tmp_path: Path) -> None:
+def test_an_option_without_primary_items_is_dropped_with_knuths_warning(
+    dlxsat_cli, tmp_path: Path
+) -> None:
     f = tmp_path / "secondary.dlx"
     f.write_text("a b | x\na x:1\nx:1\nb x:1\nb\n")
     warning = "dlxsat: warning: line 3: option ignored (no primary items): x:1\n"
     for command in (["dlx", str(f)], ["solve", "xcc", str(f), "--backend", "sat", "--count"]):
-        r = run(*command)
+        r = dlxsat_cli(*command)
         assert r.returncode == 0 and r.stderr == warning, r.stderr
         assert r.stdout.startswith(("2 solutions", "counted: 2 solutions"))  # not 3: x:1 dropped
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -38,11 +37,6 @@ def path(name: str) -> str:
     return str(GOLDEN / f"{name}.dlx")
 
 
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-m", "dlxsat", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=cwd)
-
-
 def one_error_line(r: subprocess.CompletedProcess, *fragments: str) -> None:
     assert r.returncode == 2, r.stderr
     assert r.stdout == "" and "Traceback" not in r.stderr
@@ -51,10 +45,10 @@ def one_error_line(r: subprocess.CompletedProcess, *fragments: str) -> None:
         assert f in r.stderr, r.stderr
 
 
-def test_crosscheck_loop_gives_knuths_dlx2_loop_counts_from_every_backend() -> None:
+def test_crosscheck_loop_gives_knuths_dlx2_loop_counts_from_every_backend(dlxsat_cli) -> None:
     names = [*CASES, EMPTY_2X2]
-    looped = run("crosscheck", "xcc", *map(path, names), "--loop", "--json")
-    plain = run("crosscheck", "xcc", *map(path, names), "--json")
+    looped = dlxsat_cli("crosscheck", "xcc", *map(path, names), "--loop", "--json")
+    plain = dlxsat_cli("crosscheck", "xcc", *map(path, names), "--json")
     for r in (looped, plain):
         assert r.returncode == 0, r.stderr
     for name, with_rule, without in zip(
@@ -67,32 +61,39 @@ def test_crosscheck_loop_gives_knuths_dlx2_loop_counts_from_every_backend() -> N
     assert counts(CASES[0]) == (25, 16)  # the rule is what makes the difference
 
 
-def test_crosscheck_loop_takes_the_portfolio_and_auto() -> None:
-    r = run("crosscheck", "xcc", path(CASES[1]), "--loop", "--backends", "dlx,portfolio,auto")
+def test_crosscheck_loop_takes_the_portfolio_and_auto(dlxsat_cli) -> None:
+    r = dlxsat_cli(
+        "crosscheck", "xcc", path(CASES[1]), "--loop", "--backends", "dlx,portfolio,auto"
+    )
     assert r.returncode == 0, r.stderr
     loops = counts(CASES[1])[1]
     row = r.stdout.splitlines()[-1]
     assert row.count(f" {loops} ") == 3 and row.endswith("agree"), r.stdout
 
 
-def test_loop_on_data_without_the_convention_is_one_line_naming_the_file(tmp_path: Path) -> None:
+def test_loop_on_data_without_the_convention_is_one_line_naming_the_file(
+    dlxsat_cli, tmp_path: Path
+) -> None:
     good, bad = path(CASES[0]), str(QUEENS)
-    r = run("crosscheck", "xcc", good, bad, "--loop")
+    r = dlxsat_cli("crosscheck", "xcc", good, bad, "--loop")
     one_error_line(r, bad, "--loop: these data do not follow the loop convention")
     store = tmp_path / "r.jsonl"
-    c = run("compare", "xcc", good, bad, "--loop", "--settings", "dlx", "-o", str(store))
+    c = dlxsat_cli("compare", "xcc", good, bad, "--loop", "--settings", "dlx", "-o", str(store))
     one_error_line(c, QUEENS.name, "loop convention")  # (compare names it as it shows it)
     assert not store.exists()  # refused before any job ran: not even an empty store
     write_store(store, [record("p", "dlx", "unique", 1.0)])
     before = store.read_bytes()
-    c = run("compare", "xcc", bad, "--loop", "--settings", "dlx", "-o", str(store))
+    c = dlxsat_cli("compare", "xcc", bad, "--loop", "--settings", "dlx", "-o", str(store))
     one_error_line(c, QUEENS.name)
     assert store.read_bytes() == before
     for command in (["crosscheck", "masyu"], ["compare", "masyu", "--settings", "dlx"]):
-        one_error_line(run(*command, str(GOLDEN / "masyu/empty-2x2.txt"), "--loop"), "xcc data")
+        one_error_line(
+            dlxsat_cli(*command, str(GOLDEN / "masyu/empty-2x2.txt"), "--loop"), "xcc data"
+        )
 
 
 def test_compare_loop_counts_every_setting_and_report_keeps_the_questions_apart(
+    dlxsat_cli,
     tmp_path: Path,
 ) -> None:
     files = [path(n) for n in CASES[:2]]
@@ -100,7 +101,7 @@ def test_compare_loop_counts_every_setting_and_report_keeps_the_questions_apart(
     grid = ["--settings", "dlx", "--settings", "sat:loop=lazy,eager"]
     grid += ["--settings", "cpsat:loop=circuit,lazy", "--settings", "portfolio"]
     common = ["--mode", "count", "--jobs", "1", "--quiet", "-o", str(store)]
-    c = run("compare", "xcc", *files, "--loop", *grid, *common)
+    c = dlxsat_cli("compare", "xcc", *files, "--loop", *grid, *common)
     assert c.returncode == 0, c.stderr
     assert "skipping" not in c.stderr  # every loop mode applies under --loop
     records = [json.loads(line) for line in store.read_text().splitlines()]
@@ -114,7 +115,7 @@ def test_compare_loop_counts_every_setting_and_report_keeps_the_questions_apart(
     for name in expected:  # the same answers, not only as many
         assert len({r["answer_sha256"] for r in records if r["puzzle"].endswith(name)}) == 1
     # The same files without the rule: other counts, other jobs, and no disagreement.
-    p = run("compare", "xcc", *files, "--settings", "dlx", "--settings", "sat", *common)
+    p = dlxsat_cli("compare", "xcc", *files, "--settings", "dlx", "--settings", "sat", *common)
     assert p.returncode == 0, p.stderr
     plain = [json.loads(line) for line in store.read_text().splitlines()][12:]
     assert len(plain) == 4 and all("loop_rule" not in r for r in plain)
@@ -122,9 +123,9 @@ def test_compare_loop_counts_every_setting_and_report_keeps_the_questions_apart(
     assert all(r["count"] == covers[Path(r["puzzle"]).name] for r in plain)
     assert len({r["job"] for r in records + plain}) == 16
     # A second run with --loop finds every job stored.
-    again = run("compare", "xcc", *files, "--loop", *grid, *common)
+    again = dlxsat_cli("compare", "xcc", *files, "--loop", *grid, *common)
     assert again.returncode == 0 and "12 jobs: 0 run, 12 already in" in again.stdout
-    rep = run("report", str(store), "--format", "json")
+    rep = dlxsat_cli("report", str(store), "--format", "json")
     assert rep.returncode == 0, rep.stderr
     rows = {row["setting"]: row for row in json.loads(rep.stdout)["settings"]}
     assert set(rows) == {f"{s} (loop rule)" for s in settings} | {"dlx", "sat"}
