@@ -195,3 +195,33 @@ def test_a_node_budget_ends_the_search_where_it_says(monkeypatch, tier):
     assert cut.stats["stopped_at_nodes"] == 1000
     roomy = backend.solve(p, Request(limit=2), {}, max_nodes=10_000)
     assert figures(roomy) == figures(whole) and not roomy.timed_out
+
+
+def test_a_node_budget_keeps_the_deadlines_cut(monkeypatch):
+    # On a clock where a node takes 1 microsecond, a search with a 5 ms deadline stops near
+    # 5,000 nodes, a node budget far away or not: the budget once replaced the slice cut to
+    # the deadline by the whole slice (here 8,128 nodes).
+    import types
+
+    from dlxsat.runtime.deadline import Deadline
+    from dlxsat.solvers import Request
+
+    clock = [1000.0]
+    fake = types.SimpleNamespace(monotonic=lambda: clock[0], perf_counter=lambda: clock[0])
+    monkeypatch.setattr(backend, "time", fake)
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf)
+    real = k.search_c
+
+    def timed(*args):
+        st = args[5]
+        before = st[k.S_NODES]
+        status = real(*args)
+        clock[0] += (st[k.S_NODES] - before) * 1e-6
+        return status
+
+    monkeypatch.setattr(k, "search_c", timed)
+    p = parse(generate("pentominoes", ["6", "10"]))  # millions of nodes
+    for max_nodes in (None, 10**9):
+        request = Request(keep=0, deadline=Deadline(clock[0] + 0.005))
+        r = backend.solve(p, request, {}, max_nodes=max_nodes)
+        assert r.timed_out and 4_900 <= r.stats["nodes"] <= 5_000 + backend.MIN_BUDGET
