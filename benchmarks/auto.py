@@ -6,12 +6,16 @@ Every bundled puzzle (``puzzles/``: Masyu, published Masyu boards, Slitherlink, 
 counting runs (``--count``: Sudokus with rows of clues blanked, small loop puzzles), by each
 single backend (dlx, sat, cpsat) and by ``auto``, in one process with every engine loaded
 first (numba's kernels, PySAT, OR-tools): what is compared is the choice of engine, not the
-one-off library loads (``benchmarks/startup.py`` measures those). Two held-out families check
-that ``auto``'s rule is not fitted to the rest: the random jigsaw Sudokus with holes of
-``tests/data/golden/sudoku`` and the generated Sudokus of ``puzzles/sudoku-generated``
+one-off library loads (``benchmarks/startup.py`` measures those).
+
+Held-out families check that ``auto``'s rule is not fitted to the rest (``docs/auto.md`` says
+which rule each was held out for): the random jigsaw Sudokus with holes of
+``tests/data/golden/sudoku``; the generated Sudokus of ``puzzles/sudoku-generated``
 (``benchmarks/generate_sudokus.py``; its 16 x 16 ones informed ``TRIAL_SHARE``, and all of
-them ``TRIAL_NODES_PER_ITEM``), and a third made after those were set, never looked at while
-setting them: ``puzzles/sudoku-fresh``.
+them ``TRIAL_NODES_PER_ITEM``); ``puzzles/sudoku-fresh``, made after that and measured after
+it; ``puzzles/sudoku-fresh2``, made and measured after ``TRIAL_NODES_PER_ITEM_LARGE`` too; and
+``puzzles/masyu-fresh``, made and measured after the node budget was extended to loop
+puzzles.
 
 The machine is loaded, so the measurement is made robust: puzzle by puzzle, every backend in
 turn (the order rotating), and a (puzzle, backend) whose run is short (under
@@ -71,6 +75,11 @@ CORPORA = [
     # Made after TRIAL_NODES_PER_ITEM was set from the rest (the generated ones included),
     # measured only after: held out for it.
     ("holdout-fresh", "sudoku", "puzzles/sudoku-fresh/*.txt", "unique"),
+    # Made after the large problems' node budget was set too, measured only after.
+    ("holdout-fresh2", "sudoku", "puzzles/sudoku-fresh2/*.txt", "unique"),
+    # Made after the node budget was applied to loop puzzles (from the Masyu, Slitherlink and
+    # published boards above), measured only after: held out for it.
+    ("holdout-masyu", "masyu", "puzzles/masyu-fresh/*.txt", "unique"),
 ]
 
 #: Counting runs: (family label, family, file, rows of clues blanked, mode).

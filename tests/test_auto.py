@@ -143,10 +143,66 @@ def test_the_trial_ends_after_its_nodes_per_item(monkeypatch):
     assert info["trial_searched"] == info["trial_nodes"] == 4 * SUDOKU_16.n_primary
     assert time.monotonic() - start < 400  # (the node budget ended it, not the clock)
     assert r.count == 1 and r.exhausted
-    # Counting and loop problems have no node budget: their trees are not the bimodal ones.
+    # Counts have no node budget (their trees are all searched), nor problems of few items.
     feats = dict(info["features"])
     assert auto.trial_nodes(feats, None) is None
-    assert auto.trial_nodes({**feats, "loop": True}, 2) is None
+    assert auto.trial_nodes({**feats, "loop": True}, 2) == 4 * SUDOKU_16.n_primary
+    assert auto.trial_nodes({**feats, "primary": auto.NODE_BUDGET_MIN_ITEMS}, 2) is None
+
+
+def test_a_loop_trial_ends_after_its_nodes_per_item(monkeypatch):
+    # A loop problem's trial has the same node budget as any other large problem's: however
+    # long its time (here 400 s), this Slitherlink's trial stops at 1 node per item and SAT
+    # answers; with 64 per item DLX finishes it in the trial.
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
+    p = golden_problem("slitherlink/tatham-10x10-2.dlx")  # 7,929 nodes, 46 an item
+    assert p.n_primary > auto.NODE_BUDGET_MIN_ITEMS
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "dlx" and info["trial_nodes"] == 64 * p.n_primary
+    assert info["trial_searched"] == r.stats["nodes"] < info["trial_nodes"]
+    monkeypatch.setattr(auto, "TRIAL_NODES_PER_ITEM", 1)
+    start = time.monotonic()
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and "loop" in info["reason"], info
+    assert info["trial_searched"] == info["trial_nodes"] == p.n_primary
+    assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
+
+
+def test_a_large_trial_ends_after_a_node_per_item(monkeypatch):
+    # A large Sudoku's trial stops once it has searched as many nodes as it has items to cover,
+    # however long its time (here 400 s): the "basic" 25 x 25 (forced moves, some 330 nodes)
+    # ends in it on DLX, the "intermediate" one (1.2 million nodes) goes to SAT.
+    monkeypatch.setattr(auto, "TRIAL_MIN_SECONDS", 400.0)
+
+    def trial(name):
+        text = (ROOT / "puzzles/sudoku-25" / name).read_text()
+        p = pipeline.prepare("sudoku", text).problem
+        return p, auto_solve(p, limit=2)
+
+    p, r = trial("tatham-25x25-basic-01.txt")
+    info = r.stats["auto"]
+    assert info["features"]["entries"] > auto.LARGE_ENTRIES
+    assert info["engine"] == "dlx" and info["trial_nodes"] == p.n_primary
+    assert r.stats["nodes"] < p.n_primary and r.count == 1
+    start = time.monotonic()
+    p, r = trial("tatham-25x25-intermediate-01.txt")
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and info["trial_searched"] == info["trial_nodes"] == p.n_primary
+    assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
+
+
+def test_small_problems_have_no_node_budget():
+    # The 2,339 pentomino packings of 6 x 10 (72 items): unique mode finds two at once; the
+    # trial has a time bound only, and DLX answers.
+    from dlxsat.instances import pentominoes
+    from dlxsat.xcc import parse
+
+    p = parse(pentominoes.generate(6, 10))
+    assert p.n_primary <= auto.NODE_BUDGET_MIN_ITEMS
+    info = auto_solve(p, limit=2).stats["auto"]
+    assert "trial_nodes" not in info and info["engine"] == "dlx"
 
 
 def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):
@@ -286,7 +342,8 @@ def test_generated_sudokus_are_unique_and_reproducible():
     assert spec and spec.loader
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    for folder, seed in (("sudoku-generated", 7300), ("sudoku-fresh", 7310)):
+    sets = (("sudoku-generated", 7300), ("sudoku-fresh", 7310), ("sudoku-fresh2", 7320))
+    for folder, seed in sets:
         files = sorted((ROOT / "puzzles" / folder).glob("gen-*.txt"))
         assert {f.name.split("-")[1] for f in files} == {"9x9", "16x16", "25x25"}
         for f in files:
@@ -294,6 +351,19 @@ def test_generated_sudokus_are_unique_and_reproducible():
             assert status == "unique", f.name
         first = ROOT / "puzzles" / folder / f"gen-9x9-{seed}.txt"
         assert gen.generate(3, 22, seed) == first.read_text()
+
+
+def test_fresh_masyu_are_unique_and_reproducible():
+    """The held-out Masyu of benchmarks/auto.py: every file has one answer, and the generator
+    makes the smallest again from its seed."""
+    from dlxsat.generate import generate_masyu
+
+    files = sorted((ROOT / "puzzles/masyu-fresh").glob("fresh-*.txt"))
+    assert {f.name.split("-")[1] for f in files} == {"10x10", "18x10", "24x14", "36x20"}
+    for f in files:
+        assert dlxsat.solve("masyu", f.read_text(), backend="sat").status == "unique", f.name
+    first = ROOT / "puzzles/masyu-fresh/fresh-10x10-7601.txt"
+    assert generate_masyu(10, 10, 7601) == first.read_text()
 
 
 def test_dlx_load_seconds_follows_the_kernel_tier(monkeypatch, tmp_path):

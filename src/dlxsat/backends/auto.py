@@ -11,7 +11,8 @@ like this, within the caller's time limit:
    or for a problem without the loop rule that is not counted, a share of SAT's predicted
    time when that is longer (all of it; a tenth for large problems: :data:`TRIAL_SHARE`),
    and no more than :func:`trial_nodes` nodes (:data:`TRIAL_NODES_PER_ITEM` per item to
-   cover: a tree that has backtracked that much explodes). SAT's time is predicted from the
+   cover, on problems of many items, 1 on large ones: a tree that has backtracked that much
+   explodes). SAT's time is predicted from the
    problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
    an ordinary DLX run (interpreted when no
    compiled kernel is loaded yet, moving to the compiled tier as any run does). Most puzzles
@@ -127,7 +128,33 @@ LARGE_ENTRIES = 5_000
 #: (about 9 ms) instead of the whole share of SAT's time (15 ms). Set after the generated
 #: Sudokus of ``puzzles/sudoku-generated`` were measured, so those are no longer held out for
 #: it; ``puzzles/sudoku-fresh`` (made afterwards) is.
+#:
+#: Loop puzzles split the same way, later (the loop rule prunes late, so their trees are
+#: larger): on the 128 bundled Masyu and Slitherlink boards whose trial ran (limit 2, idle,
+#: ``benchmarks/auto.py``), DLX was faster than SAT on every one up to 203 nodes per item
+#: (0.5-0.7 x SAT's time), SAT on every one from 225 on but four (by 3-180 x on most 24 x 14
+#: Masyu boards). The same 64 cuts the trial of a loop puzzle that DLX loses to 15,000-21,000
+#: nodes (7-11 ms on a 24 x 14) instead of the 30 ms of :data:`TRIAL_SECONDS`, and costs the
+#: few that DLX wins between 64 and 203 nodes per item some 5-10 ms each: replayed on the
+#: measured runs, ``auto`` over the VBS on the Masyu corpus went from 1.18 to 1.09 (any budget
+#: from 25 to 100 gave 1.07-1.09; measured after, 1.08). ``puzzles/masyu-fresh``, generated
+#: afterwards, is held out for it (1.07).
 TRIAL_NODES_PER_ITEM = 64
+#: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
+#: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
+#: Sudokus, 325-335 nodes: 0.25 per item) or millions of nodes (480-3,800 per item), so a
+#: tree that has searched more nodes than it has items to cover is of the second kind. The
+#: trial then ends after some 1,300 nodes (about 2 ms with laying out the arrays) instead of
+#: the 5 ms of :data:`TRIAL_MIN_SECONDS`, on each 25 x 25 that SAT solves in 30-90 ms. Set
+#: from the bundled 25 x 25 Sudokus and the generated ones; ``puzzles/sudoku-fresh`` was
+#: measured once before (its 25 x 25 ones were all SAT's) and ``puzzles/sudoku-fresh2`` not.
+TRIAL_NODES_PER_ITEM_LARGE = 1
+#: The node budget applies to problems of more primary items than this (every puzzle it was
+#: measured on has more: a 9 x 9 Sudoku 324, a 10 x 10 Masyu 140-151). Smaller exact-cover
+#: problems -- polyomino packings, n queens, Langford pairs -- run on bitsets at millions of
+#: nodes a second, where 64 nodes an item is a fraction of a millisecond and would send a
+#: tree that DLX ends in 0.1 s to a SAT search of seconds; their trial is bounded by time.
+NODE_BUDGET_MIN_ITEMS = 128
 #: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
 #: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2-0.7 ms, after
 #: the 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time
@@ -353,18 +380,24 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
 
 
 def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
-    """The most nodes DLX's trial may search (:data:`TRIAL_NODES_PER_ITEM` per primary item),
-    for a problem without the loop rule that is not counted; None (no bound but the time) for
-    the others, whose trees are not the bimodal ones it was measured on.
+    """The most nodes DLX's trial may search (:data:`TRIAL_NODES_PER_ITEM` per primary item)
+    for a problem not counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items; None
+    (no bound but the time) for the others, whose trees are not the ones it was measured on.
 
-    >>> trial_nodes({"loop": False, "primary": 624}, 2), trial_nodes({"loop": True}, 2)
+    >>> f = {"loop": False, "primary": 624, "entries": 2500}  # a 16 x 16 Sudoku
+    >>> trial_nodes(f, 2), trial_nodes(f, None)
     (39936, None)
-    >>> trial_nodes({"loop": False, "primary": 624}, None) is None
+    >>> trial_nodes({"loop": False, "primary": 1320, "entries": 7000}, 2)  # 25 x 25: large
+    1320
+    >>> trial_nodes({"loop": True, "primary": 1320, "entries": 7000}, 2)  # a 24 x 14 Masyu
+    84480
+    >>> trial_nodes({"loop": False, "primary": 72, "entries": 12336}, 2) is None  # pentominoes
     True
     """
-    if feats["loop"] or limit is None:
+    if limit is None or feats["primary"] <= NODE_BUDGET_MIN_ITEMS:
         return None
-    return TRIAL_NODES_PER_ITEM * feats["primary"]
+    large = not feats["loop"] and feats["entries"] > LARGE_ENTRIES
+    return (TRIAL_NODES_PER_ITEM_LARGE if large else TRIAL_NODES_PER_ITEM) * feats["primary"]
 
 
 def needs_estimate(feats: Mapping[str, Any], limit: int | None) -> bool:
