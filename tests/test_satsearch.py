@@ -147,18 +147,33 @@ def test_a_time_limit_ends_the_one_call():
     assert took < 0.5 + LOADED_MARGIN  # (it ends within milliseconds; the bound is for load)
 
 
-def test_a_signal_ends_the_call_then_reaches_its_handler():
+def test_a_signal_ends_the_call_then_reaches_its_handler(monkeypatch):
     """SIGINT during the call: held while CaDiCaL runs Python callbacks (a jump out of one
     would break the interpreter), the call ended from inside, then KeyboardInterrupt raised
-    by Python's own handler; the process goes on soundly."""
+    by Python's own handler; the process goes on soundly.
+
+    The signal is sent from another thread 0.05 s after the search's first decision, so that
+    it lands inside the call however long building the formula takes on a loaded machine (a
+    timer started with the test once fired during the build, where Python ran the handler
+    inside a garbage collector's callback -- hypothesis installs one -- which drops the
+    exception it raises)."""
     p = _long_count()
-    timer = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))
-    timer.start()
+    timer = threading.Timer(0.05, signal.raise_signal, (signal.SIGINT,))
+    decide = ItemSearch.decide
+
+    def first_decision_starts_the_timer(self):
+        if not timer.is_alive() and not timer.finished.is_set():
+            timer.start()
+        return decide(self)
+
+    monkeypatch.setattr(ItemSearch, "decide", first_decision_starts_the_timer)
     try:
         with pytest.raises(KeyboardInterrupt):
             solve_problem(p, "sat", keep=0)
     finally:
         timer.cancel()
+    assert timer.finished.is_set()
+    monkeypatch.undo()
     again = solve_problem(parse_dlx(get("queens").generate(6)), "sat", keep=0)
     assert again.count == 4 and again.exhausted
 
