@@ -108,7 +108,10 @@ def signals_held(on_signal: Callable[[int], object] | None = None) -> Iterator[N
     try:
         for s in BLOCKED:
             handler = signal.getsignal(s)
-            if handler is not None:  # (a handler set from C: not ours to swap)
+            # Not swapped: a handler set from C (not ours), and a signal the process ignores
+            # -- a shell starts background jobs with SIGINT ignored, and a Ctrl-C meant for the
+            # foreground must not end their search.
+            if handler is not None and handler is not signal.SIG_IGN:
                 held[s] = handler
                 signal.signal(s, lambda signum, _frame: _held(came, signum, on_signal))
         yield
