@@ -102,6 +102,51 @@ def test_usage_errors(cli_run, args, fragments):
     assert_input_error(rc, out, err, *fragments)
 
 
+#: Command lines of every command, good and bad (bad ones: each error the parser can give).
+COMMAND_LINES = [
+    ["encode", "masyu", "p.txt", "--format", "knuth", "--timeout", "2"],
+    ["encode", "kakuro"],
+    ["dlx", "--first", "3", "--loop", "--json"],
+    ["dlx", "--all", "--count"],
+    ["solve", "sudoku", "-", "--backend", "sat", "--encoding", "totalizer", "--boxes", "standard"],
+    ["solve", "masyu", "--loop"],
+    ["solve", "masyu", "--backend", "quantum"],
+    ["solve", "masyu", "p.txt", "--nope"],
+    ["export", "dimacs", "slitherlink", "a", "b", "-o", "d", "--settings", "sat:colors=binary"],
+    ["decode", "masyu", "p.txt", "-", "--svg", "a.svg"],
+    ["crosscheck", "masyu", "p.txt", "--backends", "dlx,sat"],
+    ["from-tatham", "masyu", "10x10:abc"],
+    ["compare", "masyu", "x", "--preset", "loops", "--jobs", "2", "--memory", "100"],
+    ["generate", "masyu", "8x10", "--seed", "x"],
+    ["instance", "queens", "8"],
+    ["convert", "--to", "grid", "p.txt"],
+    ["report", "r.jsonl", "--plot", "nope"],
+    ["solve"],
+]
+
+
+@pytest.mark.parametrize("words", COMMAND_LINES, ids=" ".join)
+def test_a_parser_of_one_command_parses_as_the_whole_one(words):
+    """``parse_arguments`` declares only the command it is given (the others cost 3 ms a
+    run): its answer, its error and that command's help are the whole parser's."""
+    from dlxsat.cli_arguments import build_parser, parse_arguments
+    from dlxsat.errors import InputError
+
+    def outcome(parse):
+        try:
+            return vars(parse())
+        except InputError as e:
+            return str(e)
+
+    whole = build_parser()
+    assert outcome(lambda: parse_arguments(words)) == outcome(lambda: whole.parse_args(words))
+    one = build_parser(words[0])
+    sub = next(a for a in one._actions if a.dest == "command")
+    assert list(sub.choices) == [words[0]]  # the others are not declared at all
+    every = next(a for a in whole._actions if a.dest == "command")
+    assert sub.choices[words[0]].format_help() == every.choices[words[0]].format_help()
+
+
 @pytest.mark.parametrize(
     "data, fragments",
     [

@@ -957,7 +957,7 @@ def test_a_run_whose_jobs_all_fail_exits_1(slow, tmp_path, capsys):
 
 def test_mode_has_help(capsys):
     with pytest.raises(SystemExit):
-        from dlxsat.cli import build_parser
+        from dlxsat.cli_arguments import build_parser
 
         build_parser().parse_args(["compare", "--help"])
     text = " ".join(capsys.readouterr().out.split())

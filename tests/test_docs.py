@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from dlxsat import solvers
-from dlxsat.cli import build_parser
+from dlxsat.cli_arguments import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -10,7 +10,7 @@ import pytest
 from conftest import assert_input_error
 from stores import record, write_store
 
-from dlxsat.cli import build_parser
+from dlxsat.cli_arguments import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 MASYU = str(ROOT / "puzzles/masyu/tatham-10x10.txt")

@@ -3,7 +3,8 @@
 Two sources, each read through one function that the tests call as well:
 
 * :func:`usage_text` -- the ``--help`` of ``dlxsat`` or of one of its commands, from the
-  argparse parser :func:`dlxsat.cli.build_parser` (at a fixed width, so builds are stable);
+  argparse parser :func:`dlxsat.cli_arguments.build_parser` (at a fixed width, so builds are
+  stable);
 * :func:`solver_facts` / :func:`options_markdown` -- every solver of the registry
   :data:`dlxsat.solvers.SOLVERS`, as its :class:`~dlxsat.solvers.SolverSpec` declares it, with
   its options (:class:`dlxsat.options.Option`).
@@ -34,14 +35,14 @@ def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.Argument
 
 def commands() -> list[str]:
     """The commands of ``dlxsat``, in the order of ``dlxsat --help``."""
-    from dlxsat.cli import build_parser
+    from dlxsat.cli_arguments import build_parser
 
     return list(_subcommands(build_parser()))
 
 
 def usage_text(command: str = "") -> str:
     """What ``dlxsat COMMAND --help`` prints (``dlxsat --help`` for ``""``)."""
-    from dlxsat.cli import build_parser
+    from dlxsat.cli_arguments import build_parser
 
     saved = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = str(WIDTH)

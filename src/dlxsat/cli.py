@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from . import limits
-from .cli_arguments import build_parser
+from .cli_arguments import parse_arguments
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure
 from .inputs import puzzle_text
 
@@ -407,7 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     try:
         limits.begin_run()
-        args = build_parser().parse_args(argv)
+        args = parse_arguments(argv)
         _start_limits(args)
         code = globals()["cmd_" + args.command.replace("-", "_")](args)
         sys.stdout.flush()  # a full or closed stdout is told here, as an input error
