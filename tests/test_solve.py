@@ -1,5 +1,5 @@
-"""The whole pipeline on every golden case: each backend's counts and answers equal Knuth's,
-and the backends agree with one another (crosscheck)."""
+"""The whole pipeline on every golden case: its counts and answers equal Knuth's, and the
+backends agree with one another on every golden puzzle (crosscheck)."""
 
 from __future__ import annotations
 
@@ -47,9 +47,14 @@ def knuth_names(answer: dict) -> list[str]:
     return sorted(b62(r) + b62(c) for r, c in answer["edges"])
 
 
-@pytest.mark.parametrize("backend", ["dlx", "sat", "cpsat"])
 @pytest.mark.parametrize("case", CASES, ids=lambda e: f"{e['family']}/{e['name']}")
-def test_counts_and_answers_equal_knuths(case, backend):
+def test_counts_and_answers_equal_knuths(case):
+    """The pipeline's count and answer of every golden puzzle are Knuth's. Its steps around
+    the search (read, encode, decode, check the rules, leave out the empty loop) are the same
+    for every backend, so it runs on dlx; every search backend's counts of the same exact-cover
+    data are checked in test_search_contract.py (test_golden_counts), and their answers to
+    every golden puzzle agree below (crosscheck)."""
+    backend = "dlx"
     text = (GOLDEN / case["puzzle"]).read_text()
     want = expected_count(case, text)
     assert want is not None, "every accepted golden case has a reference count"
