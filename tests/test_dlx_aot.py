@@ -6,8 +6,9 @@ failed build) numba's JIT takes over.
 Building the whole module costs some 20-30 s of CPU. The processes of the concurrency test
 build a narrowed one into a temporary cache directory shared by the tests of this file: the
 same code (lock, temporary folder, checksum, rename, load) on a catalog of one kernel for one
-integer type (:data:`NARROWED`, some 6 s). That the whole catalog builds and loads is checked
-on the module the rest of the suite searches with (``test_the_suites_module_is_whole``).
+integer type (:data:`NARROWED`, some 4 s). That the whole catalog builds and loads is checked
+on the module the rest of the suite searches with (``test_the_suites_module_is_whole``), and
+that its searches give Knuth's figures here (``SCRIPT``) and in test_dlx.py.
 """
 
 from __future__ import annotations
@@ -29,15 +30,16 @@ RUNS = [
     ("sudoku/tatham-16x16-1.dlx", False, "dlx1"),
     ("superslitherlink/tatham-plain-5x5-2.dlx", False, "dlx3_disjoint_loops"),
 ]
-#: The catalog of the narrowed module: Algorithm M's kernel on int16 arrays, and the run it
-#: solves (the cheapest kernel to build of the two that search: 6 s, against 7 s for X/C's).
-NARROWED = ("search_m", "int16")
-NARROWED_RUNS = RUNS[2:]
+#: The catalog of the narrowed module: the kernel of Knuth's estimate on int16 arrays, and the
+#: run it estimates (the cheapest kernel to build: 4 s, against 6 s for Algorithm M's search
+#: and 7 s for X/C's, so the narrowed module only estimates).
+NARROWED = ("probe", "int16")
+NARROWED_RUNS = RUNS[:1]
 
-#: Solves the golden runs of ``argv[1]`` compiled in a fresh process, on int16 arrays and (with
-#: ``argv[2]``) again on int32 ones, then Knuth's estimate on them compiled and interpreted;
-#: prints the figures, whether the ahead-of-time module ran them, and whether numba was
-#: imported.
+#: In a fresh process: solves the golden runs of ``argv[1]`` compiled, on the arrays of each
+#: integer type of ``argv[2]`` (null: the one the backend picks, int16 for these), then Knuth's
+#: estimate on the runs of ``argv[3]`` compiled and interpreted. Prints the figures, whether
+#: the ahead-of-time module ran them, and whether numba was imported.
 SCRIPT = """
 import json, sys
 import numpy as np
@@ -46,22 +48,31 @@ import dlxsat.backends.dlx.arrays as arrays
 from conftest import golden_problem
 from dlxsat.solvers import solve_problem
 b.INTERPRETED_SECONDS = 0
-runs, whole = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+runs, dtypes, estimated = map(json.loads, sys.argv[1:4])
 out = []
-for dtype in (None, np.int32) if whole else (None,):
+for dtype in dtypes:
     if dtype is not None:
-        arrays.kernel_dtype = lambda a: dtype
+        arrays.kernel_dtype = lambda a, t=getattr(np, dtype): t
     for dlx, loop in runs:
         r = solve_problem(golden_problem(dlx), "dlx", loop=loop, keep=0)
         s = r.stats
         out.append([r.count, s["nodes"], s["updates"], s["kernel"], s["arrays"]])
 from dlxsat.backends.dlx import compiled, estimate
-for dlx, loop in runs[:2] if whole else ():  # Knuth's estimate, compiled = interpreted
+for dlx, loop in estimated:  # Knuth's estimate, compiled = interpreted
     p = golden_problem(dlx)
     e = [estimate.estimate(p, loop=loop, probes=16, seed=7, compiled=c) for c in (True, False)]
     out.append([(x.nodes, x.updates, x.solutions, x.depth) for x in e])
 print(json.dumps([out, compiled.ahead_of_time(), "numba" in sys.modules]))
 """
+
+#: What SCRIPT does: (runs solved, integer types, runs estimated). WHOLE checks every kernel
+#: in both integer types; LIGHT, for the tests that only show which tier ran, one search
+#: (a fresh process loading numba's JIT kernels costs 0.5 s of CPU more for WHOLE);
+#: NARROWED_CHECK, the narrowed module's one kernel.
+WHOLE = (RUNS, [None, "int32"], RUNS[:2])
+LIGHT = (RUNS[:1], [None], [])
+NARROWED_CHECK = ([], [], NARROWED_RUNS)
+
 
 #: Put on the path of a process (and of the build it starts), narrows the catalog to
 #: NARROWED when ``dlxsat.backends.dlx.catalog`` is imported (nothing else is imported early).
@@ -89,24 +100,25 @@ sys.meta_path.insert(0, Narrowed())
 """
 
 
-def expected(runs: list, whole: bool = True) -> list[list]:
+def expected(runs: list, dtypes: list) -> list[list]:
     cases = {c.get("dlx"): c for c in json.loads((GOLDEN / "manifest.json").read_text())}
     figures = [cases[dlx][key] for dlx, _, key in runs]
     return [
-        [f["count"], f["nodes"], f["updates"], "compiled", dtype]
-        for dtype in (("int16", "int32") if whole else ("int16",))
+        [f["count"], f["nodes"], f["updates"], "compiled", dtype or "int16"]
+        for dtype in dtypes
         for f in figures
     ]
 
 
-def check(result: list, runs: list = RUNS, whole: bool = True) -> tuple[bool, bool]:
+def check(result: list, what: tuple = WHOLE) -> tuple[bool, bool]:
     """The figures of SCRIPT's solves are Knuth's and its estimates the same in both tiers;
     returns (ahead of time, numba imported)."""
     figures, ahead, numba = result
-    want = expected(runs, whole)
+    runs, dtypes, estimated = what
+    want = expected(runs, dtypes)
     assert figures[: len(want)] == want
     estimates = figures[len(want) :]
-    assert len(estimates) == (2 if whole else 0)
+    assert len(estimates) == len(estimated)
     assert all(e[0] == e[1] and e[0][0] > 1 for e in estimates)
     return ahead, numba
 
@@ -118,18 +130,14 @@ def environment(cache: Path, narrowing: Path | None = None, **extra: str) -> dic
     return {**env, "XDG_CACHE_HOME": str(cache), **extra}
 
 
-def start(cache: Path, narrowing: Path | None = None, **extra: str) -> subprocess.Popen:
-    """SCRIPT in a fresh process: the whole check, or with ``narrowing`` (the folder of
-    NARROWING's ``sitecustomize``) the narrowed module's runs."""
-    runs = NARROWED_RUNS if narrowing else RUNS
+def start(cache: Path, narrowing: Path | None = None, what: tuple = WHOLE, **extra: str):
+    """SCRIPT in a fresh process doing ``what``; with ``narrowing`` (the folder of NARROWING's
+    ``sitecustomize``) the narrowed module's check."""
+    if narrowing:
+        what = NARROWED_CHECK
+    args = [json.dumps([[dlx, loop] for dlx, loop, _ in runs]) for runs in (what[0], what[2])]
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            SCRIPT,
-            json.dumps([[dlx, loop] for dlx, loop, _ in runs]),
-            json.dumps(narrowing is None),
-        ],
+        [sys.executable, "-c", SCRIPT, args[0], json.dumps(what[1]), args[1]],
         env=environment(cache, narrowing, **extra),
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -144,8 +152,8 @@ def finish(process: subprocess.Popen) -> list:
     return json.loads(out)
 
 
-def solve_in_process(cache: Path, **extra: str) -> list:
-    return finish(start(cache, **extra))
+def solve_in_process(cache: Path, what: tuple = WHOLE, **extra: str) -> list:
+    return finish(start(cache, what=what, **extra))
 
 
 def files(cache: Path) -> list[str]:
@@ -170,7 +178,7 @@ def built(tmp_path_factory, narrowing) -> Path:
     cache = tmp_path_factory.mktemp("cache")
     first, second = start(cache, narrowing), start(cache, narrowing)
     for process in (first, second):
-        ahead, numba = check(finish(process), NARROWED_RUNS, whole=False)
+        ahead, numba = check(finish(process), NARROWED_CHECK)
         assert ahead and not numba  # the module's kernels, numba never imported
     return cache
 
@@ -197,7 +205,7 @@ def test_the_suites_module_is_whole():
 def test_a_built_module_is_loaded_not_built_again(built, narrowing):
     module = next(p for p in (built / "dlxsat").iterdir() if p.name.endswith(".so"))
     before = module.stat().st_mtime_ns
-    ahead, numba = check(finish(start(built, narrowing)), NARROWED_RUNS, whole=False)
+    ahead, numba = check(finish(start(built, narrowing)), NARROWED_CHECK)
     assert ahead and not numba
     assert module.stat().st_mtime_ns == before
 
@@ -214,13 +222,13 @@ def test_a_damaged_module_is_not_used(built, tmp_path):
     damaged = cache / "dlxsat" / module.name
     damaged.write_bytes(module.read_bytes()[:4096])
     assert not aot.intact(damaged) and aot.intact(module)
-    ahead, numba = check(solve_in_process(cache, CC="/nonexistent/cc"))
+    ahead, numba = check(solve_in_process(cache, LIGHT, CC="/nonexistent/cc"), LIGHT)
     assert not ahead and numba
     assert not damaged.exists()
 
 
 def test_without_a_compiler_numba_jit_runs_the_kernels(tmp_path):
-    ahead, numba = check(solve_in_process(tmp_path, CC="/nonexistent/cc"))
+    ahead, numba = check(solve_in_process(tmp_path, LIGHT, CC="/nonexistent/cc"), LIGHT)
     assert not ahead and numba
     assert files(tmp_path) == []  # nothing tried, nothing written
 

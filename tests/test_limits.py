@@ -17,7 +17,7 @@ from pathlib import Path
 
 import boards
 import pytest
-from conftest import GOLDEN, ROOT
+from conftest import GOLDEN, LOADED_MARGIN, ROOT
 from test_cli import FAMILY_PUZZLE, assert_input_error
 from test_cli import run as run_cli
 
@@ -155,7 +155,43 @@ def _guarded(pid: int) -> None:
         time.sleep(0.001)
 
 
-def _signalled(args: list, sig: int, delay: float, tmp: Path) -> subprocess.CompletedProcess:
+#: Clock ticks a second, the unit of a process's CPU time in ``/proc/PID/stat``.
+TICKS = os.sysconf("SC_CLK_TCK")
+#: CPU seconds after which a run of the tests below is past its start-up: idle, their
+#: searches start at 0.2-0.3 s of CPU and an export writes its CNF from 0.45 s (0.3 s and
+#: 0.5 s with no bytecode cached), so twice that is mid-way whatever the load.
+MID_SEARCH_CPU = 0.6
+MID_EXPORT_CPU = 0.8
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time process ``pid`` has used (all its threads), None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+
+
+def _after_cpu(p: subprocess.Popen, seconds: float) -> None:
+    """Wait until ``p`` has used ``seconds`` of CPU (or ended). A moment of its run a busy
+    machine does not move, as it moves a wall-clock delay: with both cores busy, 1.5 s of wall
+    clock was at times not yet past start-up, and idle it was a second of search more than a
+    test needs."""
+    give_up = time.monotonic() + LOADED_MARGIN
+    while p.poll() is None and time.monotonic() < give_up:
+        used = _cpu_seconds(p.pid)
+        if used is None or used >= seconds:
+            return
+        time.sleep(0.005)
+
+
+def _signalled(
+    args: list, sig: int, delay: float, tmp: Path, cpu: float = 0.0
+) -> subprocess.CompletedProcess:
+    """Run ``dlxsat ARGS``; once its handlers are in, wait ``delay`` seconds of wall clock
+    and then until it has used ``cpu`` seconds of CPU, and send it ``sig``."""
     p = subprocess.Popen(
         [sys.executable, "-m", "dlxsat", *map(str, args)],
         stdout=subprocess.PIPE,
@@ -166,6 +202,7 @@ def _signalled(args: list, sig: int, delay: float, tmp: Path) -> subprocess.Comp
     )
     _guarded(p.pid)
     time.sleep(delay)
+    _after_cpu(p, cpu)
     p.send_signal(sig)
     out, err = p.communicate(timeout=30)
     time.sleep(0.05)
@@ -177,6 +214,10 @@ def _signalled(args: list, sig: int, delay: float, tmp: Path) -> subprocess.Comp
 SUDOKU_COUNT = ["solve", "sudoku", "empty.txt", "--count", "--boxes", "standard"]
 
 
+#: A signal mid-search: sent once the run has used MID_SEARCH_CPU seconds of CPU.
+MID = None
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("backend", "sig", "delay"),
@@ -184,30 +225,32 @@ SUDOKU_COUNT = ["solve", "sudoku", "empty.txt", "--count", "--boxes", "standard"
         ("sat", signal.SIGINT, 0.0),  # start-up: still importing
         ("sat", signal.SIGTERM, 0.05),
         ("dlx", signal.SIGINT, 0.4),  # numba loading its cache
-        ("sat", signal.SIGINT, 1.2),  # PySAT's own SIGINT handler, mid-search
+        ("sat", signal.SIGINT, MID),  # PySAT's own SIGINT handler
         ("cpsat", signal.SIGINT, 0.3),  # OR-tools loading
-        ("cpsat", signal.SIGINT, 1.5),  # mid-search (CP-SAT's own SIGINT handler is off)
-        ("cpsat", signal.SIGTERM, 1.5),
-        ("dlx", signal.SIGTERM, 1.5),
+        ("cpsat", signal.SIGINT, MID),  # (CP-SAT's own SIGINT handler is off)
+        ("cpsat", signal.SIGTERM, MID),
+        ("dlx", signal.SIGTERM, MID),
     ],
 )
 def test_a_signal_at_any_moment_ends_the_run_cleanly(tmp_path: Path, backend, sig, delay):
     (tmp_path / "empty.txt").write_text(boards.sudoku(3))
-    r = _signalled([*SUDOKU_COUNT, "--backend", backend], sig, delay, tmp_path)
+    args, mid = [*SUDOKU_COUNT, "--backend", backend], delay is MID
+    r = _signalled(args, sig, delay or 0.0, tmp_path, cpu=MID_SEARCH_CPU if mid else 0.0)
     assert r.returncode == 128 + sig, r.stderr
     line = assert_one_line(r.stderr, f"dlxsat: interrupted ({signal.Signals(sig).name}) while ")
     assert r.stdout == b""
-    if delay >= 1.5:  # mid-search: the figures so far
-        assert "solutions so far" in line
+    if mid:  # the figures so far
+        assert f"while searching (backend {backend}): " in line and "solutions so far" in line
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_a_signal_during_export_leaves_no_temp_file(tmp_path: Path, sig):
     (tmp_path / "m.txt").write_text(boards.masyu(60, 60))
-    r = _signalled(["export", "dimacs", "masyu", "m.txt", "-o", "out.cnf"], sig, 1.2, tmp_path)
+    args = ["export", "dimacs", "masyu", "m.txt", "-o", "out.cnf"]
+    r = _signalled(args, sig, 0.0, tmp_path, cpu=MID_EXPORT_CPU)
     assert r.returncode == 128 + sig, r.stderr
-    assert_one_line(r.stderr, "dlxsat: interrupted")
+    assert_one_line(r.stderr, f"dlxsat: interrupted ({signal.Signals(sig).name}) while writing")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.txt"]
 
 
@@ -232,7 +275,7 @@ def test_sigterm_reaches_a_long_sat_call(tmp_path: Path, solver: str):
         cwd=tmp_path,
     )
     _guarded(p.pid)
-    time.sleep(1.5)  # reading, encoding and building take well under a second unloaded
+    _after_cpu(p, MID_SEARCH_CPU + 0.2)  # reading, encoding, building: 0.4 s of CPU idle
     sent = time.monotonic()
     p.send_signal(signal.SIGTERM)
     out, err = p.communicate(timeout=60)
