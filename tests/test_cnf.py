@@ -239,3 +239,20 @@ def test_docstring_examples():
     for module in (cnf, covering, loopcuts):
         failed, attempted = doctest.testmod(module)
         assert failed == 0 and attempted > 0
+
+
+def test_a_time_limit_does_not_change_cadicals_search():
+    """CaDiCaL 1.9.5 runs each call whole, a propagator ending it at a deadline or a signal
+    (satsearch.CallStopper): with a time limit it searches exactly as without. (In conflict
+    budgets, each ending the call and the next beginning from the root, two pentomino packings
+    of 6 x 10 took 57,487 conflicts instead of 4,484.)"""
+    from dlxsat.instances import get
+
+    p = parse(get("queens").generate(30))
+    free = solve_problem(p, "sat", limit=1)
+    timed = solve_problem(p, "sat", limit=1, timeout=3600)
+    assert free.stats["solver"] == timed.stats["solver"] == cnf.PROPAGATOR_SOLVER
+    assert free.stats["conflicts"] > cnf.FIRST_BUDGET  # (a first budget would have ended it)
+    for key in ("conflicts", "decisions", "propagations"):
+        assert timed.stats[key] == free.stats[key], key
+    assert timed.count == free.count == 1

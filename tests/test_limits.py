@@ -264,8 +264,8 @@ def test_sigterm_reaches_a_long_sat_call(tmp_path: Path, solver: str):
     """A SAT call of seconds ends at once (issue 19: a sat count took up to 1.4 s to stop, and
     this one 2.7 s with glucose4, 4.3 s with CaDiCaL): the watchdog calls the solver's
     ``interrupt`` (MapleChrono: its one call takes 26 s), and CaDiCaL, which has none and holds
-    the GIL, runs in 50 ms budgets (its calls here take 3 s). The goal is 0.5 s; the bound
-    leaves a loaded machine three times that."""
+    the GIL, is ended by its propagator (satsearch.CallStopper; its calls here take seconds).
+    The goal is 0.5 s; the bound leaves a loaded machine three times that."""
     args = ["solve", "sudoku", MINIMAL_25, "--count", "--backend", "sat", "--solver", solver]
     p = subprocess.Popen(
         [sys.executable, "-m", "dlxsat", *map(str, args)],

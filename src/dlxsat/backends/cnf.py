@@ -180,7 +180,8 @@ SPEC = SolverSpec(
 _NATIVE_CARDINALITY = frozenset({"minicard", "gluecard3", "gluecard4"})
 #: Solvers that cannot take new clauses after solving (a new solver is built each round).
 _NOT_INCREMENTAL = frozenset({"kissat404"})
-#: Solvers whose calls can be stopped by a conflict budget only (no interrupt in PySAT).
+#: Solvers whose calls can be stopped by a conflict budget only (no interrupt in PySAT), but
+#: for CaDiCaL 1.9.5, whose calls a propagator ends (:class:`.satsearch.CallStopper`).
 _BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
 #: Solvers whose calls cannot be stopped at all: the time limit is checked between calls.
 _UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
@@ -530,11 +531,16 @@ class Session:
         self.rounds = self.cuts = 0  # solver calls, loop cuts added
         self.budget = FIRST_BUDGET  # conflicts per CaDiCaL call
         self.solving = self.cutting = 0.0  # seconds inside the solver, finding cuts
-        #: The external propagator (:class:`.satsearch.ItemSearch`), if any: connected to the
-        #: solver (:data:`PROPAGATOR_SOLVER` only), which then keeps CaDiCaL's inprocessing
-        #: (no conflict budgets need bounding it; without it the 4 x 15 pentomino count took
-        #: 115 s instead of 42), and whose calls run whole, the propagator ending them at the
-        #: deadline or a signal (:meth:`_solve_propagated`).
+        #: The external propagator connected to the solver (:data:`PROPAGATOR_SOLVER` only):
+        #: ``search`` (:class:`.satsearch.ItemSearch`), or else a
+        #: :class:`.satsearch.CallStopper`. Calls then run whole, the propagator ending them at
+        #: the deadline or a signal (:meth:`_solve_propagated`), and CaDiCaL keeps its
+        #: inprocessing (no conflict budgets need bounding it; without it the 4 x 15 pentomino
+        #: count took 115 s instead of 42).
+        if search is None and name == PROPAGATOR_SOLVER:
+            from .satsearch import CallStopper
+
+            search = CallStopper()
         self.search = search
         if cnf.atmosts and name not in _NATIVE_CARDINALITY:
             raise InputError(
@@ -649,7 +655,7 @@ class Session:
 
     def _solve_propagated(self, deadline: float | None, assumptions: list[int]) -> bool | None:
         """One CaDiCaL call with the propagator, which ends it at ``deadline`` or at a
-        signal by handing CaDiCaL the empty clause (:meth:`.satsearch.ItemSearch.stop`):
+        signal by handing CaDiCaL the empty clause (:meth:`.satsearch.CallStopper.stop`):
         None then, and the solver is spent.
 
         No conflict budgets: each would end the call and the next restart from the root,
@@ -837,8 +843,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                 result.exhausted = True
                 break
             session.add(blocking)
-        if session.search is not None:
-            stats["item_decisions"] = session.search.decisions
+        if search is not None:
+            stats["item_decisions"] = search.decisions
     except BaseException:
         # A stop inside a solver call (PySAT turns SIGINT into KeyboardInterrupt mid-search)
         # can leave CaDiCaL in a state where reading its statistics aborts the process.

@@ -25,10 +25,11 @@ their own (numba kernels, a PySAT solver, OR-tools). So the run as a whole is gu
   the temporary files, ends the child processes and leaves with ``os._exit``. It exists only
   in a real ``dlxsat`` process (:func:`install`), never when :func:`dlxsat.cli.main` is called
   in-process (tests), so it cannot kill a caller. A thread can reach only C calls that release
-  the GIL; the backends keep the others short (CaDiCaL, which holds the GIL, runs in conflict
-  budgets of about 50 ms; dancing links in kernel slices of about 10 ms). Not bounded: a call
-  of PySAT's ``lingeling`` or ``kissat404`` (no interrupt, no budget), and one numba kernel
-  load or OR-tools model copy (a second or so on the largest boards).
+  the GIL; the backends keep the others short (CaDiCaL 1.9.5, which holds the GIL, asks a
+  Python propagator after each propagation whether to stop, and its older versions run in
+  conflict budgets of about 50 ms; dancing links in kernel slices of about 10 ms). Not
+  bounded: a call of PySAT's ``lingeling`` or ``kissat404`` (no interrupt, no budget), and one
+  numba kernel load or OR-tools model copy (a second or so on the largest boards).
 * **Forking.** A process with a second thread must not fork (a lock held by that thread stays
   locked in the child), which made the CLI's portfolio start its members with ``spawn`` (0.26 s
   a member against 0.024 s forked). :func:`watchdog_paused` ends the watchdog thread for the
