@@ -196,14 +196,14 @@ def test_a_compiled_search_starts_on_numpys_layout(monkeypatch):
 def test_a_node_budget_ends_the_search_where_it_says(monkeypatch, tier):
     from dlxsat.solvers import Request
 
-    p = golden_problem("sudoku/tatham-16x16-1.dlx")  # 3,649 nodes in all
+    p = golden_problem("sudoku/tatham-9x9-x-1.dlx")  # 460 nodes in all
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf if tier == "interpreted" else 0)
     whole = backend.solve(p, Request(limit=2), {})
-    assert whole.exhausted and whole.stats["nodes"] == 3649
-    cut = backend.solve(p, Request(limit=2), {}, max_nodes=1000)
-    assert cut.timed_out and not cut.exhausted and cut.stats["nodes"] == 1000
-    assert cut.stats["stopped_at_nodes"] == 1000
-    roomy = backend.solve(p, Request(limit=2), {}, max_nodes=10_000)
+    assert whole.exhausted and whole.stats["nodes"] == 460
+    cut = backend.solve(p, Request(limit=2), {}, max_nodes=137)
+    assert cut.timed_out and not cut.exhausted and cut.stats["nodes"] == 137
+    assert cut.stats["stopped_at_nodes"] == 137
+    roomy = backend.solve(p, Request(limit=2), {}, max_nodes=1000)
     assert figures(roomy) == figures(whole) and not roomy.timed_out
 
 
