@@ -1,8 +1,11 @@
 """Random small exact-cover problems and an obviously correct brute-force solver, for tests.
 
-The brute force decides each option in turn (in or out), pruning only on upper bounds and
-secondary-item conflicts, and checks everything else at the leaves, so that its correctness can
-be seen at a glance. Every backend's property tests compare their counts with it.
+The brute force decides each option in turn (in or out), pruning only where no completion can
+exist -- an item over its upper bound, a secondary item given two colors, a primary item that
+the options left cannot bring up to its lower bound -- and checks everything else at the
+leaves, so that its correctness can be seen at a glance. Every backend's property tests compare
+their counts with it. (Without the last prune, one drawn 4 x 4 loop problem in some took 0.5 s,
+its 2**20 leaves visited, in each of the tests that draw it: 7 s of the suite in some runs.)
 """
 
 from __future__ import annotations
@@ -25,6 +28,14 @@ def brute_force(problem: Problem, loop: bool = False, allow_empty_loop: bool = T
     colors: list[list] = [[] for _ in items]  # colors given to each secondary item so far
     chosen: list[int] = []
     found: list[list[int]] = []
+    # left[k][i]: how many of options k, k + 1, ... hold primary item i.
+    left = [[0] * n_primary]
+    for opt in reversed(problem.options):
+        row = list(left[0])
+        for i, _ in opt:
+            if i < n_primary:
+                row[i] += 1
+        left.insert(0, row)
 
     def secondary_ok(i: int) -> bool:
         cs = colors[i]
@@ -52,6 +63,8 @@ def brute_force(problem: Problem, loop: bool = False, allow_empty_loop: bool = T
         found.append(sorted(chosen))
 
     def go(k: int) -> None:
+        if any(counts[i] + left[k][i] < items[i].lo for i in range(n_primary)):
+            return  # some item can no longer get the options it needs
         if k == len(problem.options):
             leaf()
             return
