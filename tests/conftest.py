@@ -35,6 +35,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return one_a_core(config) + 1
 
 
+def as_foreground() -> None:
+    """For ``preexec_fn``: the child takes ``SIGINT`` and ``SIGTERM`` as a program started in
+    the foreground does. Run from a background job, the suite's processes inherit ``SIGINT``
+    ignored, and a dlxsat process keeps a signal it was started ignoring ignored (as Python
+    does): the tests that send it ``SIGINT`` must start it with the default."""
+    import signal
+
+    for s in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(s, signal.SIG_DFL)
+
+
 def golden_cases(family: str | None = None, ok_only: bool = False) -> list[dict]:
     """Entries of the golden manifest (docs/conventions.md §6), optionally of one family /
     accepted only."""

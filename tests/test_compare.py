@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import as_foreground
 
 from dlxsat import solvers
 from dlxsat.backends import cnf
@@ -578,7 +579,11 @@ def test_a_signal_stops_the_run_with_one_line_and_no_worker_left(tmp_path, sig, 
     args += ["--settings", "slow:sleep=0.2,0.21,0.22,0.23"]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-c", code, *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=as_foreground,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not out.exists() or len(lines(out)) < 2):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import boards
 import pytest
-from conftest import GOLDEN, LOADED_MARGIN, ROOT
+from conftest import GOLDEN, LOADED_MARGIN, ROOT, as_foreground
 from test_cli import FAMILY_PUZZLE, assert_input_error
 from test_cli import run as run_cli
 
@@ -199,6 +199,7 @@ def _signalled(
         env=ENV,
         cwd=tmp,
         start_new_session=True,  # its own process group: to find anything left behind
+        preexec_fn=as_foreground,
     )
     _guarded(p.pid)
     time.sleep(delay)
@@ -241,6 +242,54 @@ def test_a_signal_at_any_moment_ends_the_run_cleanly(tmp_path: Path, backend, si
     assert r.stdout == b""
     if mid:  # the figures so far
         assert f"while searching (backend {backend}): " in line and "solutions so far" in line
+
+
+def _disposition(pid: int, sig: int) -> str:
+    """``ignored``, ``caught`` or ``default``: what process ``pid`` does with ``sig`` now."""
+    with open(f"/proc/{pid}/status") as f:
+        masks = dict(line.split(":", 1) for line in f if line.startswith(("SigIgn", "SigCgt")))
+    bit = 1 << (sig - 1)
+    if int(masks["SigIgn"], 16) & bit:
+        return "ignored"
+    return "caught" if int(masks["SigCgt"], 16) & bit else "default"
+
+
+def _ignoring_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backend", ["dlx", "cpsat"])
+def test_a_sigint_ignored_at_start_stays_ignored(tmp_path: Path, backend: str):
+    """A shell starts the background jobs of a script with SIGINT ignored, so that a Ctrl-C
+    meant for the foreground does not end them. dlxsat keeps it ignored, as Python does (also
+    once CP-SAT has run, which resets SIGINT): mid-search SIGINT is still ignored, a SIGINT
+    changes nothing, and SIGTERM still ends the run with its one line."""
+    (tmp_path / "empty.txt").write_text(boards.sudoku(3))
+    p = subprocess.Popen(
+        [sys.executable, "-m", "dlxsat", *SUDOKU_COUNT, "--backend", backend],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=tmp_path,
+        preexec_fn=_ignoring_sigint,
+    )
+    try:
+        _guarded(p.pid)
+        _after_cpu(p, MID_SEARCH_CPU)
+        assert _disposition(p.pid, signal.SIGINT) == "ignored"
+        assert _disposition(p.pid, signal.SIGTERM) == "caught"
+        p.send_signal(signal.SIGINT)
+        _after_cpu(p, MID_SEARCH_CPU + 0.3)  # time enough to have acted on it
+        assert p.poll() is None
+        p.send_signal(signal.SIGTERM)
+        out, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    assert p.returncode == 143, err
+    line = assert_one_line(err, "dlxsat: interrupted (SIGTERM) while searching")
+    assert f"(backend {backend})" in line and out == b""
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ import sys
 import time
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, as_foreground
 
 import dlxsat
 from dlxsat import solvers
@@ -351,6 +351,7 @@ def signalled_run(tmp_path, sig: int) -> tuple[int, str, str, set[int]]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        preexec_fn=as_foreground,
     )
     try:
         workers: set[int] = set()

@@ -39,7 +39,8 @@ if (
         _os._exit(128 + signum)
 
     for _s in (_signal.SIGINT, _signal.SIGTERM):
-        _signal.signal(_s, _early_stop)
+        if _signal.getsignal(_s) is not _signal.SIG_IGN:  # (ignored at start: stays so)
+            _signal.signal(_s, _early_stop)
     from .limits import install_process_guard as _guard
 
     _guard()

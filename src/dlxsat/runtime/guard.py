@@ -16,6 +16,9 @@ their own (numba kernels, a PySAT solver, OR-tools). So the run as a whole is gu
   :class:`Scope` made of two Deadline values.
 * **Signals.** ``SIGINT`` and ``SIGTERM`` raise :class:`Interrupted`. Both are
   :class:`BaseException` subclasses, so a library's ``except Exception`` does not swallow them.
+  A signal the process was started ignoring stays ignored, as Python itself leaves an ignored
+  ``SIGINT``: a shell starts the background jobs of a script with ``SIGINT`` ignored, and a
+  Ctrl-C meant for the foreground must not end them (``nohup``-like wrappers do the same).
 * **The watchdog.** A Python signal handler runs only between bytecodes of the main thread:
   not while a C call runs. So every signal is also written to a wake-up pipe read by a watchdog
   thread. At once it calls the *stop hooks* the running code registered (:func:`stop_hook`:
@@ -220,6 +223,8 @@ class _State:
         self.watchdog: threading.Thread | None = None
         self.carried: list[int] = []  # signals a leaving watchdog read, for the next one
         self.hooks: dict[int, Callable[[], object]] = {}
+        #: Signals the process was started ignoring (:func:`install`): they stay ignored.
+        self.ignored: frozenset[int] = frozenset()
 
 
 _state = _State()
@@ -263,7 +268,7 @@ def _raise_stop(signum: int, frame: Any) -> None:
 
 def _handlers() -> None:
     for s in SIGNALS:
-        signal.signal(s, _raise_stop)
+        signal.signal(s, signal.SIG_IGN if s in _state.ignored else _raise_stop)
 
 
 def rearm() -> None:
@@ -285,6 +290,8 @@ def install() -> None:
     if _state.installed:
         return
     _state.installed = True
+    # (Python installs its own SIGINT handler only where SIGINT was not ignored at start.)
+    _state.ignored = frozenset(s for s in EXIT_INTERRUPTED if signal.getsignal(s) is signal.SIG_IGN)
     _handlers()
     # A signal's number is written to this pipe even while the main thread is inside a C call.
     r, w = os.pipe()
