@@ -14,6 +14,12 @@ The default backend is ``auto`` (a short DLX trial, interpreted in a fresh proce
 for a loop puzzle); a 9 x 9 Sudoku is timed too. ``--backend cpsat`` imports OR-tools without
 pandas (``dlxsat.backends.ortools_loader``).
 
+``--xcc`` also times ``dlxsat solve xcc`` on generated exact-cover problems (pentomino
+packings of 6 x 10 and 3 x 20, 12 queens, Langford pairs of 11: is the answer unique?) with
+``auto``, ``dlx`` and ``sat``: in a fresh process ``auto``'s trial runs interpreted, and on
+such problems (few items, many entries) a trial the interpreter cannot finish runs again
+compiled (``backends/auto.py``, ``second_trial``).
+
 ``--kernels`` also times, in fresh processes, loading the compiled DLX kernels
 (``dlxsat.backends.dlx.load()``, in ms and as a ratio to ``python -c pass``; importing numpy and
 the backend before it is timed apart) from the ahead-of-time module in the user's cache
@@ -24,7 +30,7 @@ of seconds; the kernels JIT-compiled).
 Bytecode caching is on for every run (``PYTHONDONTWRITEBYTECODE`` is removed from the
 environment: development machines may set it, users do not).
 
-Usage: ``python benchmarks/startup.py [--rounds N] [--importtime] [--kernels [--cold]]``;
+Usage: ``python benchmarks/startup.py [--rounds N] [--importtime] [--xcc] [--kernels [--cold]]``;
 ``--importtime`` also prints the ten slowest imports (cumulative, ``python -X importtime``) of
 each command. Takes about half a minute with the default 9 rounds.
 """
@@ -71,6 +77,31 @@ def commands() -> dict[str, list[str]]:
             "--backend",
             "dlx",
         ]
+    return out
+
+
+#: ``--xcc``: generated problems (``dlxsat.instances``), by name and generator arguments.
+XCC_PROBLEMS = {
+    "pentominoes 6x10": ("pentominoes", ["6", "10"]),
+    "pentominoes 3x20": ("pentominoes", ["3", "20"]),
+    "queens 12": ("queens", ["12"]),
+    "langford 11": ("langford", ["11"]),
+}
+
+
+def xcc_commands(folder: Path) -> dict[str, list[str]]:
+    """``dlxsat solve xcc`` with auto, dlx and sat on each of XCC_PROBLEMS (written to
+    ``folder``)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from dlxsat.instances import generate
+
+    out = {}
+    for name, (family, args) in XCC_PROBLEMS.items():
+        path = folder / f"{family}-{'x'.join(args)}.dlx"
+        path.write_text(generate(family, args))
+        for backend in ("auto", "dlx", "sat"):
+            cmd = [sys.executable, "-m", "dlxsat", "solve", "xcc", str(path)]
+            out[f"xcc {name} --backend {backend}"] = [*cmd, "--backend", backend]
     return out
 
 
@@ -162,10 +193,16 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--importtime", action="store_true")
     ap.add_argument("--kernels", action="store_true")
+    ap.add_argument("--xcc", action="store_true", help="exact-cover problems, auto and engines")
     ap.add_argument("--cold", action="store_true", help="with --kernels: from empty caches too")
     args = ap.parse_args()
     env = environment()
     cmds = commands()
+    import tempfile
+
+    folder = tempfile.TemporaryDirectory()
+    if args.xcc:
+        cmds.update(xcc_commands(Path(folder.name)))
     for cmd in cmds.values():
         run(cmd, env)  # warm: .pyc files, numba's cache
     times: dict[str, list[float]] = {name: [] for name in cmds}

@@ -195,9 +195,8 @@ def test_a_large_trial_ends_after_a_node_per_item(monkeypatch):
 
 def test_small_problems_have_no_node_budget():
     # The 2,339 pentomino packings of 6 x 10 (72 items): unique mode finds two at once; the
-    # trial has a time bound only, and DLX answers -- once the process has loaded DLX's
-    # compiled kernels (a first search runs interpreted, and this trial's 6 ms are too few for
-    # that: then SAT answers, in 0.7-1.5 s; docs/auto.md "Known limits").
+    # trial has a time bound only, and DLX answers within it once the process has loaded DLX's
+    # compiled kernels (a fresh process: the next test).
     from dlxsat.backends import dlx
     from dlxsat.instances import pentominoes
     from dlxsat.xcc import parse
@@ -208,6 +207,36 @@ def test_small_problems_have_no_node_budget():
     assert p.n_primary <= auto.NODE_BUDGET_MIN_ITEMS
     info = auto_solve(p, limit=2).stats["auto"]
     assert "trial_nodes" not in info and info["engine"] == "dlx"
+
+
+def test_a_fresh_process_tries_a_small_problem_again_compiled(tmp_path):
+    """In a fresh process the trial runs interpreted, and on 6 x 10 pentominoes its 6 ms do
+    not reach the 113 nodes of two answers: the trial runs again compiled, the kernel loaded
+    from the ahead-of-time module, and DLX answers (SAT took 1.2-1.8 s; DLX, 3 ms)."""
+    import os
+    import subprocess
+    import sys
+
+    from dlxsat.backends.dlx import aot
+    from dlxsat.instances import pentominoes
+
+    assert aot.buildable() is None, aot.buildable()  # (CI installs gcc)
+    aot.build()  # (the user's module, as a first compiled search builds it: here at once)
+    path = tmp_path / "pentominoes.dlx"
+    path.write_text(pentominoes.generate(6, 10))
+    done = subprocess.run(
+        [sys.executable, "-m", "dlxsat", "solve", "xcc", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    info = out["stats"]["auto"]
+    assert out["status"] == "multiple" and info["engine"] == "dlx"
+    assert info["reason"] == "DLX finished a second trial, compiled (its kernel loaded for it)"
+    assert out["stats"]["kernel"] == "compiled" and info["second_trial_seconds"] > 0
 
 
 def test_dlx_past_its_budget_hands_over_to_sat(monkeypatch):
