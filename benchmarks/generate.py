@@ -23,7 +23,7 @@ import inspect
 import random
 import time
 
-from dlxsat import generate as gen
+from dlxsat.generators import masyu as gen
 
 
 def main() -> None:

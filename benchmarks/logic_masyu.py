@@ -262,7 +262,7 @@ def board_path(kind: str, cols: int, rows: int, seed: int) -> Path:
 
 def generate() -> None:
     """(Re)make every board file with the generator (takes several minutes)."""
-    from dlxsat.generate import generate_masyu
+    from dlxsat.generators.masyu import generate_masyu
 
     BOARDS.mkdir(parents=True, exist_ok=True)
     for kind, seeds, logic_only in (

@@ -6,7 +6,7 @@ generator's random loops (half a minute at 200 x 200); every family's puzzle is 
 
 from __future__ import annotations
 
-from dlxsat.generate import board_text, loop_circles
+from dlxsat.generators.masyu import board_text, loop_circles
 
 Cell = tuple[int, int]
 

@@ -390,7 +390,7 @@ def test_generated_sudokus_are_unique_and_reproducible():
 def test_fresh_masyu_are_unique_and_reproducible():
     """The held-out Masyu of benchmarks/auto.py: every file has one answer, and the generator
     makes the smallest again from its seed."""
-    from dlxsat.generate import generate_masyu
+    from dlxsat.generators.masyu import generate_masyu
 
     files = sorted((ROOT / "puzzles/masyu-fresh").glob("fresh-*.txt"))
     assert {f.name.split("-")[1] for f in files} == {"10x10", "18x10", "24x14", "36x20"}

@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dlxsat
-from dlxsat import generate
+from dlxsat.generators import masyu as generate
 from dlxsat.cli import main
 from dlxsat.errors import InputError
 from dlxsat.families import masyu as fam
-from dlxsat.generate import (
+from dlxsat.generators.masyu import (
     LoopCanvas,
     UniquenessOracle,
     board_text,

@@ -22,7 +22,7 @@ import dlxsat
 from dlxsat import reasoning as logic
 from dlxsat.errors import InputError
 from dlxsat.families import masyu as fam
-from dlxsat.generate import board_text, loop_circles, loop_edges, random_loop
+from dlxsat.generators.masyu import board_text, loop_circles, loop_edges, random_loop
 from dlxsat.reasoning import masyu as lm
 from dlxsat.result import SearchResult, status_of
 from dlxsat.solvers import Request

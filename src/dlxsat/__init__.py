@@ -49,6 +49,9 @@ if (
 from .errors import InputError, RuleViolation  # noqa: E402
 from .result import MODES, STATUSES, Mode, SearchResult, Status  # noqa: E402
 
+if "IPython" in _sys.modules:  # a notebook: puzzles and reports show their boards
+    from . import display as _display  # noqa: E402, F401
+
 if TYPE_CHECKING:
     from .pipeline import SolveReport
     from .roundtrip import CnfExport, Decoded
@@ -108,9 +111,9 @@ def encode(family: str, text: str, format: str | None = None) -> str:
     >>> encode("sudoku", "4..3.3....1.1..2").splitlines()[0]
     '|sudoku!4..3!.3..!..1.!1..2'
     """
-    from .families import get_family
+    from .families import get_spec
 
-    return get_family(family).encode(read_puzzle(family, text, format))
+    return get_spec(family).encode(read_puzzle(family, text, format))
 
 
 def solve(
@@ -240,7 +243,7 @@ def convert(family: str, text: str, to: str, format: str | None = None) -> str:
 def generate_masyu(
     rows: int, cols: int, seed: int | None = None, timeout: float | None = None
 ) -> str:
-    """A new Masyu with exactly one answer (see :func:`dlxsat.generate.generate_masyu`)."""
-    from .generate import generate_masyu as _generate
+    """A new Masyu with exactly one answer (see :func:`dlxsat.generators.masyu.generate_masyu`)."""
+    from .generators.masyu import generate_masyu as _generate
 
     return _generate(rows, cols, seed=seed, timeout=timeout)

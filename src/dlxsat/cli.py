@@ -23,6 +23,8 @@ from .errors import Disagreement, InputError, RuleViolation, SolverFailure
 from .inputs import puzzle_text
 
 EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
+#: ``check``: the answer breaks a rule (or, with ``--unique``, the puzzle has another answer).
+EXIT_WRONG = 1
 #: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
@@ -72,13 +74,12 @@ def _warn(warnings: list[str], most: int = 3) -> None:
 
 
 def cmd_encode(a: argparse.Namespace) -> int:
-    from .families import get_family
+    from .families import get_spec
     from .formats import read
 
-    fam = get_family(a.family)
     puzzle = read(a.family, puzzle_text(a.file), a.input_format)
     _warn(list(getattr(puzzle, "warnings", ())))
-    _emit(fam.encode(puzzle))
+    _emit(get_spec(a.family).encode(puzzle))
     return EXIT_OK
 
 
@@ -88,18 +89,18 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     from .xcc.check import check_solutions
     from .xcc.listing import summary_line, write_listing
 
-    problem = read_data(read_text(a.file, "DLX"))
+    problem = read_data(read_text(a.file, "DLX"), loop=a.loop)
     _warn(problem.warnings)
     keep = None if (a.all or a.first) else 0
-    r = search(problem, loop=a.loop, limit=a.first or None, keep=keep, deadline=a.deadline)
+    r = search(problem, limit=a.first or None, keep=keep, deadline=a.deadline)
     limits.set_phase("checking and printing the solutions")
     if a.json:
         from .jsonform import dlx_json, line
 
-        checked = check_solutions(problem, r.solutions, loop=a.loop, stop=a.deadline.expired)
+        checked = check_solutions(problem, r.solutions, stop=a.deadline.expired)
         _emit(line(dlx_json(problem, r, checked, bool(a.all or a.first))))
     else:
-        checked = write_listing(problem, r.solutions, _emit, a.deadline.expired, a.loop)
+        checked = write_listing(problem, r.solutions, _emit, a.deadline.expired)
         _emit(summary_line(r.count, r.stats, r.timed_out, checked, len(r.solutions)))
     return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
 
@@ -112,18 +113,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
     from .textform import solve_text
 
     records = read_records(a.family, puzzle_text(a.file), a.input_format, a.keep_going)
-    puzzles = records.puzzles
-    if a.family == "xcc" and hasattr(a, "opt_loop"):  # --loop: the data obey the loop rule
-        from .families import xcc
-
-        puzzles = records.puzzles = [xcc.with_loop(p) for p in puzzles]
-    if a.family == "sudoku":
-        from .families.sudoku import box_policy
-
-        puzzles, note = box_policy(puzzles, a.boxes == "standard")
-        records.puzzles = puzzles
-        if note:
-            print(f"dlxsat: note: {note}", file=sys.stderr)
+    puzzles = records.puzzles = _prepared(a, records.puzzles)
     backend = a.backend or default_backend(a.family, many=len(puzzles) > 1)
     options = _solver_options(a, backend)
     others = backend_list(a.crosscheck) if a.crosscheck else []
@@ -145,10 +135,10 @@ def cmd_solve(a: argparse.Namespace) -> int:
     if a.json:
         out = line(solve_json(report, checks if a.crosscheck else None))
     else:
-        from .families import get_family
+        from .families import get_spec
         from .terminal import fit_to_terminal
 
-        render = get_family(a.family).render
+        render = get_spec(a.family).render
         shown = [] if a.quiet else report.solutions
         drawings = [fit_to_terminal(render(puzzle, s).rstrip("\n")) for s in shown]
         out = solve_text(report, checks, drawings)
@@ -166,7 +156,8 @@ def cmd_export(a: argparse.Namespace) -> int:
 
     if a.settings or a.more:
         return cmd_export_corpus(a)
-    export = export_cnf(a.family, read_text(a.file, "puzzle"), loop=a.loop, format=a.input_format)
+    modes = {"loop": a.loop, "connected": a.connected, "acyclic": a.acyclic}
+    export = export_cnf(a.family, read_text(a.file, "puzzle"), modes=modes, format=a.input_format)
     settings = dict(source=f"{a.family} {a.file or '-'}", **_solver_options(a, "sat"))
     if a.output:
         from .outputs import atomic_output
@@ -185,7 +176,7 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
         raise InputError("export of several puzzles or settings: give the folder, -o DIR")
     if a.file is None:
         raise InputError("export of a corpus: name its puzzle files, folders or globs")
-    if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop:
+    if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop or a.connected or a.acyclic:
         raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
     puzzles, fmt = [a.file, *a.more], a.input_format
     entries = export_corpus(a.family, puzzles, a.settings, a.output, timeout=a.timeout, format=fmt)
@@ -194,17 +185,14 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
 
 
 def cmd_decode(a: argparse.Namespace) -> int:
+    from .families.spec import Policy
     from .inputs import read_text
     from .jsonform import decode_json, line
     from .pipeline import prepare
     from .roundtrip import decode_model
     from .terminal import fit_to_terminal
 
-    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format)
-    if a.loop:
-        if not hasattr(prep.family, "with_loop"):
-            raise InputError(f"--loop is for xcc data; a {a.family} puzzle has its own rules")
-        prep.puzzle = prep.family.with_loop(prep.puzzle)
+    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format, Policy(loop=a.loop))
     got = decode_model(a.family, prep, read_text(a.model, "solver output"), name=a.model)
     if got.answer is not None:
         _draw(a, prep.puzzle, [got.answer])
@@ -231,6 +219,47 @@ def cmd_instance(a: argparse.Namespace) -> int:
         return EXIT_OK
     _emit(instances.generate(a.name, a.args))
     return EXIT_OK
+
+
+def _prepared(a: argparse.Namespace, puzzles: list[Any]) -> list[Any]:
+    """The puzzles as the family's policy makes them (``--loop`` for exact-cover data,
+    ``--boxes`` for Sudoku), with the family's notes on stderr."""
+    from .families import get_spec
+    from .families.spec import Policy
+
+    policy = Policy(loop=hasattr(a, "opt_loop"), boxes=getattr(a, "boxes", None))
+    puzzles, notes = get_spec(a.family).prepare(puzzles, policy)
+    for note in notes:
+        print(f"dlxsat: note: {note}", file=sys.stderr)
+    return puzzles
+
+
+def cmd_check(a: argparse.Namespace) -> int:
+    from .checking import check
+
+    answer = None if a.answer is None else puzzle_text(a.answer)
+    report = check(
+        a.family,
+        puzzle_text(a.file),
+        answer,
+        unique=a.unique,
+        format=a.input_format,
+        answer_format=a.answer_format,
+        deadline=a.deadline,
+    )
+    if a.json:
+        from .jsonform import line
+
+        _emit(line(report.to_json()))
+    elif report.correct and not report.violations:
+        _emit("correct" + (" and unique" if report.unique else "") + "\n")
+    elif report.violations:
+        _emit(f"wrong: {report.violations[0]}\n")
+    else:
+        _emit("correct (uniqueness not settled: the time limit came first)\n")
+    if report.status == "timeout":
+        return EXIT_TIMEOUT
+    return EXIT_OK if not report.violations else EXIT_WRONG
 
 
 def cmd_crosscheck(a: argparse.Namespace) -> int:
@@ -264,7 +293,13 @@ def cmd_from_tatham(a: argparse.Namespace) -> int:
 
 
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generate import OutOfTime, generate_within, new_seed, parse_size
+    import importlib
+
+    from .families import get_spec
+
+    module = importlib.import_module(get_spec(a.family).generator or "")
+    OutOfTime, generate_within = module.OutOfTime, module.generate_within
+    new_seed, parse_size = module.new_seed, module.parse_size
 
     rows, cols = parse_size(a.size)
     seed = new_seed() if a.seed is None else a.seed
@@ -319,9 +354,11 @@ def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
     """Write the pictures ``--svg``/``--png`` ask for: the puzzle and its first answer."""
     for path, kind in ((getattr(a, "svg", None), "svg"), (getattr(a, "png", None), "png")):
         if path:
+            from .families import get_spec
             from .pictures import save_picture
 
-            save_picture(a.family, puzzle, answers[0] if answers else None, path, kind)
+            answer = answers[0] if answers else None
+            save_picture(get_spec(a.family), puzzle, answer, path, kind)
 
 
 def cmd_convert(a: argparse.Namespace) -> int:
@@ -334,7 +371,7 @@ def cmd_convert(a: argparse.Namespace) -> int:
         return answer
 
     if a.with_answer:
-        check_answer_writer(a.to)
+        check_answer_writer(a.family, a.to)
     text = puzzle_text(a.file)
     with_answer = answer_of if a.with_answer else None
     _output(a.output, convert(a.family, text, a.to, a.input_format, a.file or "stdin", with_answer))

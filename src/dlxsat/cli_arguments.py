@@ -14,7 +14,7 @@ from typing import Any
 
 from . import __version__, limits
 from .errors import InputError
-from .families import FAMILIES, TATHAM_GAMES
+from .families import FAMILIES, canonical
 
 TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
 JSON_HELP = "one JSON object on stdout"
@@ -65,6 +65,11 @@ DESCRIPTIONS = {
     "Jobs already in the store are skipped. Finished jobs of one puzzle must agree "
     "(exit status 4 otherwise; 3 when a job of this run reached its time or memory "
     "limit).",
+    "check": "Judge an answer by the puzzle's rules, as a player reads them. ANSWER is an "
+    "answer grid in the notation of the public puzzlekit corpus, a pzprv3 file with its answer "
+    "drawn, or a Penpa+ URL with its answer layer; without ANSWER, PUZZLE itself holds the "
+    "answer (a pzprv3 file or Penpa+ URL). Exit status 0: correct; 1: wrong (one line naming "
+    "the rule broken and where); 2: unreadable input; 3: --unique ran out of time.",
     "convert": "Read puzzles (any format, or --format) and write each in the format of "
     "--to, one record per puzzle.",
     "generate": "Print a new Masyu puzzle with exactly one answer. The size is ROWSxCOLS, "
@@ -81,11 +86,44 @@ DESCRIPTIONS = {
 }
 
 
-def _command(sub: Any, name: str, family: Any = FAMILIES, **kw: Any) -> Any:
-    """A command's parser, with its FAMILY argument first (none when ``family`` is None)."""
+def _family(text: str) -> str:
+    """A FAMILY argument: a family's name or alias (:func:`dlxsat.families.canonical`), as the
+    family's name."""
+    try:
+        return canonical(text)
+    except InputError:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text!r} (choose from {', '.join(FAMILIES)}, or a family's "
+            "puz.link name)"
+        ) from None
+
+
+def _family_of(families: list[str]) -> Any:
+    """A FAMILY argument that must be one of ``families`` (those with a capability)."""
+
+    def family(text: str) -> str:
+        name = _family(text)
+        if name not in families:
+            raise argparse.ArgumentTypeError(
+                f"invalid choice: {text!r} (choose from {', '.join(families)})"
+            )
+        return name
+
+    return family
+
+
+FAMILY_HELP = "puzzle family: " + ", ".join(FAMILIES) + " (or a family's puz.link name)"
+
+
+def _command(sub: Any, name: str, family: Any = True, **kw: Any) -> Any:
+    """A command's parser, with its FAMILY argument first (none when ``family`` is None; a
+    list: only those families)."""
     p = sub.add_parser(name, help=HELP[name], description=DESCRIPTIONS.get(name), **kw)
-    if family is not None:
-        p.add_argument("family", choices=family)
+    if family is True:
+        p.add_argument("family", type=_family, metavar="FAMILY", help=FAMILY_HELP)
+    elif family is not None:
+        text = "puzzle family: " + ", ".join(family)
+        p.add_argument("family", type=_family_of(family), metavar="FAMILY", help=text)
     return p
 
 
@@ -103,6 +141,7 @@ HELP = {
     "export": "export a puzzle's exact-cover problem for other solvers",
     "decode": "turn a SAT solver's model of an exported CNF into an answer",
     "crosscheck": "solve with several backends and compare",
+    "check": "is this a correct answer to this puzzle? (which rule does it break?)",
     "from-tatham": "turn a game id of Simon Tatham's Pearl, Loopy or Solo into a puzzle file",
     "compare": "run a grid of solver settings over puzzles, record every job, cross-check",
     "generate": "make a new puzzle with a unique answer",
@@ -171,7 +210,7 @@ def _add_dlx(sub: Any) -> None:
 def _add_export(sub: Any) -> None:
     x = sub.add_parser("export", help=HELP["export"])
     x.add_argument("format", choices=["dimacs"])
-    x.add_argument("family", choices=FAMILIES)
+    x.add_argument("family", type=_family, metavar="FAMILY", help=FAMILY_HELP)
     x.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     text = "more puzzles, folders, globs: a corpus export into the folder -o DIR, one CNF per "
     text += "puzzle and setting, plus manifest.json"
@@ -184,6 +223,10 @@ def _add_export(sub: Any) -> None:
     add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     text = "none: disjoint loops allowed (like DLX2); eager: complete encoding (default for "
     x.add_argument("--loop", choices=["none", "eager"], help=text + "loop families)")
+    for kind in ("connected", "acyclic"):
+        text = f"the {kind} rule: eager, its complete encoding (the default where the puzzle "
+        text += "has the rule), or none: left out"
+        x.add_argument(f"--{kind}", choices=["none", "eager"], help=text)
 
 
 def _add_decode(sub: Any) -> None:
@@ -207,19 +250,32 @@ def _add_crosscheck(sub: Any) -> None:
     c.add_argument("--loop", action="store_true", help=text)
 
 
+def _add_check(sub: Any) -> None:
+    c = _command(sub, "check")
+    c.add_argument("file", metavar="PUZZLE", help="puzzle file or URL ('-': stdin)")
+    text = "answer file or URL (omitted: PUZZLE holds the answer)"
+    c.add_argument("answer", nargs="?", metavar="ANSWER", help=text)
+    text = "also prove that the puzzle has no other answer (solves it)"
+    c.add_argument("--unique", action="store_true", help=text)
+    text = "the answer's format (detected when omitted: grid, pzprv3, penpa)"
+    c.add_argument("--answer-format", metavar="FORMAT", help=text)
+    c.add_argument("--json", action="store_true", help=JSON_HELP)
+    text = "time limit for the whole run (--unique's solve)"
+    c.add_argument("--timeout", type=_seconds, metavar="S", help=text)
+
+
 def _add_from_tatham(sub: Any) -> None:
-    t = _command(sub, "from-tatham", list(TATHAM_GAMES))
+    from .formats.tatham import families
+
+    t = _command(sub, "from-tatham", list(families()))
     t.add_argument("game_id", metavar="GAME_ID", help="e.g. 10x10:BbWmWWcW... (quote it)")
 
 
 def _add_solve(sub: Any) -> None:
     """The ``solve`` command: its flags for the solvers' options come from their declarations."""
-    from .pipeline import BATCH_BACKEND, DEFAULT_BACKEND
     from .solvers import names, spec_of
 
-    defaults = ", ".join(f"{f} {b}" for f, b in DEFAULT_BACKEND.items())
-    defaults += "; for a file of many puzzles: "
-    defaults += ", ".join(f"{f} {b}" for f, b in BATCH_BACKEND.items())
+    defaults = "the family's, auto for every family (many Sudokus: auto on DLX's batch path)"
     backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in names())
     s = _command(sub, "solve")
     s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
@@ -334,7 +390,7 @@ def _add_format_options(sub: Any, built: list[str]) -> None:
     from .formats import FORMATS
 
     text = "input format (detected when omitted; knuth when nothing else fits)"
-    for name in ("encode", "solve", "export", "decode", "crosscheck"):
+    for name in ("encode", "solve", "export", "decode", "crosscheck", "check"):
         if name in built:  # dest: export already has a positional "format" (dimacs)
             sub.choices[name].add_argument(
                 "--format", dest="input_format", choices=sorted(FORMATS), help=text
@@ -363,7 +419,9 @@ def _add_convert(sub: Any) -> None:
 
 
 def _add_generate(sub: Any) -> None:
-    n = _command(sub, "generate", ["masyu"])
+    from .families import specs
+
+    n = _command(sub, "generate", [f.name for f in specs() if f.generator is not None])
     n.add_argument("size", metavar="ROWSxCOLS", help="board size, rows first (e.g. 8x10)")
     text = "random seed; default: a new one, printed on stderr"
     n.add_argument("--seed", type=int, default=None, help=text)
@@ -414,6 +472,7 @@ BUILDERS = {
     "export": _add_export,
     "decode": _add_decode,
     "crosscheck": _add_crosscheck,
+    "check": _add_check,
     "from-tatham": _add_from_tatham,
     "compare": _add_compare,
     "generate": _add_generate,

@@ -13,6 +13,8 @@ from typing import Any
 
 from .answer import answer_key
 from .errors import InputError
+from .families import get_spec
+from .families.spec import Policy
 from .inputs import read_text
 from .pipeline import solve
 
@@ -78,12 +80,11 @@ def crosscheck(
         if b not in searchers:
             raise InputError(f"unknown backend {b!r} (choose from {', '.join(searchers)})")
     rows = []
-    if loop:
-        from .families.xcc import check_loop_family
-
-        check_loop_family(family)
+    spec = get_spec(family)
+    policy = Policy(loop=loop)
+    spec.prepare([], policy)  # a policy the family refuses is refused before any file is read
     # Every input read and checked before any work; an error names its file.
-    puzzles = [(f, read_puzzle(family, f, read_text(f, "puzzle"), format, loop)) for f in files]
+    puzzles = [(f, read_puzzle(family, f, read_text(f, "puzzle"), format, policy)) for f in files]
     load_seconds = load_backends(backends)
     for path, puzzle in puzzles:
         row = CrossRow(path)
@@ -103,18 +104,13 @@ def crosscheck(
     return rows
 
 
-def read_puzzle(family: str, path: str, text: str, format: str | None, loop: bool) -> Any:
-    """The puzzle of ``text`` (from file ``path``; with the single-loop rule when ``loop``),
-    or an input error naming the file."""
+def read_puzzle(family: str, path: str, text: str, format: str | None, policy: Policy) -> Any:
+    """The puzzle of ``text`` (from file ``path``) as the family's ``policy`` makes it (the
+    single-loop rule of exact-cover data), or an input error naming the file."""
     from .formats import read
 
     try:
-        puzzle = read(family, text, format)
-        if loop:
-            from .families.xcc import with_loop
-
-            puzzle = with_loop(puzzle)
-        return puzzle
+        return get_spec(family).prepare([read(family, text, format)], policy)[0][0]
     except InputError as e:
         raise InputError(f"{path}: {e}") from None
 

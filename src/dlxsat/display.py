@@ -3,10 +3,12 @@
 IPython asks an object for its rich forms through ``_repr_svg_``, ``_repr_html_`` and the like,
 and shows the first it gets in its order of preference (HTML before SVG). So:
 
-- a puzzle (every family's puzzle class has :class:`PuzzleDisplay` as a base) gives the SVG
-  picture of its board from :mod:`dlxsat.pictures`; without matplotlib ``_repr_svg_`` gives
-  None and ``_repr_html_`` the text board of the family's ``render``, with a line saying what
-  to install for pictures (with matplotlib ``_repr_html_`` gives None, so the SVG is shown);
+- a puzzle (every family's puzzle class has :class:`dlxsat.families.base.Puzzle` as a base,
+  to which this module attaches the methods when it is imported: ``import dlxsat`` imports it
+  when IPython is loaded, so a family knows nothing of notebooks) gives the SVG picture of its
+  board from :mod:`dlxsat.pictures`; without matplotlib ``_repr_svg_`` gives None and
+  ``_repr_html_`` the text board of the family's ``render``, with a line saying what to install
+  for pictures (with matplotlib ``_repr_html_`` gives None, so the SVG is shown);
 - a :class:`~dlxsat.pipeline.SolveReport` gives a table of its figures and the picture of the
   board with its first answer (``_repr_html_``), or that picture alone (``_repr_svg_``).
 
@@ -21,7 +23,8 @@ import importlib.util
 from typing import Any
 
 from .extras import missing_message
-from .families import FAMILIES
+from .families import family_of, get_spec
+from .families.base import Puzzle
 
 #: What the notebook says in place of a picture when matplotlib is not installed.
 NO_PICTURES = missing_message("pictures", "matplotlib")
@@ -37,26 +40,10 @@ def has_matplotlib() -> bool:
         return False
 
 
-def family_of(puzzle: Any) -> str:
-    """The family name of a puzzle object, from the module its class is defined in.
-
-    >>> from dlxsat.families import masyu
-    >>> family_of(masyu.read("0.\\n.1\\n"))
-    'masyu'
-    """
-    name = type(puzzle).__module__.rsplit(".", 1)[-1]
-    if name not in FAMILIES:
-        raise ValueError(f"{type(puzzle).__name__} is not a puzzle of a dlxsat family")
-    return name
-
-
 def board_text(family: str, puzzle: Any, answer: dict | None = None) -> str:
     """The board (and answer) as the family's ``render`` draws it in ASCII."""
-    from .families import get_family
-
-    if family == "sudoku" and answer is None:
-        answer = {"grid": list(puzzle.givens)}  # the clues, blanks as '.'
-    return get_family(family).render(puzzle, answer)
+    text: str = get_spec(family).render(puzzle, answer)
+    return text
 
 
 def board_html(family: str, puzzle: Any, answer: dict | None = None) -> str:
@@ -72,28 +59,36 @@ def picture_or_board(family: str, puzzle: Any, answer: dict | None = None) -> st
     if has_matplotlib():
         from .pictures import picture_svg
 
-        svg = picture_svg(family, puzzle, answer)
+        svg = picture_svg(get_spec(family), puzzle, answer)
         if svg is not None:
             return svg
     return board_html(family, puzzle, answer)
 
 
-class PuzzleDisplay:
-    """Rich display of a puzzle in Jupyter: the picture of its board."""
+def puzzle_svg(puzzle: Any) -> str | None:
+    """A puzzle's ``_repr_svg_``: the picture of its board (None without matplotlib)."""
+    if not has_matplotlib():
+        return None
+    from .pictures import picture_svg
 
-    __slots__ = ()
+    return picture_svg(family_of(puzzle), puzzle)
 
-    def _repr_svg_(self) -> str | None:
-        if not has_matplotlib():
-            return None
-        from .pictures import picture_svg
 
-        return picture_svg(family_of(self), self)
+def puzzle_html(puzzle: Any) -> str | None:
+    """A puzzle's ``_repr_html_``: None with matplotlib (the SVG is shown), else the text
+    board."""
+    if has_matplotlib():
+        return None
+    return board_html(family_of(puzzle).name, puzzle)
 
-    def _repr_html_(self) -> str | None:
-        if has_matplotlib():
-            return None  # the SVG is shown
-        return board_html(family_of(self), self)
+
+def attach() -> None:
+    """Give every family's puzzles their rich forms (on their common base class)."""
+    Puzzle._repr_svg_ = puzzle_svg  # type: ignore[attr-defined]
+    Puzzle._repr_html_ = puzzle_html  # type: ignore[attr-defined]
+
+
+attach()
 
 
 def _cell(value: Any) -> str:
@@ -110,7 +105,7 @@ def report_svg(report: Any) -> str | None:
     from .pictures import picture_svg
 
     answer = report.solutions[0] if report.solutions else None
-    return picture_svg(report.family, report.puzzle, answer)
+    return picture_svg(get_spec(report.family), report.puzzle, answer)
 
 
 def report_html(report: Any) -> str:

@@ -9,11 +9,14 @@ from __future__ import annotations
 from . import limits
 from .result import SearchResult
 from .runtime.deadline import Deadline
-from .xcc import Problem, parse
+from .xcc import Problem
 
 
-def read_data(text: str) -> Problem:
-    """The exact-cover problem of DLX text.
+def read_data(text: str, loop: bool = False) -> Problem:
+    """The exact-cover problem of DLX text, with the global rules it declares; ``loop`` adds
+    Knuth's single-loop rule as his DLX2-LOOP applies it (by the items' names, the empty edge
+    set counting as a loop), an :class:`~dlxsat.errors.InputError` when the data do not follow
+    its naming.
 
     Knuth's SuperSlitherlink data names undeclared letters of clue 0: that family's rule reads
     it; any other unknown item is an input error of the general reader.
@@ -21,20 +24,23 @@ def read_data(text: str) -> Problem:
     >>> read_data("a b\\na\\nb\\n").option_text(1)
     'b'
     """
-    from .families import superslitherlink
+    from .families.xcc import read_problem
+    from .xcc.rules import SingleLoop
 
-    return superslitherlink.problem_from_data(text) or parse(text)
+    problem = read_problem(text)
+    if loop and problem.rule("loop") is None:
+        problem = problem.with_rules(SingleLoop.from_names(problem, allow_empty=True))
+    return problem
 
 
 def search(
     problem: Problem,
     *,
-    loop: bool = False,
     limit: int | None = None,
     keep: int | None = None,
     deadline: Deadline | None = None,
 ) -> SearchResult:
-    """Search ``problem`` with the dlx backend (the single-loop rule with ``loop``): stop after
+    """Search ``problem`` with the dlx backend (with its global rules): stop after
     ``limit`` solutions, keep the first ``keep`` (all when None), before ``deadline`` -- less
     the share of the time left that checking and printing the solutions keep, as
     :func:`dlxsat.pipeline.solve` keeps it (a deadline already past stops the run).
@@ -49,5 +55,5 @@ def search(
     searching = (deadline or Deadline.never()).reserve(CHECK_RESERVE, 0.5)
     if searching.expired():
         raise limits.TimeUp()
-    request = Request(loop=loop, limit=limit, keep=keep, deadline=searching, on_found=limits.found)
+    request = Request(limit=limit, keep=keep, deadline=searching, on_found=limits.found)
     return get_solver("dlx").solve(problem, request, {})

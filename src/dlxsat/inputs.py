@@ -73,26 +73,6 @@ def _read_capped(f: Any, name: str, what: str) -> bytes:
         pieces.append(piece)
 
 
-def puzzle_lines(text: str) -> list[str]:
-    """Split puzzle text into lines, dropping trailing blank lines (which are accepted).
-
-    A lone carriage return or a tab is rejected with its line and column, since no puzzle
-    format uses them and they are invisible in an error message otherwise.
-
-    >>> puzzle_lines("ab\\ncd\\n\\n")
-    ['ab', 'cd']
-    """
-    lines = text.split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    for r, line in enumerate(lines, 1):
-        for bad, label in (("\t", "a tab"), ("\r", "a carriage return")):
-            c = line.find(bad)
-            if c >= 0:
-                raise InputError(f"line {r}, column {c + 1}: {label} is not allowed in a puzzle")
-    return lines
-
-
 def puzzle_text(path: str | None) -> str:
     """The text of a puzzle file (stdin for None or ``-``); a puz.link URL or a Tatham game id
     given in place of a file name (and naming no file) is the puzzle itself.
@@ -106,7 +86,7 @@ def puzzle_text(path: str | None) -> str:
 
     if path not in (None, "-") and not os.path.exists(path):
         if puzzlink.looks_like("", path) or any(
-            tatham.looks_like(f, path) for f in tatham.FAMILY_NAMES
+            tatham.looks_like(f, path) for f in tatham.families()
         ):
             return path
     return read_text(path, "puzzle")

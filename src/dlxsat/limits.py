@@ -48,8 +48,6 @@ from .runtime.guard import become_plain as become_worker
 from .runtime.guard import install as install_process_guard
 from .runtime.guard import installed as guard_installed
 from .runtime.memory import (
-    BYTES_PER_CELL,
-    BYTES_PER_SUDOKU_CELL,
     DEFAULT_SHARE,
     EXPORT_BYTES_PER_ENTRY,
     MIN_DEFAULT_MB,
@@ -58,8 +56,6 @@ from .runtime.memory import (
     data_in_use,
     default_memory_mb,
     estimate_bytes,
-    estimate_cells_bytes,
-    estimate_encoding_bytes,
     machine_memory_mb,
 )
 from .runtime.memory import forget_limit as reset_memory_limit
@@ -68,8 +64,6 @@ from .runtime.memory import set_limit as set_memory_limit
 
 __all__ = [
     "ALARM_GRACE",
-    "BYTES_PER_CELL",
-    "BYTES_PER_SUDOKU_CELL",
     "DEFAULT_SHARE",
     "Deadline",
     "EXIT_INTERRUPTED",
@@ -96,8 +90,6 @@ __all__ = [
     "disarm",
     "end_children",
     "estimate_bytes",
-    "estimate_cells_bytes",
-    "estimate_encoding_bytes",
     "finished",
     "found",
     "guard_installed",

@@ -7,7 +7,6 @@ than being reported.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -16,32 +15,24 @@ from typing import Any
 from . import limits
 from .answer import Answer, answer_key
 from .errors import InputError, RuleViolation
-from .families import Family, get_family, offered
+from .families import canonical, get_spec
+from .families.spec import Batch, FamilySpec, Policy
 from .result import MODES, SearchResult, status_of
 from .runtime.deadline import Deadline
-from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, spec_of
-from .xcc import Problem, parse
+from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, rule_kinds, spec_of
+from .xcc import Problem
 
 __all__ = ["CHECKED_WHEN_COUNTING", "max_workers"]  # (their home is dlxsat.solvers)
 
-#: The backend ``solve`` uses when none is named: ``auto`` for every family, which picks DLX
-#: or SAT per puzzle (a short DLX trial, then Knuth's estimate of the DLX tree; see
+#: The default backend of every family (its spec's ``default_backend``) is ``auto``, which picks
+#: DLX or SAT per puzzle (a short DLX trial, then Knuth's estimate of the DLX tree; see
 #: ``dlxsat.backends.auto`` and ``docs/auto.md``). Measured with ``benchmarks/auto.py``: no
 #: single engine is best on every family -- DLX wins most Sudokus and small loop puzzles and
 #: every count, SAT the hard loop puzzles and the minimal 25 x 25 Sudoku, where DLX runs for
 #: hours. The portfolio (engines racing on all cores) is not a default: on 2 cores it costs
-#: 1.8-2.1 x SAT alone (``benchmarks/portfolio.py``).
-DEFAULT_BACKEND = {
-    "masyu": "auto",
-    "slitherlink": "auto",
-    "superslitherlink": "auto",
-    "sudoku": "auto",
-}
-
-#: The backend :func:`solve_many` uses when none is named: ``auto`` too, which runs many
-#: Sudokus on DLX's batch path, each within :data:`BATCH_TRIAL_SECONDS`; a puzzle that
-#: outgrows it goes to ``auto``'s own choice.
-BATCH_BACKEND = {"sudoku": "auto"}
+#: 1.8-2.1 x SAT alone (``benchmarks/portfolio.py``). Many Sudokus in one process run ``auto``
+#: on DLX's batch path (the spec's ``batch.backend``), each within :data:`BATCH_TRIAL_SECONDS`;
+#: a puzzle that outgrows it goes to ``auto``'s own choice.
 
 #: On the batch path, the seconds of DLX search a puzzle gets under ``auto`` before it is
 #: handed to ``auto``'s choice (a hard 9 x 9 takes well under a millisecond there; a minimal
@@ -63,9 +54,10 @@ BATCH_CHUNK_MIN_TIMEOUT = 1.0
 
 def default_backend(family: str, many: bool = False) -> str:
     """The backend used when none is named: for one puzzle, or for many in one process."""
-    if many and family in BATCH_BACKEND:
-        return BATCH_BACKEND[family]
-    return DEFAULT_BACKEND.get(family, "auto")
+    spec = get_spec(family)
+    if many and spec.batch is not None and spec.batch.backend is not None:
+        return spec.batch.backend
+    return spec.default_backend
 
 
 #: With a time limit, this share of the time left when the search starts (at most 0.5 s) is
@@ -78,7 +70,7 @@ class Prepared:
     """A puzzle read and encoded: what every backend starts from."""
 
     name: str
-    family: Family
+    family: FamilySpec
     puzzle: Any
     dlx_text: str
     problem: Problem
@@ -125,47 +117,47 @@ class SolveReport:
         }
 
 
-def prepare(family: str, text: Any, format: str | None = None) -> Prepared:
-    """Read ``text`` as a puzzle of ``family`` and build Knuth's exact-cover problem for it.
+def prepare(
+    family: str, text: Any, format: str | None = None, policy: Policy | None = None
+) -> Prepared:
+    """Read ``text`` as a puzzle of ``family`` and build its exact-cover problem, with the
+    problem's global rules.
 
-    ``text`` is in ``format`` (see :mod:`dlxsat.formats`; detected when None, Knuth's input
-    format when nothing else fits), or is already a puzzle object of the family. A family may
-    define ``problem(puzzle, dlx_text)`` when Knuth's data needs a family rule to become a
-    problem (SuperSlitherlink's letters of clue 0); otherwise the text is parsed.
+    ``text`` is in ``format`` (see :mod:`dlxsat.formats`; detected when None, the family's own
+    form when nothing else fits), or is already a puzzle object of the family (or, for
+    ``xcc``, a :class:`~dlxsat.xcc.Problem` built in Python). ``policy`` is applied by the
+    family (:meth:`FamilySpec.prepare <dlxsat.families.spec.FamilySpec.prepare>`: Sudoku's
+    boxes, the loop rule of exact-cover data); its notes are the puzzle's warnings.
     """
-    fam = get_family(family)
-    adopt = offered(fam, "from_problem")
-    if adopt is not None and isinstance(text, Problem):  # xcc: a problem built in Python
-        text = adopt(text)
+    spec = get_spec(family)
+    if spec.from_problem is not None and isinstance(text, Problem):  # xcc: built in Python
+        text = spec.from_problem(text)
     if isinstance(text, str):
         from . import formats
 
         limits.check_fits(
-            f"encoding this {family} ({len(text)} characters)",
-            limits.estimate_encoding_bytes(family, text),
+            f"encoding this {spec.name} ({len(text)} characters)",
+            spec.cells_bytes(len(text), max(1, text.count("\n"))),
         )
         limits.set_phase("reading the puzzle")
-        puzzle = formats.read(family, text, format)
-    elif (encoding_bytes := offered(fam, "encoding_bytes")) is not None:  # not a board (xcc)
+        puzzle = formats.read(spec.name, text, format)
+    elif spec.encoding_bytes is not None:  # not a board (xcc)
         puzzle = text
-        limits.check_fits(f"encoding this {family}", encoding_bytes(puzzle))
+        limits.check_fits(f"encoding this {spec.name}", spec.encoding_bytes(puzzle))
     else:
         puzzle = text
-        width: int = getattr(puzzle, "n", 0)
-        height: int = getattr(puzzle, "m", 0) or getattr(puzzle, "n", 1)  # a Sudoku: n x n
-        limits.check_fits(
-            f"encoding this {height}x{width} {family}",
-            limits.estimate_cells_bytes(family, height * (width + 1), height),
-        )
+        if spec.picture is not None:
+            height, width = spec.picture.size(puzzle)
+            limits.check_fits(
+                f"encoding this {height}x{width} {spec.name}",
+                spec.cells_bytes(height * (width + 1), height),
+            )
+    if policy is not None and policy != Policy():
+        puzzle = spec.prepare([puzzle], policy)[0][0]
     limits.set_phase("encoding")
-    dlx_text = fam.encode(puzzle)
+    dlx_text = spec.encode(puzzle)
     limits.set_phase("reading the exact-cover data")
-    to_problem = offered(fam, "problem")
-    if to_problem is not None:
-        problem = to_problem(puzzle, dlx_text)
-    else:
-        problem = parse(dlx_text, allow_empty=True)
-    return Prepared(family, fam, puzzle, dlx_text, problem)
+    return Prepared(spec.name, spec, puzzle, dlx_text, spec.problem(puzzle, dlx_text))
 
 
 def check_model_fits(prep: Prepared, backend: str) -> None:
@@ -197,10 +189,12 @@ def solve(
     timeout: float | None = None,
     format: str | None = None,
     deadline: Deadline | None = None,
+    policy: Policy | None = None,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
-    or as a puzzle object.
+    or as a puzzle object; ``policy`` is the family's (:class:`~dlxsat.families.spec.Policy`:
+    Sudoku's boxes, the loop rule of exact-cover data).
 
     ``mode`` is ``unique`` (look for two answers: is there exactly one?), ``count`` (count them
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
@@ -213,6 +207,7 @@ def solve(
     ('unique', 1, '546132')
     """
     start = time.perf_counter()
+    family = canonical(family)
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     if timeout is not None and not timeout > 0:
@@ -225,7 +220,16 @@ def solve(
     loading_counts = (deadline is not None and deadline.at is not None) or scope.active
     try:
         report = _solve(
-            family, text, backend, mode, scope.deadline, options, start, format, loading_counts
+            family,
+            text,
+            backend,
+            mode,
+            scope.deadline,
+            options,
+            start,
+            format,
+            loading_counts,
+            policy,
         )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
@@ -260,12 +264,14 @@ def _solve(
     start: float,
     format: str | None = None,
     loading_counts: bool = True,
+    policy: Policy | None = None,
 ) -> SolveReport:
     backend = backend or default_backend(family)
     spec = spec_of(backend)
-    looped = get_family(family).LOOP or bool(getattr(text, "loop", False))  # xcc: the puzzle's
-    options = spec.check(options, loop=looped, family=family)
-    prep = prepare(family, text, format)
+    options = spec.check(options, family=family)  # (each option, before reading the puzzle)
+    prep = prepare(family, text, format, policy)
+    spec.check(options, rules=rule_kinds(prep.problem))  # (a rule's mode, with its rule)
+    spec.check_rules(prep.problem)
     check_model_fits(prep, backend)
     limits.set_phase("searching", backend)
     # Leave time to decode and check the answers found.
@@ -343,14 +349,8 @@ def run_solver(
     if deadline.expired():
         return SearchResult(count=0, timed_out=True)
     request = Request.for_mode(
-        mode,
-        loop=loop_rule(prep),
-        deadline=deadline,
-        on_found=limits.found,
-        loading_counts=loading_counts,
+        mode, deadline=deadline, on_found=limits.found, loading_counts=loading_counts
     )
-    if getattr(prep.family, "ALLOW_EMPTY_LOOP", False):  # xcc: DLX2-LOOP's meaning
-        request = dataclasses.replace(request, allow_empty_loop=True)
     solver = spec.module()
     if spec.kind == "reasoning":
         result = solver.solve(prep.name, prep.puzzle, request, options)
@@ -366,12 +366,6 @@ def run_solver(
         limits.found(result.count or 0)
         raise limits.Interrupted()
     return result
-
-
-def loop_rule(prep: Prepared) -> bool:
-    """Whether the single-loop rule applies: the family's (loop puzzles), or, for exact-cover
-    data (``xcc``), the puzzle's own (``--loop``)."""
-    return bool(getattr(prep.puzzle, "loop", False) or prep.family.LOOP)
 
 
 @dataclass
@@ -473,21 +467,23 @@ def solve_many(
     >>> [(r.status, r.solutions[0]["grid"][1]) for r in solve_many("sudoku", texts, backend="dlx")]
     [('unique', '546132'), ('unique', '546132')]
     """
-    fam = get_family(family)
+    fam = get_spec(family)
+    family = fam.name
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
     if timeout is not None and not timeout > 0:
         raise InputError(f"time limit must be positive: {timeout}")
     backend = backend or default_backend(family, many=True)
-    options = spec_of(backend).check(options, loop=fam.LOOP, family=family)
+    rules = None if fam.whole_file else fam.rules  # (exact-cover data: their own)
+    options = spec_of(backend).check(options, rules=rules, family=family)
     # A family may read many puzzles faster than one by one: all at once, the texts in its
     # common forms (sudoku: a file's one-line or 9 x 9 texts, as arrays), then the others one
     # by one, with shared work (sudoku: box groups read once).
     given = list(texts)
-    bulk_reader = offered(fam, "read_bulk")
+    batch = fam.batch or Batch()
+    bulk_reader = batch.read_bulk
     read_already = bulk_reader(given) if bulk_reader is not None else [None] * len(given)
-    many_reader = offered(fam, "many_reader")
-    read = many_reader() if many_reader is not None else fam.read
+    read = batch.many_reader() if batch.many_reader is not None else fam.read
     puzzles = [
         p if p is not None else _read_input(fam, family, read, x, k)
         for k, (x, p) in enumerate(zip(given, read_already, strict=True), 1)
@@ -495,7 +491,7 @@ def solve_many(
     return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
 
 
-def _read_input(fam: Family, family: str, read: Any, given: Any, k: int) -> Any:
+def _read_input(fam: FamilySpec, family: str, read: Any, given: Any, k: int) -> Any:
     """Input ``k`` (1-based) of :func:`solve_many` as a puzzle of ``fam`` (``read``: its
     reader of texts)."""
     if isinstance(given, str):
@@ -506,20 +502,26 @@ def _read_input(fam: Family, family: str, read: Any, given: Any, k: int) -> Any:
             return read(given) if name == "knuth" else formats.read(family, given, name)
         except InputError as e:
             raise InputError(f"puzzle {k}: {e}") from None
-    if type(given).__module__ != fam.__name__:
+    if not _is_puzzle_of(fam, given):
         raise InputError(
             f"puzzle {k}: a {type(given).__name__} is neither a text nor a {family} puzzle"
         )
     return given
 
 
-def build_problem(fam: Family, puzzle: Any) -> Problem:
+def _is_puzzle_of(fam: FamilySpec, given: Any) -> bool:
+    from .families import family_of
+
+    try:
+        return family_of(given) is fam
+    except InputError:
+        return False
+
+
+def build_problem(fam: FamilySpec, puzzle: Any) -> Problem:
     """The exact-cover problem of ``puzzle``: the family's direct builder when it has one, else
-    its DLX text parsed (the two agree: tests/test_batch.py)."""
-    builder = offered(fam, "build")
-    if builder is not None:
-        return builder(puzzle)
-    return parse(fam.encode(puzzle), allow_empty=True)
+    its DLX text read (the two agree: tests/test_batch.py)."""
+    return fam.build_problem(puzzle)
 
 
 #: (template, the solver's laid-out problem) per shape, by solver, kept between calls: laying
@@ -529,7 +531,7 @@ _LAID_OUT: dict[str, list[tuple[Any, Any]]] = {}
 
 def _solve_each(
     family: str,
-    fam: Family,
+    fam: FamilySpec,
     puzzles: list[Any],
     backend: str,
     mode: str,
@@ -542,7 +544,7 @@ def _solve_each(
     spec = spec_of(backend)
     # auto runs the batch path on DLX's, each puzzle within a trial (see BATCH_TRIAL_SECONDS).
     batch_spec = spec_of("dlx") if backend == "auto" else spec
-    template_of = offered(fam, "batch_template") if batch_spec.batch else None
+    template_of = fam.batch.template if fam.batch is not None and batch_spec.batch else None
     fast = template_of is not None and not options and len(puzzles) >= batch_spec.batch
     # Chunks of puzzles in one kernel call: each puzzle's search there is bounded by nodes,
     # not by the clock, so a short time limit sends every puzzle through the clock-checked
@@ -603,7 +605,7 @@ _DLX_FIRST: dict[tuple[int, str], bool] = {}
 
 def _solve_alone(
     family: str,
-    fam: Family,
+    fam: FamilySpec,
     puzzle: Any,
     backend: str,
     mode: str,
@@ -621,7 +623,7 @@ def _solve_alone(
 
 def _solve_precovered(
     family: str,
-    fam: Family,
+    fam: FamilySpec,
     puzzle: Any,
     laid_out: tuple[Any, Any],
     backend: str,
@@ -663,7 +665,7 @@ AUTO_IN_TRIAL = {"engine": "dlx", "reason": "DLX finished within its trial"}
 
 def _solve_chunk(
     family: str,
-    fam: Family,
+    fam: FamilySpec,
     chunk: list[Any],
     laid_out: tuple[Any, Any],
     backend: str,

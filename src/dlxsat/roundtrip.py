@@ -9,22 +9,26 @@ without the single-loop rule (``--loop none``): an input error, not a bug.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from . import limits
 from .answer import Answer
 from .errors import InputError
-from .pipeline import Prepared, check_model_fits, loop_rule, prepare
+from .families import get_spec
+from .families.spec import Policy
+from .pipeline import Prepared, check_model_fits, prepare
 
 
 @dataclass
 class CnfExport:
-    """A puzzle read, encoded and checked to fit in memory, with its export's loop mode:
-    everything that can fail on the input has failed before an output is opened."""
+    """A puzzle read, encoded and checked to fit in memory, with its export's mode of each
+    global rule: everything that can fail on the input has failed before an output is
+    opened."""
 
     prep: Prepared
-    loop: str
+    modes: dict[str, str]
 
     def write(self, out: TextIO, *, source: str = "", **options: Any) -> None:
         """Write the CNF to ``out``; ``options`` are the sat backend's formula options
@@ -32,21 +36,20 @@ class CnfExport:
         from .backends import dimacs
 
         limits.set_phase("writing the CNF")
-        dimacs.write_dimacs(
-            self.prep.problem,
-            out,
-            source=source,
-            **options,
-            loop=self.loop,
-            loop_required=loop_rule(self.prep),
-        )
+        dimacs.write_dimacs(self.prep.problem, out, source=source, **options, modes=self.modes)
 
 
 def export_cnf(
-    family: str, text: Any, *, loop: str | None = None, format: str | None = None
+    family: str,
+    text: Any,
+    *,
+    modes: Mapping[str, str | None] | None = None,
+    format: str | None = None,
 ) -> CnfExport:
-    """Prepare the DIMACS export of a puzzle (text in ``format``, or a puzzle object): ``loop``
-    is ``none``, ``eager`` or None for the family's default (:func:`dimacs.loop_mode`).
+    """Prepare the DIMACS export of a puzzle (text in ``format``, or a puzzle object), each
+    global rule (by kind) in the mode ``modes`` gives it: ``eager`` (the default: the complete
+    encoding) or ``none`` (left out). Exact-cover data (``xcc``) asked for the loop rule in
+    ``eager`` mode get it, as ``--loop`` gives it to them elsewhere.
 
     >>> import io
     >>> out = io.StringIO()
@@ -56,12 +59,13 @@ def export_cnf(
     """
     from .backends import dimacs
 
-    prep = prepare(family, text, format)
-    if loop == "eager" and hasattr(prep.family, "with_loop"):  # xcc: the rule is asked for
-        prep.puzzle = prep.family.with_loop(prep.puzzle)
-    loop = dimacs.loop_mode(loop, loop_rule(prep), family)
+    given = {k: v for k, v in (modes or {}).items() if v is not None}
+    spec = get_spec(family)
+    policy = Policy(loop=spec.whole_file and given.get("loop") == "eager")
+    prep = prepare(family, text, format, policy)
+    chosen = dimacs.export_modes(prep.problem, given, prep.name)
     check_model_fits(prep, "export")
-    return CnfExport(prep, loop)
+    return CnfExport(prep, chosen)
 
 
 @dataclass
@@ -97,6 +101,6 @@ def decode_model(
     if problems:
         raise InputError(
             f"{name}: the model is not an answer to this puzzle ({problems[0]}); "
-            "was it exported with --loop none, or from another puzzle?"
+            "was a rule left out of the export (--loop none), or is it another puzzle's?"
         )
     return Decoded(prep, status, answer)

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Literal
@@ -63,6 +63,17 @@ SOLVERS: dict[str, str] = {
     "auto": "dlxsat.backends.auto",
 }
 
+#: The kinds of global rule (:data:`dlxsat.xcc.rules.KINDS`, repeated here so that naming a
+#: solver imports nothing more); a solver's way of enforcing kind ``K`` is its option
+#: ``K_mode`` (typed ``--K MODE``).
+RULE_KINDS = ("loop", "connected", "acyclic")
+#: Why a rule's mode is refused for a problem without that rule.
+RULE_MODE_ALONE = {
+    "loop": "a loop mode applies only with the single-loop rule (loop families)",
+    "connected": "a connected mode applies only with a connected rule",
+    "acyclic": "an acyclic mode applies only with an acyclic rule",
+}
+
 #: The largest solution limit: the dlx kernels count in int64.
 MAX_COUNT = 1 << 62
 
@@ -79,6 +90,36 @@ WARM_UP_PROBLEM = (
     "00 01:1 10:1\n00 01:0 10:0\n02 01:1 12:1\n02 01:0 12:0\n"
     "20 10:1 21:1\n20 10:0 21:0\n22 12:1 21:1\n22 12:0 21:0\n"
 )
+
+
+def warm_up_problem(kinds: Collection[str] = ()) -> Any:
+    """:data:`WARM_UP_PROBLEM` with a global rule of each of ``kinds`` over its edges: the
+    single loop; the edges on connected; the edges on without a cycle (none with the loop:
+    a problem to load and probe solvers on, not to solve).
+
+    >>> [r.kind for r in warm_up_problem(["loop", "connected"]).rules]
+    ['loop', 'connected']
+    """
+    from .xcc import parse
+    from .xcc.rules import Acyclic, Connected, SingleLoop
+
+    problem = parse(WARM_UP_PROBLEM)
+    loop = SingleLoop.from_names(problem)
+    edges = loop.members()
+    ends = [(u, v) for _, u, v in loop.graph.edges]
+    links = [
+        (a, b)
+        for a in range(len(ends))
+        for b in range(a + 1, len(ends))
+        if set(ends[a]) & set(ends[b])
+    ]
+    made = {
+        "loop": loop,
+        "connected": Connected(edges, tuple(links)),
+        "acyclic": Acyclic(edges, tuple(ends)),
+    }
+    return problem.with_rules(*(made[k] for k in RULE_KINDS if k in kinds))
+
 
 #: How the option a user wrote is named in an error: ``--key`` on the command line, ``'key'``
 #: in a settings text (``compare --settings``, portfolio members), ``option 'name'`` in Python.
@@ -103,7 +144,7 @@ class SolverSpec:
     outside dlxsat). ``batch``: it has ``solve_batch(problem)`` for many puzzles that share
     ``problem`` with some options chosen beforehand (a family's ``batch_template``), worth it
     from this many puzzles on (0: no batch path; see :func:`dlxsat.pipeline.solve_many`).
-    ``validate``: a check across options, run after each is checked (with ``loop``, as
+    ``validate``: a check across options, run after each is checked (with ``rules``, as
     :meth:`check` has it).
     ``version``: what ran, for a solver whose version is not its library's (from its options).
     """
@@ -123,13 +164,18 @@ class SolverSpec:
     empty_loop: bool = True
     public: bool = True
     batch: int = 0
-    validate: Callable[[dict[str, Any], bool | None], None] | None = None
+    validate: Callable[[dict[str, Any], Collection[str] | None], None] | None = None
     version: Callable[[Mapping[str, Any]], str] | None = None
 
     @property
     def loop_modes(self) -> tuple[str, ...]:
         """The ways it enforces the single-loop rule (its ``loop_mode`` choices; () if one)."""
-        return next((o.choices for o in self.options if o.name == "loop_mode"), ())
+        return self.rule_modes("loop")
+
+    def rule_modes(self, kind: str) -> tuple[str, ...]:
+        """The ways it enforces a global rule of ``kind`` (its ``KIND_mode`` choices; () if
+        it has one way only)."""
+        return next((o.choices for o in self.options if o.name == f"{kind}_mode"), ())
 
     def by_key(self) -> dict[str, Option]:
         """Its options by the word users type."""
@@ -155,15 +201,15 @@ class SolverSpec:
         self,
         given: Mapping[str, Any],
         *,
-        loop: bool | None = None,
+        rules: Collection[str] | None = None,
         family: str | None = None,
         spelling: Spelling = "name",
     ) -> dict[str, Any]:
         """``given`` (python names → values) checked against this solver's declarations:
         returned with the values converted to their declared kinds, or a one-line
-        :class:`InputError`. With ``loop`` (whether the single-loop rule applies) a loop mode
-        without it is refused; with ``family`` an option that family's solver does not take.
-        ``spelling`` says how an option is named in an error."""
+        :class:`InputError`. With ``rules`` (the kinds of global rule the problem has) a rule's
+        mode without that rule is refused; with ``family`` an option that family's solver does
+        not take. ``spelling`` says how an option is named in an error."""
         declared = {o.name: o for o in self.options}
         checked: dict[str, Any] = {}
         for name, value in given.items():
@@ -171,8 +217,15 @@ class SolverSpec:
             if option is None:
                 raise InputError(self._not_taken(name, spelling))
             checked[name] = self._value(option, value)
-        self._check_context(checked, loop, family)
+        self._check_context(checked, rules, family)
         return checked
+
+    def check_rules(self, problem: Any) -> None:
+        """Refuse a problem whose rules this solver cannot enforce as asked: the empty loop of
+        DLX2-LOOP where it always asks for a loop (:attr:`empty_loop`)."""
+        loop = problem.rule("loop")
+        if loop is not None and loop.allow_empty and not self.empty_loop:
+            raise InputError(f"backend {self.name} always asks for a non-empty loop")
 
     def parse(self, texts: Mapping[str, str], *, spelling: Spelling = "key") -> dict[str, Any]:
         """Options users typed (key → text, as on the command line) read by their
@@ -195,9 +248,13 @@ class SolverSpec:
             raise InputError(f"{option.flag} {value} is too many (at most {max_workers()})")
         return value
 
-    def _check_context(self, checked: dict[str, Any], loop: bool | None, family: str | None):
-        if loop is False and "loop_mode" in checked:
-            raise InputError("a loop mode applies only with the single-loop rule (loop families)")
+    def _check_context(
+        self, checked: dict[str, Any], rules: Collection[str] | None, family: str | None
+    ) -> None:
+        if rules is not None:
+            for kind in RULE_KINDS:
+                if f"{kind}_mode" in checked and kind not in rules:
+                    raise InputError(RULE_MODE_ALONE[kind])
         if family is not None and self.families is not None:
             if family not in self.families:
                 raise InputError(
@@ -215,7 +272,7 @@ class SolverSpec:
                             f"{family} takes {flags}"
                         )
         if self.validate is not None:
-            self.validate(checked, loop)
+            self.validate(checked, rules)
 
     def _not_taken(self, word: str, spelling: Spelling, by_key: bool = False) -> str:
         """Why this solver refuses option ``word`` (a key users typed, or a python name)."""
@@ -346,19 +403,18 @@ class Request:
 
     ``mode`` is the caller's (``unique``, ``count``, ``all``; see :meth:`for_mode`), and
     ``limit`` and ``keep`` follow from it: stop after ``limit`` solutions (None: all of them),
-    store at most ``keep`` (None: all found; 0: count only). ``loop``: enforce the single-loop
-    rule on the items named as vertices and edges (``xcc.loop``); ``allow_empty_loop``: with
-    ``loop``, whether the empty edge set counts as a loop (Knuth's solvers count it when no clue
-    forbids it; ``dlxsat solve`` never does, since a puzzle's answer is a loop). ``deadline``:
+    store at most ``keep`` (None: all found; 0: count only). The global rules to enforce (the
+    single loop and the others) are not asked for here: they are parts of the problem
+    (:attr:`Problem.rules <dlxsat.xcc.model.Problem.rules>`). ``deadline``:
     when to stop with ``timed_out`` and the figures so far. ``loading_counts``: whether loading
     a solver's libraries counts against the deadline (False: a library caller's time limit is
     on the search, and the dlx backend moves it back by its kernel's load). ``on_found``: told
     the number of solutions found so far, as the search goes (the run's figures, should it be
     stopped).
 
-    >>> r = Request.for_mode("unique", loop=True)
-    >>> r.limit, r.keep, r.allow_empty_loop
-    (2, None, False)
+    >>> r = Request.for_mode("unique")
+    >>> r.limit, r.keep
+    (2, None)
     >>> Request.for_mode("count").keep
     1000
     >>> Request(limit=-1)
@@ -367,8 +423,6 @@ class Request:
     dlxsat.errors.InputError: solution limit must not be negative: -1
     """
 
-    loop: bool = False
-    allow_empty_loop: bool = True
     limit: int | None = None
     keep: int | None = None
     deadline: Deadline = field(default_factory=Deadline.never)
@@ -391,19 +445,16 @@ class Request:
         cls,
         mode: str,
         *,
-        loop: bool = False,
         deadline: Deadline | None = None,
         on_found: Callable[[int], None] | None = None,
         loading_counts: bool = True,
     ) -> Request:
         """The request of a puzzle's solve in ``mode``: ``unique`` looks for two answers,
         ``count`` counts them all (keeping :data:`CHECKED_WHEN_COUNTING` to be checked),
-        ``all`` returns them all. A puzzle's loop is never empty."""
+        ``all`` returns them all."""
         if mode not in MODES:
             raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
         return cls(
-            loop=loop,
-            allow_empty_loop=False,
             limit=2 if mode == "unique" else None,
             keep=CHECKED_WHEN_COUNTING if mode == "count" else None,
             deadline=deadline or Deadline.never(),
@@ -440,7 +491,12 @@ def solve_problem(
     """Solve an exact-cover problem with search solver ``backend``: the request and the
     options are checked here, once, then the solver runs (see the module doc).
 
-    ``timeout`` (seconds) bounds the search; loading the solver's libraries does not count.
+    The problem's global rules (:attr:`Problem.rules <dlxsat.xcc.model.Problem.rules>`) are
+    enforced; ``loop`` adds Knuth's single-loop rule over the items named as vertices and edges
+    (:meth:`SingleLoop.from_names <dlxsat.xcc.rules.SingleLoop.from_names>`), the empty edge
+    set counting as a loop unless ``allow_empty_loop`` is False -- the meaning of his
+    DLX2-LOOP. ``timeout`` (seconds) bounds the search; loading the solver's libraries does
+    not count.
 
     >>> from dlxsat.xcc import parse
     >>> solve_problem(parse("a b\\na\\nb\\na b\\n"), "sat", limit=1).count
@@ -454,18 +510,24 @@ def solve_problem(
     if timeout is not None and not (isinstance(timeout, (int, float)) and timeout > 0):
         raise InputError(f"time limit must be positive: {timeout}")
     request = Request(
-        loop=loop,
-        allow_empty_loop=allow_empty_loop,
         limit=limit,
         keep=keep,
         deadline=Deadline.after(seconds_of(timeout)),
         on_found=on_found or _no_progress,
         loading_counts=False,
     )
-    checked = spec.check(options, loop=loop)
-    if loop and allow_empty_loop and not spec.empty_loop:
-        raise InputError(f"backend {backend} always asks for a non-empty loop")
+    if loop and problem.rule("loop") is None:
+        from .xcc.rules import SingleLoop
+
+        problem = problem.with_rules(SingleLoop.from_names(problem, allow_empty_loop))
+    checked = spec.check(options, rules=rule_kinds(problem))
+    spec.check_rules(problem)
     return spec.module().solve(problem, request, checked)
+
+
+def rule_kinds(problem: Any) -> set[str]:
+    """The kinds of global rule ``problem`` has (``loop``, ``connected``, ``acyclic``)."""
+    return {r.kind for r in problem.rules}
 
 
 # --------------------------------------------------------------------------- settings text

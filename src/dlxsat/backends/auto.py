@@ -273,7 +273,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
     start = time.monotonic()
     limit = request.limit
-    loop = request.loop
+    loop = problem.rule("loop") is not None
     feats = features(problem, loop, limit)
     info: dict[str, Any] = {"features": feats}
 
@@ -328,8 +328,6 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
         est = estimate(
             problem,
-            loop=loop,
-            allow_empty_loop=request.allow_empty_loop,
             probes=PROBES,
             deadline=time.monotonic() + ESTIMATE_SECONDS,
         )

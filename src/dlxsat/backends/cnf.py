@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +91,9 @@ LOOP_MODES = ("lazy", "eager")
 #: Lazy cuts solve the 30 x 25 Slitherlink in well under 0.2 s of solver time (about 15
 #: rounds); the eager encoding (a formula 4 times larger) needs 4-10 s.
 DEFAULT_LOOP_MODE = "lazy"
+#: Each global rule's modes here (the ``K_mode`` options), and its default.
+RULE_MODES = {"loop": LOOP_MODES}
+DEFAULT_RULE_MODES = {"loop": DEFAULT_LOOP_MODE}
 #: ``--set solvers --repeat 3`` (total seconds as above): cadical195 2.22, cadical153 2.23,
 #: glucose4 2.34, glucose42 2.36, minisat22 2.40, mergesat3 2.78, cadical300 3.56,
 #: maplechrono 3.69, maplecm 4.08, lingeling 5.98.
@@ -146,7 +149,7 @@ OPTIONS = (
 )
 
 
-def _check_solver(options: dict[str, Any], loop: bool | None) -> None:
+def _check_solver(options: dict[str, Any], rules: Collection[str] | None) -> None:
     """The SAT solver's name is known to PySAT, and can take a ``native`` encoding."""
     if "solver" in options:
         options["solver"] = _solver_name(options["solver"])
@@ -462,10 +465,10 @@ def build(
     *,
     encoding: str | None = None,
     colors: str | None = None,
-    loop: str = "none",
-    allow_empty_loop: bool = True,
+    modes: Mapping[str, str] | None = None,
 ) -> Cnf:
-    """The CNF of ``problem``; ``loop`` is ``none``, ``lazy`` or ``eager``.
+    """The CNF of ``problem``, its global rules each in its mode (``modes``: rule kind →
+    ``lazy``, ``eager`` or ``none`` -- not enforced; a kind not named: its default mode).
 
     >>> from dlxsat.xcc import parse
     >>> cnf = build(parse("a b | x\\na x:1\\nb x:1\\na b\\n"))
@@ -478,22 +481,40 @@ def build(
         problem,
         checked.get("encoding", DEFAULT_ENCODING),
         checked.get("colors", DEFAULT_COLORS),
-        loop,
-        allow_empty_loop,
+        rule_modes(problem, modes or {}),
     )
 
 
-def _build(problem: Problem, enc: str, cm: str, loop: str, allow_empty_loop: bool) -> Cnf:
+def rule_modes(problem: Problem, given: Mapping[str, str]) -> dict[str, str]:
+    """The mode of each global rule of ``problem`` (by kind): ``given``, else the default;
+    an :class:`InputError` for a mode this backend does not have.
+
+    >>> from dlxsat.xcc import parse
+    >>> from dlxsat.xcc.rules import SingleLoop
+    >>> p = parse("00 02 | 01\\n00 01:1\\n02 01:1\\n")
+    >>> rule_modes(p.with_rules(SingleLoop.from_names(p)), {}), rule_modes(p, {"loop": "eager"})
+    ({'loop': 'lazy'}, {})
+    """
+    modes = {}
+    for rule in problem.rules:
+        mode = given.get(rule.kind, DEFAULT_RULE_MODES[rule.kind])
+        if mode != "none" and mode not in RULE_MODES[rule.kind]:
+            known = ", ".join(RULE_MODES[rule.kind])
+            raise InputError(f"unknown {rule.kind} mode {mode!r} (choose from {known}, none)")
+        modes[rule.kind] = mode
+    return modes
+
+
+def _build(problem: Problem, enc: str, cm: str, modes: Mapping[str, str]) -> Cnf:
     b = _Builder(problem, enc, cm)
     b.cnf.describe = [
         f"encoding: {enc} (cardinality), colors: {cm}",
     ]
-    model = covering.build(
-        problem, colors=cm, loop=loop != "none", allow_empty_loop=allow_empty_loop
-    )
+    rules = [r for r in problem.rules if modes.get(r.kind, "none") != "none"]
+    model = covering.build(problem, colors=cm, rules=rules)
     b.exact_cover(model)
-    if loop != "none":
-        b.loop(model, loop)
+    if model.loop is not None:
+        b.loop(model, modes["loop"])
     return b.finish()
 
 
@@ -753,9 +774,12 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     deadline = request.deadline.at
     enc = options.get("encoding", DEFAULT_ENCODING)
     cm = options.get("colors", DEFAULT_COLORS)
-    mode = options.get("loop_mode", DEFAULT_LOOP_MODE) if request.loop else "none"
+    modes = rule_modes(
+        problem, {k: options[f"{k}_mode"] for k in RULE_MODES if f"{k}_mode" in options}
+    )
+    mode = modes.get("loop", "none")
     name = options.get("solver", DEFAULT_SOLVER)
-    cnf = _build(problem, enc, cm, mode, request.allow_empty_loop)
+    cnf = _build(problem, enc, cm, modes)
     built = time.perf_counter()
     stats: dict[str, Any] = {
         "variables": cnf.nvars,

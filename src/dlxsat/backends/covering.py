@@ -17,10 +17,11 @@ The constraints (docs/conventions.md §3, §4)
       exactly two colors one variable, true for one color (``1`` when it is one of them) and
       false for the other or for "unused", plus a variable "used with a color" when some
       option uses the item uncolored.
-    * :class:`Loop` (the single-loop rule): an edge is *on* when its color-``1`` variable is
-      true; every vertex has 0 or 2 edges on (:meth:`~.loopcuts.LoopRule.degree_groups`); and,
-      unless the empty loop is allowed, some edge is on. How the rest of the rule is stated --
-      lazy cuts, an eager CNF ordering, ``AddCircuit`` -- is each backend's own loop mode.
+    * :class:`Loop` (the problem's :class:`~dlxsat.xcc.rules.SingleLoop` rule): an edge is
+      *on* when its color-``1`` variable is true; every vertex has 0 or 2 edges on
+      (:meth:`~.loopcuts.LoopRule.degree_groups`); and, unless the empty loop is allowed, some
+      edge is on. How the rest of the rule is stated -- lazy cuts, an eager CNF ordering,
+      ``AddCircuit`` -- is each backend's own loop mode.
 
 So a new color scheme is written here only; a new cardinality or loop encoding is written in
 the one backend that offers it.
@@ -36,13 +37,15 @@ the one backend that offers it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..xcc import Problem
-from ..xcc.loop import ON, LoopGraph, loop_graph
+from ..xcc.loop import ON, LoopGraph
 
 if TYPE_CHECKING:
+    from ..xcc.rules import Rule, SingleLoop
     from .loopcuts import LoopRule
 
 #: How the colors of secondary items become variables (see the module docstring).
@@ -131,11 +134,11 @@ def build(
     problem: Problem,
     *,
     colors: str = DEFAULT_COLORS,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
+    rules: Sequence[Rule] | None = None,
 ) -> CoveringModel:
     """The covering model of ``problem`` (``colors``: one of :data:`COLOR_MODES`, checked by the
-    caller); with ``loop``, the shared part of the single-loop rule too."""
+    caller), with the shared part of each of its global ``rules`` (default: all the problem's;
+    a caller leaves out those it does not enforce, as ``export --loop none`` does)."""
     n_primary = problem.n_primary
     prim: list[list[int]] = [[] for _ in range(n_primary)]
     unc: dict[int, list[int]] = {}
@@ -154,8 +157,11 @@ def build(
     model = CoveringModel(problem, colors, primaries, [], [], {})
     for i in range(n_primary, len(problem.items)):
         model.secondaries.append(_secondary(model, i, unc.get(i, []), col.get(i, {})))
-    if loop:
-        model.loop = _loop(model, allow_empty_loop)
+    for rule in problem.rules if rules is None else rules:
+        if rule.kind == "loop":
+            model.loop = _loop(model, rule)  # type: ignore[arg-type]
+        else:
+            raise NotImplementedError(f"the {rule.kind} rule in the covering model")
     return model
 
 
@@ -188,13 +194,13 @@ def _secondary(
     return Secondary(i, name, unc, col, defined, group)
 
 
-def _loop(model: CoveringModel, allow_empty: bool) -> Loop:
+def _loop(model: CoveringModel, loop: SingleLoop) -> Loop:
     from .loopcuts import LoopRule
 
-    graph = loop_graph(model.problem)
+    graph = loop.graph
     on = {e: model.color_var[(e, ON)] for e, _, _ in graph.edges if (e, ON) in model.color_var}
     rule = LoopRule(model.problem, possible=on, graph=graph)
-    return Loop(graph, on, rule, rule.degree_groups(), not allow_empty)
+    return Loop(graph, on, rule, rule.degree_groups(), not loop.allow_empty)
 
 
 def blocking(problem: Problem, chosen: list[int]) -> list[tuple[int, bool]]:

@@ -86,14 +86,12 @@ class _Model:
     """The CP-SAT model of a problem (its :mod:`.covering` model stated with CP-SAT's
     constraints) and the literals the search loop needs."""
 
-    def __init__(self, problem: Problem, colors: str, loop: str, allow_empty_loop: bool) -> None:
+    def __init__(self, problem: Problem, colors: str, loop: str) -> None:
         cp_model = ortools_loader.cp_model()  # without pandas: see ortools_loader
 
         self.cp_model = cp_model
         m = self.m = cp_model.CpModel()
-        model = covering.build(
-            problem, colors=colors, loop=loop != "none", allow_empty_loop=allow_empty_loop
-        )
+        model = covering.build(problem, colors=colors)
         self.x = [m.new_bool_var(f"option {k}") for k in range(len(problem.options))]
         lit: list[Any] = list(self.x)  # model variable → CP-SAT literal
         self.rule: LoopRule | None = None
@@ -185,10 +183,11 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     """
     start = time.perf_counter()
     cm = options.get("colors", DEFAULT_COLORS)
-    mode = options.get("loop_mode", DEFAULT_LOOP_MODE) if request.loop else "none"
+    has_loop = problem.rule("loop") is not None
+    mode = options.get("loop_mode", DEFAULT_LOOP_MODE) if has_loop else "none"
     workers = options.get("workers")
     limit = request.limit
-    model = _Model(problem, cm, mode, request.allow_empty_loop)
+    model = _Model(problem, cm, mode)
     cp_model = model.cp_model
     proto = model.m.Proto()
     built = time.perf_counter()

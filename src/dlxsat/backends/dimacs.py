@@ -10,20 +10,48 @@ text once the model is built.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TextIO
 
 from ..errors import InputError
 from ..xcc import Problem
-from ..xcc.loop import loop_graph
 from . import cnf as cnf_backend
 
-_LOOP_NOTES = {
-    "none": "loop: none - the single-loop rule is NOT encoded: models may have several "
-    "disjoint loops (and no edge at all), like DLX2 without DLX2-LOOP",
-    "eager": "loop: eager - complete: every model is exactly one loop (rooted ordering: "
-    "edges oriented, root = first used vertex, labels increase along arcs not into the root)",
+#: What the CNF says of each global rule, by (kind, mode): its first comment lines.
+RULE_NOTES = {
+    ("loop", "none"): "rule loop: none - the single-loop rule is NOT encoded: models may have "
+    "several disjoint loops (and no edge at all), like DLX2 without DLX2-LOOP",
+    ("loop", "eager"): "rule loop: eager - complete: every model is exactly one loop (rooted "
+    "ordering: edges oriented, root = first used vertex, labels increase along arcs not into "
+    "the root)",
 }
+#: The modes of export, in the order ``--help`` gives them.
+EXPORT_MODES = ("eager", "none")
+
+
+def export_modes(
+    problem: Problem, given: Mapping[str, str], what: str = "this problem"
+) -> dict[str, str]:
+    """The export mode of each global rule of ``problem`` (by kind): ``given``, else
+    ``eager``; ``eager`` for a rule the problem lacks (``what``, e.g. the family's name) is an
+    :class:`InputError`.
+
+    >>> from dlxsat.xcc import parse
+    >>> export_modes(parse("a\\na\\n"), {})
+    {}
+    """
+    kinds = {rule.kind for rule in problem.rules}
+    for kind, mode in given.items():
+        if mode not in EXPORT_MODES:
+            raise InputError(
+                f"unknown {kind} mode {mode!r} for export (choose from {', '.join(EXPORT_MODES)})"
+            )
+        if kind not in kinds and mode != "none":
+            raise InputError(f"--{kind} {mode}: this problem has no {kind} rule; use --{kind} none")
+    return {kind: given.get(kind, "eager") for kind in sorted(kinds, key=_KIND_ORDER.index)}
+
+
+_KIND_ORDER = ["loop", "connected", "acyclic"]
 
 #: Clauses are joined into text in batches of this many (one write call per batch).
 BATCH = 4096
@@ -36,53 +64,31 @@ def write_dimacs(
     source: str = "",
     encoding: str | None = None,
     colors: str | None = None,
-    loop: str = "none",
-    loop_required: bool = False,
+    modes: Mapping[str, str] | None = None,
 ) -> None:
-    """Write a DIMACS CNF of ``problem`` to ``out``; comments say what every variable means.
+    """Write a DIMACS CNF of ``problem`` to ``out``; comments say what every variable means and
+    how each global rule is held.
 
-    ``loop='eager'`` adds the complete single-loop encoding and "some edge is on" (a puzzle's
-    answer is a loop), so every model is an answer; ``loop='none'`` is the bare exact-cover
-    problem. Variables ``1..len(problem.options)`` are the options in order.
-
-    ``loop_required`` says the problem comes from a loop puzzle: if it has no loop items at all
-    (Knuth's reductions already proved that no loop fits, and his generator printed no items),
-    the CNF has no model -- an empty clause -- instead of being refused.
+    ``modes`` gives each of the problem's global rules (by kind) ``eager`` -- its complete
+    encoding, the default, so that every model is an answer -- or ``none``: the rule is left
+    out (the bare exact-cover problem: a loop puzzle's models may then hold several loops, or
+    none). Variables ``1..len(problem.options)`` are the options in order. A rule no answer can
+    keep (a loop where Knuth's reductions left no edge) makes a CNF with no model.
     """
-    if loop not in ("none", "eager"):
-        raise InputError(f"unknown loop mode {loop!r} for export (choose from none, eager)")
     if encoding == "native":
         raise InputError("encoding 'native' is a solver feature, not CNF: it can't be exported")
-    no_loop = False
-    if loop == "eager":
-        g = loop_graph(problem)
-        if not g.vertices and not g.edges:
-            if not loop_required:
-                raise InputError(
-                    "--loop eager: this problem has no loop items (vertex and edge names); "
-                    "use --loop none"
-                )
-            no_loop = True
-    cnf = cnf_backend.build(
-        problem,
-        encoding=encoding,
-        colors=colors,
-        loop="none" if no_loop else loop,
-        allow_empty_loop=False,
-    )
+    chosen = export_modes(problem, modes or {})
+    cnf = cnf_backend.build(problem, encoding=encoding, colors=colors, modes=chosen)
     head = [
         "c dlxsat: an exact-cover problem as CNF",
         f"c source: {source}" if source else "c source: (not given)",
         f"c problem: {problem.kind}, {len(problem.items)} items ({problem.n_primary} primary),"
         f" {len(problem.options)} options",
         *(f"c {line}" for line in cnf.describe),
-        f"c {_LOOP_NOTES[loop]}",
+        *(f"c {RULE_NOTES[kind, mode]}" for kind, mode in chosen.items()),
     ]
-    if no_loop:
-        head.append(
-            "c the puzzle has no answer: Knuth's reductions leave no loop edge, so the "
-            "formula holds the empty clause"
-        )
+    if not chosen:
+        head.append("c rules: none (the problem has no global rule)")
     head.append(f"c variables 1..{cnf.n_options} are the options in order (true = chosen)")
     if cnf.on:
         head.append("c 'c var N edge X Y': true = the edge at doubled coordinates (X, Y) is on")
@@ -97,10 +103,8 @@ def write_dimacs(
         ),
     )
     del notes
-    out.write(f"p cnf {cnf.nvars} {len(cnf.clauses) + no_loop}\n")
+    out.write(f"p cnf {cnf.nvars} {len(cnf.clauses)}\n")
     _write_lines(out, (" ".join(map(str, c)) + " 0" for c in cnf.clauses))
-    if no_loop:
-        out.write("0\n")
 
 
 def _write_lines(out: TextIO, lines: Iterable[str]) -> None:
@@ -112,20 +116,6 @@ def _write_lines(out: TextIO, lines: Iterable[str]) -> None:
             batch.clear()
     if batch:
         out.write("\n".join(batch) + "\n")
-
-
-def loop_mode(asked: str | None, loop_puzzle: bool, what: str = "this problem") -> str:
-    """The loop mode of an export: ``asked``, or by default the complete ``eager`` encoding for
-    a loop puzzle (so that every model is an answer) and ``none`` for any other; ``eager`` on a
-    puzzle without loops (``what``, e.g. the family's name) is refused.
-
-    >>> loop_mode(None, True), loop_mode(None, False), loop_mode("none", True)
-    ('eager', 'none', 'none')
-    """
-    loop = asked or ("eager" if loop_puzzle else "none")
-    if loop == "eager" and not loop_puzzle:
-        raise InputError(f"--loop eager: {what} is not a loop puzzle; use --loop none")
-    return loop
 
 
 def export_dimacs(problem: Problem, **kwargs: object) -> str:

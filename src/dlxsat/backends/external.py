@@ -21,7 +21,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from ..errors import InputError
@@ -47,7 +47,7 @@ OPTIONS = (
 )
 
 
-def _check_cmd(options: dict[str, Any], loop: bool | None) -> None:
+def _check_cmd(options: dict[str, Any], rules: Collection[str] | None) -> None:
     if not shlex.split(options.get("cmd", "cadical")):
         raise InputError("external: cmd is empty")
 
@@ -68,10 +68,9 @@ SPEC = SolverSpec(
 )
 
 
-def cnf_text(
-    problem: Problem, *, source: str, encoding: str | None, colors: str | None, loop: bool
-) -> str:
-    """The DIMACS text of ``problem`` (complete loop encoding when ``loop``), comments included.
+def cnf_text(problem: Problem, *, source: str, encoding: str | None, colors: str | None) -> str:
+    """The DIMACS text of ``problem`` (its global rules in their complete encodings), comments
+    included.
 
     The one place ``compare`` and ``export`` reach the exporter through.
     """
@@ -82,7 +81,7 @@ def cnf_text(
         source=source,
         encoding=encoding,
         colors=colors,
-        loop="eager" if loop else "none",
+        modes={rule.kind: "eager" for rule in problem.rules},
     )
 
 
@@ -133,7 +132,6 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         source="dlxsat compare",
         encoding=options.get("encoding"),
         colors=options.get("colors"),
-        loop=request.loop,
     )
     header, _, body = text.partition("\np cnf ")
     nvars, nclauses = (int(x) for x in body.split("\n", 1)[0].split())

@@ -21,8 +21,8 @@ none of those edges, since ``C`` is a closed cycle) breaks it. Taking ``R`` as a
 ``G - C`` rather than just "everything outside ``C``" leaves out the edges into the other side
 of ``C`` (say its inside, when ``b`` is outside), which makes the cut shorter and stronger.
 
-Edges and vertices are item indices of the :class:`~dlxsat.xcc.Problem`; the loop graph comes
-from item names only (:func:`dlxsat.xcc.loop.loop_graph`), never from a puzzle family.
+Edges and vertices are item indices of the :class:`~dlxsat.xcc.Problem`; the loop graph is the
+problem's :class:`~dlxsat.xcc.rules.SingleLoop` rule's, never a puzzle family's.
 """
 
 from __future__ import annotations

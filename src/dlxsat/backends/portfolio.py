@@ -68,7 +68,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -115,9 +115,9 @@ OPTIONS = (
 )
 
 
-def _check_team(options: dict[str, Any], loop: bool | None) -> None:
+def _check_team(options: dict[str, Any], rules: Collection[str] | None) -> None:
     """The members are search backends with options they take, enough to confirm."""
-    team = parse_members(options.get("members", DEFAULT_MEMBERS), loop)
+    team = parse_members(options.get("members", DEFAULT_MEMBERS), rules)
     confirm = options.get("confirm", 1)
     if confirm > len(team):
         raise InputError(f"confirm={confirm} needs at least {confirm} members, not {len(team)}")
@@ -145,9 +145,9 @@ class Member:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def parse_members(text: str, loop: bool | None = None) -> list[Member]:
+def parse_members(text: str, rules: Collection[str] | None = None) -> list[Member]:
     """Read a ``members`` list (see the module doc); an :class:`InputError` when it is wrong
-    (``loop``: whether the single-loop rule applies, when known).
+    (``rules``: the kinds of global rule the problem has, when known).
 
     >>> parse_members("sat:loop=eager")[0].options
     {'loop_mode': 'eager'}
@@ -173,7 +173,7 @@ def parse_members(text: str, loop: bool | None = None) -> list[Member]:
             _, grid = parse_setting(label)
             declared = spec_of(name).by_key()
             given = {declared[k].name: v[0] for k, v in grid.items()}
-            options = spec_of(name).check(given, loop=loop)
+            options = spec_of(name).check(given, rules=rules)
         except InputError as e:
             raise InputError(f"portfolio member {label!r}: {e}") from None
         if any(m.label == label for m in members):
@@ -365,12 +365,7 @@ class _Race:
                 f"portfolio member {runner.member.label} returned the same solution twice"
             )
         for chosen in result.solutions:
-            wrong = solution_problem(
-                self.problem,
-                chosen,
-                loop=self.request.loop,
-                allow_empty_loop=self.request.allow_empty_loop,
-            )
+            wrong = solution_problem(self.problem, chosen)
             if wrong:
                 raise RuleViolation(
                     f"portfolio member {runner.member.label} returned options {chosen}, which are "

@@ -82,11 +82,17 @@ def plan(
 
     if mode not in ("unique", "count"):
         raise InputError(f"unknown mode {mode!r} (choose from unique, count)")
-    if loop:
-        from ..families.xcc import check_loop_family
+    from ..families import get_spec
+    from ..families.spec import Policy
 
-        check_loop_family(family)
-    settings, notes = for_family(grid(specs, presets), family, loop)
+    spec = get_spec(family)
+    spec.prepare([], Policy(loop=loop))  # a policy the family refuses, before any file is read
+    copies: list[str] = []
+    loaded = load(puzzles, family, format, copies, loop)
+    rules = set(spec.rules) | {"loop"} if loop else set(spec.rules)
+    if spec.whole_file:  # exact-cover data: the rules each file declares
+        rules |= {k for p in loaded for k in p.rules}
+    settings, notes = for_family(grid(specs, presets), family, rules)
     if not settings:
         raise InputError(f"no setting applies to {family} ({'; '.join(notes)})")
     jobs = [
@@ -106,9 +112,10 @@ def plan(
             size=p.size,
             loop=loop,
         )
-        for p in load(puzzles, family, format, notes, loop)
+        for p in loaded
         for s in settings
     ]
+    notes = copies + notes
     return jobs, notes
 
 

@@ -31,6 +31,7 @@ class Puzzle:
     sha256: str
     format: str | None = None  # None: detected from the text, as ``solve`` does
     size: tuple[int, int] | None = None  # rows, columns of the board
+    rules: tuple[str, ...] = ()  # the kinds of global rule its exact-cover data declare (xcc)
 
 
 def _shown(path: str) -> str:
@@ -101,13 +102,13 @@ def load(
     ``FILE:LINE``. Two puzzles with the same text are one (the first name names it), and a note
     saying so is added to ``notes``: the jobs would be the same jobs (docs/store.md's job id).
     """
+    from ..families import get_spec
+    from ..families.spec import Policy
     from ..formats import detect, read, split_records
 
-    if loop:
-        from ..families.xcc import check_loop_family
-        from ..families.xcc import with_loop as puzzle_with_loop
-
-        check_loop_family(family)
+    spec = get_spec(family)
+    policy = Policy(loop=loop)
+    spec.prepare([], policy)  # a policy the family refuses, before any file is read
 
     puzzles: dict[str, Puzzle] = {}
     same: dict[str, list[str]] = {}  # the first name of a puzzle -> the names of its copies
@@ -121,15 +122,15 @@ def load(
             named = [(f"{path}:{line}", record, name) for line, record in records]
         for shown, record, fmt in named:
             try:
-                puzzle = read(family, record, fmt)
-                if loop:
-                    puzzle = puzzle_with_loop(puzzle)
+                puzzle = spec.prepare([read(family, record, fmt)], policy)[0][0]
             except InputError as e:
                 raise InputError(f"{shown}: {e}") from None
             digest = hashlib.sha256(record.encode()).hexdigest()
             size = board_size(puzzle)
+            declared = getattr(puzzle, "problem", None)  # exact-cover data: their own rules
+            kinds = tuple(sorted({r.kind for r in declared.rules})) if declared else ()
             first = puzzles.setdefault(
-                digest, Puzzle(shown, record, digest, fmt, (size[0], size[1]))
+                digest, Puzzle(shown, record, digest, fmt, (size[0], size[1]), kinds)
             )
             if first.path != shown:
                 same.setdefault(first.path, []).append(shown)

@@ -17,7 +17,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..errors import InputError
@@ -55,8 +55,8 @@ def _stem(path: str) -> str:
     return f"{stem}-{line}" if line else stem
 
 
-def _formula_settings(specs: Sequence[str], has_loop: bool) -> tuple[list[Any], list[str]]:
-    from .settings import LOOP_KEY, parse_spec
+def _formula_settings(specs: Sequence[str], rules: Collection[str]) -> tuple[list[Any], list[str]]:
+    from .settings import RULE_KEYS, parse_spec
 
     chosen: dict[str, Any] = {}
     notes = []
@@ -64,14 +64,17 @@ def _formula_settings(specs: Sequence[str], has_loop: bool) -> tuple[list[Any], 
         for s in parse_spec(spec):
             if s.backend != "sat":
                 raise InputError(f"export: --settings {spec!r}: only sat settings make a CNF")
-            loop = s.options.get(LOOP_KEY)
-            if loop is not None and loop != "eager":
-                notes.append(f"skipping {s.text}: an exported CNF has the complete loop encoding")
+            skip = None
+            for key in RULE_KEYS:
+                mode = s.options.get(key)
+                if mode is not None and mode != "eager":
+                    skip = f"an exported CNF has the complete {key} encoding"
+                elif mode is not None and key not in rules:
+                    skip = "this family has no loop" if key == "loop" else f"no {key} rule"
+            if skip:
+                notes.append(f"skipping {s.text}: {skip}")
                 continue
-            if loop is not None and not has_loop:
-                notes.append(f"skipping {s.text}: this family has no loop")
-                continue
-            other = sorted(k for k in s.options if k not in (*FORMULA_KEYS, LOOP_KEY))
+            other = sorted(k for k in s.options if k not in (*FORMULA_KEYS, *RULE_KEYS))
             if other:
                 raise InputError(
                     f"export: --settings {spec!r}: {other[0]} does not change the CNF "
@@ -97,12 +100,12 @@ def export_corpus(
     """Write the CNF files and ``manifest.json`` into ``folder``; the manifest's entries."""
     from .. import __version__
     from ..backends.external import cnf_text
-    from ..families import get_family
+    from ..families import get_spec
     from ..pipeline import prepare, solve
     from .corpus import load
     from .store import answer_hash
 
-    settings, notes = _formula_settings(specs, get_family(family).LOOP)
+    settings, notes = _formula_settings(specs, get_spec(family).rules)
     for note in notes:
         print(f"dlxsat: note: {note}", file=sys.stderr)
     if not settings:
@@ -128,7 +131,6 @@ def export_corpus(
             text = cnf_text(
                 prep.problem,
                 source=f"{family} {puzzle.path}",
-                loop=bool(prep.family.LOOP),
                 **{k: s.options.get(k) for k in FORMULA_KEYS},
             )
             name = f"{stem}--{_slug(s.text)}.cnf"

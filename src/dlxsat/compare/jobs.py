@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..runtime.memory import peak_rss_mb
-from ..solvers import WARM_UP_PROBLEM, spec_of
+from ..solvers import WARM_UP_PROBLEM, spec_of, warm_up_problem
 from .store import answer_hash, job_id
 
 __all__ = ["WARM_UP_PROBLEM", "Job", "run_job", "warm"]
@@ -164,17 +164,15 @@ def run_job(job: Job) -> dict[str, Any]:
 
 
 def _solve(job: Job, start: float) -> dict[str, Any]:
+    from ..families.spec import Policy
     from ..pipeline import CHECKED_WHEN_COUNTING, check_answer, prepare, run_solver
     from ..result import status_of
     from ..runtime.deadline import Deadline
     from .corpus import board_size
 
     deadline = Deadline.after(job.timeout)
-    prep = prepare(job.family, job.text, job.format)
-    if job.loop:  # (the parent checked that the data follow the loop convention)
-        from ..families.xcc import with_loop
-
-        prep.puzzle = with_loop(prep.puzzle)
+    # (the parent checked that the data follow the loop convention, with --loop)
+    prep = prepare(job.family, job.text, job.format, Policy(loop=job.loop))
     out: dict[str, Any] = {"size": board_size(prep.puzzle)}  # (as the parent found it)
     # The keywords were checked when the settings were read (compare.settings).
     result = run_solver(prep, job.backend, job.mode, deadline, dict(job.keywords), False)
@@ -214,10 +212,10 @@ def warm(job: Job) -> None:
             _GENERATION += 1
             _WARMED.add(key)
             from .. import pipeline
-            from ..families import get_family
+            from ..families import get_spec
 
             del pipeline  # imported for the workers' sake
-            get_family(job.family)
+            get_spec(job.family)
             base_record(job)
             _warm(job.backend)
 
@@ -230,19 +228,11 @@ def _warm(backend: str) -> None:
     if spec.kind != "search" or not spec.public:  # (not a program outside dlxsat)
         return
     from ..solvers import solve_problem
-    from ..xcc import parse
 
     solver = spec.module()
     try:
-        for loop in (False, True):
-            solve_problem(
-                parse(WARM_UP_PROBLEM),
-                backend,
-                loop=loop,
-                allow_empty_loop=False,
-                keep=0,
-                timeout=10.0,
-            )
+        for kinds in ((), ("loop",)):
+            solve_problem(warm_up_problem(kinds), backend, keep=0, timeout=10.0)
         # What the tiny problem does not reach: the dancing-links kernels start interpreted
         # and load their compiled tier (numba, 0.3 s) only when a search outgrows it, which
         # would put that load inside the first long job of every worker.

@@ -26,18 +26,21 @@ dlxsat.errors.InputError: --settings 'sat:encoding=zigzag': unknown encoding 'zi
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from ..solvers import parse_setting, spec_of
+from ..solvers import RULE_KINDS, parse_setting, spec_of
 
 #: The option key that is about the single-loop rule: meaningless for a family without loops.
 LOOP_KEY = "loop"
+#: The option keys about a global rule (``loop``, ``connected``, ``acyclic``: each a solver's
+#: mode of the rule of that kind), meaningless for puzzles without that rule.
+RULE_KEYS = RULE_KINDS
 
 #: The named presets of ``--preset`` (each built from the registry by :func:`preset`).
-PRESETS = ("encodings", "loops", "backends")
+PRESETS = ("encodings", "loops", "rules", "backends")
 
 
 @dataclass(frozen=True)
@@ -59,16 +62,16 @@ class Setting:
         declared = spec_of(self.backend).by_key()
         return {declared[k].name: v for k, v in self.options.items()}
 
-    def skip_reason(self, family: Any, family_name: str, loop: bool = False) -> str | None:
-        """Why this setting cannot run on puzzles of ``family`` (None when it can); ``loop``:
-        the single-loop rule is asked of data without it (``compare xcc --loop``)."""
+    def skip_reason(self, family_name: str, rules: Collection[str]) -> str | None:
+        """Why this setting cannot run on puzzles of ``family_name`` whose problems have global
+        rules of the kinds ``rules`` (None when it can)."""
         families = spec_of(self.backend).families
         if families is not None and family_name not in families:
             return f"backend {self.backend} does not solve {family_name}"
-        if LOOP_KEY in self.options and not (family.LOOP or loop):
-            return (
-                f"{family_name} has no loop, so {LOOP_KEY}={self.options[LOOP_KEY]} means nothing"
-            )
+        for key in RULE_KEYS:
+            if key in self.options and key not in rules:
+                what = "no loop" if key == LOOP_KEY else f"no {key} rule"
+                return f"{family_name} has {what}, so {key}={self.options[key]} means nothing"
         return None
 
 
@@ -127,11 +130,12 @@ def preset(name: str) -> list[Setting]:
     if name == "encodings":
         option = spec_of("sat").by_key()["encoding"]
         return [Setting("sat", {"encoding": c}, preset=name) for c in option.choices]
-    if name == "loops":
+    if name in ("loops", "rules"):
         out = []
-        for backend, option in takers(LOOP_KEY):
-            for c in option.choices:
-                out.append(Setting(backend, {LOOP_KEY: c}, preset=name))
+        for key in (LOOP_KEY,) if name == "loops" else RULE_KEYS:
+            for backend, option in takers(key):
+                for c in option.choices:
+                    out.append(Setting(backend, {key: c}, preset=name))
         return out
     if name == "backends":
         return [Setting(b, preset=name) for b in search_solvers()]
@@ -153,27 +157,21 @@ def grid(specs: Sequence[str], presets: Iterable[str] = ()) -> list[Setting]:
 
 
 def for_family(
-    settings: Sequence[Setting], family_name: str, loop: bool = False
+    settings: Sequence[Setting], family_name: str, rules: Collection[str] = ()
 ) -> tuple[list[Setting], list[str]]:
     """The settings that can run on ``family_name`` (one per canonical text), and notes on the
-    others; ``loop``: the single-loop rule is asked of exact-cover data (``xcc --loop``), so
-    the loop modes mean what they mean for the loop puzzles.
+    others; ``rules``: the kinds of global rule the puzzles' problems have (a rule's modes mean
+    nothing without it).
 
-    >>> [s.text for s in for_family(parse_spec("sat:loop=lazy,eager"), "xcc", loop=True)[0]]
+    >>> [s.text for s in for_family(parse_spec("sat:loop=lazy,eager"), "xcc", ["loop"])[0]]
     ['sat', 'sat:loop=eager']
     >>> for_family(parse_spec("sat:loop=eager"), "xcc")[1]
     ['skipping sat:loop=eager: xcc has no loop, so loop=eager means nothing']
     """
-    from ..families import get_family
-
-    family = get_family(family_name)
-    looped = loop or bool(getattr(family, "LOOP", False))
     kept: dict[str, Setting] = {}
     notes = []
     for s in settings:
-        why = s.skip_reason(family, family_name, loop) or (
-            refusal(s, loop=looped) if s.preset else None
-        )
+        why = s.skip_reason(family_name, rules) or (refusal(s, rules) if s.preset else None)
         if why:
             notes.append(f"skipping {_spelled(s)}: {why}")
         else:
@@ -181,9 +179,9 @@ def for_family(
     return list(kept.values()), notes
 
 
-def refusal(s: Setting, loop: bool = False) -> str | None:
+def refusal(s: Setting, rules: Collection[str] = ()) -> str | None:
     """Why the solver refuses setting ``s`` outright (None when it takes it), on a problem with
-    the single-loop rule when ``loop`` (a loop family's: a loop mode means nothing without it).
+    global rules of the kinds ``rules`` (a rule's mode means nothing without the rule).
 
     The solver itself is asked, on a tiny problem: a preset names every choice a solver
     declares, and some need more than the defaults (``encoding=native`` needs a solver with
@@ -191,23 +189,13 @@ def refusal(s: Setting, loop: bool = False) -> str | None:
     than failing on every puzzle. (Settings users write are not probed here: their jobs run,
     and fail with that message, since a user's own solver might take long on any problem.)
     """
-    from ..solvers import WARM_UP_PROBLEM, solve_problem
-    from ..xcc import parse
+    from ..solvers import solve_problem, warm_up_problem
 
     if spec_of(s.backend).kind != "search":
         return None
-    problem = parse(WARM_UP_PROBLEM)
+    problem = warm_up_problem(rules)
     try:
-        solve_problem(
-            problem,
-            s.backend,
-            limit=1,
-            keep=0,
-            timeout=5.0,
-            loop=loop,
-            allow_empty_loop=False,
-            **s.keywords(),
-        )
+        solve_problem(problem, s.backend, limit=1, keep=0, timeout=5.0, **s.keywords())
     except InputError as e:
         return str(e)
     except Exception:  # not a refusal: the jobs will say what goes wrong

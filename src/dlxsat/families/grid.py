@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..display import PuzzleDisplay
 from ..errors import InputError
 from ..xcc.names import DIGITS, MAX_DIGIT, b62, parse_point_name, un62
+from .base import Puzzle
 
 __all__ = [
     "DIGITS",
@@ -45,9 +45,8 @@ def point_name(x: int, y: int, wide: bool = False, infix: str = "") -> str:
 
 
 @dataclass(frozen=True)
-class GridPuzzle(PuzzleDisplay):
+class GridPuzzle(Puzzle):
     """A rectangular board given by its rows of cells: the part the loop families share.
-    In Jupyter it shows itself as the picture of its board (:mod:`dlxsat.display`).
 
     A subclass says how far its doubled grid reaches (``max_coord``); whether the board's
     names are wide follows from that, for every name of the board.

@@ -25,15 +25,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..answer import Answer, edge_ends, edges_answer, loop_pieces
 from ..errors import InputError
-from ..inputs import puzzle_lines
 from ..xcc.loop import used_edges
 from ..xcc.model import Problem
+from .base import puzzle_lines
 from .grid import GridPuzzle, needs_wide_names, point_name, tatham_rows
-
-LOOP = True
+from .spec import FamilySpec, Picture, Tatham
 
 CLUES = "01234"
 NO_CLUE = "."
@@ -426,11 +426,11 @@ def render(puzzle: SlitherlinkPuzzle, answer: Answer | None = None) -> str:
 
 def build(puzzle: SlitherlinkPuzzle) -> Problem:
     """The :class:`~dlxsat.xcc.Problem` of :func:`encode`'s data, without writing it out:
-    ``build(p) == xcc.parse(encode(p))``, the same items and options in the same order.
+    ``build(p) == SPEC.problem(p, encode(p))``, the same items and options in the same order,
+    and the single-loop rule.
 
-    >>> from dlxsat.xcc import parse
     >>> p = read("4.\\n..\\n")
-    >>> build(p) == parse(encode(p))
+    >>> build(p) == SPEC.problem(p, encode(p))
     True
     """
     from ..xcc.model import Item
@@ -458,4 +458,46 @@ def build(puzzle: SlitherlinkPuzzle) -> Problem:
             options.append(
                 ((index[name(x, y)], None), *((k, "1" if mask & bit else "0") for bit, k in sides))
             )
-    return Problem(items, options)
+    return SPEC.with_rules(Problem(items, options))
+
+
+def draw_board(canvas: Any, rows: Sequence[str], answer: Answer | None) -> None:
+    """The grid points, the clue characters in their cells, the loop along the grid lines
+    (shared with SuperSlitherlink)."""
+    for i, row in enumerate(rows):
+        for j, ch in enumerate(row):
+            if ch != NO_CLUE:
+                canvas.text(i, j, ch)
+    canvas.dots(len(rows), len(rows[0]))
+    if answer:
+        from ..drawing import LINE_ON_GRID
+
+        canvas.loop(answer.get("edges", []), 0.0, LINE_ON_GRID)
+
+
+def draw(canvas: Any, puzzle: SlitherlinkPuzzle, answer: Answer | None) -> None:
+    """The board and its loop (:func:`draw_board`)."""
+    draw_board(canvas, puzzle.rows, answer)
+
+
+SPEC = FamilySpec(
+    name="slitherlink",
+    summary="Slitherlink: a loop along the grid lines, each number the loop sides of its cell",
+    aliases=("slither", "loopy"),
+    rules=("loop",),
+    read=read,
+    write=write,
+    encode=encode,
+    decode=decode,
+    check=check,
+    render=render,
+    build=build,
+    # Reading, encoding and parsing, per character of the text: measured 6.2 KB.
+    bytes_per_cell=7000,
+    formats=("knuth", "penpa", "puzzlink", "pzprv3", "tatham", "grid"),
+    writes=("knuth", "puzzlink", "grid", "penpa", "pzprv3"),
+    answers=("pzprv3", "penpa", "puzzlekit"),
+    picture=Picture(lambda p: (p.m, p.n), draw),
+    tatham=Tatham("Loopy", from_tatham_id),
+    example="puzzles/slitherlink/tatham-10x10-1.txt",
+)

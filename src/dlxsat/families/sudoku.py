@@ -37,11 +37,10 @@ from functools import cached_property
 from typing import Any
 
 from ..answer import Answer, grid_answer
-from ..display import PuzzleDisplay
 from ..errors import InputError
 from ..xcc.model import Problem
-
-LOOP = False
+from .base import Puzzle
+from .spec import Batch, FamilySpec, Picture, Policy, Tatham
 
 #: Knuth's ``encode``: the character of 0..32. Clue digits are 1..n, box names and coordinates
 #: 0..31, so one character always suffices.
@@ -81,8 +80,8 @@ class Unit:
 
 
 @dataclass(eq=False)
-class SudokuPuzzle(PuzzleDisplay):
-    """A parsed generalized sudoku (in Jupyter, the picture of its grid: :mod:`dlxsat.display`).
+class SudokuPuzzle(Puzzle):
+    """A parsed generalized sudoku.
 
     Attributes (coordinates are 0-based ``(row, column)``; digits are ints 1..n):
 
@@ -189,7 +188,7 @@ class SudokuPuzzle(PuzzleDisplay):
 def _split_lines(text: str) -> list[str]:
     """Lines of ``text``; trailing *empty* lines dropped, but not lines of spaces.
 
-    :func:`dlxsat.inputs.puzzle_lines` drops whitespace-only trailing lines, which would be
+    :func:`dlxsat.families.base.puzzle_lines` drops whitespace-only trailing lines, which would be
     wrong here: a space is a blank cell in Knuth's format, so ``"    "`` is a real row.
     """
     lines = text.replace("\r\n", "\n").split("\n")
@@ -687,7 +686,8 @@ def check(puzzle: SudokuPuzzle, answer: Answer) -> list[str]:
 
 
 def render(puzzle: SudokuPuzzle, answer: Answer | None) -> str:
-    """The grid as text, one row a line, cells separated by spaces.
+    """The grid as text, one row a line, cells separated by spaces: the answer's digits, or
+    without an answer the clues (blanks ``.``).
 
     Where the first box-definition group puts neighbouring cells in different boxes, the space
     between them becomes ``|`` and a line of ``-`` (``+`` at crossings) separates the rows,
@@ -702,7 +702,7 @@ def render(puzzle: SudokuPuzzle, answer: Answer | None) -> str:
     4 3|2 1
     """
     n = puzzle.n
-    grid = list(answer.get("grid", [])) if isinstance(answer, dict) else []
+    grid = list(answer.get("grid", [])) if isinstance(answer, dict) else list(puzzle.givens)
     rows = [(grid[i] if i < len(grid) else "").ljust(n, BLANK)[:n] for i in range(n)]
     region = puzzle.groups[0] if puzzle.groups else None
 
@@ -1255,3 +1255,69 @@ class BatchTemplate:
 def shape_key(puzzle: SudokuPuzzle) -> tuple:
     """What two puzzles must share to share a :class:`BatchTemplate`: size, holes and boxes."""
     return (puzzle.n, puzzle.holes, tuple(puzzle.boxes.items()))
+
+
+def prepare(puzzles: list[SudokuPuzzle], policy: Policy) -> tuple[list[SudokuPuzzle], list[str]]:
+    """The family's policy (:class:`~dlxsat.families.spec.Policy`): ``boxes`` is
+    :func:`box_policy`'s; a loop rule is refused (a Sudoku has none)."""
+    if policy.loop:
+        raise InputError("--loop is for xcc data; a sudoku puzzle has its own rules")
+    if policy.boxes not in (None, "standard"):
+        raise InputError(f"unknown box policy {policy.boxes!r} (choose from standard)")
+    puzzles, note = box_policy(puzzles, policy.boxes == "standard")
+    return puzzles, [note] if note else []
+
+
+def draw(canvas: Any, puzzle: SudokuPuzzle, answer: Answer | None) -> None:
+    """The grid with thick box borders (the first box-definition group; cells of further
+    groups, such as X-sudoku diagonals, lightly shaded), holes filled, clues in black and the
+    digits of the answer in blue."""
+    from ..drawing import ANSWER
+
+    n = puzzle.n
+    for g in puzzle.groups[1:]:
+        for i, r in enumerate(g):
+            for j, c in enumerate(r):
+                if c != BLANK:
+                    canvas.shade(i, j, "#e8eef8")
+    for i, j in puzzle.holes:
+        canvas.shade(i, j, "#555555")
+    canvas.grid(n, n, "#999999", 0.6)
+    canvas.walls(puzzle.groups[0] if puzzle.groups else [[0] * n for _ in range(n)])
+    grid = (answer or {}).get("grid") or puzzle.givens
+    for i in range(n):
+        for j in range(n):
+            ch = grid[i][j] if i < len(grid) and j < len(grid[i]) else BLANK
+            if (i, j) in puzzle.holes or ch in ".#":
+                continue
+            given = (i, j) in puzzle.clues
+            canvas.text(i, j, ch, colour="black" if given else ANSWER, bold=given)
+
+
+#: Reading, encoding and parsing take some 600 bytes per cell**1.5: a Sudoku's options grow as
+#: the cube of its rows.
+BYTES_PER_SUDOKU_CELL = 600
+
+SPEC = FamilySpec(
+    name="sudoku",
+    summary="generalized Sudoku (n <= 32): holes, irregular and overlapping boxes",
+    read=read,
+    write=write,
+    encode=encode,
+    decode=decode,
+    check=check,
+    render=render,
+    build=build,
+    memory=lambda cells, rows: BYTES_PER_SUDOKU_CELL * rows**3,
+    formats=("knuth", "penpa", "puzzlink", "pzprv3", "tatham", "oneline", "grid"),
+    writes=("knuth", "puzzlink", "grid", "oneline", "penpa", "pzprv3"),
+    answers=("pzprv3", "penpa", "puzzlekit"),
+    picture=Picture(lambda p: (p.n, p.n), draw),
+    batch=Batch(
+        template=batch_template, many_reader=many_reader, read_bulk=read_bulk, backend="auto"
+    ),
+    tatham=Tatham("Solo", from_tatham_id),
+    logic="dlxsat.reasoning.sudoku",
+    prepare_puzzles=prepare,
+    example="puzzles/sudoku/puzzlium-A.txt",
+)

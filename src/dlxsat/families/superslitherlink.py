@@ -36,12 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..answer import Answer
 from ..errors import InputError
-from ..inputs import puzzle_lines
 from ..xcc.model import Problem
 from . import slitherlink
+from .base import puzzle_lines
 from .grid import GridPuzzle
 from .slitherlink import (
     CLUES,
@@ -56,8 +57,7 @@ from .slitherlink import (
     render_board,
     tile_options,
 )
-
-LOOP = True
+from .spec import FamilySpec, Picture
 
 #: The start of a line that gives a letter's clue, ``!a=3``.
 CLUE_LINE = "!"
@@ -337,7 +337,8 @@ def encode(puzzle: SuperSlitherlinkPuzzle) -> str:
 
 
 def problem(puzzle: SuperSlitherlinkPuzzle, dlx_text: str) -> Problem:
-    """The exact-cover problem of ``puzzle`` from its data ``dlx_text`` (:func:`encode`'s):
+    """The exact-cover problem of ``puzzle`` from its data ``dlx_text`` (:func:`encode`'s), with
+    the single-loop rule:
     Knuth's options naming a letter of clue 0 -- which his data does not declare -- are
     dropped, since none of them can be chosen (the module docstring says why that is exact).
 
@@ -345,6 +346,11 @@ def problem(puzzle: SuperSlitherlinkPuzzle, dlx_text: str) -> Problem:
     >>> len(problem(p, encode(p)).options) < len(encode(p).splitlines())
     True
     """
+    return SPEC.with_rules(data_problem(puzzle, dlx_text))
+
+
+def data_problem(puzzle: SuperSlitherlinkPuzzle, dlx_text: str) -> Problem:
+    """The problem of the data alone, as Knuth's DLX3 reads them (no loop rule)."""
     from ..xcc import parse
 
     _, letters = legal_edges(puzzle)
@@ -370,7 +376,7 @@ HEADER = "| slitherlink-dlx:"
 
 def problem_from_data(dlx_text: str) -> Problem | None:
     """The problem of DLX data printed by SUPERSLITHERLINK-GENERAL-DLX, read by this family's
-    rule (:func:`problem`); None for any other text.
+    rule (:func:`data_problem`: no loop rule, as his DLX3 reads them); None for any other text.
 
     Knuth's program echoes its input as comments after its header line, so the puzzle -- and
     with it the letters of clue 0 his data names but does not declare -- can be recovered from
@@ -378,7 +384,7 @@ def problem_from_data(dlx_text: str) -> Problem | None:
     stay strict (an unknown item is an input error there).
 
     >>> p = read("aa\\n.b\\n!a=0\\n!b=2\\n")
-    >>> problem_from_data(encode(p)) == problem(p, encode(p))
+    >>> problem_from_data(encode(p)) == data_problem(p, encode(p))
     True
     >>> problem_from_data("a b\\na\\nb\\n") is None
     True
@@ -395,7 +401,7 @@ def problem_from_data(dlx_text: str) -> Problem | None:
         puzzle = read("\n".join(echoed) + "\n")
     except InputError:
         return None
-    return problem(puzzle, dlx_text)
+    return data_problem(puzzle, dlx_text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -463,3 +469,42 @@ def render(puzzle: SuperSlitherlinkPuzzle, answer: Answer | None = None) -> str:
     return render_board(puzzle.rows, answer) + "".join(
         f"{CLUE_LINE}{k}={v}\n" for k, v in puzzle.clues.items()
     )
+
+
+def draw(canvas: Any, puzzle: SuperSlitherlinkPuzzle, answer: Answer | None) -> None:
+    """Slitherlink's picture, each letter's region shaded in a colour of its own, the letter's
+    clue in its first cell."""
+    from ..drawing import REGION_COLOURS
+
+    letters = sorted({c for row in puzzle.rows for c in row if c.isalpha()})
+    colour = {c: REGION_COLOURS[k % len(REGION_COLOURS)] for k, c in enumerate(letters)}
+    labelled: set[str] = set()
+    rows = []
+    for i, row in enumerate(puzzle.rows):
+        for j, ch in enumerate(row):
+            if ch in colour:
+                canvas.shade(i, j, colour[ch])
+                text = ch if ch in labelled else f"{ch}={puzzle.clues.get(ch, '?')}"
+                labelled.add(ch)
+                canvas.text(i, j, text, scale=0.7 if len(text) > 1 else 1.0)
+        rows.append("".join("." if ch in colour else ch for ch in row))
+    slitherlink.draw_board(canvas, rows, answer)
+
+
+SPEC = FamilySpec(
+    name="superslitherlink",
+    summary="SuperSlitherlink: Slitherlink with lettered regions, each clue the loop's edges "
+    "around its region",
+    rules=("loop",),
+    read=read,
+    write=write,
+    encode=encode,
+    decode=decode,
+    check=check,
+    render=render,
+    problem_of=problem,
+    # Reading, encoding and parsing, per character of the text: measured 9.8 KB.
+    bytes_per_cell=11000,
+    picture=Picture(lambda p: (p.m, p.n), draw),
+    example="puzzles/superslitherlink/pi-day-2025.txt",
+)

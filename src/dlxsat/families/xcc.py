@@ -6,13 +6,15 @@ gives the data back, and an answer is the chosen options, as text. So every comm
 a puzzle family (``solve``, ``crosscheck``, ``export dimacs``, ``decode``, ``compare``) takes
 any exact-cover file, and every backend solves it.
 
-The single-loop rule is not a property of the data but of the question asked (DLX2 or
-DLX2-LOOP on the same file): :func:`with_loop` turns it on for a puzzle, after checking that
-the data follow the loop convention (docs/conventions.md §4). It then has DLX2-LOOP's meaning,
-the empty edge set included, so counts equal ``dlxsat dlx --loop``'s and Knuth's.
+The global rules the data declare (``|@`` lines, :mod:`dlxsat.xcc.rules`) are the problem's.
+Knuth's single-loop rule is not a property of his data but of the question asked (DLX2 or
+DLX2-LOOP on the same file): :func:`with_loop` (``--loop``, the family's
+:class:`~dlxsat.families.spec.Policy`) turns it on for a puzzle, after checking that the data
+follow the loop convention (docs/conventions.md §4). It then has DLX2-LOOP's meaning, the
+empty edge set included, so counts equal ``dlxsat dlx --loop``'s and Knuth's.
 
 Every answer is judged by the one checker of exact covers,
-:func:`dlxsat.xcc.check.solution_problem`, which knows the problem and the loop rule only --
+:func:`dlxsat.xcc.check.solution_problem`, which knows the problem and its rules only --
 nothing of the backend that found it.
 
 >>> p = read("| a comment\\na b | x\\na x:1\\nb x:1\\na b\\n")
@@ -32,27 +34,25 @@ from ..answer import Answer
 from ..errors import InputError
 from ..xcc import Problem, parse
 from ..xcc.check import solution_problem
-from ..xcc.loop import loop_graph
+from ..xcc.rules import SingleLoop
+from .spec import FamilySpec, Policy
 
-#: The rule is the puzzle's choice (:func:`with_loop`), not the family's.
-LOOP = False
-#: With the loop rule, Knuth's DLX2-LOOP counts the empty edge set as one loop; so does this
-#: family, so that its counts are his (the loop puzzles never return it).
-ALLOW_EMPTY_LOOP = True
-#: A file is one problem: blank lines inside it do not separate puzzles.
-WHOLE_FILE = True
 #: The first line of SUPERSLITHERLINK-GENERAL-DLX's data (``superslitherlink.HEADER``).
 SUPERSLITHERLINK_HEADER = "| slitherlink-dlx:"
 
 
 @dataclass(eq=False)
 class XccPuzzle:
-    """Exact-cover data: its text, the problem read from it, and whether the loop rule applies."""
+    """Exact-cover data: its text, and the problem read from it with its global rules."""
 
     text: str
     problem: Problem
-    loop: bool = False
     warnings: list[str] = field(default_factory=list)
+
+    @property
+    def loop(self) -> bool:
+        """Whether the single-loop rule applies."""
+        return self.problem.rule("loop") is not None
 
     @property
     def m(self) -> int:
@@ -95,7 +95,7 @@ def read(text: str, loop: bool = False) -> XccPuzzle:
     dlxsat.errors.InputError: line 2: unknown item name 'b'
     """
     problem = read_problem(text)
-    puzzle = XccPuzzle(text, problem, False, list(problem.warnings))
+    puzzle = XccPuzzle(text, problem, list(problem.warnings))
     return with_loop(puzzle) if loop else puzzle
 
 
@@ -139,30 +139,27 @@ item: a secondary item named by two coordinates of odd sum, e.g. 01, joining two
     >>> with_loop(read("00 02 | 01\\n00 01:1\\n02 01:1\\n")).loop
     True
     """
+    if puzzle.loop:
+        return puzzle
     try:
-        graph = loop_graph(puzzle.problem)
+        rule = SingleLoop.from_names(puzzle.problem, allow_empty=True)
     except InputError as e:
         why = str(e).removeprefix("loop rule: ")
         raise InputError(f"--loop: these data do not follow the loop convention ({why})") from None
-    if graph.empty:
+    if rule.graph.empty:
         raise InputError(
             "--loop: these data do not follow the loop convention (no edge item: a secondary "
             "item named by two coordinates of odd sum, e.g. 01, joining two vertex items)"
         )
-    return replace(puzzle, loop=True)
+    return replace(puzzle, problem=puzzle.problem.with_rules(rule))
 
 
-def check_loop_family(family: str) -> None:
-    """Refuse ``--loop`` for a puzzle family: the single-loop rule is a question asked of
-    exact-cover data (``xcc``); the loop puzzles obey it always, the others have no loop.
-
-    >>> check_loop_family("masyu")
-    Traceback (most recent call last):
-    ...
-    dlxsat.errors.InputError: --loop is for xcc data; a masyu puzzle has its own rules
-    """
-    if family != "xcc":
-        raise InputError(f"--loop is for xcc data; a {family} puzzle has its own rules")
+def prepare(puzzles: list[XccPuzzle], policy: Policy) -> tuple[list[XccPuzzle], list[str]]:
+    """The family's policy (:class:`~dlxsat.families.spec.Policy`): ``loop`` is
+    :func:`with_loop`'s."""
+    if policy.boxes is not None:
+        raise InputError("--boxes is for sudoku; exact-cover data have no boxes")
+    return ([with_loop(p) for p in puzzles] if policy.loop else puzzles), []
 
 
 def encoding_bytes(puzzle: XccPuzzle) -> int:
@@ -181,24 +178,14 @@ def encode(puzzle: XccPuzzle) -> str:
     return puzzle.text
 
 
-def problem(puzzle: XccPuzzle, dlx_text: str) -> Problem:
-    """The problem already read (no second parse)."""
-    return puzzle.problem
-
-
-def build(puzzle: XccPuzzle) -> Problem:
-    """The problem already read."""
-    return puzzle.problem
-
-
 def decode(puzzle: XccPuzzle, problem: Problem, chosen: Iterable[int]) -> Answer:
     """The chosen options as text, in the order the backend gives them."""
     return {"options": [problem.option_text(k) for k in chosen]}
 
 
 def check(puzzle: XccPuzzle, answer: Answer) -> list[str]:
-    """What is wrong with ``answer`` as an exact cover of the puzzle's problem (and, with the
-    loop rule, a single loop); [] when it is right."""
+    """What is wrong with ``answer`` as an exact cover of the puzzle's problem (and with its
+    global rules); [] when it is right."""
     chosen: list[int] = []
     used: dict[str, int] = {}
     for text in answer.get("options", ()):
@@ -210,9 +197,7 @@ def check(puzzle: XccPuzzle, answer: Answer) -> list[str]:
         nth = used.get(key, 0)
         used[key] = nth + 1
         chosen.append(ks[min(nth, len(ks) - 1)])
-    wrong = solution_problem(
-        puzzle.problem, chosen, loop=puzzle.loop, allow_empty_loop=ALLOW_EMPTY_LOOP
-    )
+    wrong = solution_problem(puzzle.problem, chosen)
     return [] if wrong is None else [wrong]
 
 
@@ -226,3 +211,30 @@ def render(puzzle: XccPuzzle, answer: Answer | None = None) -> str:
     if answer is None:
         return puzzle.text
     return "".join(f" {text}\n" for text in answer["options"])
+
+
+def problem(puzzle: XccPuzzle, dlx_text: str) -> Problem:
+    """The problem already read (no second parse)."""
+    return puzzle.problem
+
+
+SPEC = FamilySpec(
+    name="xcc",
+    summary="any exact-cover problem in Knuth's DLX/XCC/MCC format (rules as |@ lines)",
+    read=read,
+    write=write,
+    encode=encode,
+    decode=decode,
+    check=check,
+    render=render,
+    problem_of=problem,
+    build=lambda puzzle: puzzle.problem,
+    # Exact-cover data are only parsed: 12 to 37 bytes per character (peak, ``tracemalloc``,
+    # on five classic instances and a Masyu's data), counted as 100.
+    bytes_per_cell=100,
+    whole_file=True,
+    prepare_puzzles=prepare,
+    from_problem=from_problem,
+    encoding_bytes=encoding_bytes,
+    example="tests/data/queens-6.dlx",
+)

@@ -1,10 +1,12 @@
 """Puzzle formats: text in the forms people keep puzzles in → the family's puzzle object.
 
 One module per format, each with ``read(family, text)`` (and ``write(family, puzzle)`` where
-the format can hold the puzzle), ``looks_like(family, text)`` for detection, the families it
-serves (``FAMILY_NAMES``) and whether a file of many puzzles has one a line (``PER_LINE``) or
-records separated by empty lines. The family modules stay the only place that encodes: every
-reader ends in the family's own reader.
+the format can hold the puzzle), ``looks_like(family, text)`` for detection, and whether a file
+of many puzzles has one a line (``PER_LINE``) or records separated by empty lines. Which
+formats a family has is its spec's say (``formats``, ``writes``, ``answers``); a family module
+may implement a format itself (its spec's ``codecs``), and then the format module hands it the
+text. The family modules stay the only place that encodes: every reader ends in the family's
+own reader.
 
 - ``knuth``: Knuth's input formats, the default, byte for byte as before;
 - ``penpa``: Penpa+ URLs (Masyu, Slitherlink, Sudoku), read and written (with an answer);
@@ -32,14 +34,12 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import InputError
-from ..families import get_family, offered
+from ..families import get_spec
 
 #: Every format; detection tries them in this order, Knuth's last.
 FORMATS = ("penpa", "puzzlink", "pzprv3", "tatham", "oneline", "grid", "knuth")
 #: The formats ``convert --to`` can write.
 WRITERS = ("knuth", "puzzlink", "grid", "oneline", "penpa", "pzprv3")
-#: The formats that can hold an answer beside the puzzle (``convert --with-answer``).
-ANSWER_WRITERS = ("penpa", "pzprv3")
 
 
 def get_format(name: str) -> ModuleType:
@@ -55,42 +55,86 @@ def detect(family: str, text: str) -> str:
     >>> detect("sudoku", "." * 81), detect("masyu", "0.\\n.1\\n"), detect("masyu", "w -\\n- b\\n")
     ('oneline', 'knuth', 'grid')
     """
-    if getattr(get_family(family), "WHOLE_FILE", False):  # exact-cover data: Knuth's only
+    spec = get_spec(family)
+    if spec.whole_file:  # exact-cover data: Knuth's only
         return "knuth"
     for name in FORMATS:
-        mod = get_format(name)
-        if family in mod.FAMILY_NAMES and mod.looks_like(family, text):
+        if name in spec.formats and _looks_like(spec.name, name, text):
             return name
     return "knuth"
 
 
+def _looks_like(family: str, name: str, text: str) -> bool:
+    codec = get_spec(family).codecs.get(name)
+    if codec is not None and codec.looks_like is not None:
+        return codec.looks_like(text)
+    looks: bool = get_format(name).looks_like(family, text)
+    return looks
+
+
 def read(family: str, text: str, format: str | None = None) -> Any:
     """Read one puzzle of ``family`` from ``text`` in ``format`` (detected when None)."""
-    name = format or detect(family, text)
+    spec = get_spec(family)
+    name = format or detect(spec.name, text)
     mod = get_format(name)
-    if family not in mod.FAMILY_NAMES:
+    if name not in spec.formats:
         raise InputError(
-            f"the {name} format has no {family} (it has {', '.join(mod.FAMILY_NAMES)})"
+            f"the {name} format has no {spec.name} ({spec.name} reads {', '.join(spec.formats)})"
         )
-    return mod.read(family, text)
+    codec = spec.codecs.get(name)
+    if codec is not None:
+        return codec.read(text)
+    return mod.read(spec.name, text)
+
+
+def read_answer(family: str, puzzle: Any, text: str, format: str | None = None) -> Any:
+    """The answer ``text`` holds for ``puzzle`` (in ``format``, detected when None): a file or
+    URL that carries an answer (pzprv3, Penpa+) or an answer grid in the corpus's notation
+    (``grid``). None when the text holds the puzzle but no answer."""
+    spec = get_spec(family)
+    name = format or _detect_answer(spec.name, text)
+    if name not in spec.answers:
+        have = ", ".join(spec.answers) or "none"
+        raise InputError(f"the {name} format holds no {spec.name} answer (these do: {have})")
+    codec = spec.codecs.get(name)
+    if codec is not None:
+        if codec.answer is None:
+            raise InputError(f"the {name} format holds no {spec.name} answer")
+        return codec.answer(puzzle, text)
+    return get_format(name).answer(spec.name, puzzle, text)
+
+
+def _detect_answer(family: str, text: str) -> str:
+    """The format of an answer's text: as a puzzle's, but a grid of answer tokens is the
+    corpus's answer notation (``grid``)."""
+    name = detect(family, text)
+    return "grid" if name == "knuth" and "grid" in get_spec(family).answers else name
 
 
 def write(family: str, puzzle: Any, format: str, answer: Any = None) -> str:
     """The puzzle as text in ``format`` (one of :data:`WRITERS`), with ``answer`` drawn in it
-    when given (only the formats of :data:`ANSWER_WRITERS` hold one)."""
+    when given (only the formats of the family's ``answers`` hold one)."""
     if format not in WRITERS:
         raise InputError(f"cannot write the {format} format (choose from {', '.join(WRITERS)})")
+    spec = get_spec(family)
+    if format not in spec.writes:
+        raise InputError(f"the {format} format has no {spec.name}")
+    codec = spec.codecs.get(format)
+    if answer is not None and format not in spec.answers:
+        raise InputError(
+            f"the {format} format cannot hold a {spec.name} answer (these can: "
+            f"{', '.join(spec.answers)})"
+        )
+    if codec is not None:
+        if codec.write is None:
+            raise InputError(f"the {format} format has no {spec.name} writer")
+        return codec.write(puzzle, answer)
     mod = get_format(format)
-    if family not in mod.FAMILY_NAMES:
-        raise InputError(f"the {format} format has no {family}")
     if answer is not None:
-        if format not in ANSWER_WRITERS:
-            raise InputError(
-                f"the {format} format cannot hold an answer (these can: "
-                f"{', '.join(ANSWER_WRITERS)})"
-            )
-        return mod.write(family, puzzle, answer)
-    return mod.write(family, puzzle)
+        text: str = mod.write(spec.name, puzzle, answer)
+        return text
+    text = mod.write(spec.name, puzzle)
+    return text
 
 
 def split_records(family: str, text: str, format: str | None = None) -> list[tuple[int, str]]:
@@ -104,7 +148,7 @@ def split_records(family: str, text: str, format: str | None = None) -> list[tup
     [(1, '.................................................................................'), \
 (3, '1................................................................................')]
     """
-    if getattr(get_family(family), "WHOLE_FILE", False):  # exact-cover data: one problem
+    if get_spec(family).whole_file:  # exact-cover data: one problem
         return [(1, text)] if text.strip() else []
     lines = text.replace("\r\n", "\n").split("\n")
     first = next((k for k, line in enumerate(lines) if line.strip()), None)
@@ -204,7 +248,8 @@ def read_many(family: str, text: str, format: str | None = None) -> list[Any]:
     name = format or detect(family, records[0][1])
     # One-line Sudokus: all read at once where they can be (the others, and every error, one by
     # one as below: the same puzzles and messages).
-    bulk = offered(get_family(family), "read_bulk") if name == "oneline" else None
+    batch = get_spec(family).batch
+    bulk = batch.read_bulk if batch is not None and name == "oneline" else None
     ready = bulk([record for _, record in records]) if bulk else [None] * len(records)
     out = []
     for k, ((line, record), puzzle) in enumerate(zip(records, ready, strict=True), 1):
@@ -236,7 +281,7 @@ def convert(
     ['4..3', '.3..', '..1.', '1..2', '0011', '0011', '2233', '2233']
     """
     if answer_of is not None:
-        check_answer_writer(to)
+        check_answer_writer(family, to)
     records = split_records(family, text, format)
     if not records:
         raise InputError(f"{name}: no puzzle")
@@ -255,16 +300,20 @@ def convert(
     return ("" if per_line else "\n").join(outs)
 
 
-def check_answer_writer(to: str) -> None:
+def check_answer_writer(family: str, to: str) -> None:
     """Refuse to write an answer in a format that cannot hold one (``convert --with-answer``).
 
-    >>> check_answer_writer("pzprv3")
+    >>> check_answer_writer("sudoku", "pzprv3")
     """
-    if to not in ANSWER_WRITERS:
+    spec = get_spec(family)
+    can = [f for f in spec.answers if f in spec.writes]
+    if to not in can:
         why = (
             "a puz.link URL holds only the problem (pzprjs writes answers in its files, not its "
             "URLs)"
             if to == "puzzlink"
-            else f"the {to} format holds no answer"
+            else f"the {to} format holds no {spec.name} answer"
         )
-        raise InputError(f"--with-answer: {why}; use --to {' or --to '.join(ANSWER_WRITERS)}")
+        if not can:
+            raise InputError(f"--with-answer: {why}, and no format dlxsat writes does")
+        raise InputError(f"--with-answer: {why}; use --to {' or --to '.join(can)}")

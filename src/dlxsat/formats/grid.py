@@ -4,7 +4,9 @@ An optional first line ``ROWS COLS`` gives the size. Cells are ``w``/``b``/``-``
 black, none; also ``1`` white and ``2`` black, as Janko's Masyu are written in the public
 puzzlekit data set), a clue ``0``-``4`` or ``-`` for Slitherlink, a number ``1``-``n`` or ``-``
 (also ``.``, ``0``) for Sudoku. A Sudoku has the standard boxes of its size, unless n more lines of
-region numbers follow the grid (a jigsaw Sudoku: each region one box).
+region numbers follow the grid (a jigsaw Sudoku: each region one box). This is how the public
+puzzlekit corpus (``SmilingWayne/puzzlekit-dataset``) writes its problems; its answers are
+grids too, read and written here (:func:`answer`, :func:`write_answer`).
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..answer import Answer
 from ..errors import InputError
-from ..families import get_family, sudoku
+from ..families import get_spec, sudoku
 from .oneline import has_standard_boxes, partition
 
 NAME = "grid"
-FAMILY_NAMES = ("masyu", "slitherlink", "sudoku")
 PER_LINE = False
 
 _HEADER = re.compile(r"\s*(\d+)\s+(\d+)\s*")
@@ -45,7 +47,7 @@ def looks_like(family: str, text: str) -> bool:
     >>> looks_like("sudoku", "4 - - 3\\n- 3 - -\\n- - 1 -\\n1 - - 2\\n")
     True
     """
-    if family not in FAMILY_NAMES or "\t" in text:
+    if "\t" in text:
         return False  # no format uses tabs: leave them to Knuth's readers, which name them
     lines = _lines(text)
     if not lines:
@@ -75,8 +77,6 @@ def read(family: str, text: str) -> Any:
     >>> read("sudoku", "1 - - -\\n- - - -\\n- - - -\\n- - - -\\n").groups[0]
     ('0011', '0011', '2233', '2233')
     """
-    if family not in FAMILY_NAMES:
-        raise InputError(f"the grid format is for {', '.join(FAMILY_NAMES)}, not {family}")
     lines = _lines(text)
     size, body = _size(lines)
     first = len(lines) - len(body) + 1  # line number of the first row
@@ -110,7 +110,7 @@ def read(family: str, text: str) -> Any:
                     raise InputError(f"line {first + k}, cell {c}: {tok!r} is not {allowed}")
                 cells.append(table[tok.lower()])
             out.append("".join(cells))
-        return get_family(family).read("".join(r + "\n" for r in out))
+        return get_spec(family).read("".join(r + "\n" for r in out))
     return _read_sudoku(rows[:height], extra, first)
 
 
@@ -160,16 +160,17 @@ def _read_sudoku(rows: list[list[str]], extra: list[list[str]], first: int) -> A
     return sudoku.read(sudoku.write_rows(givens, [group]))
 
 
-def write(family: str, puzzle: Any) -> str:
-    """The spaced grid with its ``ROWS COLS`` header (and region lines for a jigsaw Sudoku).
+def write(family: str, puzzle: Any, answer: Answer | None = None) -> str:
+    """The spaced grid with its ``ROWS COLS`` header (and region lines for a jigsaw Sudoku);
+    with ``answer``, the answer grid in the corpus's notation instead (:func:`write_answer`).
 
     >>> print(write("masyu", read("masyu", "w - b\\n- - -\\n")), end="")
     2 3
     w - b
     - - -
     """
-    if family not in FAMILY_NAMES:
-        raise InputError(f"the grid format is for {', '.join(FAMILY_NAMES)}, not {family}")
+    if answer is not None:
+        return write_answer(family, puzzle, answer)
     if family != "sudoku":
         back = _BACK[family]
         lines = [f"{puzzle.m} {puzzle.n}"]
@@ -191,4 +192,136 @@ def write(family: str, puzzle: Any) -> str:
         )
     group = puzzle.groups[0]
     lines += [" ".join(str(sudoku.CHARS.find(c)) for c in row) for row in group]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Answers in the corpus's notation: the answer grid below a ``ROWS COLS`` header.
+#
+# Masyu: a cell on the loop is written as the sides the loop leaves it by, in the order n, s,
+# e, w (``ns``, ``ew``, ``ne``, ``nw``, ``se``, ``sw``); a cell off it ``-``. Slitherlink: a cell
+# inside the loop ``x``, outside ``-`` (the loop is the boundary between them). Sudoku: the
+# digits, as numbers.
+
+#: A side of a cell: its letter, the step to the neighbour, and the edge's offset from the
+#: cell's tile in doubled coordinates (Masyu: the loop runs through the cell centres).
+_SIDES = (("n", -1, 0), ("s", 1, 0), ("e", 0, 1), ("w", 0, -1))
+
+
+def _answer_rows(text: str, rows: int, cols: int) -> list[list[str]]:
+    """The ``rows`` x ``cols`` tokens of an answer grid (a ``ROWS COLS`` header, if any, must
+    agree); an :class:`InputError` naming the line for a grid of another shape."""
+    lines = _lines(text)
+    size, body = _size(lines)
+    first = len(lines) - len(body) + 1
+    if size is not None and size != (rows, cols):
+        raise InputError(f"line 1: the answer is {size[0]} x {size[1]}, the puzzle {rows} x {cols}")
+    if len(body) < rows:
+        raise InputError(f"the answer has {len(body)} rows, not {rows}")
+    out = []
+    for k, line in enumerate(body[:rows]):
+        toks = line.split()
+        if len(toks) != cols:
+            raise InputError(f"line {first + k}: {len(toks)} cells, but the answer is {cols} wide")
+        out.append(toks)
+    return out
+
+
+def answer(family: str, puzzle: Any, text: str) -> Answer:
+    """The answer of an answer grid in the corpus's notation, in dlxsat's form (the edges of
+    the loop, or the digits); an :class:`InputError` for a token that means nothing there.
+
+    >>> p = read("masyu", "2 2\\n- -\\n- -\\n")
+    >>> answer("masyu", p, "2 2\\nse sw\\nne nw\\n")
+    {'edges': [[0, 1], [1, 0], [1, 2], [2, 1]]}
+    >>> answer("slitherlink", read("slitherlink", "1 2\\n- -\\n"), "1 2\\nx -\\n")
+    {'edges': [[0, 1], [1, 0], [1, 2], [2, 1]]}
+    """
+    if family == "sudoku":
+        n = puzzle.n
+        grid = []
+        for i, row in enumerate(_answer_rows(text, n, n)):
+            out = []
+            for j, tok in enumerate(row):
+                if (i, j) in puzzle.holes:
+                    out.append(sudoku.HOLE)
+                elif tok.isdigit() and 1 <= int(tok) <= n:
+                    out.append(sudoku.CHARS[int(tok)])
+                else:
+                    raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not a digit 1-{n}")
+            grid.append("".join(out))
+        return {"grid": grid}
+    m, n = puzzle.m, puzzle.n
+    rows = _answer_rows(text, m, n)
+    edges: set[tuple[int, int]] = set()
+    if family == "masyu":
+        for i, row in enumerate(rows):
+            for j, tok in enumerate(row):
+                if tok == "-":
+                    continue
+                if not set(tok) <= set("nsew") or len(set(tok)) != len(tok):
+                    raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not - or sides nsew")
+                for side, di, dj in _SIDES:
+                    if side in tok:
+                        if not (0 <= i + di < m and 0 <= j + dj < n):
+                            raise InputError(
+                                f"row {i + 1}, cell {j + 1}: the loop leaves the board ({side})"
+                            )
+                        edges.add((2 * i + di, 2 * j + dj))
+        return {"edges": [list(e) for e in sorted(edges)]}
+    inside = []
+    for i, row in enumerate(rows):
+        for j, tok in enumerate(row):
+            if tok not in ("x", "-"):
+                raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not x (inside) or -")
+        inside.append([tok == "x" for tok in row])
+    for i in range(m):
+        for j in range(n):
+            here = inside[i][j]
+            if i == 0 and here:
+                edges.add((0, 2 * j + 1))
+            if j == 0 and here:
+                edges.add((2 * i + 1, 0))
+            below = inside[i + 1][j] if i + 1 < m else False
+            right = inside[i][j + 1] if j + 1 < n else False
+            if here != below:
+                edges.add((2 * i + 2, 2 * j + 1))
+            if here != right:
+                edges.add((2 * i + 1, 2 * j + 2))
+    return {"edges": [list(e) for e in sorted(edges)]}
+
+
+def write_answer(family: str, puzzle: Any, answer: Answer) -> str:
+    """The answer grid of ``answer`` in the corpus's notation (what :func:`answer` reads).
+
+    >>> p = read("slitherlink", "1 2\\n- -\\n")
+    >>> print(write_answer("slitherlink", p, answer("slitherlink", p, "x -")), end="")
+    1 2
+    x -
+    """
+    if family == "sudoku":
+        n = puzzle.n
+        lines = [f"{n} {n}"]
+        lines += [
+            " ".join("-" if c in ".#" else str(sudoku.CHARS.find(c)) for c in row)
+            for row in answer["grid"]
+        ]
+        return "\n".join(lines) + "\n"
+    m, n = puzzle.m, puzzle.n
+    edges = {tuple(e) for e in answer.get("edges", [])}
+    lines = [f"{m} {n}"]
+    if family == "masyu":
+        for i in range(m):
+            row = []
+            for j in range(n):
+                sides = "".join(s for s, di, dj in _SIDES if (2 * i + di, 2 * j + dj) in edges)
+                row.append(sides or "-")
+            lines.append(" ".join(row))
+        return "\n".join(lines) + "\n"
+    for i in range(m):
+        crossed, row = 0, []
+        for j in range(n):
+            crossed += (2 * i + 1, 2 * j) in edges  # the vertical edge left of the cell
+            row.append("x" if crossed % 2 else "-")
+        lines.append(" ".join(row))
     return "\n".join(lines) + "\n"

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..families import FAMILIES, get_family
+from ..families import get_spec
 
 NAME = "knuth"
-FAMILY_NAMES = FAMILIES
 #: Records of a many-puzzle file are separated by empty lines (a puzzle has several lines).
 PER_LINE = False
 
@@ -19,9 +18,9 @@ def looks_like(family: str, text: str) -> bool:
 
 def read(family: str, text: str) -> Any:
     """The family's reader, unchanged (so every byte of Knuth's output stays as it was)."""
-    return get_family(family).read(text)
+    return get_spec(family).read(text)
 
 
 def write(family: str, puzzle: Any) -> str:
     """The family's writer: text that :func:`read` turns back into the same puzzle."""
-    return get_family(family).write(puzzle)
+    return get_spec(family).write(puzzle)

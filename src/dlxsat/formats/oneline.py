@@ -12,7 +12,6 @@ from ..errors import InputError
 from ..families import sudoku
 
 NAME = "oneline"
-FAMILY_NAMES = ("sudoku",)
 PER_LINE = True
 SIZES = {16: 4, 81: 9, 256: 16}
 BLANKS = ".0"

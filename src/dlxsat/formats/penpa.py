@@ -46,10 +46,9 @@ from urllib.parse import unquote
 
 from ..answer import Answer
 from ..errors import InputError
-from ..families import get_family, sudoku
+from ..families import get_spec, sudoku
 
 NAME = "penpa"
-FAMILY_NAMES = ("masyu", "slitherlink", "sudoku")
 PER_LINE = True
 
 #: The address the URLs written point at (the maintained Penpa+).
@@ -289,12 +288,10 @@ def _refuse_variants(board: Board, allowed: Iterable[str]) -> None:
 def read(family: str, text: str) -> Any:
     """The puzzle of a Penpa+ URL.
 
-    >>> url = write("masyu", get_family("masyu").read("..0\\n01.\\n"))
+    >>> url = write("masyu", get_spec("masyu").read("..0\\n01.\\n"))
     >>> read("masyu", url).rows
     ('..0', '01.')
     """
-    if family not in FAMILY_NAMES:
-        raise InputError(f"the penpa format has {', '.join(FAMILY_NAMES)}, not {family}")
     board = parse(text)
     if family == "masyu":
         return _read_masyu(board)
@@ -325,7 +322,7 @@ def _read_masyu(board: Board) -> Any:
                 f"the Penpa+ circle at row {r + 1}, column {c + 1} has style {value[0]!r}: "
                 "neither white (1, 8) nor black (2)"
             )
-    return get_family("masyu").read("".join("".join(row) + "\n" for row in grid))
+    return get_spec("masyu").read("".join("".join(row) + "\n" for row in grid))
 
 
 def _full_size(value: Any) -> bool:
@@ -356,7 +353,7 @@ def _read_slitherlink(board: Board) -> Any:
                 f"the Penpa+ Slitherlink has {text!r} at row {r + 1}, column {c + 1}, not 0-4"
             )
         grid[r][c] = text
-    return get_family("slitherlink").read("".join("".join(row) + "\n" for row in grid))
+    return get_spec("slitherlink").read("".join("".join(row) + "\n" for row in grid))
 
 
 def _read_sudoku(board: Board) -> Any:
@@ -433,11 +430,14 @@ def _regions(board: Board, n: int) -> list[str]:
 # The answer layer
 
 
-def answer(family: str, text: str) -> Answer | None:
+def answer(family: str, puzzle: Any, text: str) -> Answer | None:
     """The answer a Penpa+ URL holds in its answer layer, in dlxsat's form (docs/conventions.md
-    §5); None when the layer is empty. Masyu: the ``line`` paths between cell centres;
-    Slitherlink: the ``lineE`` lines along the grid; Sudoku: the grid, clues and answer numbers
-    together."""
+    §5); None when the layer is empty. With ``puzzle``, the URL must hold that puzzle. Masyu:
+    the ``line`` paths between cell centres; Slitherlink: the ``lineE`` lines along the grid;
+    Sudoku: the grid, clues and answer numbers together."""
+    from .pzprv3 import same_puzzle
+
+    same_puzzle(family, puzzle, read(family, text), "Penpa+ URL")
     board = parse(text)
     if family == "masyu":
         edges = set()
@@ -461,7 +461,7 @@ def answer(family: str, text: str) -> Answer | None:
                     grid[r][c] = sudoku.CHARS[int(value[0])]
                     found |= layer is board.solution
         return {"grid": ["".join(row) for row in grid]} if found else None
-    raise InputError(f"the penpa format has {', '.join(FAMILY_NAMES)}, not {family}")
+    raise InputError(f"the penpa format has no {family} answer")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -492,8 +492,6 @@ def write(family: str, puzzle: Any, solution: Answer | None = None) -> str:
     A sudoku's regions (standard boxes or a jigsaw's) are drawn as Penpa+ draws boxes, thick
     ``lineE`` lines, and an X-sudoku's diagonals are its header flags.
     """
-    if family not in FAMILY_NAMES:
-        raise InputError(f"the penpa format has {', '.join(FAMILY_NAMES)}, not {family}")
     if family == "sudoku":
         rows = cols = puzzle.n
     else:

@@ -23,22 +23,17 @@ import re
 from typing import Any
 
 from ..errors import InputError
-from ..families import get_family, sudoku
+from ..families import get_spec, sudoku
+from ..families.codecs import URL_BASE, looks_like_url, make_url, parse_url, url_of
+
+__all__ = ["URL_BASE", "looks_like", "parse_url", "read", "write"]
 
 NAME = "puzzlink"
-FAMILY_NAMES = ("masyu", "slitherlink", "sudoku")
 PER_LINE = True
 
-#: puz.link's names of each family; the first is the one written.
-TYPES = {
-    "masyu": ("mashu", "masyu", "pearl"),
-    "slitherlink": ("slither", "slitherlink"),
-    "sudoku": ("sudoku",),
-}
-FAMILY_OF_TYPE = {t: f for f, types in TYPES.items() for t in types}
-URL_BASE = "https://puzz.link/p?"
-_URL = re.compile(r"\s*(?:[a-z][a-z0-9+.-]*://)?[^\s?]*\?([^\s]*)\s*", re.I)
-_MAX_CELLS = 1_000_000  # a sanity bound, far above any puzzle dlxsat can encode
+#: The name puz.link's URLs are written with, for the families this module writes (the
+#: others' codecs say their own); every name is read (the families' aliases).
+TYPES = {"masyu": "mashu", "slitherlink": "slither", "sudoku": "sudoku"}
 
 
 def looks_like(family: str, text: str) -> bool:
@@ -49,50 +44,20 @@ def looks_like(family: str, text: str) -> bool:
     >>> looks_like("masyu", "0..\\n.1.\\n")
     False
     """
-    m = _URL.fullmatch(text)
-    return m is not None and "\n" not in text.strip() and "/" in m[1]
-
-
-def parse_url(text: str) -> tuple[str, str, int, int, str]:
-    """(type, flags, cols, rows, body) of a puz.link URL; an :class:`InputError` if it is none.
-
-    >>> parse_url("https://puzz.link/p?mashu/v:/10/8/0a/")
-    ('mashu', '', 10, 8, '0a')
-    """
-    m = _URL.fullmatch(text)
-    if m is None or "\n" in text.strip():
-        raise InputError("not a puz.link URL (like https://puzz.link/p?mashu/10/10/...)")
-    parts = m[1].split("/")
-    kind = re.sub(r"_(edit|play)$", "", parts.pop(0)).lower()
-    if parts and parts[0].startswith("v:"):
-        parts.pop(0)
-    flags = parts.pop(0) if parts and not parts[0].isdigit() else ""
-    if len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
-        raise InputError(f"the puz.link URL has no COLS/ROWS after {kind!r}")
-    cols, rows = int(parts[0]), int(parts[1])
-    body = "/".join(parts[2:]).rstrip("/")
-    if not (0 < cols and 0 < rows and cols * rows <= _MAX_CELLS):
-        raise InputError(f"the puz.link URL's size {cols} x {rows} is not a board")
-    return kind, flags, cols, rows, body
+    return looks_like_url(text)
 
 
 def read(family: str, text: str) -> Any:
     """The puzzle of a puz.link URL of this family's type.
 
-    >>> print(get_family("masyu").write(read("masyu", "http://puzz.link/p?mashu/3/2/1f")), end="")
+    >>> print(get_spec("masyu").write(read("masyu", "http://puzz.link/p?mashu/3/2/1f")), end="")
     ..0
     01.
     """
-    kind, flags, cols, rows, body = parse_url(text)
-    if kind not in FAMILY_OF_TYPE:
-        raise InputError(
-            f"puz.link type {kind!r} is not one dlxsat reads ({', '.join(FAMILY_OF_TYPE)})"
-        )
-    if FAMILY_OF_TYPE[kind] != family:
-        raise InputError(f"puz.link type {kind!r} is {FAMILY_OF_TYPE[kind]}, not {family}")
+    flags, cols, rows, body = url_of(family, text)
     if flags:
         raise InputError(f"puz.link flags {flags!r} change the rules; dlxsat does not support them")
-    fam = get_family(family)
+    fam = get_spec(family)
     if family == "masyu":
         circles = _read_circles(body, rows * cols)
         chars = [".01"[v] for v in circles]
@@ -214,7 +179,7 @@ def _read_number16(body: str, count: int) -> list[int | None]:
 def write(family: str, puzzle: Any) -> str:
     """The puz.link URL of a puzzle (one line).
 
-    >>> write("masyu", get_family("masyu").read("..0\\n01.\\n"))
+    >>> write("masyu", get_spec("masyu").read("..0\\n01.\\n"))
     'https://puzz.link/p?mashu/3/2/1f\\n'
     """
     values: list[int | None]
@@ -240,13 +205,8 @@ def write(family: str, puzzle: Any) -> str:
             )
         body = _write_number16([puzzle.clues.get((i, j)) for i in range(n) for j in range(n)])
     else:
-        raise InputError(f"puz.link has no {family} (it reads {', '.join(FAMILY_NAMES)})")
-    url = f"{URL_BASE}{TYPES[family][0]}/{cols}/{rows}/{body}"
-    # pzprjs ends a URL whose last character is not alphanumeric with '/', so that mail and
-    # chat programs keep that character in the link.
-    if not url[-1].isalnum():
-        url += "/"
-    return url + "\n"
+        raise InputError(f"dlxsat writes no puz.link URL of {family}")
+    return make_url(TYPES[family], cols, rows, body)
 
 
 def _write_circles(values: list[int]) -> str:

@@ -27,10 +27,9 @@ from typing import Any
 
 from ..answer import Answer
 from ..errors import InputError
-from ..families import get_family, sudoku
+from ..families import get_spec, sudoku
 
 NAME = "pzprv3"
-FAMILY_NAMES = ("masyu", "slitherlink", "sudoku")
 PER_LINE = False
 
 #: pzprjs's type names of each family; the first is written.
@@ -106,7 +105,7 @@ def parse(family: str, text: str) -> tuple[Any, Answer | None]:
                         "1 (white) or 2 (black)"
                     )
             text_rows.append("".join(chars[v] for v in row))
-        puzzle = get_family("masyu").read("".join(r + "\n" for r in text_rows))
+        puzzle = get_spec("masyu").read("".join(r + "\n" for r in text_rows))
         if at >= len(values):
             return puzzle, None  # the problem alone, no line blocks
         across = _block(values, at, rows, cols - 1, "lines between columns")
@@ -122,7 +121,7 @@ def parse(family: str, text: str) -> tuple[Any, Answer | None]:
                         "0-4, - or ."
                     )
             text_rows.append("".join("." if v in ".-" else v for v in row))
-        puzzle = get_family("slitherlink").read("".join(r + "\n" for r in text_rows))
+        puzzle = get_spec("slitherlink").read("".join(r + "\n" for r in text_rows))
         if at >= len(values):
             return puzzle, None
         if version != "pzprv3":
@@ -189,10 +188,21 @@ def read(family: str, text: str) -> Any:
     return parse(family, text)[0]
 
 
-def answer(family: str, text: str) -> Answer | None:
+def answer(family: str, puzzle: Any, text: str) -> Answer | None:
     """The answer drawn in a pzprv3 file, in dlxsat's form (docs/conventions.md §5); None when
-    none is."""
-    return parse(family, text)[1]
+    none is. With ``puzzle``, the file must hold that puzzle (an :class:`InputError` if not)."""
+    held, drawn = parse(family, text)
+    same_puzzle(family, puzzle, held, "pzprv3 file")
+    return drawn
+
+
+def same_puzzle(family: str, puzzle: Any, held: Any, where: str) -> None:
+    """Refuse an answer whose text holds another puzzle than ``puzzle`` (None: any)."""
+    if puzzle is None:
+        return
+    spec = get_spec(family)
+    if spec.write(held) != spec.write(puzzle):
+        raise InputError(f"the {where} holds another {family} than the puzzle given")
 
 
 def write(family: str, puzzle: Any, solution: Answer | None = None) -> str:
@@ -202,8 +212,6 @@ def write(family: str, puzzle: Any, solution: Answer | None = None) -> str:
     >>> write("masyu", p, {"edges": [[0, 1]]}).split("\\n")
     ['pzprv3', 'mashu', '2', '2', '1 . ', '. 2 ', '1 ', '0 ', '0 0 ', '']
     """
-    if family not in FAMILY_NAMES:
-        raise InputError(f"the pzprv3 format has {', '.join(FAMILY_NAMES)}, not {family}")
     lines = ["pzprv3", TYPES[family][0]]
 
     def rows_of(table: list[list[Any]]) -> list[str]:

@@ -1,7 +1,8 @@
 """Game ids of Simon Tatham's Pearl, Loopy and Solo (``10x10:BbWm...``), read directly.
 
-The converters live in the families (``from_tatham_id``); this module only recognises an id and
-hands it over, so that ``dlxsat solve masyu '10x10:...'`` works like ``from-tatham`` + ``solve``.
+The converters live in the families (their spec's ``tatham``); this module only recognises an id
+and hands it over, so that ``dlxsat solve masyu '10x10:...'`` works like ``from-tatham`` and
+``solve``.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ import re
 from typing import Any
 
 from ..errors import InputError
-from ..families import TATHAM_GAMES, get_family, offered
+from ..families import get_spec, names
 
 NAME = "tatham"
-FAMILY_NAMES = tuple(TATHAM_GAMES)
 PER_LINE = True
 
 #: ``WxH`` or ``N`` parameters (with letters for flags), a colon, then a description without
@@ -27,11 +27,22 @@ def looks_like(family: str, text: str) -> bool:
     >>> looks_like("masyu", "3x2:BbaWa\\n"), looks_like("masyu", "1..\\n.0.\\n")
     (True, False)
     """
-    return family in FAMILY_NAMES and _GAME_ID.fullmatch(text) is not None
+    return get_spec(family).tatham is not None and _GAME_ID.fullmatch(text) is not None
+
+
+def families() -> dict[str, str]:
+    """The families with Tatham game ids, and his name of each game.
+
+    >>> families()["masyu"]
+    'Pearl'
+    """
+    return {
+        name: spec.tatham.game for name in names() if (spec := get_spec(name)).tatham is not None
+    }
 
 
 def read(family: str, text: str) -> Any:
-    return get_family(family).read(knuth_text(family, text.strip()))
+    return get_spec(family).read(knuth_text(family, text.strip()))
 
 
 def knuth_text(family: str, game_id: str) -> str:
@@ -42,10 +53,9 @@ def knuth_text(family: str, game_id: str) -> str:
     1..
     .0.
     """
-    fam = get_family(family)
-    from_id = offered(fam, "from_tatham_id")
-    if from_id is None:
-        raise InputError(f"{family} has no Tatham game ids")
-    text: str = from_id(game_id)
-    fam.read(text)
+    spec = get_spec(family)
+    if spec.tatham is None:
+        raise InputError(f"{spec.name} has no Tatham game ids")
+    text = spec.tatham.knuth_text(game_id)
+    spec.read(text)
     return text

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import InputError
 from ..options import Option
 from ..result import SearchResult
 from ..solvers import Request, SolverSpec
@@ -87,12 +88,16 @@ def solve(family: str, puzzle: Any, request: Request, options: Mapping[str, Any]
     ``request.mode`` says what to look for (``limit`` follows from it); ``keep`` answers are
     kept in ``count`` mode, to be checked. ``options`` were checked for ``family``.
     """
+    import importlib
+
+    from ..families import get_spec
+
+    module = get_spec(family).logic
+    if module is None:  # (SPEC.families keeps such families out; a spec without one here)
+        raise InputError(f"backend logic has no solver for {family}")
     timeout = request.deadline.remaining()
-    keep = request.keep
-    if family == "sudoku":
-        from . import sudoku
-
-        return sudoku.solve(puzzle, mode=request.mode, timeout=timeout, keep=keep, **options)
-    from . import masyu
-
-    return masyu.solve(puzzle, mode=request.mode, timeout=timeout, keep=keep, **options)
+    solver = importlib.import_module(module)
+    result: SearchResult = solver.solve(
+        puzzle, mode=request.mode, timeout=timeout, keep=request.keep, **options
+    )
+    return result

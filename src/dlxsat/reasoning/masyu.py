@@ -722,7 +722,7 @@ class Deducer:
     are tried only when the shallower ones have nothing more to give, and after every success
     the solver returns to the shallowest level (iterative deepening), so a deeper setting
     costs nothing on boards the shallower one finishes. The constructor's default is 1 (what
-    :mod:`dlxsat.generate` relies on); :func:`solve` uses :data:`DEFAULT_DEPTH`.
+    :mod:`dlxsat.generators.masyu` relies on); :func:`solve` uses :data:`DEFAULT_DEPTH`.
 
     ``decided`` counts the edges each stage decided: ``heuristics``, ``intersection`` (the
     propagation), ``elimination`` (what a refuted assumption, or the common result of all

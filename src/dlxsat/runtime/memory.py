@@ -32,12 +32,8 @@ MIN_DEFAULT_MB = 1024
 #: measured with ``benchmarks/memory.py`` on 100 x 100 loop boards (1450 bytes), rounded up: for
 #: :func:`check_fits`. Each solver's own figures are in its ``SPEC`` (:mod:`dlxsat.solvers`).
 EXPORT_BYTES_PER_ENTRY = 1600
-#: Memory per cell (input character) of reading, encoding and parsing a loop puzzle (measured:
-#: 4.8, 6.2 and 9.8 KB), and per cell**1.5 of a Sudoku (its options grow as n**3). Exact-cover
-#: data (``xcc``) are only parsed: 12 to 37 bytes per character (peak, ``tracemalloc``, on
-#: five classic instances and a Masyu's data), counted as 100.
-BYTES_PER_CELL = {"masyu": 5500, "slitherlink": 7000, "superslitherlink": 11000, "xcc": 100}
-BYTES_PER_SUDOKU_CELL = 600
+#: (The memory of reading, encoding and parsing a puzzle is its family's figure: the spec's
+#: ``bytes_per_cell`` or ``memory``, :meth:`dlxsat.families.spec.FamilySpec.cells_bytes`.)
 
 
 class OverMemory(Exception):
@@ -156,27 +152,6 @@ def estimate_bytes(backend: str, entries: int) -> int:
     from ..solvers import spec_of  # (the solvers stand above the runtime: asked, not imported)
 
     return spec_of(backend).model_bytes(entries)
-
-
-def estimate_encoding_bytes(family: str, text: str) -> int:
-    """The estimated memory of reading, encoding and parsing a puzzle given as ``text``.
-
-    >>> estimate_encoding_bytes("masyu", "..\\n..\\n")
-    33000
-    """
-    return estimate_cells_bytes(family, len(text), max(1, text.count("\n")))
-
-
-def estimate_cells_bytes(family: str, cells: int, rows: int) -> int:
-    """The same, from a board's size: ``cells`` characters (cells and line ends) in ``rows``
-    rows (a Sudoku's options grow as the cube of its rows).
-
-    >>> estimate_cells_bytes("sudoku", 90, 9) == 600 * 9**3
-    True
-    """
-    if family == "sudoku":
-        return BYTES_PER_SUDOKU_CELL * rows**3
-    return BYTES_PER_CELL.get(family, max(BYTES_PER_CELL.values())) * cells
 
 
 def check_fits(what: str, needed: int) -> None:

@@ -3,12 +3,11 @@
 A search backend's solution is a list of option indices. This checks it against
 docs/conventions.md §3 directly -- every primary item covered between its bounds, an uncolored
 secondary item used at most once, a colored one given one color by every option that uses it
-and never used uncolored as well -- and, with the loop rule, that the edges colored ``1`` form
-one cycle (docs/conventions.md §4).
+and never used uncolored as well -- and that the problem's global rules hold (the single loop,
+connected members, no cycle: :func:`dlxsat.xcc.rules.violation`).
 It shares no code with any backend, so it can judge them: the portfolio backend checks every
 solution any member returns before it trusts it, and ``dlxsat dlx`` every solution it prints
-(:func:`check_solutions`, with the loop rule under ``--loop``). It is the one exact-cover
-checker of dlxsat.
+(:func:`check_solutions`). It is the one exact-cover checker of dlxsat.
 
 >>> from dlxsat.xcc import parse
 >>> p = parse("a b | x\\na x:0\\nb x:1\\na b\\n")
@@ -23,18 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..errors import RuleViolation
-from .loop import is_single_cycle, used_edges
 from .model import Problem
+from .rules import violation
 
 
-def solution_problem(
-    problem: Problem, chosen: Sequence[int], *, loop: bool = False, allow_empty_loop: bool = True
-) -> str | None:
-    """What is wrong with ``chosen`` as a solution of ``problem``; None when it is one.
-
-    ``loop`` and ``allow_empty_loop`` have the meaning they have for the search backends: the
-    edges colored ``1`` must form one cycle, or be none at all when the empty loop is allowed.
-    """
+def solution_problem(problem: Problem, chosen: Sequence[int]) -> str | None:
+    """What is wrong with ``chosen`` as a solution of ``problem`` (its items and its global
+    rules); None when it is one."""
     n_options = len(problem.options)
     seen: set[int] = set()
     covered = [0] * len(problem.items)
@@ -60,10 +54,10 @@ def solution_problem(
         if not item.lo <= covered[i] <= item.hi:
             bounds = str(item.lo) if item.lo == item.hi else f"{item.lo} to {item.hi}"
             return f"primary item {item.name!r} covered {covered[i]} times, not {bounds}"
-    if loop:
-        edges = used_edges(problem, chosen)
-        if not (edges and is_single_cycle(edges)) and not (not edges and allow_empty_loop):
-            return "the edges colored 1 do not form a single loop"
+    for rule in problem.rules:
+        wrong = violation(problem, rule, chosen)
+        if wrong is not None:
+            return wrong
     return None
 
 
@@ -71,8 +65,6 @@ def check_solutions(
     problem: Problem,
     solutions: Sequence[Sequence[int]],
     *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
     who: str = "dlx",
     stop: Callable[[], bool] | None = None,
     seen: set[tuple[int, ...]] | None = None,
@@ -95,7 +87,7 @@ covered 0 times, not 1
     for n, chosen in enumerate(solutions):
         if stop is not None and stop():
             return n
-        wrong = solution_problem(problem, chosen, loop=loop, allow_empty_loop=allow_empty_loop)
+        wrong = solution_problem(problem, chosen)
         if wrong:
             raise RuleViolation(f"{who} returned a solution that is not one: {wrong}")
         key = tuple(sorted(chosen))

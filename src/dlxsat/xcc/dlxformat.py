@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from .model import Entry, Item, Problem
+from .rules import RuleReader, rule_lines
 
 MAX_NAME = 8
 
@@ -59,7 +60,8 @@ def parse(text: str, allow_empty: bool = False) -> Problem:
     """Read DLX/XCC/MCC text into a :class:`Problem`.
 
     ``allow_empty`` accepts data with no item line as the empty problem (whose one solution
-    chooses nothing): a Sudoku whose cells are all given encodes that way.
+    chooses nothing): a Sudoku whose cells are all given encodes that way. Comment lines that
+    begin ``|@`` declare the problem's global rules (:mod:`dlxsat.xcc.rules`).
 
     >>> p = parse("| a comment\\n2|a b | x\\na b x:1\\na\\n")
     >>> [(it.name, it.lo, it.hi, it.primary) for it in p.items]
@@ -76,12 +78,16 @@ def parse(text: str, allow_empty: bool = False) -> Problem:
     have_items = False
     n_primary = 0
     known: dict[str, Entry] = {}
+    rules = RuleReader()
     for line_no, raw in enumerate(lines, 1):
         stripped = raw.strip()
         if not stripped:
             continue
         if stripped.startswith("|"):
-            comments.append(raw)
+            if stripped.startswith("|@"):
+                rules.add(line_no, stripped[2:])
+            else:
+                comments.append(raw)
             continue
         if not have_items:
             have_items = True
@@ -112,10 +118,15 @@ def parse(text: str, allow_empty: bool = False) -> Problem:
             comments.append(f"| option ignored (no primary items): {stripped}")
             warnings.append(f"line {line_no}: option ignored (no primary items): {stripped}")
     if not have_items:
+        if rules.blocks:
+            raise InputError(f"line {rules.blocks[0].line}: a rule, but no items")
         if allow_empty:
             return Problem([], [], comments)
         raise InputError("no items: the DLX data has no item-name line")
-    return Problem(items, options, comments, warnings)
+    problem = Problem(items, options, comments, warnings)
+    if rules.blocks:
+        problem.rules = rules.rules(problem)
+    return problem
 
 
 def _entries(
@@ -172,7 +183,7 @@ def _checked_entries(
 
 
 def write(problem: Problem) -> str:
-    """Write ``problem`` as DLX text; ``parse(write(p)) == p``.
+    """Write ``problem`` as DLX text, its rules as ``|@`` lines first; ``parse(write(p)) == p``.
 
     >>> write(parse("1:3|a b | x\\na x:0\\nb\\n"))
     '1:3|a b | x\\na x:0\\nb\\n'
@@ -188,6 +199,7 @@ def write(problem: Problem) -> str:
     prim = [spec(it) for it in problem.items if it.primary]
     sec = [it.name for it in problem.items if not it.primary]
     head = " ".join(prim) + (" | " + " ".join(sec) if sec else "")
-    out = [head]
+    out = [line for rule in problem.rules for line in rule_lines(problem, rule)]
+    out.append(head)
     out.extend(problem.option_text(k) for k in range(len(problem.options)))
     return "\n".join(out) + "\n"

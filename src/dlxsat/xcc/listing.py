@@ -28,10 +28,9 @@ def write_listing(
     solutions: list[list[int]],
     write: Callable[[str], object],
     expired: Callable[[], bool] = _never,
-    loop: bool = False,
 ) -> int:
-    """Check (:func:`dlxsat.xcc.check.check_solutions`, the single-loop rule too with ``loop``)
-    and ``write`` the solutions in Knuth's layout (``N:`` then one option a line),
+    """Check (:func:`dlxsat.xcc.check.check_solutions`, the problem's global rules too) and
+    ``write`` the solutions in Knuth's layout (``N:`` then one option a line),
     :data:`CHUNK` at a time, until ``expired()``; how many were written.
 
     >>> from dlxsat.xcc import parse
@@ -51,7 +50,7 @@ def write_listing(
         if expired():
             listed = n
             break
-        check_solutions(problem, [chosen], loop=loop, seen=seen)
+        check_solutions(problem, [chosen], seen=seen)
         chunk.append(f"{n + 1}:\n" + "".join(f" {problem.option_text(i)}\n" for i in chosen))
         if len(chunk) >= CHUNK:
             write("".join(chunk))

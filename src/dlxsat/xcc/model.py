@@ -6,8 +6,12 @@ DLX2 (with colors) or DLX3 (with multiplicities). Every backend reads this and n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import Rule
 
 #: One entry of an option: the item's index and its color (a one-character string) or None.
 Entry = tuple[int, "str | None"]
@@ -42,6 +46,9 @@ class Problem:
     comments: list[str] = field(default_factory=list)
     #: What the reader let pass but a user should hear of (e.g. options naming unknown items).
     warnings: list[str] = field(default_factory=list)
+    #: The global rules every answer must keep besides covering (:mod:`dlxsat.xcc.rules`):
+    #: the single loop, connected members, no cycle. Every backend enforces them.
+    rules: tuple[Rule, ...] = ()
 
     def __post_init__(self) -> None:
         seen_secondary = False
@@ -53,7 +60,28 @@ class Problem:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Problem):
             return NotImplemented
-        return self.items == other.items and self.options == other.options
+        return (
+            self.items == other.items
+            and self.options == other.options
+            and self.rules == other.rules
+        )
+
+    def with_rules(self, *rules: Rule) -> Problem:
+        """The same problem with ``rules`` added to its own (a new object: a problem is read
+        by many, so it is not changed in place).
+
+        >>> from dlxsat.xcc import parse
+        >>> from dlxsat.xcc.rules import SingleLoop
+        >>> p = parse("00 02 | 01\\n00 01:1\\n02 01:1\\n")
+        >>> q = p.with_rules(SingleLoop.from_names(p))
+        >>> [r.kind for r in q.rules], p.rules, q.options == p.options
+        (['loop'], (), True)
+        """
+        return replace(self, rules=(*self.rules, *rules))
+
+    def rule(self, kind: str) -> Rule | None:
+        """The first rule of ``kind`` (``loop``, ``connected``, ``acyclic``), or None."""
+        return next((r for r in self.rules if r.kind == kind), None)
 
     @cached_property
     def n_primary(self) -> int:

@@ -4,7 +4,8 @@ The algorithm is chosen from the data (``problem.kind``): Algorithm X for exact 
 secondary items (``XC``, DLX1), Algorithm C when colors appear (``XCC``, DLX2), Algorithm M
 when multiplicities appear (``MCC``, DLX3). The search trees are Knuth's -- same item choice,
 same tie breaking, same ``nodes`` and ``updates`` figures as his programs with default options.
-With ``loop=True`` the single-loop rule of DLX2-LOOP is enforced (on Algorithm M too).
+A problem's single-loop rule (:class:`~dlxsat.xcc.rules.SingleLoop`) is enforced as DLX2-LOOP
+does (on Algorithm M too).
 
 The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``):
 dancing links, or for Algorithm X bitsets or sparse sets, with the same tree
@@ -36,6 +37,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...errors import InputError
 from ...xcc.model import Problem
 from .. import Request, SearchResult, SolverSpec
 
@@ -180,16 +182,17 @@ def solve(
     ``bits`` or ``bits-kept``). Loading the compiled kernel counts against the deadline
     only when ``request.loading_counts``.
     """
-    loop, allow_empty_loop = request.loop, request.allow_empty_loop
+    loop = problem.rule("loop")
+    allow_empty_loop = loop is None or loop.allow_empty  # type: ignore[union-attr]
     limit, keep = request.limit, request.keep
+    _refuse_other_rules(problem)
 
-    from ...xcc.loop import loop_graph
     from .arrays import build, build_bits, build_numpy, build_sets, kernel_dtype
     from .kernel import BITS, BITS_KEPT, N_STATE, SETS
 
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
-        "loop": bool(loop),
+        "loop": loop is not None,
         "nodes": 0,
         "updates": 0,
         "seconds": 0.0,
@@ -198,14 +201,14 @@ def solve(
     }
     result = SearchResult(stats=stats)
     start = time.perf_counter()
-    graph = loop_graph(problem) if loop else None
+    graph = loop.graph if loop is not None else None  # type: ignore[union-attr]
     if problem.n_primary == 0:
         # Nothing to cover (e.g. a Sudoku with every cell given): one solution, choosing
         # nothing -- whose edge set is empty, for the loop rule.
         if limit != 0:
             stats["nodes"] = 1
             result.exhausted = True
-            if not loop or allow_empty_loop:
+            if allow_empty_loop:
                 result.count = 1
                 if keep != 0:
                     result.solutions.append([])
@@ -213,7 +216,7 @@ def solve(
 
     # Algorithm X without the loop rule runs on bitsets or sparse sets (Knuth's tree and
     # figures with less work; see kernel.py); colors, multiplicities and loops on dancing links.
-    layout = layout_for(problem, loop)
+    layout = layout_for(problem, loop is not None)
     if layout in (BITS, BITS_KEPT):
         arrays = build_bits(problem, N_STATE)
     elif layout == SETS:
@@ -230,8 +233,15 @@ def solve(
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
-    _search(arrays, dtype, result, request, layout, max_nodes)
+    _search(arrays, dtype, result, request, layout, max_nodes, allow_empty_loop)
     return result
+
+
+def _refuse_other_rules(problem: Problem) -> None:
+    """The kernels enforce the single loop only, so far."""
+    for rule in problem.rules:
+        if rule.kind != "loop":
+            raise InputError(f"backend dlx does not enforce the {rule.kind} rule yet")
 
 
 def _starts_compiled(algorithm: str) -> bool:
@@ -250,20 +260,21 @@ def _search(
     request: Request,
     layout: int = 0,
     max_nodes: int | None = None,
+    allow_empty_loop: bool = True,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, out of time or past
     ``max_nodes``; begin interpreted and move to the compiled tier when the search takes
     long."""
     from . import kernel as k
 
-    loop, limit, keep = request.loop, request.limit, request.keep
+    loop, limit, keep = result.stats["loop"], request.limit, request.keep
     algorithm_m = result.stats["algorithm"] == "M"
     name = "search_m" if algorithm_m else "search_c"
     params: Any = [0] * k.N_PARAMS  # a list, then a numpy array for the compiled kernels
     params[k.P_SECOND] = arrays.second
     params[k.P_LAST_ITM] = arrays.last_itm
     params[k.P_LOOP] = 1 if loop else 0
-    params[k.P_ALLOW_EMPTY] = 1 if request.allow_empty_loop else 0
+    params[k.P_ALLOW_EMPTY] = 1 if allow_empty_loop else 0
     params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
     params[k.P_LAYOUT] = layout
     rows = 256 if keep is None else max(1, min(keep, 256))

@@ -78,8 +78,6 @@ class Estimate:
 def estimate(
     problem: Problem,
     *,
-    loop: bool = False,
-    allow_empty_loop: bool = True,
     probes: int = PROBES,
     seed: int | None = 0,
     deadline: float | None = None,
@@ -87,8 +85,9 @@ def estimate(
 ) -> Estimate | None:
     """Estimate the native search's tree for ``problem`` from ``probes`` random probes.
 
-    ``loop`` and ``allow_empty_loop`` are those of the search (the tree depends on them);
-    ``seed`` fixes the probes (None: a fresh random seed). With ``deadline`` (a
+    The problem's single-loop rule shapes the tree as in the search; its other global rules
+    are left out (the probes do not prune by them: an estimate of a larger tree). ``seed`` fixes
+    the probes (None: a fresh random seed). With ``deadline`` (a
     ``time.monotonic`` instant) no probe starts after it (at least one runs). ``compiled``:
     run the probes compiled by numba, some hundred times faster (None: when this process has
     loaded the compiled DLX kernels already, so that an estimate never pays for loading
@@ -97,13 +96,15 @@ def estimate(
     if problem.kind == "MCC":
         return None
     start = time.perf_counter()
+    rule = problem.rule("loop")
+    loop = rule is not None
+    allow_empty_loop = rule is None or rule.allow_empty  # type: ignore[union-attr]
     if problem.n_primary == 0:  # the search's one node: a solution that chooses nothing
-        sols = 1.0 if not loop or allow_empty_loop else 0.0
+        sols = 1.0 if allow_empty_loop else 0.0
         return Estimate(1.0, 0.0, sols, probes, 0, time.perf_counter() - start, [1.0] * probes)
-    from ...xcc.loop import loop_graph
     from .arrays import build, kernel_dtype
 
-    arrays = build(problem, loop_graph(problem) if loop else None)
+    arrays = build(problem, rule.graph if rule is not None else None)  # type: ignore[union-attr]
     if compiled is None:
         compiled = _compiled_loaded()
     rng = random.Random(seed)

@@ -41,8 +41,8 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from . import limits
-from .errors import InputError
+from .. import limits
+from ..errors import InputError
 
 
 class OutOfTime(Exception):
@@ -370,7 +370,7 @@ def board_text(rows: int, cols: int, circles: dict[Cell, str]) -> str:
 
 def _deduce(rows: int, cols: int, circles: dict[Cell, str]):
     """The logic solver's deductions on a board: (result, Deducer)."""
-    from .reasoning import masyu as logic
+    from ..reasoning import masyu as logic
 
     kinds = [logic.EMPTY] * (rows * cols)
     for (i, j), clue in circles.items():
@@ -388,8 +388,8 @@ def is_unique(text: str) -> bool:
     >>> is_unique("..\\n..\\n"), is_unique("...\\n...\\n")
     (True, False)
     """
-    from .pipeline import solve
-    from .reasoning import masyu as logic
+    from ..pipeline import solve
+    from ..reasoning import masyu as logic
 
     d = logic.Deducer(logic.board_from_rows(text.split()))
     result = d.run()
@@ -427,12 +427,12 @@ class UniquenessOracle:
         self.checks = self.builds = self.cuts = 0
 
     def _build(self, circles: Iterable[tuple[Cell, str]]) -> None:
-        from .backends import cnf
+        from ..backends import cnf
 
         self.close()
         self.switchable |= set(circles)
         problem, self.switch = switchable_problem(self.rows, self.cols, self.switchable)
-        formula = cnf.build(problem, loop="lazy", allow_empty_loop=False)
+        formula = cnf.build(problem, modes={"loop": "lazy"})
         self.session = cnf.Session(self.solver, formula)
         self.top = formula.nvars
         self.on = dict(_edge_literals(problem, formula.on))
@@ -471,7 +471,7 @@ class UniquenessOracle:
 
 def _edge_literals(problem, on: dict[int, int]) -> Iterable[tuple[Edge, int]]:
     """(edge midpoint, its "on" literal) for the edge items of ``problem``."""
-    from .xcc.names import parse_point_name
+    from ..xcc.names import parse_point_name
 
     for e, lit in on.items():
         xy = parse_point_name(problem.items[e].name)
@@ -505,8 +505,8 @@ def switchable_problem(rows: int, cols: int, circles: Iterable[tuple[Cell, str]]
     >>> p.option_names(sw[((0, 1), "0")] - 1), p.option_names(len(p.options) - 1)
     (['?13w', '02', '03:1', '01:1', '12:0'], ['?13w', '13w'])
     """
-    from .xcc import Item, Problem
-    from .xcc.names import parse_point_name
+    from ..xcc import Item, Problem
+    from ..xcc.names import parse_point_name
 
     name, base_items, n_tiles, base_options = _blank_board(rows, cols)
     items: list[Item] = list(base_items[:n_tiles])
@@ -542,16 +542,20 @@ def switchable_problem(rows: int, cols: int, circles: Iterable[tuple[Cell, str]]
     options = [
         tuple((e if isinstance(e, int) else edge_index[e], c) for e, c in opt) for opt in pending
     ]
-    return Problem(items, options), {pair: k + 1 for pair, k in switch_option.items()}
+    from ..xcc.rules import SingleLoop
+
+    problem = Problem(items, options)
+    problem = problem.with_rules(SingleLoop.from_names(problem))
+    return problem, {pair: k + 1 for pair, k in switch_option.items()}
 
 
 @functools.lru_cache(maxsize=4)
 def _blank_board(rows: int, cols: int):
     """The Masyu encoding of the blank board: (item namer, items, number of primary items,
     options with edges named by midpoint). Cached: the generator asks for it with each loop."""
-    from .families import masyu as fam
-    from .xcc import parse
-    from .xcc.names import parse_point_name
+    from ..families import masyu as fam
+    from ..xcc import parse
+    from ..xcc.names import parse_point_name
 
     blank = fam.read(board_text(rows, cols, {}))
     base = parse(fam.encode(blank))
@@ -569,9 +573,9 @@ def _window_circle(h: int, w: int, i: int, j: int, clue: str):
     edges by midpoint; the "on" entries are those of the option covering the circle's cell
     (the cell itself left out). Cached: most windows are 5 x 5 with the circle in the middle.
     """
-    from .families import masyu as fam
-    from .xcc import parse
-    from .xcc.names import parse_point_name
+    from ..families import masyu as fam
+    from ..xcc import parse
+    from ..xcc.names import parse_point_name
 
     text = fam.encode(fam.read(board_text(h, w, {(i, j): clue})))
     if text.endswith("abort\n"):
@@ -773,7 +777,7 @@ def generate_masyu(
 
 def _point(name: str) -> tuple[int, int]:
     """The coordinates of a vertex or edge name of Knuth's Masyu data (always a point name)."""
-    from .xcc.names import parse_point_name
+    from ..xcc.names import parse_point_name
 
     point = parse_point_name(name)
     assert point is not None, name

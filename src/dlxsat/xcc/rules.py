@@ -1,0 +1,581 @@
+"""Global rules: what the chosen options must do *together*, beyond covering items.
+
+An exact-cover problem is local: each option says which items it covers, and an answer is a
+set of options covering every primary item as often as its bounds say. Many puzzles add one
+rule about the answer as a whole that no option can see -- one loop, one connected sea, paths
+without cycles. Knuth handled the single loop inside his solver (DLX2-LOOP); dlxsat declares
+such rules as parts of the problem (:attr:`Problem.rules <dlxsat.xcc.model.Problem.rules>`),
+so that every backend enforces them and every checker checks them, knowing nothing of puzzles:
+
+:class:`SingleLoop`
+    The edges given color ``1`` form one cycle (DLX2-LOOP's rule). Its graph is explicit:
+    vertex items (primary) and edge items (secondary) joining two of them. Knuth's own data
+    declare it by their names (:func:`SingleLoop.from_names`, docs/conventions.md §4).
+:class:`Connected`
+    The *members* present in an answer form one connected set over the declared links; or,
+    with ``roots``, every connected piece holds a root member (a piece "touches the border").
+:class:`Acyclic`
+    The members present, each an edge between two vertices, hold no cycle (paths or trees).
+
+A *member* is an entry kind ``(item, color)``: it is present when a chosen option has that
+item with that color (``color`` None: the item is covered at all). A shaded cell is typically
+``(cell item, "1")``, a white one ``(cell item, "0")``, a loop edge ``(edge item, "1")``.
+
+In Knuth's text format (:mod:`dlxsat.xcc.dlxformat`) a rule is a block of comment lines that
+begin ``|@``, so his solvers still read the data (and solve it without the rule)::
+
+    |@loop                      the single loop, its graph from the names (empty: not allowed)
+    |@loop or-empty             ... the empty edge set counts as a loop, as in DLX2-LOOP
+    |@connected LABEL           a Connected rule (LABEL optional: named in messages)
+    |@members 11:0 13:0 31:0    its members, item:color or item (more lines add more)
+    |@links 11 13 11 31         pairs of member items, linked; or "|@links grid"
+    |@roots 11 13               (optional) root members; or "|@roots border"
+    |@acyclic LABEL             an Acyclic rule
+    |@members 01:1 10:1 12:1    its members (edges)
+    |@ends a b a c              the two vertices of each member, in order; or "|@ends grid"
+
+``grid`` links join members whose items are named by coordinates (docs/conventions.md §4)
+two apart in one coordinate: the orthogonal neighbours of a cell ``(2i+1, 2j+1)``. ``grid``
+ends are the two tiles an edge midpoint joins. ``border`` roots are the members whose point
+lies on the outer rows or columns of all the members' points.
+
+>>> from dlxsat.xcc import parse
+>>> p = parse("|@connected\\n|@members x:1 y:1\\n|@links x y\\na b | x y\\na x:1\\nb y:1\\n"
+...           "a x:0\\nb y:0\\n")
+>>> p.rules[0].kind, [p.items[i].name for i, _ in p.rules[0].members], p.rules[0].links
+('connected', ['x', 'y'], ((0, 1),))
+>>> violation(p, p.rules[0], [0, 3]), violation(p, p.rules[0], [0, 1])
+(None, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from ..errors import InputError
+from .loop import ON, LoopGraph, connected_pieces, edge_ends, loop_graph
+from .names import parse_point_name
+
+if TYPE_CHECKING:
+    from .model import Problem
+
+#: An entry kind: (item index, color), the color None for "covered at all".
+Member = tuple[int, "str | None"]
+
+#: The kinds of global rule, in the order of the option flags and the docs.
+KINDS = ("loop", "connected", "acyclic")
+
+
+@dataclass(frozen=True)
+class SingleLoop:
+    """The edges colored ``1`` (:data:`~dlxsat.xcc.loop.ON`) form one cycle.
+
+    ``graph`` holds the vertex and edge items (:class:`~dlxsat.xcc.loop.LoopGraph`);
+    ``allow_empty``: the empty edge set counts as a loop too, as in Knuth's DLX2-LOOP (his
+    counts), never for a puzzle's answer.
+    """
+
+    graph: LoopGraph = field(compare=False)
+    allow_empty: bool = False
+    kind: ClassVar[str] = "loop"
+
+    @classmethod
+    def from_names(cls, problem: Problem, allow_empty: bool = False) -> SingleLoop:
+        """The rule over the items named as vertices and edges (Knuth's convention)."""
+        return cls(loop_graph(problem), allow_empty)
+
+    @property
+    def label(self) -> str:
+        return ""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SingleLoop):
+            return NotImplemented
+        return (self.graph.vertices, self.graph.edges, self.allow_empty) == (
+            other.graph.vertices,
+            other.graph.edges,
+            other.allow_empty,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.graph.edges, self.allow_empty))
+
+    def members(self) -> tuple[Member, ...]:
+        """The edges as members: present when colored ``1``."""
+        return tuple((e, ON) for e, _, _ in self.graph.edges)
+
+
+@dataclass(frozen=True)
+class Connected:
+    """The members present form one connected set over ``links`` (pairs of member positions);
+    with ``roots`` (member positions), each connected piece must hold a root instead.
+
+    The empty set is connected. ``label`` names the rule in messages (``sea``, ``white``).
+    """
+
+    members: tuple[Member, ...]
+    links: tuple[tuple[int, int], ...]
+    roots: tuple[int, ...] | None = None
+    label: str = ""
+    kind: ClassVar[str] = "connected"
+
+    def __post_init__(self) -> None:
+        n = len(self.members)
+        if any(not (0 <= a < n and 0 <= b < n) or a == b for a, b in self.links):
+            raise ValueError("a link must join two different members")
+        if self.roots is not None and any(not 0 <= r < n for r in self.roots):
+            raise ValueError("a root must be a member")
+        object.__setattr__(
+            self, "links", tuple(sorted({(min(a, b), max(a, b)) for a, b in self.links}))
+        )
+        if self.roots is not None:
+            object.__setattr__(self, "roots", tuple(sorted(set(self.roots))))
+
+    def neighbours(self) -> list[list[int]]:
+        """Member position → the positions linked to it."""
+        adj: list[list[int]] = [[] for _ in self.members]
+        for a, b in self.links:
+            adj[a].append(b)
+            adj[b].append(a)
+        return adj
+
+
+@dataclass(frozen=True)
+class Acyclic:
+    """The members present, member ``k`` an edge joining vertices ``ends[k]`` (any numbers),
+    contain no cycle."""
+
+    members: tuple[Member, ...]
+    ends: tuple[tuple[int, int], ...]
+    label: str = ""
+    kind: ClassVar[str] = "acyclic"
+
+    def __post_init__(self) -> None:
+        if len(self.ends) != len(self.members):
+            raise ValueError("every member of an acyclic rule needs its two ends")
+        if any(u == v for u, v in self.ends):
+            raise ValueError("an edge of an acyclic rule must join two different vertices")
+
+
+Rule = SingleLoop | Connected | Acyclic
+
+
+def kinds(rules: Iterable[Rule]) -> set[str]:
+    """The kinds of these rules.
+
+    >>> sorted(kinds([Connected(((0, None),), ())]))
+    ['connected']
+    """
+    return {r.kind for r in rules}
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def present(problem: Problem, chosen: Iterable[int], members: Sequence[Member]) -> list[bool]:
+    """Which members the chosen options make present (see the module doc)."""
+    where: dict[Member, int] = {m: k for k, m in enumerate(members)}
+    anyc: dict[int, int] = {i: k for k, (i, c) in enumerate(members) if c is None}
+    out = [False] * len(members)
+    for k in chosen:
+        for i, c in problem.options[k]:
+            at = where.get((i, c))
+            if at is not None:
+                out[at] = True
+            at = anyc.get(i)
+            if at is not None:
+                out[at] = True
+    return out
+
+
+def pieces(on: Sequence[int], links: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """The connected pieces of the members ``on`` (positions) over ``links``, each sorted,
+    ordered by their least member (an isolated member is a piece of its own).
+
+    >>> pieces([0, 1, 3], [(0, 1), (1, 2), (2, 3)])
+    [[0, 1], [3]]
+    """
+    keep = set(on)
+    parent = {m: m for m in keep}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in links:
+        if a in keep and b in keep:
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[int, list[int]] = {}
+    for m in sorted(keep):
+        groups.setdefault(find(m), []).append(m)
+    return sorted(groups.values())
+
+
+def violation(problem: Problem, rule: Rule, chosen: Sequence[int]) -> str | None:
+    """What the chosen options break of ``rule``, in one line naming items; None when they keep
+    it. Written from the definitions alone, sharing no code with any backend's enforcement.
+
+    >>> from dlxsat.xcc import parse
+    >>> p = parse("|@acyclic\\n|@members x y z\\n|@ends 1 2 2 3 3 1\\na | x y z\\na x y z\\n"
+    ...           "a x y\\n")
+    >>> violation(p, p.rules[0], [0]), violation(p, p.rules[0], [1])
+    ('rule acyclic: the members x y z form a cycle', None)
+    """
+    name = problem.items
+    if isinstance(rule, SingleLoop):
+        on = [e for e, _, _ in rule.graph.edges]
+        shown = present(problem, chosen, [(e, ON) for e in on])
+        used = [(e, u, v) for (e, u, v), s in zip(rule.graph.edges, shown, strict=True) if s]
+        if not used:
+            return None if rule.allow_empty else "rule loop: no edge is on the loop"
+        degree: dict[int, int] = {}
+        for _, u, v in used:
+            degree[u] = degree.get(u, 0) + 1
+            degree[v] = degree.get(v, 0) + 1
+        odd = sorted(v for v, d in degree.items() if d != 2)
+        if odd:
+            return f"rule loop: vertex {name[odd[0]].name} has {degree[odd[0]]} edges on the loop"
+        parts = connected_pieces(used)
+        if len(parts) > 1:
+            return f"rule loop: the edges on form {len(parts)} separate loops, not one"
+        return None
+    here = present(problem, chosen, rule.members)
+    on = [k for k, s in enumerate(here) if s]
+    label = f" {rule.label}" if rule.label else ""
+
+    def names(ks: Iterable[int]) -> str:
+        shown = [name[rule.members[k][0]].name for k in ks]
+        return " ".join(shown[:6]) + (" ..." if len(shown) > 6 else "")
+
+    if isinstance(rule, Connected):
+        parts = pieces(on, rule.links)
+        if rule.roots is None:
+            if len(parts) > 1:
+                return (
+                    f"rule connected{label}: the members {names(parts[1])} are cut off from "
+                    f"{names(parts[0])}"
+                )
+            return None
+        roots = set(rule.roots)
+        for part in parts:
+            if not roots.intersection(part):
+                return f"rule connected{label}: the members {names(part)} reach no root"
+        return None
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for k in on:
+        u, v = rule.ends[k]
+        ru, rv = find(u), find(v)
+        if ru == rv:
+            cycle = sorted(cycle_through(rule, on, k))
+            return f"rule acyclic{label}: the members {names(cycle)} form a cycle"
+        parent[ru] = rv
+    return None
+
+
+def cycle_through(rule: Acyclic, on: Sequence[int], closing: int) -> list[int]:
+    """The members of a cycle that member ``closing`` closes among ``on`` (those before it
+    in ``on`` hold no cycle), in order along the cycle, ``closing`` first."""
+    before = on[: list(on).index(closing)]
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for k in before:
+        u, v = rule.ends[k]
+        adj.setdefault(u, []).append((v, k))
+        adj.setdefault(v, []).append((u, k))
+    start, goal = rule.ends[closing]
+    back: dict[int, tuple[int, int]] = {start: (start, -1)}
+    stack = [start]
+    while stack:  # the tree path from start to goal
+        x = stack.pop()
+        for y, k in adj.get(x, ()):
+            if y not in back:
+                back[y] = (x, k)
+                stack.append(y)
+    path = [closing]
+    x = goal
+    while x != start:
+        x, k = back[x]
+        path.append(k)
+    return path
+
+
+# --------------------------------------------------------------------------- text
+
+
+def _point_links(problem: Problem, members: Sequence[Member]) -> set[tuple[int, int]] | None:
+    """The ``grid`` links of these members, or None when an item is not named by a point."""
+    at: dict[tuple[int, int], int] = {}
+    for k, (i, _) in enumerate(members):
+        xy = parse_point_name(problem.items[i].name)
+        if xy is None:
+            return None
+        at[xy] = k
+    links = set()
+    for (x, y), k in at.items():
+        for xy in ((x + 2, y), (x, y + 2)):
+            j = at.get(xy)
+            if j is not None:
+                links.add((min(k, j), max(k, j)))
+    return links
+
+
+def _point_border(problem: Problem, members: Sequence[Member]) -> set[int] | None:
+    points = [parse_point_name(problem.items[i].name) for i, _ in members]
+    if not points or any(p is None for p in points):
+        return None
+    xs = [p[0] for p in points if p is not None]
+    ys = [p[1] for p in points if p is not None]
+    lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+    return {
+        k
+        for k, p in enumerate(points)
+        if p is not None and (p[0] in (lo_x, hi_x) or p[1] in (lo_y, hi_y))
+    }
+
+
+def _grid_ends(problem: Problem, members: Sequence[Member]) -> list[tuple[int, int]] | None:
+    tiles: dict[tuple[int, int], int] = {}
+    ends = []
+    for i, _ in members:
+        xy = parse_point_name(problem.items[i].name)
+        if xy is None or not (xy[0] + xy[1]) & 1:
+            return None
+        a, b = edge_ends(*xy)
+        ends.append((tiles.setdefault(a, len(tiles)), tiles.setdefault(b, len(tiles))))
+    return ends
+
+
+def rule_lines(problem: Problem, rule: Rule) -> list[str]:
+    """The ``|@`` lines that declare ``rule`` of ``problem`` (see the module doc); short forms
+    (``grid``, ``border``) wherever they mean the same.
+
+    >>> from dlxsat.xcc import parse
+    >>> p = parse("|@connected sea\\n|@members 11:0 13:0\\n|@links 11 13\\n11 13\\n11\\n13\\n")
+    >>> rule_lines(p, p.rules[0])
+    ['|@connected sea', '|@members 11:0 13:0', '|@links grid']
+    """
+    items = problem.items
+    if isinstance(rule, SingleLoop):
+        head = "|@loop or-empty" if rule.allow_empty else "|@loop"
+        if rule == SingleLoop.from_names(problem, rule.allow_empty):
+            return [head]
+        edges = " ".join(
+            f"{items[e].name} {items[u].name} {items[v].name}" for e, u, v in rule.graph.edges
+        )
+        return [head, f"|@edges {edges}"]
+    out = [f"|@{rule.kind}" + (f" {rule.label}" if rule.label else "")]
+    out.append(
+        "|@members "
+        + " ".join(items[i].name if c is None else f"{items[i].name}:{c}" for i, c in rule.members)
+    )
+    if isinstance(rule, Connected):
+        if _point_links(problem, rule.members) == set(rule.links):
+            out.append("|@links grid")
+        else:
+            m = rule.members
+            out.append(
+                "|@links "
+                + " ".join(f"{items[m[a][0]].name} {items[m[b][0]].name}" for a, b in rule.links)
+            )
+        if rule.roots is not None:
+            if _point_border(problem, rule.members) == set(rule.roots):
+                out.append("|@roots border")
+            else:
+                out.append(
+                    "|@roots " + " ".join(items[rule.members[r][0]].name for r in rule.roots)
+                )
+    else:
+        grid = _grid_ends(problem, rule.members)
+        if grid is not None and _same_graph(grid, rule.ends):
+            out.append("|@ends grid")
+        else:
+            out.append("|@ends " + " ".join(f"v{u} v{v}" for u, v in rule.ends))
+    return out
+
+
+def _same_graph(a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]]) -> bool:
+    """Whether two lists of ends describe the same graph up to renaming the vertices."""
+    rename: dict[int, int] = {}
+    for (u, v), (x, y) in zip(a, b, strict=True):
+        for p, q in ((u, x), (v, y)):
+            if rename.setdefault(p, q) != q:
+                return False
+    return len(set(rename.values())) == len(rename)
+
+
+@dataclass
+class _Block:
+    """One rule's ``|@`` lines as read, before the items are known."""
+
+    kind: str
+    line: int
+    words: list[str]
+    parts: dict[str, list[str]] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+
+
+#: The lines each kind of rule takes after its head, and whether it must have them.
+_PARTS = {
+    "loop": {"edges": False},
+    "connected": {"members": True, "links": True, "roots": False},
+    "acyclic": {"members": True, "ends": True},
+}
+
+
+class RuleReader:
+    """Collects the ``|@`` lines of DLX text; :meth:`rules` reads them once the items are known.
+
+    Knuth's readers take these lines as comments; a line this reader cannot place is an
+    :class:`InputError` naming it, as a bad option line is.
+    """
+
+    def __init__(self) -> None:
+        self.blocks: list[_Block] = []
+
+    def add(self, line_no: int, text: str) -> None:
+        """Take one line (its text after ``|@``)."""
+        words = text.split()
+        if not words:
+            raise InputError(f"line {line_no}: an empty rule line '|@'")
+        head, rest = words[0], words[1:]
+        if head in _PARTS:
+            self.blocks.append(_Block(head, line_no, rest))
+            return
+        block = self.blocks[-1] if self.blocks else None
+        if block is None or head not in _PARTS[block.kind]:
+            known = ", ".join(KINDS)
+            where = f"a {block.kind} rule" if block else f"no rule (begin one with {known})"
+            raise InputError(f"line {line_no}: '|@{head}' does not belong to {where}")
+        block.parts.setdefault(head, []).extend(rest)
+        block.lines.setdefault(head, line_no)
+
+    def rules(self, problem: Problem) -> tuple[Rule, ...]:
+        """The rules declared, over the items of ``problem``."""
+        return tuple(self._rule(problem, b) for b in self.blocks)
+
+    def _rule(self, problem: Problem, b: _Block) -> Rule:
+        def fail(message: str, part: str | None = None) -> InputError:
+            line = b.lines.get(part, b.line) if part else b.line
+            return InputError(f"line {line}: rule {b.kind}: {message}")
+
+        for part, needed in _PARTS[b.kind].items():
+            if needed and part not in b.parts:
+                raise fail(f"no '|@{part}' line")
+        index = problem.index
+
+        def item(name: str, part: str) -> int:
+            k = index.get(name)
+            if k is None:
+                raise fail(f"unknown item name {name!r}", part)
+            return k
+
+        if b.kind == "loop":
+            if b.words not in ([], ["or-empty"]):
+                raise fail(f"unknown word {' '.join(b.words)!r} (only 'or-empty')")
+            allow_empty = bool(b.words)
+            if "edges" not in b.parts:
+                try:
+                    return SingleLoop.from_names(problem, allow_empty)
+                except InputError as e:
+                    raise fail(str(e).removeprefix("loop rule: ")) from None
+            words = b.parts["edges"]
+            if len(words) % 3:
+                raise fail("'|@edges' needs three names per edge (edge, vertex, vertex)", "edges")
+            triples = [
+                (item(words[j], "edges"), item(words[j + 1], "edges"), item(words[j + 2], "edges"))
+                for j in range(0, len(words), 3)
+            ]
+            for e, u, v in triples:
+                if problem.items[e].primary:
+                    raise fail(f"edge item {problem.items[e].name!r} isn't secondary", "edges")
+                for x in (u, v):
+                    if not problem.items[x].primary:
+                        raise fail(f"vertex item {problem.items[x].name!r} isn't primary", "edges")
+            vertices = tuple(sorted({x for _, u, v in triples for x in (u, v)}))
+            return SingleLoop(LoopGraph(vertices, tuple(triples), {}), allow_empty)
+        label = " ".join(b.words)
+        members: list[Member] = []
+        at: dict[int, int] = {}
+        for token in b.parts["members"]:
+            name, colon, color = token.partition(":")
+            k = item(name, "members")
+            if colon and len(color) != 1:
+                raise fail(f"color must be a single character: {token!r}", "members")
+            if k in at:
+                raise fail(f"item {name!r} is a member twice", "members")
+            at[k] = len(members)
+            members.append((k, color if colon else None))
+        if not members:
+            raise fail("no members", "members")
+
+        def member(name: str, part: str) -> int:
+            k = item(name, part)
+            if k not in at:
+                raise fail(f"{name!r} is not a member", part)
+            return at[k]
+
+        if b.kind == "connected":
+            words = b.parts["links"]
+            if words == ["grid"]:
+                grid = _point_links(problem, members)
+                if grid is None:
+                    raise fail("'grid' links need members named by coordinates", "links")
+                links = sorted(grid)
+            else:
+                if len(words) % 2:
+                    raise fail("'|@links' needs two names per link", "links")
+                links = [
+                    (member(words[j], "links"), member(words[j + 1], "links"))
+                    for j in range(0, len(words), 2)
+                ]
+                if any(a == b for a, b in links):
+                    raise fail("a link must join two different members", "links")
+            roots: list[int] | None = None
+            if "roots" in b.parts:
+                words = b.parts["roots"]
+                if words == ["border"]:
+                    border = _point_border(problem, members)
+                    if border is None:
+                        raise fail("'border' roots need members named by coordinates", "roots")
+                    roots = sorted(border)
+                else:
+                    roots = [member(w, "roots") for w in words]
+            return Connected(
+                tuple(members), tuple(links), None if roots is None else tuple(roots), label
+            )
+        words = b.parts["ends"]
+        if words == ["grid"]:
+            ends = _grid_ends(problem, members)
+            if ends is None:
+                raise fail("'grid' ends need members named by edge coordinates", "ends")
+        else:
+            if len(words) != 2 * len(members):
+                raise fail(
+                    f"'|@ends' needs two vertices per member ({2 * len(members)} words, "
+                    f"not {len(words)})",
+                    "ends",
+                )
+            number: dict[str, int] = {}
+            ends = [
+                (
+                    number.setdefault(words[j], len(number)),
+                    number.setdefault(words[j + 1], len(number)),
+                )
+                for j in range(0, len(words), 2)
+            ]
+            if any(u == v for u, v in ends):
+                raise fail("an edge must join two different vertices", "ends")
+        return Acyclic(tuple(members), tuple(ends), label)
