@@ -50,7 +50,7 @@ def family_of(puzzle: Any) -> str:
     return name
 
 
-def board_text(family: str, puzzle: Any, answer: dict | None = None) -> str:
+def board_text(family: str, puzzle: Any, answer: dict[str, Any] | None = None) -> str:
     """The board (and answer) as the family's ``render`` draws it in ASCII."""
     from .families import get_family
 
@@ -59,7 +59,7 @@ def board_text(family: str, puzzle: Any, answer: dict | None = None) -> str:
     return get_family(family).render(puzzle, answer)
 
 
-def board_html(family: str, puzzle: Any, answer: dict | None = None) -> str:
+def board_html(family: str, puzzle: Any, answer: dict[str, Any] | None = None) -> str:
     """The text board in a ``<pre>``, with the note that pictures need matplotlib."""
     return (
         f'<pre class="dlxsat-board">{html.escape(board_text(family, puzzle, answer))}</pre>'
@@ -67,7 +67,7 @@ def board_html(family: str, puzzle: Any, answer: dict | None = None) -> str:
     )
 
 
-def picture_or_board(family: str, puzzle: Any, answer: dict | None = None) -> str:
+def picture_or_board(family: str, puzzle: Any, answer: dict[str, Any] | None = None) -> str:
     """HTML for the board: the inline SVG picture, or the text board without matplotlib."""
     if has_matplotlib():
         from .pictures import picture_svg

@@ -52,7 +52,7 @@ def picture_size(family: str, puzzle: Any) -> tuple[int, int]:
     return (cols + 1) * px, (rows + 1) * px
 
 
-def loop_points(answer: dict, offset: float) -> list[tuple[float, float]]:
+def loop_points(answer: dict[str, Any], offset: float) -> list[tuple[float, float]]:
     """The loop of an answer as a closed list of (x, y) plot points, in loop order.
 
     A tile (2i, 2j) of the doubled grid is drawn at (j + offset, i + offset): offset 0.5 puts
@@ -82,7 +82,9 @@ def loop_points(answer: dict, offset: float) -> list[tuple[float, float]]:
     return [(y / 2 + offset, x / 2 + offset) for x, y in path]
 
 
-def save_picture(family: str, puzzle: Any, answer: dict | None, path: str, kind: str) -> None:
+def save_picture(
+    family: str, puzzle: Any, answer: dict[str, Any] | None, path: str, kind: str
+) -> None:
     """Draw the puzzle (and ``answer``, when given) into ``path`` as ``kind`` (svg or png)."""
     if kind not in KINDS:
         raise InputError(f"unknown picture type {kind!r} (choose from {', '.join(KINDS)})")
@@ -106,7 +108,7 @@ def _style() -> Any:
     return matplotlib.rc_context(style)  # type: ignore[arg-type]
 
 
-def draw_picture(family: str, puzzle: Any, answer: dict | None = None) -> Any:
+def draw_picture(family: str, puzzle: Any, answer: dict[str, Any] | None = None) -> Any:
     """The matplotlib Figure of the puzzle (and ``answer``): what :func:`save_picture` writes."""
     from matplotlib.figure import Figure
 
@@ -126,7 +128,7 @@ def draw_picture(family: str, puzzle: Any, answer: dict | None = None) -> Any:
     return fig
 
 
-def picture_svg(family: str, puzzle: Any, answer: dict | None = None) -> str | None:
+def picture_svg(family: str, puzzle: Any, answer: dict[str, Any] | None = None) -> str | None:
     """The picture as SVG text (for notebooks: ``_repr_svg_``), or None without matplotlib.
 
     The XML declaration and doctype are left out so the text can also sit inside HTML.
@@ -154,7 +156,7 @@ def _save(fig: Any, path: str, kind: str) -> None:
 
 
 def _draw_loop_board(
-    ax: Any, family: str, puzzle: Any, answer: dict | None, font: float, px: int
+    ax: Any, family: str, puzzle: Any, answer: dict[str, Any] | None, font: float, px: int
 ) -> None:
     from matplotlib.patches import Circle, Rectangle
 
@@ -220,7 +222,7 @@ def _draw_loop_board(
             line.set_gid("loop")
 
 
-def _draw_sudoku(ax: Any, puzzle: Any, answer: dict | None, font: float) -> None:
+def _draw_sudoku(ax: Any, puzzle: Any, answer: dict[str, Any] | None, font: float) -> None:
     from matplotlib.patches import Rectangle
 
     n = puzzle.n
@@ -273,7 +275,9 @@ def _grid_segments(rows: int, cols: int) -> list[list[tuple[int, int]]]:
     ]
 
 
-def _lines(ax: Any, segments: list, colour: str, width: float, z: int) -> None:
+def _lines(
+    ax: Any, segments: list[list[tuple[int, int]]], colour: str, width: float, z: int
+) -> None:
     """Many straight segments as one artist (one SVG path: small files, fast drawing)."""
     from matplotlib.collections import LineCollection
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import limits
-from .answer import Answer, answer_key
+from .answer import Answer, AnswerKey, answer_key
 from .errors import InputError, RuleViolation
 from .families import Family, get_family, offered
 from .result import MODES, SearchResult, status_of
@@ -285,7 +285,7 @@ def checked_answers(
     distinct -- until ``deadline``: past it, the answers not yet checked are left out and the
     result is marked timed out (the report's ``stats["checked"]`` says how many were)."""
     answers: list[Answer] = []
-    seen: set = set()
+    seen: set[AnswerKey] = set()
     for item in [*result.answers, *result.solutions]:
         if deadline is not None and deadline.expired():
             result.timed_out = True
@@ -352,6 +352,7 @@ def run_solver(
     if getattr(prep.family, "ALLOW_EMPTY_LOOP", False):  # xcc: DLX2-LOOP's meaning
         request = dataclasses.replace(request, allow_empty_loop=True)
     solver = spec.module()
+    result: SearchResult
     if spec.kind == "reasoning":
         result = solver.solve(prep.name, prep.puzzle, request, options)
     else:
@@ -518,7 +519,8 @@ def build_problem(fam: Family, puzzle: Any) -> Problem:
     its DLX text parsed (the two agree: tests/test_batch.py)."""
     builder = offered(fam, "build")
     if builder is not None:
-        return builder(puzzle)
+        problem: Problem = builder(puzzle)
+        return problem
     return parse(fam.encode(puzzle), allow_empty=True)
 
 

@@ -49,7 +49,7 @@ from typing import Any, Literal
 
 from .errors import InputError
 from .options import Option
-from .result import MODES
+from .result import MODES, SearchResult
 from .runtime.deadline import Deadline
 
 #: Solver name → module. The order is the order of ``--help``, ``crosscheck`` and the presets.
@@ -195,7 +195,9 @@ class SolverSpec:
             raise InputError(f"{option.flag} {value} is too many (at most {max_workers()})")
         return value
 
-    def _check_context(self, checked: dict[str, Any], loop: bool | None, family: str | None):
+    def _check_context(
+        self, checked: dict[str, Any], loop: bool | None, family: str | None
+    ) -> None:
         if loop is False and "loop_mode" in checked:
             raise InputError("a loop mode applies only with the single-loop rule (loop families)")
         if family is not None and self.families is not None:
@@ -271,7 +273,8 @@ class SolverSpec:
 
 def spec_of(name: str) -> SolverSpec:
     """The :class:`SolverSpec` of solver ``name`` (an :class:`InputError` for an unknown name)."""
-    return get_solver(name).SPEC
+    spec: SolverSpec = get_solver(name).SPEC
+    return spec
 
 
 def get_solver(name: str) -> ModuleType:
@@ -436,7 +439,7 @@ def solve_problem(
     timeout: float | None = None,
     on_found: Callable[[int], None] | None = None,
     **options: Any,
-) -> Any:
+) -> SearchResult:
     """Solve an exact-cover problem with search solver ``backend``: the request and the
     options are checked here, once, then the solver runs (see the module doc).
 
@@ -465,7 +468,8 @@ def solve_problem(
     checked = spec.check(options, loop=loop)
     if loop and allow_empty_loop and not spec.empty_loop:
         raise InputError(f"backend {backend} always asks for a non-empty loop")
-    return spec.module().solve(problem, request, checked)
+    result: SearchResult = spec.module().solve(problem, request, checked)
+    return result
 
 
 # --------------------------------------------------------------------------- settings text

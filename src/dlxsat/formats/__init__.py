@@ -89,8 +89,10 @@ def write(family: str, puzzle: Any, format: str, answer: Any = None) -> str:
                 f"the {format} format cannot hold an answer (these can: "
                 f"{', '.join(ANSWER_WRITERS)})"
             )
-        return mod.write(family, puzzle, answer)
-    return mod.write(family, puzzle)
+        text: str = mod.write(family, puzzle, answer)
+    else:
+        text = mod.write(family, puzzle)
+    return text
 
 
 def split_records(family: str, text: str, format: str | None = None) -> list[tuple[int, str]]:

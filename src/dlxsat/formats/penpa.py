@@ -494,6 +494,8 @@ def write(family: str, puzzle: Any, solution: Answer | None = None) -> str:
     """
     if family not in FAMILY_NAMES:
         raise InputError(f"the penpa format has {', '.join(FAMILY_NAMES)}, not {family}")
+    rows: int
+    cols: int
     if family == "sudoku":
         rows = cols = puzzle.n
     else:
