@@ -210,12 +210,19 @@ def search_dlx(problem: Problem, **kwargs: Any) -> SearchResult:
 
 
 def export_cnf(
-    family: str, text: Any, *, loop: str | None = None, format: str | None = None
+    family: str,
+    text: Any,
+    *,
+    loop: str | None = None,
+    modes: dict[str, str | None] | None = None,
+    format: str | None = None,
 ) -> CnfExport:
-    """A puzzle's DIMACS export, ready to ``write`` (see :func:`dlxsat.roundtrip.export_cnf`)."""
+    """A puzzle's DIMACS export, ready to ``write`` (see :func:`dlxsat.roundtrip.export_cnf`):
+    each global rule in its mode (``modes``, by kind; ``loop`` the loop rule's), ``eager`` or
+    ``none``."""
     from .roundtrip import export_cnf as _export
 
-    return _export(family, text, loop=loop, format=format)
+    return _export(family, text, modes={"loop": loop, **(modes or {})}, format=format)
 
 
 def decode_model(family: str, text: Any, solver_output: str, **kwargs: Any) -> Decoded:

@@ -8,11 +8,13 @@ loop families (midpoints of the loop's edges in doubled coordinates, sorted) and
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, TypeAlias
 
 from .xcc.loop import connected_pieces, edge_ends
 
 __all__ = [
     "Answer",
+    "AnswerKey",
     "answer_key",
     "edge_ends",
     "edges_answer",
@@ -20,7 +22,9 @@ __all__ = [
     "loop_pieces",
 ]
 
-Answer = dict
+Answer: TypeAlias = dict[str, Any]
+#: An answer as :func:`answer_key` makes it hashable.
+AnswerKey: TypeAlias = tuple[str, tuple[Any, ...]]
 
 
 def edges_answer(edges: Iterable[tuple[int, int]]) -> Answer:
@@ -37,7 +41,7 @@ def grid_answer(rows: Iterable[str]) -> Answer:
     return {"grid": list(rows)}
 
 
-def answer_key(answer: Answer) -> tuple:
+def answer_key(answer: Answer) -> AnswerKey:
     """A hashable key, to compare sets of answers across backends."""
     if "edges" in answer:
         return ("edges", tuple(tuple(e) for e in answer["edges"]))

@@ -11,7 +11,8 @@ exists.
 >>> r = check("sudoku", "4..3.3....1.1..2", "4 4\\n4 1 2 3\\n2 3 4 1\\n3 4 1 2\\n1 2 3 4\\n")
 >>> r.correct, r.violations
 (True, [])
->>> check("sudoku", "4..3.3....1.1..2", "4 4\\n4 1 2 3\\n2 3 4 1\\n3 4 1 2\\n1 2 4 3\\n").violations[0]
+>>> wrong = "4 4\\n4 1 2 3\\n2 3 4 1\\n3 4 1 2\\n1 2 4 3\\n"
+>>> check("sudoku", "4..3.3....1.1..2", wrong).violations[0]
 'row 4 has 4 twice'
 """
 

@@ -350,7 +350,7 @@ def _solve_batch(
     return EXIT_TIMEOUT if timed_out else EXIT_OK
 
 
-def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict]) -> None:
+def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict[str, Any]]) -> None:
     """Write the pictures ``--svg``/``--png`` ask for: the puzzle and its first answer."""
     for path, kind in ((getattr(a, "svg", None), "svg"), (getattr(a, "png", None), "png")):
         if path:
@@ -446,7 +446,7 @@ def _main(argv: Sequence[str] | None) -> int:
         limits.begin_run()
         args = parse_arguments(argv)
         _start_limits(args)
-        code = globals()["cmd_" + args.command.replace("-", "_")](args)
+        code: int = globals()["cmd_" + args.command.replace("-", "_")](args)
         sys.stdout.flush()  # a full or closed stdout is told here, as an input error
         return code
     except SystemExit as e:  # --help and --version: argparse has printed them

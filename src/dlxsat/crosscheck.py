@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .answer import answer_key
+from .answer import AnswerKey, answer_key
 from .errors import InputError
 from .families import get_spec
 from .families.spec import Policy
@@ -26,7 +26,7 @@ class CrossRow:
     file: str
     counts: dict[str, int | None] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
-    answers: dict[str, set] = field(default_factory=dict)
+    answers: dict[str, set[AnswerKey]] = field(default_factory=dict)
     timed_out: bool = False
     agree: bool = True
     difference: str = ""

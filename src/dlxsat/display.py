@@ -40,13 +40,13 @@ def has_matplotlib() -> bool:
         return False
 
 
-def board_text(family: str, puzzle: Any, answer: dict | None = None) -> str:
+def board_text(family: str, puzzle: Any, answer: dict[str, Any] | None = None) -> str:
     """The board (and answer) as the family's ``render`` draws it in ASCII."""
     text: str = get_spec(family).render(puzzle, answer)
     return text
 
 
-def board_html(family: str, puzzle: Any, answer: dict | None = None) -> str:
+def board_html(family: str, puzzle: Any, answer: dict[str, Any] | None = None) -> str:
     """The text board in a ``<pre>``, with the note that pictures need matplotlib."""
     return (
         f'<pre class="dlxsat-board">{html.escape(board_text(family, puzzle, answer))}</pre>'
@@ -54,7 +54,7 @@ def board_html(family: str, puzzle: Any, answer: dict | None = None) -> str:
     )
 
 
-def picture_or_board(family: str, puzzle: Any, answer: dict | None = None) -> str:
+def picture_or_board(family: str, puzzle: Any, answer: dict[str, Any] | None = None) -> str:
     """HTML for the board: the inline SVG picture, or the text board without matplotlib."""
     if has_matplotlib():
         from .pictures import picture_svg

@@ -56,4 +56,5 @@ def search(
     if searching.expired():
         raise limits.TimeUp()
     request = Request(limit=limit, keep=keep, deadline=searching, on_found=limits.found)
-    return get_solver("dlx").solve(problem, request, {})
+    result: SearchResult = get_solver("dlx").solve(problem, request, {})
+    return result

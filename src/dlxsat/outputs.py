@@ -211,4 +211,4 @@ def guard_std_streams() -> None:
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the process's stderr till exit
     if not isinstance(sys.stdout, _GuardedStdout):
-        sys.stdout = _GuardedStdout(sys.stdout)  # type: ignore[assignment]
+        sys.stdout = _GuardedStdout(sys.stdout)

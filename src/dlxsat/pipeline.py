@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import limits
-from .answer import Answer, answer_key
+from .answer import Answer, AnswerKey, answer_key
 from .errors import InputError, RuleViolation
 from .families import canonical, get_spec
 from .families.spec import Batch, FamilySpec, Policy
@@ -291,7 +291,7 @@ def checked_answers(
     distinct -- until ``deadline``: past it, the answers not yet checked are left out and the
     result is marked timed out (the report's ``stats["checked"]`` says how many were)."""
     answers: list[Answer] = []
-    seen: set = set()
+    seen: set[AnswerKey] = set()
     for item in [*result.answers, *result.solutions]:
         if deadline is not None and deadline.expired():
             result.timed_out = True
@@ -352,6 +352,7 @@ def run_solver(
         mode, deadline=deadline, on_found=limits.found, loading_counts=loading_counts
     )
     solver = spec.module()
+    result: SearchResult
     if spec.kind == "reasoning":
         result = solver.solve(prep.name, prep.puzzle, request, options)
     else:

@@ -49,7 +49,7 @@ from typing import Any, Literal
 
 from .errors import InputError
 from .options import Option
-from .result import MODES
+from .result import MODES, SearchResult
 from .runtime.deadline import Deadline
 
 #: Solver name → module. The order is the order of ``--help``, ``crosscheck`` and the presets.
@@ -101,7 +101,7 @@ def warm_up_problem(kinds: Collection[str] = ()) -> Any:
     ['loop', 'connected']
     """
     from .xcc import parse
-    from .xcc.rules import Acyclic, Connected, SingleLoop
+    from .xcc.rules import Acyclic, Connected, Rule, SingleLoop
 
     problem = parse(WARM_UP_PROBLEM)
     loop = SingleLoop.from_names(problem)
@@ -113,7 +113,7 @@ def warm_up_problem(kinds: Collection[str] = ()) -> Any:
         for b in range(a + 1, len(ends))
         if set(ends[a]) & set(ends[b])
     ]
-    made = {
+    made: dict[str, Rule] = {
         "loop": loop,
         "connected": Connected(edges, tuple(links)),
         "acyclic": Acyclic(edges, tuple(ends)),
@@ -328,7 +328,8 @@ class SolverSpec:
 
 def spec_of(name: str) -> SolverSpec:
     """The :class:`SolverSpec` of solver ``name`` (an :class:`InputError` for an unknown name)."""
-    return get_solver(name).SPEC
+    spec: SolverSpec = get_solver(name).SPEC
+    return spec
 
 
 def get_solver(name: str) -> ModuleType:
@@ -487,7 +488,7 @@ def solve_problem(
     timeout: float | None = None,
     on_found: Callable[[int], None] | None = None,
     **options: Any,
-) -> Any:
+) -> SearchResult:
     """Solve an exact-cover problem with search solver ``backend``: the request and the
     options are checked here, once, then the solver runs (see the module doc).
 
@@ -522,7 +523,8 @@ def solve_problem(
         problem = problem.with_rules(SingleLoop.from_names(problem, allow_empty_loop))
     checked = spec.check(options, rules=rule_kinds(problem))
     spec.check_rules(problem)
-    return spec.module().solve(problem, request, checked)
+    result: SearchResult = spec.module().solve(problem, request, checked)
+    return result
 
 
 def rule_kinds(problem: Any) -> set[str]:

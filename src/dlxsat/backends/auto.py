@@ -372,7 +372,8 @@ def predicted_sat(feats: Mapping[str, Any], answers: float, limit: int | None) -
     0.3506
     """
     wanted = answers if limit is None else min(answers, limit)
-    return SAT_SECONDS_PER_ENTRY * feats["entries"] + SAT_SECONDS_PER_ANSWER * wanted
+    seconds: float = SAT_SECONDS_PER_ENTRY * feats["entries"] + SAT_SECONDS_PER_ANSWER * wanted
+    return seconds
 
 
 def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
@@ -398,7 +399,8 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
         return TRIAL_SECONDS
     share = TRIAL_SHARE_LARGE if feats["entries"] > LARGE_ENTRIES else TRIAL_SHARE
     rent = TRIAL_SAT_SECONDS_PER_ENTRY * feats["entries"] + SAT_SECONDS_PER_ANSWER * limit
-    return max(TRIAL_MIN_SECONDS, share * rent)
+    seconds: float = max(TRIAL_MIN_SECONDS, share * rent)
+    return seconds
 
 
 def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
@@ -419,7 +421,8 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     if limit is None or feats["primary"] <= NODE_BUDGET_MIN_ITEMS:
         return None
     large = not feats["loop"] and feats["entries"] > LARGE_ENTRIES
-    return (TRIAL_NODES_PER_ITEM_LARGE if large else TRIAL_NODES_PER_ITEM) * feats["primary"]
+    nodes: int = (TRIAL_NODES_PER_ITEM_LARGE if large else TRIAL_NODES_PER_ITEM) * feats["primary"]
+    return nodes
 
 
 def second_trial(

@@ -527,7 +527,7 @@ def _solver_name(name: str | None) -> str:
 
     if name is None:
         return DEFAULT_SOLVER
-    known = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
+    known: dict[str, Any] = {k: v for k, v in vars(SolverNames).items() if not k.startswith("_")}
     for canonical, aliases in known.items():
         if name == canonical or name in aliases:
             return canonical
@@ -631,7 +631,8 @@ class Session:
         if not stoppable or self.name in _UNSTOPPABLE:
             if deadline is not None and time.monotonic() >= deadline:
                 return None
-            return self.solver.solve(assumptions=assumptions)
+            solved: bool = self.solver.solve(assumptions=assumptions)
+            return solved
         while True:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
@@ -651,7 +652,10 @@ class Session:
             if timer is not None:
                 timer.start()
             try:
-                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+                outcome: bool | None = self.solver.solve_limited(
+                    assumptions=assumptions, expect_interrupt=True
+                )
+                return outcome
             finally:
                 if timer is not None:
                     timer.cancel()
@@ -664,7 +668,7 @@ class Session:
         while deadline is None or time.monotonic() < deadline:
             self.solver.conf_budget(self.budget)
             t0 = time.perf_counter()
-            result = self.solver.solve_limited(assumptions=assumptions)
+            result: bool | None = self.solver.solve_limited(assumptions=assumptions)
             took = time.perf_counter() - t0
             if result is not None:
                 return result

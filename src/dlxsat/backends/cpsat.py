@@ -162,7 +162,8 @@ def _solution(callback: Any) -> Callable[[int], bool]:
     """
     proto = getattr(callback, "response_proto", None)
     if proto is None:
-        return callback.SolutionBooleanValue
+        value_of: Callable[[int], bool] = callback.SolutionBooleanValue
+        return value_of
     values = proto.solution
     return lambda k: values[k] != 0
 
@@ -213,7 +214,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
     callback: Any = cp_model.CpSolverSolutionCallback  # (OR-tools ships no stubs for it)
 
-    class Collector(callback):
+    # (OR-tools' package is untyped, so mypy sees its base class as Any: nothing to check.)
+    class Collector(callback):  # type: ignore[misc]
         """Takes each answer: a new valid one is kept, a multi-cycle one stops for cuts."""
 
         def __init__(self) -> None:

@@ -90,7 +90,7 @@ def cnf_text(problem: Problem, *, source: str, encoding: str | None, colors: str
 VERSION_SECONDS = 2.0
 
 
-def _run(argv: list[str], timeout: float | None) -> subprocess.CompletedProcess:
+def _run(argv: list[str], timeout: float | None) -> subprocess.CompletedProcess[str]:
     """Run ``argv`` with its output captured; past ``timeout`` (a :class:`TimeoutExpired`) the
     program is killed with everything it started -- it leads a process group of its own, so a
     shell script's ``sleep`` or a solver's helpers do not outlive it."""
@@ -191,7 +191,7 @@ def _with_worker(worker: int) -> Any:
     return arrange
 
 
-def _read(done: subprocess.CompletedProcess, program: str) -> tuple[str, set[int]]:
+def _read(done: subprocess.CompletedProcess[str], program: str) -> tuple[str, set[int]]:
     from .dimacs import read_solver_output
 
     try:

@@ -511,7 +511,11 @@ def _member_main(conn: Any, parent: int | None, created: float) -> None:
         start_seconds = time.time() - created
         request, options, left = job
         request = replace(request, deadline=Deadline.after(left))
-        report: tuple = ("result", backend.solve(problem, request, options), start_seconds)
+        report: tuple[Any, ...] = (
+            "result",
+            backend.solve(problem, request, options),
+            start_seconds,
+        )
     except InputError as e:
         report = ("input", str(e), start_seconds)
     except Exception as e:  # a bug in a backend: the parent reports it with the member's name

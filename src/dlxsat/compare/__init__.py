@@ -33,7 +33,7 @@ class Outcome:
     skipped: int = 0
     #: Jobs left to another run on the same store at the same time (it claimed them first).
     elsewhere: int = 0
-    statuses: Counter = field(default_factory=Counter)
+    statuses: Counter[str] = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)

@@ -148,7 +148,7 @@ def grid(specs: Sequence[str], presets: Iterable[str] = ()) -> list[Setting]:
     Two spellings of one job (``sat`` and ``sat:loop=lazy``) both stay: on a loop-less family
     the second is skipped and the first runs; :func:`for_family` keeps one of each job.
     """
-    seen: dict[tuple[str, tuple], Setting] = {}
+    seen: dict[tuple[str, tuple[Any, ...]], Setting] = {}
     for s in [*(x for p in presets for x in preset(p)), *(x for t in specs for x in parse_spec(t))]:
         seen.setdefault((s.text, tuple(sorted(s.options.items()))), s)
     if not seen:

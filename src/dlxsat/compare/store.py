@@ -49,7 +49,7 @@ def job_id(
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
-def answer_hash(answers: Iterable[dict]) -> str | None:
+def answer_hash(answers: Iterable[dict[str, Any]]) -> str | None:
     """sha256 of the canonical JSON of the sorted answers (None when there is none).
 
     Each answer is written as JSON with sorted keys and no spaces; the list of them is sorted by

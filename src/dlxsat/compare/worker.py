@@ -66,6 +66,7 @@ import signal
 import struct
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,7 +183,9 @@ def _spawn(run: object, mask: Any) -> Worker:
     return worker
 
 
-def _child(jobs_fd: int, records_fd: int, inherited: tuple, parent: int, mask: Any) -> None:
+def _child(
+    jobs_fd: int, records_fd: int, inherited: tuple[int, ...], parent: int, mask: Any
+) -> None:
     code = 0
     try:
         for fd in inherited:
@@ -318,7 +321,7 @@ def collect(worker: Worker) -> dict[str, Any] | None:
         worker.data += chunk
         if worker.data.endswith(b"\n"):  # one job at a time: the record is whole
             try:
-                record = json.loads(worker.data[1:])
+                record: dict[str, Any] = json.loads(worker.data[1:])
             except ValueError:
                 return _death_record(worker)
             worker.leaving = worker.data[:1] == b"L"
@@ -442,7 +445,11 @@ def stop_all(run: object) -> None:
     # Every step is safe to repeat: a Ctrl-C that lands here (a caller's KeyboardInterrupt)
     # is kept for the end, so that the clean-up is never left half-done.
     stop: BaseException | None = None
-    for step in [*(lambda w=w: _end(w) for w in mine), lambda: reap_retired(block=True)]:
+    steps: list[Callable[[], None]] = [
+        *(lambda w=w: _end(w) for w in mine),
+        lambda: reap_retired(block=True),
+    ]
+    for step in steps:
         while True:
             try:
                 step()

@@ -20,14 +20,14 @@ Boards beyond his limit of 31 rows or columns are accepted here; their names are
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from ..answer import Answer, edges_answer, loop_pieces
 from ..errors import InputError
-from ..xcc.model import Problem
+from ..xcc.model import Entry, Problem
 from ..xcc.names import parse_point_name
 from .base import puzzle_lines
 from .grid import GridPuzzle, tatham_rows
@@ -296,7 +296,7 @@ class _Option:
         elif old != val:  # both values of one variable: a foolish option
             self.want = None
 
-    def text(self, head: str, name) -> str | None:
+    def text(self, head: str, name: Callable[[int], str]) -> str | None:
         if self.want is None:
             return None
         return head + "".join(f" {name(p)}:{v}" for p, v in sorted(self.want.items())) + "\n"
@@ -595,7 +595,7 @@ def build(puzzle: MasyuPuzzle) -> Problem:
     items += [Item(ename[e], primary=False) for e in red.edges()]
     index = {it.name: k for k, it in enumerate(items)}
     edge_index = {e: index[ename[e]] for e in red.edges()}
-    options: list[tuple] = []
+    options: list[tuple[Entry, ...]] = []
 
     special: list[tuple[int, str | None]] = [(index[nm(2 * i, 2 * j)], None) for i, j in clues]
     special += [(edge_index[e], str(red.cmp[e])) for e in red.constants()]

@@ -30,7 +30,7 @@ from typing import Any
 from ..answer import Answer, edge_ends, edges_answer, loop_pieces
 from ..errors import InputError
 from ..xcc.loop import used_edges
-from ..xcc.model import Problem
+from ..xcc.model import Entry, Problem
 from .base import puzzle_lines
 from .grid import GridPuzzle, needs_wide_names, point_name, tatham_rows
 from .spec import FamilySpec, Picture, Tatham
@@ -215,7 +215,7 @@ def masks_with(count: int) -> list[int]:
     return [mask for mask in range(16) if mask.bit_count() == count]
 
 
-def _tiles(m: int, n: int, name: Callable[[int, int], str]) -> Iterator[tuple[str, dict]]:
+def _tiles(m: int, n: int, name: Callable[[int, int], str]) -> Iterator[tuple[str, dict[str, str]]]:
     """Each grid point's name with its edges on the board (side → edge name), in Knuth's
     order: one walk serves :func:`encode` (text) and :func:`build` (a problem)."""
     for i in range(m + 1):
@@ -446,7 +446,7 @@ def build(puzzle: SlitherlinkPuzzle) -> Problem:
         if (x + y) & 1
     ]
     index = {it.name: k for k, it in enumerate(items)}
-    options: list[tuple] = []
+    options: list[tuple[Entry, ...]] = []
     for tile, edges in _tiles(m, n, name):
         for _, entries in tile_options(tile, edges):
             head, *rest = entries

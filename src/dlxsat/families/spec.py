@@ -138,7 +138,7 @@ class FamilySpec:
     summary: str
     read: Callable[[str], Any]
     encode: Callable[[Any], str]
-    decode: Callable[[Any, Problem, Sequence[int]], Answer]
+    decode: Callable[[Any, Problem, Any], Answer]
     check: Callable[[Any, Answer], list[str]]
     render: Callable[[Any, Answer | None], str]
     write: Callable[[Any], str]

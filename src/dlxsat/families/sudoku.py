@@ -877,7 +877,7 @@ class PackedSudoku(SudokuPuzzle):
         self.n, self.holes, self.boxes, self.groups = n, frozenset(), boxes, groups
         self.packed = packed
 
-    @property  # type: ignore[override]
+    @property
     def clues(self) -> dict[Cell, int]:
         """Cell → given digit, as :class:`SudokuPuzzle` has it (made from ``packed`` once)."""
         clues = self.__dict__.get("_clues")
@@ -990,7 +990,8 @@ def _without_repeats(shape: SudokuPuzzle, cells: object) -> list[int]:
     for where, _ in _units_by_size(shape.n, [(unit.cells, False) for unit in shape.units]):
         given = (values[:, where] > 0).sum(axis=1)  # clues per unit
         ok &= (_popcount(bits[:, where].sum(axis=1)) == given).all(axis=1)
-    return np.flatnonzero(ok).tolist()
+    indices: list[int] = np.flatnonzero(ok).tolist()
+    return indices
 
 
 def _units_by_size(n: int, units: Sequence[tuple[Sequence[Cell], bool]]) -> list[tuple[Any, Any]]:
@@ -1183,7 +1184,8 @@ class BatchTemplate:
         import numpy as np
 
         chars = np.frombuffer(CHARS.encode(), dtype=np.uint8)
-        return chars[np.asarray(grids)].tobytes().decode("ascii")
+        text: str = chars[np.asarray(grids)].tobytes().decode("ascii")
+        return text
 
     def fits(self, puzzle: SudokuPuzzle) -> bool:
         """Whether ``puzzle`` has this shape (quickly when it shares the objects, as puzzles
@@ -1252,7 +1254,9 @@ class BatchTemplate:
         return True
 
 
-def shape_key(puzzle: SudokuPuzzle) -> tuple:
+def shape_key(
+    puzzle: SudokuPuzzle,
+) -> tuple[int, frozenset[Cell], tuple[tuple[int, tuple[Cell, ...]], ...]]:
     """What two puzzles must share to share a :class:`BatchTemplate`: size, holes and boxes."""
     return (puzzle.n, puzzle.holes, tuple(puzzle.boxes.items()))
 

@@ -88,14 +88,14 @@ def has_standard_boxes(puzzle: Any) -> bool:
     return shape is not None and box_cells(puzzle) == partition(sudoku.box_group(puzzle.n, *shape))
 
 
-def box_cells(puzzle: Any) -> set[frozenset]:
+def box_cells(puzzle: Any) -> set[frozenset[tuple[int, int]]]:
     """The puzzle's boxes as sets of cells (names forgotten)."""
     return {frozenset(cells) for cells in puzzle.boxes.values()}
 
 
-def partition(group: list[str]) -> set[frozenset]:
+def partition(group: list[str]) -> set[frozenset[tuple[int, int]]]:
     """The boxes of one box-definition group as sets of cells."""
-    boxes: dict[str, set] = {}
+    boxes: dict[str, set[tuple[int, int]]] = {}
     for i, row in enumerate(group):
         for j, ch in enumerate(row):
             if ch != ".":

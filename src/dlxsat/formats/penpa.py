@@ -492,6 +492,8 @@ def write(family: str, puzzle: Any, solution: Answer | None = None) -> str:
     A sudoku's regions (standard boxes or a jigsaw's) are drawn as Penpa+ draws boxes, thick
     ``lineE`` lines, and an X-sudoku's diagonals are its header flags.
     """
+    rows: int
+    cols: int
     if family == "sudoku":
         rows = cols = puzzle.n
     else:

@@ -144,7 +144,7 @@ def _drawn(block: list[list[str]], di: int, dj: int) -> list[tuple[int, int]]:
     ]
 
 
-def _states(edges: set, rows: int, cols: int, di: int, dj: int) -> list[list[int]]:
+def _states(edges: set[tuple[int, int]], rows: int, cols: int, di: int, dj: int) -> list[list[int]]:
     """The inverse of :func:`_drawn`: 1 where the edge is in ``edges``, else 0."""
     return [[int((2 * i + di, 2 * j + dj) in edges) for j in range(cols)] for i in range(rows)]
 

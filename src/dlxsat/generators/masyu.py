@@ -38,11 +38,15 @@ import math
 import random
 import re
 import time
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .. import limits
 from ..errors import InputError
+
+if TYPE_CHECKING:  # (imported where used: the generator loads them only when it runs)
+    from ..reasoning.masyu import Deducer
+    from ..xcc import Item, Problem
 
 
 class OutOfTime(Exception):
@@ -71,6 +75,9 @@ MAX_SIDE = 99
 
 Cell = tuple[int, int]
 Edge = tuple[int, int]  # midpoint in doubled coordinates
+#: An entry of an option being put together by :func:`switchable_problem`: an item by number,
+#: or an edge by its midpoint (as ``parse_point_name`` gives it), with its color.
+_Entry: TypeAlias = tuple[Any, str | None]
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -368,7 +375,7 @@ def board_text(rows: int, cols: int, circles: dict[Cell, str]) -> str:
 # 3. Uniqueness
 
 
-def _deduce(rows: int, cols: int, circles: dict[Cell, str]):
+def _deduce(rows: int, cols: int, circles: dict[Cell, str]) -> tuple[str, Deducer]:
     """The logic solver's deductions on a board: (result, Deducer)."""
     from ..reasoning import masyu as logic
 
@@ -469,7 +476,7 @@ class UniquenessOracle:
             self.session = None
 
 
-def _edge_literals(problem, on: dict[int, int]) -> Iterable[tuple[Edge, int]]:
+def _edge_literals(problem: Problem, on: dict[int, int]) -> Iterable[tuple[Edge, int]]:
     """(edge midpoint, its "on" literal) for the edge items of ``problem``."""
     from ..xcc.names import parse_point_name
 
@@ -479,7 +486,9 @@ def _edge_literals(problem, on: dict[int, int]) -> Iterable[tuple[Edge, int]]:
         yield xy, lit
 
 
-def switchable_problem(rows: int, cols: int, circles: Iterable[tuple[Cell, str]]):
+def switchable_problem(
+    rows: int, cols: int, circles: Iterable[tuple[Cell, str]]
+) -> tuple[Problem, dict[tuple[Cell, str], int]]:
     """One exact-cover problem for every board with some of ``circles`` (pairs of a cell and its
     clue; a cell may have both): (problem, switches).
 
@@ -512,7 +521,7 @@ def switchable_problem(rows: int, cols: int, circles: Iterable[tuple[Cell, str]]
     items: list[Item] = list(base_items[:n_tiles])
     tile = {parse_point_name(it.name): k for k, it in enumerate(items)}
     edges = base_items[n_tiles:]
-    pending: list[Sequence[tuple[Any, str | None]]] = list(base_options)
+    pending: list[Sequence[_Entry]] = list(base_options)
     switch_option: dict[tuple[Cell, str], int] = {}
     for (i, j), clue in sorted(circles):
         r0, c0 = max(0, i - 2), max(0, j - 2)
@@ -526,7 +535,9 @@ def switchable_problem(rows: int, cols: int, circles: Iterable[tuple[Cell, str]]
         switch = len(items)
         items.append(Item(f"?{here}"))
 
-        def ours(entries, first=first, d=(dx, dy)):
+        def ours(
+            entries: Iterable[_Entry], first: int = first, d: tuple[int, int] = (dx, dy)
+        ) -> list[_Entry]:
             return [
                 (first + e, c) if isinstance(e, int) else ((e[0] + d[0], e[1] + d[1]), c)
                 for e, c in entries
@@ -550,7 +561,9 @@ def switchable_problem(rows: int, cols: int, circles: Iterable[tuple[Cell, str]]
 
 
 @functools.lru_cache(maxsize=4)
-def _blank_board(rows: int, cols: int):
+def _blank_board(
+    rows: int, cols: int
+) -> tuple[Callable[[int, int], str], tuple[Item, ...], int, tuple[tuple[_Entry, ...], ...]]:
     """The Masyu encoding of the blank board: (item namer, items, number of primary items,
     options with edges named by midpoint). Cached: the generator asks for it with each loop."""
     from ..families import masyu as fam
@@ -566,7 +579,9 @@ def _blank_board(rows: int, cols: int):
 
 
 @functools.lru_cache(maxsize=256)
-def _window_circle(h: int, w: int, i: int, j: int, clue: str):
+def _window_circle(
+    h: int, w: int, i: int, j: int, clue: str
+) -> tuple[tuple[Edge, ...], tuple[_Entry, ...], tuple[tuple[_Entry, ...], ...]]:
     """The part of the Masyu encoding of an ``h`` x ``w`` board with one circle at (i, j) that is
     the circle's: (class leaders, "on" entries, other options). Entries name the window's own
     items by number (0 the circle's item, then one per class leader, by its midpoint) and
@@ -595,15 +610,15 @@ def _window_circle(h: int, w: int, i: int, j: int, clue: str):
             elif (x, y) == (2 * i, 2 * j):
                 cell = k
 
-    def entries(opt):
+    def entries(opt: Iterable[tuple[int, str | None]]) -> tuple[_Entry, ...]:
         return tuple(
             (own[k], c) if k in own else (parse_point_name(part.items[k].name), c)
             for k, c in opt
             if k != cell
         )
 
-    on: tuple = ()
-    others = []
+    on: tuple[_Entry, ...] = ()
+    others: list[tuple[_Entry, ...]] = []
     for opt in part.options:
         keys = {k for k, _ in opt}
         if cell in keys:
@@ -622,7 +637,7 @@ PATIENCE = 12
 MAX_LOOPS = 50
 
 
-def _zone(canvas: LoopCanvas, d, radius: int) -> list[int]:
+def _zone(canvas: LoopCanvas, d: Deducer, radius: int) -> list[int]:
     """The faces (padded indices) within ``radius`` of the edges the deductions left open."""
     g, st = d.g, d.state.st
     rows, cols, fw = canvas.rows, canvas.cols, canvas.fw

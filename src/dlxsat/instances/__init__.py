@@ -93,4 +93,5 @@ def parse_args(name: str, texts: Sequence[str]) -> tuple[int, ...]:
 
 def generate(name: str, texts: Sequence[str]) -> str:
     """The DLX data of family ``name`` with its parameters given as text."""
-    return get(name).generate(*parse_args(name, texts))
+    data: str = get(name).generate(*parse_args(name, texts))
+    return data

@@ -80,7 +80,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -739,7 +739,7 @@ class Deducer:
         explain: bool = False,
         deadline: float | None = None,
         depth: int = 1,
-        _inner: tuple[Geometry, State, dict] | None = None,
+        _inner: tuple[Geometry, State, dict[int, tuple[list[int], list[int]]]] | None = None,
     ):
         if _inner is None:
             assert board is not None
@@ -977,7 +977,7 @@ class Deducer:
                 return True
         return False
 
-    def _timed(self, attempt: Any, what: int, level: int) -> bool:
+    def _timed(self, attempt: Callable[[int, int], bool], what: int, level: int) -> bool:
         """Run one attempt, charging its time to elimination except the propagation on the
         main board that follows a success (which is intersection, as in the paper)."""
         t = time.perf_counter()

@@ -510,7 +510,9 @@ def _closed_sets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[tuple[i
     lexicographic order, with their union; a partial set already over k bits is cut short
     (which keeps big units fast)."""
 
-    def grow(start: int, keys: tuple[int, ...], union: int):
+    def grow(
+        start: int, keys: tuple[int, ...], union: int
+    ) -> Iterator[tuple[tuple[int, ...], int]]:
         if len(keys) == k:
             if union.bit_count() == k:
                 yield keys, union
@@ -751,7 +753,9 @@ def find_xy_chain(
     ticks = [0]
     peers = board.peers
 
-    def extend(chain: list[tuple[int, int, int]], used: set[int], i0: int, limit: int):
+    def extend(
+        chain: list[tuple[int, int, int]], used: set[int], i0: int, limit: int
+    ) -> tuple[list[tuple[int, int, int]], list[int]] | None:
         """Zambon's xy_chain_step: the chain (cell, in, out) grows from its last cell."""
         ticks[0] += 1
         if deadline is not None and ticks[0] % 512 == 1 and time.perf_counter() > deadline:
@@ -868,9 +872,9 @@ def find_rectangle(board: Board, state: State, deadline: float | None = None) ->
                 open_cells.setdefault(b, []).append((c, m))
         solved[b] = mask
 
-    memo: dict[tuple[int, int], Any] = {}
+    memo: dict[tuple[int, int], int | Step] = {}
 
-    def step(seq: list[int], k: int, cur: int, d: int, first: int, trail: list[int]):
+    def step(seq: list[int], k: int, cur: int, d: int, first: int, trail: list[int]) -> int | Step:
         """Zambon's rectangle_step: 1 (a way around), 0 (none), -1 (abort), or a Step. Like
         his, it follows every path (a later one may abort or point); a memo per start cell
         and digit keeps paths that meet again from being followed twice (same answers)."""
@@ -879,7 +883,9 @@ def find_rectangle(board: Board, state: State, deadline: float | None = None) ->
             got = memo[k, cur] = _rectangle_step(seq, k, cur, d, first, trail)
         return got
 
-    def _rectangle_step(seq: list[int], k: int, cur: int, d: int, first: int, trail: list[int]):
+    def _rectangle_step(
+        seq: list[int], k: int, cur: int, d: int, first: int, trail: list[int]
+    ) -> int | Step:
         box = seq[k + 1] if k < 3 else seq[0]
         bit = BIT[d]
         if solved[box] & bit:
@@ -1141,7 +1147,7 @@ def run_strategies(
     ones (rectangle, XY-chain, forcing chain)."""
     run = LogicRun("stalled", {}, [])
     check: set[int] | None = None  # cells to check for a contradiction (None: all)
-    bound = {
+    bound: dict[str, Finder] = {
         "xy_chain": lambda b, s: find_xy_chain(b, s, order=order, deadline=deadline),
         "forcing_chain": lambda b, s: find_forcing_chain(b, s, deadline=deadline),
         "rectangle": lambda b, s: find_rectangle(b, s, deadline=deadline),

@@ -498,9 +498,9 @@ class RuleReader:
                 (item(words[j], "edges"), item(words[j + 1], "edges"), item(words[j + 2], "edges"))
                 for j in range(0, len(words), 3)
             ]
-            for e, u, v in triples:
-                if problem.items[e].primary:
-                    raise fail(f"edge item {problem.items[e].name!r} isn't secondary", "edges")
+            for edge, u, v in triples:
+                if problem.items[edge].primary:
+                    raise fail(f"edge item {problem.items[edge].name!r} isn't secondary", "edges")
                 for x in (u, v):
                     if not problem.items[x].primary:
                         raise fail(f"vertex item {problem.items[x].name!r} isn't primary", "edges")

@@ -33,7 +33,7 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from . import catalog
 
@@ -296,14 +296,14 @@ def _compile(path: Path) -> None:
     _lift_memory_limit()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pycc is "pending deprecation" since numba 0.57
-        from numba.pycc import CC
+        from numba.pycc.cc import CC
 
     from . import jit
 
     env = jit.namespace(cache=False)
     name = _stem(path)
     with tempfile.TemporaryDirectory(prefix="build-", dir=path.parent) as tmp:
-        cc = CC(name)
+        cc: Any = cast(Any, CC)(name)  # (numba.pycc's CC is not annotated)
         cc.output_dir = tmp
         cc.output_file = path.name
         cc.target_cpu = "host"  # as numba's JIT does; the CPU is part of the module's name

@@ -79,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     (in the cache directory, or ``--directory``) and print its path; status 1 and the reason
     on stderr when it cannot be built."""
     import argparse
+    from pathlib import Path
 
     from . import aot
 
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.print_usage(sys.stderr)
         return 2
     try:
-        path = aot.build(aot.Path(args.directory) if args.directory else None)
+        path = aot.build(Path(args.directory) if args.directory else None)
     except aot.BuildError as e:
         print(f"dlxsat: cannot build the compiled kernels: {e}", file=sys.stderr)
         return 1

@@ -33,15 +33,13 @@ from typing import Any
 
 from ...xcc.model import Problem
 from . import kernel as k
-from .arrays import Arrays
+from .arrays import DOWN, NEXT, Arrays, N
 from .kernel import (
-    DOWN,
-    NEXT,
     P_LAST_ITM,
     P_LOOP,
     P_SECOND,
     S_UPDATES,
-    N,
+    Array,
     _accept,
     _cover,
     _cover_option,
@@ -183,7 +181,17 @@ def probe(
     return out[0], out[1], out[2], int(out[3])
 
 
-def _probe_kernel(nd, ln, cl, st, params, u, deg, out, state):  # type: ignore[no-untyped-def]
+def _probe_kernel(
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    st: Array,
+    params: Array,
+    u: Array,
+    deg: Array,
+    out: Array,
+    state: int,
+) -> None:
     """One random root-to-leaf path of ``search_c``'s tree, written as the kernels are (the
     compiled tier runs it too): ``out`` gets (nodes, updates, solutions, depth), the depth
     being the number of random choices made, whose degrees are ``deg[0:depth]``."""

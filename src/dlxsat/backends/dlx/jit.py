@@ -17,7 +17,8 @@ tenths of a second (``benchmarks/startup.py --kernels``): the reason for :mod:`.
 from __future__ import annotations
 
 import types as pytypes
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeAlias
 
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]  # (numba depends on it)
@@ -27,13 +28,16 @@ from numba.extending import intrinsic
 from . import kernel as source
 from .catalog import ELSEWHERE, HELPERS, KERNELS
 
+#: An intrinsic's code generator: (context, builder, signature, LLVM arguments) -> LLVM value.
+Codegen: TypeAlias = Callable[[Any, Any, Any, Any], Any]
+
 
 @intrinsic
-def get(typingctx, array, index):
+def get(typingctx: Any, array: Any, index: Any) -> tuple[Any, Codegen]:
     """``array[index]`` for an index known to be in range (no wraparound, no check)."""
     sig = array.dtype(array, index)
 
-    def codegen(context, builder, sig, args):
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         data = context.make_array(sig.args[0])(context, builder, args[0]).data
         return builder.load(builder.gep(data, [args[1]], inbounds=True))
 
@@ -41,11 +45,11 @@ def get(typingctx, array, index):
 
 
 @intrinsic
-def put(typingctx, array, index, value):
+def put(typingctx: Any, array: Any, index: Any, value: Any) -> tuple[Any, Codegen]:
     """``array[index] = value`` for an index known to be in range."""
     sig = types.void(array, index, value)
 
-    def codegen(context, builder, sig, args):
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> None:
         data = context.make_array(sig.args[0])(context, builder, args[0]).data
         item = context.cast(builder, args[2], sig.args[2], sig.args[0].dtype)
         builder.store(item, builder.gep(data, [args[1]], inbounds=True))
@@ -54,11 +58,11 @@ def put(typingctx, array, index, value):
 
 
 @intrinsic
-def popcount(typingctx, x):
+def popcount(typingctx: Any, x: Any) -> tuple[Any, Codegen]:
     """The number of bits set in ``x`` (an integer), as an ``int64``."""
     sig = types.int64(x)
 
-    def codegen(context, builder, sig, args):
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         value = context.cast(builder, args[0], sig.args[0], types.int64)
         return builder.ctpop(value)
 
@@ -66,11 +70,11 @@ def popcount(typingctx, x):
 
 
 @intrinsic
-def ctz(typingctx, x):
+def ctz(typingctx: Any, x: Any) -> tuple[Any, Codegen]:
     """The index of the lowest bit set in ``x`` (not 0), as an ``int64``."""
     sig = types.int64(x)
 
-    def codegen(context, builder, sig, args):
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         value = context.cast(builder, args[0], sig.args[0], types.int64)
         return builder.cttz(value, ir.Constant(ir.IntType(1), 1))
 
@@ -92,8 +96,12 @@ def python_function(name: str) -> pytypes.FunctionType:
         import importlib
 
         module, function = ELSEWHERE[name]
-        return getattr(importlib.import_module(f"{__package__}.{module}"), function)
-    return getattr(source, name)
+        found: pytypes.FunctionType = getattr(
+            importlib.import_module(f"{__package__}.{module}"), function
+        )
+        return found
+    kernel_function: pytypes.FunctionType = getattr(source, name)
+    return kernel_function
 
 
 def namespace(cache: bool = True) -> dict[str, Any]:

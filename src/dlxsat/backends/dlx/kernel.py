@@ -56,6 +56,7 @@ interpreted can go on compiled where it stopped (``dlxsat.backends.dlx``), with 
 from __future__ import annotations
 
 import operator
+from typing import Any, TypeAlias
 
 from .arrays import (
     BOUND,
@@ -79,6 +80,12 @@ from .arrays import (
     I,
     N,
 )
+
+#: The kernels' arrays, as each tier passes them: Python lists (a dict for ``sols``, which the
+#: kernels index as ``sols[k, m]``) in the interpreted tier, numpy arrays of the catalog's
+#: signatures in the compiled one. The kernels only index them (``get``/``put``, ``[]``), so
+#: they are typed loosely; numba ignores the annotations.
+Array: TypeAlias = Any
 
 # Program counters (Knuth's labels).
 FORWARD, ADVANCE, BACKUP, RECOVER, BACKDOWN = 0, 1, 2, 3, 4
@@ -112,12 +119,12 @@ wide = int
 popcount = int.bit_count
 
 
-def ctz(x):
+def ctz(x: int) -> int:
     """The index of the lowest bit set in ``x`` (> 0)."""
     return (x & -x).bit_length() - 1
 
 
-def _cover(nd, ln, cl, c, second, last_itm, deact):
+def _cover(nd: Array, ln: Array, cl: Array, c: int, second: int, last_itm: int, deact: bool) -> int:
     """Remove item ``c`` from the active list (if ``deact``) and hide all its options."""
     if deact:
         l = get(cl, I * c + PREV)
@@ -147,7 +154,9 @@ def _cover(nd, ln, cl, c, second, last_itm, deact):
     return upd
 
 
-def _uncover(nd, ln, cl, c, second, last_itm, react):
+def _uncover(
+    nd: Array, ln: Array, cl: Array, c: int, second: int, last_itm: int, react: bool
+) -> None:
     """Undo :func:`_cover` (options in the same order: the dance still comes out right)."""
     rr = get(nd, N * c + DOWN)
     while rr >= last_itm:
@@ -174,7 +183,7 @@ def _uncover(nd, ln, cl, c, second, last_itm, react):
             put(ln, c, get(ln, c) - HIDDEN)
 
 
-def _purify(nd, ln, p, last_itm):
+def _purify(nd: Array, ln: Array, p: int, last_itm: int) -> int:
     """Hide the options that give node ``p``'s item another color; mark those that agree."""
     c = get(nd, N * p + ITM)
     x = get(nd, N * p + COLOR)
@@ -202,7 +211,7 @@ def _purify(nd, ln, p, last_itm):
     return upd
 
 
-def _unpurify(nd, ln, p, last_itm):
+def _unpurify(nd: Array, ln: Array, p: int, last_itm: int) -> None:
     """Undo :func:`_purify` (bottom up, each option right to left)."""
     c = get(nd, N * p + ITM)
     x = get(nd, N * p + COLOR)
@@ -227,7 +236,7 @@ def _unpurify(nd, ln, p, last_itm):
         rr = get(nd, N * rr + UP)
 
 
-def _tweak(nd, ln, n, block):
+def _tweak(nd: Array, ln: Array, n: int, block: bool) -> int:
     """DLX3: take node ``n`` (the top of its item) out; with ``block`` its whole option."""
     upd = 0
     nn = n + 1 if block else n
@@ -249,7 +258,9 @@ def _tweak(nd, ln, n, block):
     return upd
 
 
-def _untweak(nd, ln, cl, c, x, unblock, second, last_itm):
+def _untweak(
+    nd: Array, ln: Array, cl: Array, c: int, x: int, unblock: bool, second: int, last_itm: int
+) -> None:
     """DLX3: undo every tweak of item ``c`` since its top was node ``x``."""
     z = get(nd, N * c + DOWN)
     put(nd, N * c + DOWN, x)
@@ -281,7 +292,7 @@ def _untweak(nd, ln, cl, c, x, unblock, second, last_itm):
         _uncover(nd, ln, cl, c, second, last_itm, False)
 
 
-def _add_edge(cl, e, st):
+def _add_edge(cl: Array, e: int, st: Array) -> bool:
     """DLX2-LOOP: edge item ``e`` gets color 1; join it to the path fragments or refuse it."""
     if st[S_LAST_EDGE] != 0:
         return False  # the loop is already closed
@@ -319,7 +330,7 @@ def _add_edge(cl, e, st):
     return True
 
 
-def _delete_edge(cl, e, st):
+def _delete_edge(cl: Array, e: int, st: Array) -> None:
     """Undo :func:`_add_edge`."""
     u = get(cl, I * e + EU)
     v = get(cl, I * e + EV)
@@ -349,7 +360,7 @@ def _delete_edge(cl, e, st):
         st[S_FRAGS] += 1
 
 
-def _accept(st, params):
+def _accept(st: Array, params: Array) -> bool:
     """Does the solution at hand obey the loop rule (when it applies)?
 
     Knuth's rule admits the empty edge set (``allow_empty``). A solution whose edges are open
@@ -358,10 +369,20 @@ def _accept(st, params):
     """
     if params[P_LOOP] == 0 or st[S_LAST_EDGE] != 0:
         return True
-    return st[S_FRAGS] == 0 and params[P_ALLOW_EMPTY] != 0
+    accepted: bool = st[S_FRAGS] == 0 and params[P_ALLOW_EMPTY] != 0
+    return accepted
 
 
-def _record(choice, top, opt_of, last_itm, st, sols, sol_len, params):
+def _record(
+    choice: Array,
+    top: int,
+    opt_of: Array,
+    last_itm: int,
+    st: Array,
+    sols: Array,
+    sol_len: Array,
+    params: Array,
+) -> int:
     """Count an accepted solution (``choice[0:top]``) and store it if there is room.
 
     Returns the status that should stop the kernel (``LIMIT``, ``FULL``) or -1.
@@ -385,7 +406,17 @@ def _record(choice, top, opt_of, last_itm, st, sols, sol_len, params):
     return -1
 
 
-def _cover_option(nd, ln, cl, cur, second, last_itm, loop, bounds, st):
+def _cover_option(
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    cur: int,
+    second: int,
+    last_itm: int,
+    loop: bool,
+    bounds: bool,
+    st: Array,
+) -> int:
     """Cover or purify the items of ``cur``'s option after ``cur`` (Algorithms C and M).
 
     With ``bounds`` (Algorithm M) a primary item is covered only when its bound reaches 0, as
@@ -419,7 +450,18 @@ def _cover_option(nd, ln, cl, cur, second, last_itm, loop, bounds, st):
     return bad
 
 
-def _uncover_option(nd, ln, cl, pp, cur, second, last_itm, loop, bounds, st):
+def _uncover_option(
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    pp: int,
+    cur: int,
+    second: int,
+    last_itm: int,
+    loop: bool,
+    bounds: bool,
+    st: Array,
+) -> None:
     """Undo :func:`_cover_option` from node ``pp`` leftward back to ``cur``."""
     while pp != cur:
         cc = get(nd, N * pp + ITM)
@@ -441,7 +483,7 @@ def _uncover_option(nd, ln, cl, pp, cur, second, last_itm, loop, bounds, st):
         pp -= 1
 
 
-def _kill_sets(nd, ln, cl, z):
+def _kill_sets(nd: Array, ln: Array, cl: Array, z: int) -> int:
     """Sparse sets: take the option of node ``z`` out of the sets of the active items but
     ``z``'s (each swapped past the end of its set). Returns the updates DLX1 makes for it: one
     per other node, active item or not, as its ``cover`` unlinks every one."""
@@ -468,7 +510,17 @@ def _kill_sets(nd, ln, cl, z):
     return upd
 
 
-def search_sets(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
+def search_sets(
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    opt_of: Array,
+    choice: Array,
+    st: Array,
+    params: Array,
+    sols: Array,
+    sol_len: Array,
+) -> int:
     """Algorithm X (DLX1) on sparse sets, resumable; returns a status code.
 
     The same search tree as :func:`search_c` on the same problem, with the same ``nodes`` and
@@ -593,7 +645,7 @@ def search_sets(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     return status
 
 
-def _next_option(nd, st, c, a, after, wl, sm):
+def _next_option(nd: Array, st: Array, c: int, a: int, after: int, wl: int, sm: int) -> int:
     """Bitsets: the first option of item ``c`` after option ``after`` among the active ones
     (the set at ``st[a:]``), or -1."""
     o = after + 1
@@ -606,11 +658,12 @@ def _next_option(nd, st, c, a, after, wl, sm):
         if w == w0:
             bits &= ~((1 << (o - w0 * WORD_BITS)) - 1)
         if bits != 0:
-            return w * WORD_BITS + ctz(bits)
+            option: int = w * WORD_BITS + ctz(bits)
+            return option
     return -1
 
 
-def _hide_bits(nd, ln, table, bits, w, lv, second):
+def _hide_bits(nd: Array, ln: Array, table: int, bits: int, w: int, lv: int, second: int) -> int:
     """Bitsets: account for hiding the options in ``bits`` of word ``w``: the lengths at
     ``ln[lv:]`` of their primary items go down by one (unless ``second`` is 0: lengths not
     kept), and the result is the updates DLX1
@@ -631,7 +684,17 @@ def _hide_bits(nd, ln, table, bits, w, lv, second):
     return upd
 
 
-def search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
+def search_bits(
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    opt_of: Array,
+    choice: Array,
+    st: Array,
+    params: Array,
+    sols: Array,
+    sol_len: Array,
+) -> int:
     """Algorithm X (DLX1) on bitsets of options, resumable; returns a status code.
 
     The same search tree as :func:`search_c` on the same problem, with the same ``nodes`` and
@@ -762,7 +825,17 @@ def search_bits(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     return status
 
 
-def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
+def search_c(
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    opt_of: Array,
+    choice: Array,
+    st: Array,
+    params: Array,
+    sols: Array,
+    sol_len: Array,
+) -> int:
     """Algorithms X and C (DLX1, DLX2, DLX2-LOOP), resumable; returns a status code.
 
     With ``params[P_LAYOUT]`` at ``SETS`` or ``BITS`` the arrays are laid out for
@@ -841,7 +914,17 @@ def search_c(nd, ln, cl, opt_of, choice, st, params, sols, sol_len):
     return status
 
 
-def search_m(nd, ln, cl, opt_of, stack, st, params, sols, sol_len):
+def search_m(
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    opt_of: Array,
+    stack: Array,
+    st: Array,
+    params: Array,
+    sols: Array,
+    sol_len: Array,
+) -> int:
     """Algorithm M (DLX3, and DLX3 with the loop rule), resumable; returns a status code.
 
     ``stack[0]`` holds the choice of every level, ``stack[1]`` its ``first_tweak``.
@@ -969,7 +1052,9 @@ def search_m(nd, ln, cl, opt_of, stack, st, params, sols, sol_len):
     return status
 
 
-def precover(nd, ln, cl, first_nodes, count, second, last_itm):
+def precover(
+    nd: Array, ln: Array, cl: Array, first_nodes: Array, count: int, second: int, last_itm: int
+) -> int:
     """Cover every item of the options starting at ``first_nodes[0:count]`` (which must share
     no item), as if they had been chosen before the search: the batch path's way of giving a
     puzzle's clues to a problem built once for the empty grid. Returns the updates made."""
@@ -982,7 +1067,20 @@ def precover(nd, ln, cl, first_nodes, count, second, last_itm):
     return upd
 
 
-def search_given(base, nd, ln, cl, first_nodes, count, opt_of, choice, st, params, sols, sol_len):
+def search_given(
+    base: Array,
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    first_nodes: Array,
+    count: int,
+    opt_of: Array,
+    choice: Array,
+    st: Array,
+    params: Array,
+    sols: Array,
+    sol_len: Array,
+) -> int:
     """The batch path's first call for one puzzle: reset ``nd``/``ln``/``cl`` to the problem
     in ``base`` (the three concatenated), pre-cover the options at ``first_nodes[0:count]``, clear
     the state and start :func:`search_c` (returns its status; an empty active list after the
@@ -1004,8 +1102,22 @@ def search_given(base, nd, ln, cl, first_nodes, count, opt_of, choice, st, param
 
 
 def search_many(
-    nd0, ln0, cl0, nd, ln, cl, given, counts, opt_of, choice, st, params, sols, sol_len, out
-):
+    nd0: Array,
+    ln0: Array,
+    cl0: Array,
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    given: Array,
+    counts: Array,
+    opt_of: Array,
+    choice: Array,
+    st: Array,
+    params: Array,
+    sols: Array,
+    sol_len: Array,
+    out: Array,
+) -> int:
     """The batch path's kernel: :func:`search_given`'s work for every puzzle of a chunk in one
     call (one Python-to-kernel crossing per chunk, not per puzzle). Puzzle ``p`` starts from
     the problem in ``nd0``/``ln0``/``cl0`` (copies of the arrays, as laid out), pre-covers the
