@@ -19,6 +19,7 @@ from dlxsat.result import SearchResult
 from dlxsat.solvers import Request, SolverSpec
 from dlxsat.xcc import Problem
 from dlxsat.xcc.loop import is_single_cycle, used_edges
+from dlxsat.xcc.rules import SingleLoop
 
 SPEC = SolverSpec(
     name="brute",
@@ -96,9 +97,10 @@ def _covers(
     def leaf() -> bool:
         if any(not items[i].lo <= counts[i] <= items[i].hi for i in range(primary)):
             return False
-        if request.loop:
+        loop = problem.rule("loop")
+        if isinstance(loop, SingleLoop):
             edges = used_edges(problem, chosen)
-            return is_single_cycle(edges) if edges else request.allow_empty_loop
+            return is_single_cycle(edges) if edges else loop.allow_empty
         return True
 
     def go(depth: int) -> Iterator[list[int]]:

@@ -125,7 +125,7 @@ def golden_problem(dlx: str | Path, allow_empty: bool = False):
 
     SuperSlitherlink data names letters of clue 0 without declaring them, which the general DLX
     reader refuses (docs/conventions.md §3, as DLX3 does); the family's own rule,
-    ``superslitherlink.problem``,
+    ``superslitherlink.data_problem``,
     reads it, with the puzzle file beside it.
     """
     from dlxsat.families import superslitherlink
@@ -135,5 +135,5 @@ def golden_problem(dlx: str | Path, allow_empty: bool = False):
     text = path.read_text()
     if path.parent.name == "superslitherlink":
         puzzle = superslitherlink.read(path.with_suffix(".txt").read_text())
-        return superslitherlink.problem(puzzle, text)
+        return superslitherlink.data_problem(puzzle, text)
     return parse(text, allow_empty=allow_empty)

@@ -890,7 +890,7 @@ def test_the_readme_loops_preset_plans_every_loop_mode():
     probed on a problem with the loop rule (it was probed without it, and all were refused)."""
     args = _readme_command("--preset loops")
     assert args[:3] == ["compare", "slitherlink", "puzzles/slitherlink"]
-    settings, notes = for_family(grid([], ["loops"]), "slitherlink")
+    settings, notes = for_family(grid([], ["loops"]), "slitherlink", ["loop"])
     assert notes == []
     assert sorted(s.text for s in settings) == sorted(s.text for s in preset("loops"))
 

@@ -21,6 +21,7 @@ from dlxsat.solvers import solve_problem
 from dlxsat.xcc import Problem, parse
 from dlxsat.xcc.loop import used_edges
 from dlxsat.xcc.names import parse_point_name
+from dlxsat.xcc.rules import SingleLoop
 
 SOLVERS = {
     "picosat": lambda path: ["picosat", str(path)],
@@ -60,17 +61,22 @@ def is_exact_cover(problem: Problem, chosen: list[int]) -> bool:
     return True
 
 
+def looped(p: Problem) -> Problem:
+    """``p`` with Knuth's single-loop rule (by its names), a puzzle's: no empty loop."""
+    return p.with_rules(SingleLoop.from_names(p))
+
+
 # ---------------------------------------------------------------- the file itself
 
 
 def test_export_header_and_variable_map():
-    p = golden_problem("masyu/empty-2x2.dlx")
-    text = dimacs.export_dimacs(p, source="masyu empty-2x2.txt", loop="eager")
+    p = looped(golden_problem("masyu/empty-2x2.dlx"))
+    text = dimacs.export_dimacs(p, source="masyu empty-2x2.txt")
     lines = text.splitlines()
     comments = [x for x in lines if x.startswith("c")]
     assert "c source: masyu empty-2x2.txt" in comments
     assert any(x.startswith("c encoding: auto") for x in comments)
-    assert any(x.startswith("c loop: eager - complete") for x in comments)
+    assert any(x.startswith("c rule loop: eager - complete") for x in comments)
     # Variables 1..n are the options, in order, written as in the DLX text.
     for k in range(len(p.options)):
         assert f"c var {k + 1} option {p.option_text(k)}" in comments
@@ -99,8 +105,8 @@ def test_export_header_and_variable_map():
 
 
 def test_export_without_loop_says_disjoint_loops_are_possible():
-    p = golden_problem("masyu/empty-2x2.dlx")
-    text = dimacs.export_dimacs(p, loop="none")
+    p = looped(golden_problem("masyu/empty-2x2.dlx"))
+    text = dimacs.export_dimacs(p, modes={"loop": "none"})
     assert "several disjoint loops" in text and "NOT encoded" in text
     assert not re.search(r"^c var \d+ edge", text, re.M)  # no loop variables at all
 
@@ -108,7 +114,7 @@ def test_export_without_loop_says_disjoint_loops_are_possible():
 @pytest.mark.parametrize(
     "kw, message",
     [
-        ({"loop": "lazy"}, "unknown loop mode"),
+        ({"modes": {"loop": "lazy"}}, "unknown loop mode"),
         ({"encoding": "native"}, "can't be exported"),
         ({"encoding": "nosuch"}, "unknown encoding"),
         ({"colors": "nosuch"}, "unknown colors"),
@@ -119,9 +125,9 @@ def test_export_bad_options(kw, message):
         dimacs.export_dimacs(parse("a\na\n"), **kw)
 
 
-def test_eager_export_needs_loop_items():
-    with pytest.raises(InputError, match="no loop items"):
-        dimacs.export_dimacs(golden_problem("sudoku/tatham-4x4-1.dlx"), loop="eager")
+def test_eager_export_needs_the_rule():
+    with pytest.raises(InputError, match="is not a loop puzzle"):
+        dimacs.export_dimacs(golden_problem("sudoku/tatham-4x4-1.dlx"), modes={"loop": "eager"})
 
 
 # ---------------------------------------------------------------- reading solver output
@@ -166,7 +172,7 @@ def test_round_trip_on_unique_golden_cases(case, solver, tmp_path):
     p = golden_problem(case["dlx"])
     loop = case["family"] != "sudoku"
     path = tmp_path / "x.cnf"
-    path.write_text(dimacs.export_dimacs(p, source=case["name"], loop="eager" if loop else "none"))
+    path.write_text(dimacs.export_dimacs(looped(p) if loop else p, source=case["name"]))
     status, true_vars = dimacs.read_solver_output(run_solver(solver, path))
     assert status == "SATISFIABLE"
     chosen = dimacs.chosen_options(p, true_vars)
@@ -186,7 +192,7 @@ def test_round_trip_without_loop_rule_is_an_exact_cover(case, tmp_path):
     """``--loop none``: a model is a solution of DLX2's problem (maybe several loops)."""
     p = golden_problem(case["dlx"])
     path = tmp_path / "x.cnf"
-    path.write_text(dimacs.export_dimacs(p, loop="none"))
+    path.write_text(dimacs.export_dimacs(looped(p), modes={"loop": "none"}))
     status, true_vars = dimacs.read_solver_output(run_solver("cadical", path))
     assert status == "SATISFIABLE"
     assert is_exact_cover(p, dimacs.chosen_options(p, true_vars))
@@ -207,7 +213,7 @@ def test_exported_cnf_has_the_problems_solutions(colors, p):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(p=loop_problems(max_rows=3, max_cols=4))
 def test_exported_eager_cnf_has_the_single_loops(p):
-    got = _enumerate_dimacs(dimacs.export_dimacs(p, loop="eager"), len(p.options))
+    got = _enumerate_dimacs(dimacs.export_dimacs(looped(p)), len(p.options))
     assert got == sorted(brute_force(p, loop=True, allow_empty_loop=False))
 
 
@@ -306,12 +312,12 @@ def test_decode_model_refuses_a_model_that_is_no_answer():
 
 
 def test_export_loop_mode_policy():
-    """``export``'s default loop mode: complete (eager) for a loop family, none otherwise."""
+    """``export``'s default mode of each rule: complete (eager); a loop family has the loop."""
     import dlxsat
 
     sudoku = "4..3.3....1.1..2"
-    assert dlxsat.export_cnf("sudoku", sudoku).loop == "none"
-    assert dlxsat.export_cnf("masyu", "0.\n.1\n").loop == "eager"
-    assert dlxsat.export_cnf("masyu", "0.\n.1\n", loop="none").loop == "none"
+    assert dlxsat.export_cnf("sudoku", sudoku).modes == {}
+    assert dlxsat.export_cnf("masyu", "0.\n.1\n").modes == {"loop": "eager"}
+    assert dlxsat.export_cnf("masyu", "0.\n.1\n", loop="none").modes == {"loop": "none"}
     with pytest.raises(InputError, match="sudoku is not a loop puzzle"):
         dlxsat.export_cnf("sudoku", sudoku, loop="eager")

@@ -12,7 +12,7 @@ from conftest import ROOT
 
 import dlxsat
 from dlxsat.display import NO_PICTURES, board_text
-from dlxsat.families import get_family
+from dlxsat.families import get_spec
 from dlxsat.pipeline import SolveReport, prepare
 from dlxsat.xcc.summary import problem_html
 
@@ -78,7 +78,7 @@ def loop_group(root: ET.Element) -> ET.Element | None:
 
 
 def read(family: str):
-    return get_family(family).read((ROOT / PUZZLES[family]).read_text())
+    return get_spec(family).read((ROOT / PUZZLES[family]).read_text())
 
 
 @pytest.mark.parametrize("family", list(PUZZLES))

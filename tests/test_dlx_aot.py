@@ -61,7 +61,10 @@ for dtype in dtypes:
 from dlxsat.backends.dlx import compiled, estimate
 for dlx, loop in estimated:  # Knuth's estimate, compiled = interpreted
     p = golden_problem(dlx)
-    e = [estimate.estimate(p, loop=loop, probes=16, seed=7, compiled=c) for c in (True, False)]
+    if loop:
+        from dlxsat.xcc.rules import SingleLoop
+        p = p.with_rules(SingleLoop.from_names(p, allow_empty=True))
+    e = [estimate.estimate(p, probes=16, seed=7, compiled=c) for c in (True, False)]
     out.append([(x.nodes, x.updates, x.solutions, x.depth) for x in e])
 print(json.dumps([out, compiled.ahead_of_time(), "numba" in sys.modules]))
 """

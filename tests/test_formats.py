@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import dlxsat
 from dlxsat import formats, pipeline
 from dlxsat.errors import InputError
-from dlxsat.families import get_family, sudoku
+from dlxsat.families import get_spec, sudoku
 from dlxsat.formats import puzzlink
 
 PUZZLES = ROOT / "puzzles"
@@ -21,7 +21,7 @@ PUBLISHED = PUZZLES / "puzzlink"
 
 
 def knuth(family: str, puzzle) -> str:
-    return get_family(family).write(puzzle)
+    return get_spec(family).write(puzzle)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -94,8 +94,8 @@ def test_the_variant_prefix_and_aliases_are_read():
         ("masyu", "https://puzz.link/p?mashu/3/3/00z", "base-27"),
         ("masyu", "https://puzz.link/p?mashu/3/3/0000", "more than its cells need"),
         ("masyu", "https://puzz.link/p?mashu/f/3/3/000", "flags 'f'"),
-        ("masyu", "https://puzz.link/p?slither/3/3/000", "is slitherlink, not masyu"),
-        ("masyu", "https://puzz.link/p?nurikabe/3/3/000", "not one dlxsat reads"),
+        ("masyu", "https://puzz.link/p?slither/3/3/000", "URL of slitherlink (type 'slither')"),
+        ("masyu", "https://puzz.link/p?nurikabe2/3/3/000", "not a genre dlxsat reads"),
         ("masyu", "https://puzz.link/p?mashu/3", "no COLS/ROWS"),
         ("slitherlink", "https://puzz.link/p?slither/2/2/5f", "'f'"),
         ("slitherlink", "https://puzz.link/p?slither/2/2/0000z", "more than its cells need"),
@@ -134,7 +134,7 @@ def test_every_golden_and_bundled_knuth_input_is_detected_as_knuth_and_encodes_t
     for case in golden_cases(ok_only=True):
         family, text = case["family"], (GOLDEN / case["puzzle"]).read_text()
         assert formats.detect(family, text) == "knuth", case["puzzle"]
-        fam = get_family(family)
+        fam = get_spec(family)
         assert dlxsat.encode(family, text) == fam.encode(fam.read(text))
     for family, f in bundled_files():
         assert formats.detect(family, f.read_text()) == "knuth", f
@@ -154,7 +154,7 @@ NO_PUZZLINK = {
 def test_every_bundled_puzzle_converts_to_puzzlink_and_back():
     refused = {}
     for family, f in bundled_files():
-        fam = get_family(family)
+        fam = get_spec(family)
         puzzle = fam.read(f.read_text())
         try:
             url = formats.write(family, puzzle, "puzzlink")

@@ -26,7 +26,7 @@ from test_cli import run as run_cli
 
 from dlxsat.backends.dimacs import read_solver_output
 from dlxsat.errors import InputError
-from dlxsat.families import get_family
+from dlxsat.families import get_spec
 from dlxsat.xcc import parse
 
 settings.register_profile(
@@ -98,7 +98,7 @@ def inputs(family: str) -> st.SearchStrategy[str]:
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_readers_return_or_say_input_error(family: str) -> None:
-    fam = get_family(family)
+    fam = get_spec(family)
 
     @given(inputs(family))
     def check(text: str) -> None:

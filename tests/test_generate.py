@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dlxsat
-from dlxsat.generators import masyu as generate
 from dlxsat.cli import main
 from dlxsat.errors import InputError
 from dlxsat.families import masyu as fam
+from dlxsat.generators import masyu as generate
 from dlxsat.generators.masyu import (
     LoopCanvas,
     UniquenessOracle,
@@ -166,7 +166,7 @@ def test_switchable_problem_counts_like_each_board():
         want = lm.solve(board.split(), mode="count", fallback=True).count
         # Each switch "on" option forced or forbidden by a one-option clause of its own.
         forced = [[v if pair in on else -v] for pair, v in switch.items()]
-        formula = cnf.build(problem, loop="lazy", allow_empty_loop=False)
+        formula = cnf.build(problem, modes={"loop": "lazy"})
         formula.clauses += forced
         session = cnf.Session("glucose4", formula)
         count = 0

@@ -166,7 +166,8 @@ def test_explain_json_gives_the_steps_as_data(cli_run, family, puzzle):
 
 
 def test_a_file_of_many_sudokus_defaults_to_the_batch_backend(cli_run, tmp_path):
-    from dlxsat.pipeline import BATCH_BACKEND, default_backend
+    from dlxsat.families import get_spec
+    from dlxsat.pipeline import default_backend
 
     many = tmp_path / "many.txt"
     many.write_text(
@@ -175,6 +176,6 @@ def test_a_file_of_many_sudokus_defaults_to_the_batch_backend(cli_run, tmp_path)
     rc, out, err = cli_run(["solve", "sudoku", many, "--json"])
     assert rc == 0, err
     reports = [json.loads(line) for line in out.splitlines()]
-    assert [r["backend"] for r in reports] == [BATCH_BACKEND["sudoku"]] * 3
+    assert [r["backend"] for r in reports] == [get_spec("sudoku").batch.backend] * 3
     assert {r["status"] for r in reports} == {"unique"}
     assert default_backend("sudoku") == "auto" and default_backend("masyu", many=True) == "auto"

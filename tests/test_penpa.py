@@ -16,7 +16,7 @@ import dlxsat
 from dlxsat import formats
 from dlxsat.cli import main
 from dlxsat.errors import InputError
-from dlxsat.families import get_family, sudoku
+from dlxsat.families import get_spec, sudoku
 from dlxsat.formats import penpa
 
 CASES = json.loads((ROOT / "tests/data/penpa/cases.json").read_text())
@@ -44,12 +44,12 @@ def test_published_urls_solve_uniquely(family: str) -> None:
 @pytest.mark.parametrize("case", CASES["answers"], ids=lambda c: f"{c['family']}-{c['line']}")
 def test_answers_published_with_the_urls_are_ours(case: dict) -> None:
     family, url = case["family"], urls(case["family"])[case["line"] - 1]
-    published = penpa.answer(family, case["url"])
+    published = penpa.answer(family, None, case["url"])
     assert published is not None
     # The answer URL holds the same puzzle as the puzzle URL, and its answer is dlxsat's.
     assert board(penpa.read(family, case["url"])) == board(penpa.read(family, url))
     assert dlxsat.solve(family, url).solutions == [published]
-    assert penpa.answer(family, url) is None  # the puzzle URL has no answer drawn
+    assert penpa.answer(family, None, url) is None  # the puzzle URL has no answer drawn
 
 
 @pytest.mark.parametrize("twin", CASES["puzzlink_twins"], ids=lambda t: str(t["line"]))
@@ -189,22 +189,22 @@ def edge_sets(m: int, n: int, offset: int):
 @settings(max_examples=60, deadline=None)
 @given(rows=boards(".01"), data=st.data())
 def test_masyu_round_trips_with_an_answer(rows: list[str], data) -> None:
-    puzzle = get_family("masyu").read("".join(r + "\n" for r in rows))
+    puzzle = get_spec("masyu").read("".join(r + "\n" for r in rows))
     edges = data.draw(edge_sets(len(rows), len(rows[0]), 0))
     url = formats.write("masyu", puzzle, "penpa", {"edges": edges} if edges else None)
     assert formats.detect("masyu", url) == "penpa"
     assert formats.read("masyu", url).rows == tuple(rows)
-    assert penpa.answer("masyu", url) == ({"edges": edges} if edges else None)
+    assert penpa.answer("masyu", None, url) == ({"edges": edges} if edges else None)
 
 
 @settings(max_examples=60, deadline=None)
 @given(rows=boards(".01234"), data=st.data())
 def test_slitherlink_round_trips_with_an_answer(rows: list[str], data) -> None:
-    puzzle = get_family("slitherlink").read("".join(r + "\n" for r in rows))
+    puzzle = get_spec("slitherlink").read("".join(r + "\n" for r in rows))
     edges = data.draw(edge_sets(len(rows), len(rows[0]), 1))
     url = formats.write("slitherlink", puzzle, "penpa", {"edges": edges} if edges else None)
     assert formats.read("slitherlink", url).rows == tuple(rows)
-    assert penpa.answer("slitherlink", url) == ({"edges": edges} if edges else None)
+    assert penpa.answer("slitherlink", None, url) == ({"edges": edges} if edges else None)
 
 
 @settings(max_examples=40, deadline=None)
@@ -240,7 +240,7 @@ def test_sudoku_round_trips_with_an_answer(n: int, diagonals: tuple, data) -> No
     assert {frozenset(c) for c in back.boxes.values()} == {
         frozenset(c) for c in puzzle.boxes.values()
     }
-    assert penpa.answer("sudoku", url) == answer
+    assert penpa.answer("sudoku", None, url) == answer
 
 
 def test_the_published_jigsaw_round_trips() -> None:
@@ -256,7 +256,7 @@ def test_convert_with_answer_opens_solved(tmp_path, capsys) -> None:
     assert code == 0, err
     assert out.startswith(penpa.URL_BASE) and out.count("\n") == 1
     assert (
-        penpa.answer("slitherlink", out)
+        penpa.answer("slitherlink", None, out)
         == dlxsat.solve("slitherlink", source.read_text()).solutions[0]
     )
     # The payload is Penpa+'s: raw DEFLATE of its lines, the abbreviations applied.

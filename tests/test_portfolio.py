@@ -26,6 +26,7 @@ from dlxsat.result import SearchResult, status_of
 from dlxsat.solvers import solve_problem
 from dlxsat.xcc import parse
 from dlxsat.xcc.check import solution_problem
+from dlxsat.xcc.rules import SingleLoop
 
 #: Two solutions: {a b, c} and {a, b c}.
 TWO = parse("a b c\na b\nc\na\nb c\n")
@@ -290,9 +291,10 @@ def test_solution_check():
     assert "used twice" in solution_problem(p, [0, 3])
     assert "covered 0 times" in solution_problem(p, [0])
     assert "no option 9" in solution_problem(p, [9])
-    loop = parse("00 02 | 01 21\n00 01:1\n02 01:1\n")
-    assert solution_problem(loop, [0, 1], loop=True) == (
-        "the edges colored 1 do not form a single loop"
+    loop = parse("00 02 | 01\n00 01:1\n02 01:1\n")
+    loop = loop.with_rules(SingleLoop.from_names(loop))
+    assert solution_problem(loop, [0, 1]) == (
+        "rule loop: vertex 00 has 1 edges colored 1, not 0 or 2"
     )
 
 

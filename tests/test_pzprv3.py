@@ -12,7 +12,7 @@ import dlxsat
 from dlxsat import formats
 from dlxsat.cli import main
 from dlxsat.errors import InputError
-from dlxsat.families import get_family, sudoku
+from dlxsat.families import get_spec, sudoku
 from dlxsat.formats import pzprv3
 from dlxsat.formats.puzzlink import box_shape
 
@@ -105,15 +105,19 @@ def test_convert_with_answer(tmp_path, capsys) -> None:
     written = out_file.read_text()
     assert written.startswith("pzprv3\nmashu\n10\n10\n")
     expected = dlxsat.solve("masyu", source.read_text()).solutions[0]
-    assert pzprv3.answer("masyu", written) == expected
+    assert pzprv3.answer("masyu", None, written) == expected
     # Read back as any puzzle file: the same board.
     assert formats.read("masyu", written).rows == formats.read("masyu", source.read_text()).rows
     capsys.readouterr()
-    for to, fragment in (("puzzlink", "holds only the problem"), ("grid", "holds no answer")):
-        code = main(["convert", "masyu", str(source), "--to", to, "--with-answer"])
-        out, err = capsys.readouterr()
-        assert (code, out) == (2, "") and fragment in err and "--to pzprv3" in err
-        assert err.count("\n") == 1
+    code = main(["convert", "masyu", str(source), "--to", "puzzlink", "--with-answer"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "") and "holds only the problem" in err and "--to pzprv3" in err
+    assert err.count("\n") == 1
+    # The corpus's answer grid (the notation of the public puzzlekit corpus) holds it too.
+    assert main(["convert", "masyu", str(source), "--to", "grid", "--with-answer"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("10 10\n")
+    assert formats.read_answer("masyu", formats.read("masyu", source.read_text()), out) == expected
 
 
 def test_convert_with_answer_of_a_puzzle_without_one(tmp_path, capsys) -> None:
@@ -147,23 +151,23 @@ def edge_sets(m: int, n: int, offset: int):
 @settings(max_examples=60, deadline=None)
 @given(rows=boards(".01"), data=st.data(), one_line=st.booleans())
 def test_masyu_round_trips(rows: list[str], data, one_line: bool) -> None:
-    puzzle = get_family("masyu").read("".join(r + "\n" for r in rows))
+    puzzle = get_spec("masyu").read("".join(r + "\n" for r in rows))
     edges = data.draw(edge_sets(len(rows), len(rows[0]), 0))
     text = formats.write("masyu", puzzle, "pzprv3", {"edges": edges} if edges else None)
     if one_line:  # as pzprjs's tests write files
         text = text.replace("\n", "/")
     assert formats.read("masyu", text).rows == tuple(rows)
-    assert pzprv3.answer("masyu", text) == ({"edges": edges} if edges else None)
+    assert pzprv3.answer("masyu", None, text) == ({"edges": edges} if edges else None)
 
 
 @settings(max_examples=60, deadline=None)
 @given(rows=boards(".01234"), data=st.data())
 def test_slitherlink_round_trips(rows: list[str], data) -> None:
-    puzzle = get_family("slitherlink").read("".join(r + "\n" for r in rows))
+    puzzle = get_spec("slitherlink").read("".join(r + "\n" for r in rows))
     edges = data.draw(edge_sets(len(rows), len(rows[0]), 1))
     text = formats.write("slitherlink", puzzle, "pzprv3", {"edges": edges} if edges else None)
     assert formats.read("slitherlink", text).rows == tuple(rows)
-    assert pzprv3.answer("slitherlink", text) == ({"edges": edges} if edges else None)
+    assert pzprv3.answer("slitherlink", None, text) == ({"edges": edges} if edges else None)
 
 
 @settings(max_examples=40, deadline=None)
@@ -190,4 +194,4 @@ def test_sudoku_round_trips(n: int, data) -> None:
     text = formats.write("sudoku", puzzle, "pzprv3", answer)
     back = formats.read("sudoku", text)
     assert back.givens == puzzle.givens and back.groups == puzzle.groups
-    assert pzprv3.answer("sudoku", text) == answer
+    assert pzprv3.answer("sudoku", None, text) == answer

@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from dlxsat.errors import InputError
-from dlxsat.families import get_family, sudoku
+from dlxsat.families import get_spec, sudoku
 from dlxsat.xcc import parse
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
@@ -222,8 +222,8 @@ def test_tatham_9x9_units_are_all_complete():
 
 
 def test_family_registry_finds_the_module():
-    fam = get_family("sudoku")
-    assert fam is sudoku and fam.LOOP is False
+    fam = get_spec("sudoku")
+    assert fam is sudoku.SPEC and fam.rules == ()
 
 
 # --- checking, decoding, rendering ------------------------------------------------------------

@@ -25,6 +25,7 @@ COMMANDS = {
     "export": (["export", "dimacs", "sudoku", SUDOKU, "-o", "{tmp}/out.cnf"], ""),
     "decode": (["decode", "sudoku", SUDOKU, "-"], "s UNSATISFIABLE\n"),
     "crosscheck": (["crosscheck", "sudoku", SUDOKU], ""),
+    "check": (["check", "sudoku", SUDOKU, "-", "--unique"], "4 1 2 3\n2 3 4 1\n3 2 1 4\n1 4 3 2\n"),
     "from-tatham": (
         ["from-tatham", "masyu", "10x10:BbWmWWcWWdWiWaBaBBaBaWaBeWaBbBbBaWhBgWcWaWaBaWaBaWc"],
         "",

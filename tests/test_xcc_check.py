@@ -13,6 +13,7 @@ from dlxsat.errors import RuleViolation
 from dlxsat.result import SearchResult
 from dlxsat.xcc import parse
 from dlxsat.xcc.check import check_solutions, solution_problem
+from dlxsat.xcc.rules import SingleLoop
 
 #: Two 2 x 2 squares side by side (grid points (0,0)-(2,2) and (0,4)-(2,6)); in each, a vertex
 #: either puts both its edges on or neither. Options 0, 2, 4, 6 close the first square,
@@ -31,12 +32,13 @@ ONE_LOOP = [0, 2, 4, 6, 9, 11, 13, 15]
 def test_two_disjoint_loops_are_no_answer_under_the_loop_rule():
     p = parse(TWO_SQUARES)
     assert solution_problem(p, TWO_LOOPS) is None  # an exact cover ...
-    assert solution_problem(p, TWO_LOOPS, loop=True) == (
-        "the edges colored 1 do not form a single loop"
+    looped = p.with_rules(SingleLoop.from_names(p))
+    assert solution_problem(looped, TWO_LOOPS) == (
+        "rule loop: the edges colored 1 form 2 loops, not a single loop"
     )  # ... but not one loop
-    assert check_solutions(p, [ONE_LOOP], loop=True) == 1
-    with pytest.raises(RuleViolation, match="not a single loop|do not form a single loop"):
-        check_solutions(p, [ONE_LOOP, TWO_LOOPS], loop=True)
+    assert check_solutions(looped, [ONE_LOOP]) == 1
+    with pytest.raises(RuleViolation, match="not a single loop"):
+        check_solutions(looped, [ONE_LOOP, TWO_LOOPS])
     with pytest.raises(RuleViolation, match="twice"):
         check_solutions(p, [ONE_LOOP, ONE_LOOP])
 

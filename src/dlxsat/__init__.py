@@ -53,12 +53,14 @@ if "IPython" in _sys.modules:  # a notebook: puzzles and reports show their boar
     from . import display as _display  # noqa: E402, F401
 
 if TYPE_CHECKING:
+    from .checking import CheckReport
     from .pipeline import SolveReport
     from .roundtrip import CnfExport, Decoded
     from .xcc import Problem
 
 __version__ = "0.1.0"
 __all__ = [
+    "check",
     "InputError",
     "RuleViolation",
     "SearchResult",
@@ -136,6 +138,38 @@ def solve(
 
     return _solve(
         family, text, backend=backend, mode=mode, timeout=timeout, format=format, **options
+    )
+
+
+def check(
+    family: str,
+    puzzle: Any,
+    answer: Any = None,
+    *,
+    unique: bool = False,
+    format: str | None = None,
+    answer_format: str | None = None,
+    timeout: float | None = None,
+) -> CheckReport:
+    """Is ``answer`` a correct answer to ``puzzle``, and if not, which rule does it break?
+
+    ``answer`` is an answer in dlxsat's form, a text holding one (the puzzlekit corpus's
+    answer grid, a pzprv3 file, a Penpa+ URL), or None when ``puzzle``'s own text holds it;
+    ``unique`` also proves no other answer exists. See :func:`dlxsat.checking.check`.
+
+    >>> check("sudoku", "4..3.3....1.1..2", {"grid": ["4123", "2341", "3214", "1432"]}).correct
+    True
+    """
+    from .checking import check as _check
+
+    return _check(
+        family,
+        puzzle,
+        answer,
+        unique=unique,
+        format=format,
+        answer_format=answer_format,
+        timeout=timeout,
     )
 
 

@@ -8,12 +8,12 @@ same file), or a Penpa+ URL with its answer layer filled (the family's spec list
 ``answers`` formats). With ``unique`` the puzzle is also solved, to prove that no other answer
 exists.
 
->>> r = check("sudoku", "4..3.3....1.1..2", "4 4\\n4 1 2 3\\n2 3 4 1\\n3 4 1 2\\n1 2 3 4\\n")
+>>> right = "4 4\\n4 1 2 3\\n2 3 4 1\\n3 2 1 4\\n1 4 3 2\\n"
+>>> r = check("sudoku", "4..3.3....1.1..2", right)
 >>> r.correct, r.violations
 (True, [])
->>> wrong = "4 4\\n4 1 2 3\\n2 3 4 1\\n3 4 1 2\\n1 2 4 3\\n"
->>> check("sudoku", "4..3.3....1.1..2", wrong).violations[0]
-'row 4 has 4 twice'
+>>> check("sudoku", "4..3.3....1.1..2", right.replace("1 4 3 2", "1 4 2 3")).violations[0]
+'row 4, column 4: the clue 2 was changed to 3'
 """
 
 from __future__ import annotations

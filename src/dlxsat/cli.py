@@ -227,8 +227,12 @@ def _prepared(a: argparse.Namespace, puzzles: list[Any]) -> list[Any]:
     from .families import get_spec
     from .families.spec import Policy
 
-    policy = Policy(loop=hasattr(a, "opt_loop"), boxes=getattr(a, "boxes", None))
-    puzzles, notes = get_spec(a.family).prepare(puzzles, policy)
+    spec = get_spec(a.family)
+    # --loop asks exact-cover data for the loop rule; for a loop puzzle it is a loop mode only.
+    policy = Policy(
+        loop=spec.whole_file and hasattr(a, "opt_loop"), boxes=getattr(a, "boxes", None)
+    )
+    puzzles, notes = spec.prepare(puzzles, policy)
     for note in notes:
         print(f"dlxsat: note: {note}", file=sys.stderr)
     return puzzles

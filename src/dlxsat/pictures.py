@@ -27,25 +27,32 @@ DPI = 100
 KINDS = ("svg", "png")
 
 
-def _picture(spec: FamilySpec) -> Any:
+def _spec(family: str | FamilySpec) -> FamilySpec:
+    from .families import get_spec
+
+    return get_spec(family) if isinstance(family, str) else family
+
+
+def _picture(family: str | FamilySpec) -> Any:
+    spec = _spec(family)
     if spec.picture is None:
         raise InputError(f"{spec.name} puzzles have no picture")
     return spec.picture
 
 
-def board_cells(spec: FamilySpec, puzzle: Any) -> tuple[int, int]:
+def board_cells(spec: str | FamilySpec, puzzle: Any) -> tuple[int, int]:
     """(rows, columns) of cells of the board."""
     size: tuple[int, int] = _picture(spec).size(puzzle)
     return size
 
 
-def cell_pixels(spec: FamilySpec, puzzle: Any) -> int:
+def cell_pixels(spec: str | FamilySpec, puzzle: Any) -> int:
     """Pixels per cell: :data:`CELL_PX`, less when the board would exceed :data:`MAX_PX`."""
     rows, cols = board_cells(spec, puzzle)
     return max(4, min(CELL_PX, MAX_PX // (max(rows, cols) + 1)))
 
 
-def picture_size(spec: FamilySpec, puzzle: Any) -> tuple[int, int]:
+def picture_size(spec: str | FamilySpec, puzzle: Any) -> tuple[int, int]:
     """(width, height) in pixels of the PNG picture: the board and half a cell around it."""
     rows, cols = board_cells(spec, puzzle)
     px = cell_pixels(spec, puzzle)
@@ -53,7 +60,7 @@ def picture_size(spec: FamilySpec, puzzle: Any) -> tuple[int, int]:
 
 
 def save_picture(
-    spec: FamilySpec, puzzle: Any, answer: dict[str, Any] | None, path: str, kind: str
+    spec: str | FamilySpec, puzzle: Any, answer: dict[str, Any] | None, path: str, kind: str
 ) -> None:
     """Draw the puzzle (and ``answer``, when given) into ``path`` as ``kind`` (svg or png)."""
     if kind not in KINDS:
@@ -79,7 +86,7 @@ def _style() -> Any:
     return matplotlib.rc_context(style)  # type: ignore[arg-type]
 
 
-def draw_picture(spec: FamilySpec, puzzle: Any, answer: dict[str, Any] | None = None) -> Any:
+def draw_picture(spec: str | FamilySpec, puzzle: Any, answer: dict[str, Any] | None = None) -> Any:
     """The matplotlib Figure of the puzzle (and ``answer``): what :func:`save_picture` writes."""
     from matplotlib.figure import Figure
 
@@ -98,13 +105,15 @@ def draw_picture(spec: FamilySpec, puzzle: Any, answer: dict[str, Any] | None = 
     return fig
 
 
-def picture_svg(spec: FamilySpec, puzzle: Any, answer: dict[str, Any] | None = None) -> str | None:
+def picture_svg(
+    spec: str | FamilySpec, puzzle: Any, answer: dict[str, Any] | None = None
+) -> str | None:
     """The picture as SVG text (for notebooks: ``_repr_svg_``), or None without matplotlib or
     for a family that has no picture.
 
     The XML declaration and doctype are left out so the text can also sit inside HTML.
     """
-    if installed("matplotlib") is None or spec.picture is None:
+    if installed("matplotlib") is None or _spec(spec).picture is None:
         return None
     import io
 

@@ -47,7 +47,8 @@ def export_modes(
                 f"unknown {kind} mode {mode!r} for export (choose from {', '.join(EXPORT_MODES)})"
             )
         if kind not in kinds and mode != "none":
-            raise InputError(f"--{kind} {mode}: this problem has no {kind} rule; use --{kind} none")
+            rule = "is not a loop puzzle" if kind == "loop" else f"has no {kind} rule"
+            raise InputError(f"--{kind} {mode}: {what} {rule}; use --{kind} none")
     return {kind: given.get(kind, "eager") for kind in sorted(kinds, key=_KIND_ORDER.index)}
 
 

@@ -84,7 +84,7 @@ def family_of(puzzle: object) -> FamilySpec:
     defines its class (or a base class of it).
 
     >>> from dlxsat.families import masyu
-    >>> family_of(masyu.read("0.\\\\n.1\\\\n")).name
+    >>> family_of(masyu.read("0.\\n.1\\n")).name
     'masyu'
     """
     modules = {module: name for name, module in FAMILIES.items()}

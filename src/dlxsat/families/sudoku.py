@@ -1315,7 +1315,7 @@ SPEC = FamilySpec(
     memory=lambda cells, rows: BYTES_PER_SUDOKU_CELL * rows**3,
     formats=("knuth", "penpa", "puzzlink", "pzprv3", "tatham", "oneline", "grid"),
     writes=("knuth", "puzzlink", "grid", "oneline", "penpa", "pzprv3"),
-    answers=("pzprv3", "penpa", "puzzlekit"),
+    answers=("pzprv3", "penpa", "grid"),
     picture=Picture(lambda p: (p.n, p.n), draw),
     batch=Batch(
         template=batch_template, many_reader=many_reader, read_bulk=read_bulk, backend="auto"

@@ -234,7 +234,7 @@ def answer(family: str, puzzle: Any, text: str) -> Answer:
     >>> p = read("masyu", "2 2\\n- -\\n- -\\n")
     >>> answer("masyu", p, "2 2\\nse sw\\nne nw\\n")
     {'edges': [[0, 1], [1, 0], [1, 2], [2, 1]]}
-    >>> answer("slitherlink", read("slitherlink", "1 2\\n- -\\n"), "1 2\\nx -\\n")
+    >>> answer("slitherlink", read("slitherlink", "2 2\\n- -\\n- -\\n"), "x -\\n- -\\n")
     {'edges': [[0, 1], [1, 0], [1, 2], [2, 1]]}
     """
     if family == "sudoku":
@@ -294,10 +294,11 @@ def answer(family: str, puzzle: Any, text: str) -> Answer:
 def write_answer(family: str, puzzle: Any, answer: Answer) -> str:
     """The answer grid of ``answer`` in the corpus's notation (what :func:`answer` reads).
 
-    >>> p = read("slitherlink", "1 2\\n- -\\n")
-    >>> print(write_answer("slitherlink", p, answer("slitherlink", p, "x -")), end="")
-    1 2
-    x -
+    >>> p = read("slitherlink", "2 2\\n- -\\n- -\\n")
+    >>> print(write_answer("slitherlink", p, answer("slitherlink", p, "- x\\n- x")), end="")
+    2 2
+    - x
+    - x
     """
     if family == "sudoku":
         n = puzzle.n

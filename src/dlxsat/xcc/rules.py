@@ -233,17 +233,18 @@ def violation(problem: Problem, rule: Rule, chosen: Sequence[int]) -> str | None
         shown = present(problem, chosen, [(e, ON) for e in on])
         used = [(e, u, v) for (e, u, v), s in zip(rule.graph.edges, shown, strict=True) if s]
         if not used:
-            return None if rule.allow_empty else "rule loop: no edge is on the loop"
+            return None if rule.allow_empty else "rule loop: no edge is colored 1 (no loop at all)"
         degree: dict[int, int] = {}
         for _, u, v in used:
             degree[u] = degree.get(u, 0) + 1
             degree[v] = degree.get(v, 0) + 1
         odd = sorted(v for v, d in degree.items() if d != 2)
         if odd:
-            return f"rule loop: vertex {name[odd[0]].name} has {degree[odd[0]]} edges on the loop"
+            v = odd[0]
+            return f"rule loop: vertex {name[v].name} has {degree[v]} edges colored 1, not 0 or 2"
         parts = connected_pieces(used)
         if len(parts) > 1:
-            return f"rule loop: the edges on form {len(parts)} separate loops, not one"
+            return f"rule loop: the edges colored 1 form {len(parts)} loops, not a single loop"
         return None
     here = present(problem, chosen, rule.members)
     on = [k for k, s in enumerate(here) if s]
