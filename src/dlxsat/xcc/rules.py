@@ -144,8 +144,13 @@ class Connected:
 
 @dataclass(frozen=True)
 class Acyclic:
-    """The members present, member ``k`` an edge joining vertices ``ends[k]`` (any numbers),
-    contain no cycle."""
+    """The members present, member ``k`` an edge joining vertices ``ends[k]``, contain no
+    cycle. The vertices may be given any numbers: they are renumbered 0, 1, 2, ... in the order
+    they first appear, so that two rules of the same graph are equal.
+
+    >>> Acyclic(((0, "1"), (1, "1")), ((7, 9), (9, 4))).ends
+    ((0, 1), (1, 2))
+    """
 
     members: tuple[Member, ...]
     ends: tuple[tuple[int, int], ...]
@@ -157,6 +162,12 @@ class Acyclic:
             raise ValueError("every member of an acyclic rule needs its two ends")
         if any(u == v for u, v in self.ends):
             raise ValueError("an edge of an acyclic rule must join two different vertices")
+        number: dict[int, int] = {}
+        ends = tuple(
+            (number.setdefault(u, len(number)), number.setdefault(v, len(number)))
+            for u, v in self.ends
+        )
+        object.__setattr__(self, "ends", ends)
 
 
 Rule = SingleLoop | Connected | Acyclic
