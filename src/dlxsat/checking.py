@@ -98,7 +98,10 @@ def check(
         if answer is None and text is None:
             raise InputError("no answer given, and a puzzle object holds none")
         given = read_answer(spec.name, board, answer, text or "", answer_format)
-    violations = spec.check(board, given)
+    given = dict(given)
+    # An answer grid that contradicts itself (formats.grid): its first contradiction is the
+    # rule it breaks, before the rules of the puzzle.
+    violations = list(given.pop("disagree", [])) + spec.check(board, given)
     report = CheckReport(spec.name, not violations, violations, answer=given)
     if unique and report.correct:
         from .pipeline import solve

@@ -255,6 +255,7 @@ def answer(family: str, puzzle: Any, text: str) -> Answer:
     rows = _answer_rows(text, m, n)
     edges: set[tuple[int, int]] = set()
     if family == "masyu":
+        said: dict[tuple[int, int], int] = {}  # edge -> how many of its cells name it
         for i, row in enumerate(rows):
             for j, tok in enumerate(row):
                 if tok == "-":
@@ -262,13 +263,16 @@ def answer(family: str, puzzle: Any, text: str) -> Answer:
                 if not set(tok) <= set("nsew") or len(set(tok)) != len(tok):
                     raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not - or sides nsew")
                 for side, di, dj in _SIDES:
-                    if side in tok:
-                        if not (0 <= i + di < m and 0 <= j + dj < n):
-                            raise InputError(
-                                f"row {i + 1}, cell {j + 1}: the loop leaves the board ({side})"
-                            )
-                        edges.add((2 * i + di, 2 * j + dj))
-        return {"edges": [list(e) for e in sorted(edges)]}
+                    if side in tok:  # (off the board too: the rule checker says so)
+                        edge = (2 * i + di, 2 * j + dj)
+                        said[edge] = said.get(edge, 0) + 1
+        out: Answer = {"edges": [list(e) for e in sorted(said)]}
+        # An edge on the board is named by both its cells, or the grid contradicts itself.
+        half = [e for e, k in sorted(said.items()) if k == 1 and 0 <= e[0] < 2 * m - 1]
+        half = [e for e in half if 0 <= e[1] < 2 * n - 1]
+        if half:
+            out[DISAGREE] = [_half_edge(*half[0])]
+        return out
     inside = []
     for i, row in enumerate(rows):
         for j, tok in enumerate(row):
@@ -289,6 +293,20 @@ def answer(family: str, puzzle: Any, text: str) -> Answer:
             if here != right:
                 edges.add((2 * i + 1, 2 * j + 2))
     return {"edges": [list(e) for e in sorted(edges)]}
+
+
+#: The key of an answer read from a grid that contradicts itself: why (``dlxsat check`` reports
+#: it as the rule broken; the answer's edges are those any cell names).
+DISAGREE = "disagree"
+
+
+def _half_edge(x: int, y: int) -> str:
+    """The one-line complaint about an edge only one of its two cells names."""
+    (a, b), (c, d) = ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
+    return (
+        f"cells ({a // 2 + 1}, {b // 2 + 1}) and ({c // 2 + 1}, {d // 2 + 1}) disagree: one "
+        "says the loop joins them, the other does not"
+    )
 
 
 def write_answer(family: str, puzzle: Any, answer: Answer) -> str:
