@@ -48,8 +48,7 @@ def load(genre: str, dataset: str | Path) -> dict[str, tuple[str, str | None]]:
         raw = subprocess.run(git, capture_output=True, text=True, check=True).stdout
     data = json.loads(raw)["data"]
     return {
-        key: (entry["problem"], clean_answer(entry.get("solution")))
-        for key, entry in data.items()
+        key: (entry["problem"], clean_answer(entry.get("solution"))) for key, entry in data.items()
     }
 
 
@@ -72,3 +71,30 @@ def clean_answer(text: str | None) -> str | None:
             kept.append(line)
         return "\n".join([f"{len(kept)} {width}", *kept]) + "\n"
     return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """List the corpus's genres with their puzzles and published answers."""
+    parser = argparse.ArgumentParser(
+        description="The public puzzlekit corpus: its genres, puzzles and published answers."
+    )
+    dataset_argument(parser)
+    parser.add_argument("genres", nargs="*", help="genre folders (default: every one)")
+    a = parser.parse_args()
+    if not a.dataset:
+        parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
+    root = Path(a.dataset)
+    if (root / "assets" / "data").is_dir():
+        names = sorted(p.name for p in (root / "assets" / "data").iterdir())
+    else:
+        git = ["git", "--git-dir", str(root), "ls-tree", "--name-only", "HEAD:assets/data"]
+        names = subprocess.run(git, capture_output=True, text=True, check=True).stdout.split()
+    print("| genre | puzzles | with answer |\n|---|---|---|")
+    for genre in a.genres or names:
+        puzzles = load(genre, root)
+        answered = sum(answer is not None for _, answer in puzzles.values())
+        print(f"| {genre} | {len(puzzles)} | {answered} |")
+
+
+if __name__ == "__main__":
+    main()

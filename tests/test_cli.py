@@ -47,7 +47,7 @@ def test_bad_puzzle_input_on_stdin(cli_run, family, data, fragments):
 
 @pytest.mark.parametrize(
     "case",
-    [e for e in golden_cases() if e["exit_status"] != 0],
+    [e for e in golden_cases(registered=True) if e["exit_status"] != 0],
     ids=lambda e: f"{e['family']}/{e['name']}",
 )
 def test_knuths_rejected_inputs(cli_run, case):

@@ -39,6 +39,7 @@ CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["exi
 #: DLX2 on data without colors is Algorithm X, and so is ours).
 FIGURES = {
     "dlx1": (False, "X"),
+    "dlx2": (False, "X"),  # (Fillomino: DLX2 on its data, which has no colors)
     "dlx2_disjoint_loops": (False, "XC"),
     "dlx2_loop_single_loop": (True, "XC"),
     "dlx3_disjoint_loops": (False, "M"),

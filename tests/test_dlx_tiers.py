@@ -25,7 +25,7 @@ def solve_dlx(problem, **kw):
 
 
 CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["exit_status"] == 0]
-RUNS = {"dlx1": False, "dlx2_disjoint_loops": False, "dlx2_loop_single_loop": True}
+RUNS = {"dlx1": False, "dlx2": False, "dlx2_disjoint_loops": False, "dlx2_loop_single_loop": True}
 RUNS["dlx3_disjoint_loops"] = False
 #: Runs small enough for the interpreter (a tenth of a second or so each).
 SMALL = [

@@ -131,7 +131,7 @@ def bundled_files() -> list[tuple[str, Path]]:
 
 
 def test_every_golden_and_bundled_knuth_input_is_detected_as_knuth_and_encodes_the_same():
-    for case in golden_cases(ok_only=True):
+    for case in golden_cases(ok_only=True, registered=True):
         family, text = case["family"], (GOLDEN / case["puzzle"]).read_text()
         assert formats.detect(family, text) == "knuth", case["puzzle"]
         fam = get_spec(family)

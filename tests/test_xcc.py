@@ -26,8 +26,11 @@ def test_every_golden_file_parses_and_round_trips(case):
         p = parse(text)
     assert p.items, "no items read"
     assert parse(write(p)) == p
-    # Knuth's solvers need: multiplicities only in SuperSlitherlink, colors in the loop families.
-    expected_kind = {"sudoku": "XC", "superslitherlink": "MCC"}.get(case["family"], "XCC")
+    # Knuth's solvers need: multiplicities only in SuperSlitherlink, colors in the loop families
+    # (Fillomino's secondary items have none).
+    expected_kind = {"sudoku": "XC", "fillomino": "XC", "superslitherlink": "MCC"}.get(
+        case["family"], "XCC"
+    )
     if p.options and p.items[0].name != "abort":
         assert p.kind == expected_kind
 
