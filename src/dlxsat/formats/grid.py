@@ -203,10 +203,6 @@ def write(family: str, puzzle: Any, answer: Answer | None = None) -> str:
 # inside the loop ``x``, outside ``-`` (the loop is the boundary between them). Sudoku: the
 # digits, as numbers.
 
-#: A side of a cell: its letter, the step to the neighbour, and the edge's offset from the
-#: cell's tile in doubled coordinates (Masyu: the loop runs through the cell centres).
-_SIDES = (("n", -1, 0), ("s", 1, 0), ("e", 0, 1), ("w", 0, -1))
-
 
 def _answer_rows(text: str, rows: int, cols: int) -> list[list[str]]:
     """The ``rows`` x ``cols`` tokens of an answer grid (a ``ROWS COLS`` header, if any, must
@@ -255,24 +251,9 @@ def answer(family: str, puzzle: Any, text: str) -> Answer:
     rows = _answer_rows(text, m, n)
     edges: set[tuple[int, int]] = set()
     if family == "masyu":
-        said: dict[tuple[int, int], int] = {}  # edge -> how many of its cells name it
-        for i, row in enumerate(rows):
-            for j, tok in enumerate(row):
-                if tok == "-":
-                    continue
-                if not set(tok) <= set("nsew") or len(set(tok)) != len(tok):
-                    raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not - or sides nsew")
-                for side, di, dj in _SIDES:
-                    if side in tok:  # (off the board too: the rule checker says so)
-                        edge = (2 * i + di, 2 * j + dj)
-                        said[edge] = said.get(edge, 0) + 1
-        out: Answer = {"edges": [list(e) for e in sorted(said)]}
-        # An edge on the board is named by both its cells, or the grid contradicts itself.
-        half = [e for e, k in sorted(said.items()) if k == 1 and 0 <= e[0] < 2 * m - 1]
-        half = [e for e in half if 0 <= e[1] < 2 * n - 1]
-        if half:
-            out[DISAGREE] = [_half_edge(*half[0])]
-        return out
+        from ..families.loops import read_segments
+
+        return read_segments(rows, m, n)
     inside = []
     for i, row in enumerate(rows):
         for j, tok in enumerate(row):
@@ -293,20 +274,6 @@ def answer(family: str, puzzle: Any, text: str) -> Answer:
             if here != right:
                 edges.add((2 * i + 1, 2 * j + 2))
     return {"edges": [list(e) for e in sorted(edges)]}
-
-
-#: The key of an answer read from a grid that contradicts itself: why (``dlxsat check`` reports
-#: it as the rule broken; the answer's edges are those any cell names).
-DISAGREE = "disagree"
-
-
-def _half_edge(x: int, y: int) -> str:
-    """The one-line complaint about an edge only one of its two cells names."""
-    (a, b), (c, d) = ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
-    return (
-        f"cells ({a // 2 + 1}, {b // 2 + 1}) and ({c // 2 + 1}, {d // 2 + 1}) disagree: one "
-        "says the loop joins them, the other does not"
-    )
 
 
 def write_answer(family: str, puzzle: Any, answer: Answer) -> str:
@@ -330,12 +297,9 @@ def write_answer(family: str, puzzle: Any, answer: Answer) -> str:
     edges = {tuple(e) for e in answer.get("edges", [])}
     lines = [f"{m} {n}"]
     if family == "masyu":
-        for i in range(m):
-            row = []
-            for j in range(n):
-                sides = "".join(s for s, di, dj in _SIDES if (2 * i + di, 2 * j + dj) in edges)
-                row.append(sides or "-")
-            lines.append(" ".join(row))
+        from ..families.loops import write_segments
+
+        lines += [" ".join(row) for row in write_segments(m, n, answer)]
         return "\n".join(lines) + "\n"
     for i in range(m):
         crossed, row = 0, []

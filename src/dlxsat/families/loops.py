@@ -1,0 +1,309 @@
+"""Loops and paths through cell centres: the part the loop genres share.
+
+Most loop genres (Yajilin, Country Road, Moon or Sun, ... NumberLink's paths) draw their line
+through the centres of the cells, as Masyu does, so they share Masyu's names
+(docs/conventions.md §4): cell (i, j) is the tile (2i, 2j), a vertex item; the edge between two
+neighbouring cells is named by their midpoint, a secondary item colored ``1`` (on the line) or
+``0``. Each cell gets options that say which of its edges are on -- none, or two (a loop), one
+(a path's end), four (a crossing) -- so that the exact-cover problem makes every cell's degree
+right, and the global rule (the single loop: ``|@loop``; or paths without a cycle) does the
+rest. This module writes those items and options, reads an answer back, judges a line's
+degrees and pieces, and reads and writes the line in the corpus's notation and in pzprv3
+files. A genre adds its clues.
+
+An answer is ``{"edges": [[x, y], ...]}`` (midpoints, doubled coordinates, sorted), with
+``"shaded": [[i, j], ...]`` for genres that shade cells (Yajilin's ``x``).
+
+>>> board = LoopBoard(2, 2)
+>>> board.edges_of(0, 0), board.cell_options(0, 0, degrees=(0, 2))
+(['01', '10'], [['00', '01:0', '10:0'], ['00', '01:1', '10:1']])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from ..errors import InputError
+from ..xcc.loop import ON, connected_pieces, edge_ends
+from .grid import needs_wide_names, point_name
+
+Answer = dict[str, Any]
+#: A cell's sides: its letter in the corpus's notation and the step to the neighbour.
+SIDES = (("n", -1, 0), ("s", 1, 0), ("e", 0, 1), ("w", 0, -1))
+
+
+class LoopBoard:
+    """The items of a line through the centres of an ``m`` x ``n`` board's cells.
+
+    ``name(x, y)`` is the item name of a doubled-grid point (base-62 digits, or decimal with a
+    dot past Knuth's limits, as the Masyu family names them).
+    """
+
+    def __init__(self, m: int, n: int) -> None:
+        self.m, self.n = m, n
+        self.wide = needs_wide_names(2 * max(m, n))
+        self._names: dict[tuple[int, int], str] = {}
+
+    def name(self, x: int, y: int) -> str:
+        key = (x, y)
+        found = self._names.get(key)
+        if found is None:
+            found = self._names[key] = point_name(x, y, self.wide)
+        return found
+
+    def cell(self, i: int, j: int) -> str:
+        """The vertex item of cell (i, j)."""
+        return self.name(2 * i, 2 * j)
+
+    def edge_points(self, i: int, j: int) -> list[tuple[int, int]]:
+        """The edges of cell (i, j) inside the board, in Knuth's order: N, W, E, S."""
+        out = []
+        for di, dj in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            if 0 <= i + di < self.m and 0 <= j + dj < self.n:
+                out.append((2 * i + di, 2 * j + dj))
+        return out
+
+    def edges_of(self, i: int, j: int) -> list[str]:
+        """The edge items of cell (i, j) (:meth:`edge_points`' names)."""
+        return [self.name(x, y) for x, y in self.edge_points(i, j)]
+
+    def vertices(self) -> list[str]:
+        """Every cell's vertex item, row by row."""
+        return [self.cell(i, j) for i in range(self.m) for j in range(self.n)]
+
+    def all_edges(self) -> list[str]:
+        """Every edge item, in the order of their points (row, then column)."""
+        points = [
+            (x, y) for x in range(2 * self.m - 1) for y in range(2 * self.n - 1) if (x + y) & 1
+        ]
+        return [self.name(x, y) for x, y in points]
+
+    def cell_options(
+        self, i: int, j: int, degrees: Iterable[int] = (0, 2), extra: Sequence[str] = ()
+    ) -> list[list[str]]:
+        """The options of cell (i, j): one per set of its edges on the line whose size is in
+        ``degrees``, each naming every edge of the cell colored ``1`` or ``0``; ``extra``
+        entries are added to each (a clue's item, a colored cell item).
+        """
+        edges = self.edges_of(i, j)
+        out = []
+        for d in sorted(set(degrees)):
+            for on in combinations(range(len(edges)), d):
+                entries = [f"{e}:{ON if k in on else '0'}" for k, e in enumerate(edges)]
+                out.append([self.cell(i, j), *entries, *extra])
+        return out
+
+
+def edges_on(problem: Any, chosen: Iterable[int]) -> list[tuple[int, int]]:
+    """The midpoints of the edges the chosen options color ``1``, sorted (an edge item is a
+    secondary item named by a point of odd coordinate sum)."""
+    from ..xcc.loop import used_edges
+
+    return used_edges(problem, chosen)
+
+
+def line_answer(edges: Iterable[Sequence[int]], shaded: Iterable[Sequence[int]] = ()) -> Answer:
+    """The answer of a line (and shaded cells, if any), sorted."""
+    out: Answer = {"edges": sorted([int(x), int(y)] for x, y in edges)}
+    shaded = sorted([int(i), int(j)] for i, j in shaded)
+    if shaded:
+        out["shaded"] = shaded
+    return out
+
+
+def cell_name(i: int, j: int) -> str:
+    """Cell (i, j) as people read it: 1-based ``(row, column)``."""
+    return f"({i + 1}, {j + 1})"
+
+
+def line_edges(m: int, n: int, answer: Answer) -> tuple[set[tuple[int, int]], list[str]]:
+    """The answer's edges that join two cells of an ``m`` x ``n`` board, and complaints about
+    everything else in its ``edges``."""
+    problems: list[str] = []
+    edges: set[tuple[int, int]] = set()
+    raw = answer.get("edges") if isinstance(answer, dict) else None
+    if not isinstance(raw, list):
+        return edges, ['the answer has no list of "edges"']
+    for item in raw:
+        ok = isinstance(item, (list, tuple)) and len(item) == 2
+        if not ok or not all(isinstance(v, int) and not isinstance(v, bool) for v in item):
+            problems.append(f"{item!r} is not an edge [row, column]")
+            continue
+        x, y = item
+        if not (x + y) & 1 or not (0 <= x <= 2 * m - 2 and 0 <= y <= 2 * n - 2):
+            problems.append(f"[{x}, {y}] is not an edge between two cells of the board")
+        elif (x, y) in edges:
+            problems.append(f"edge [{x}, {y}] is listed twice")
+        else:
+            edges.add((x, y))
+    return edges, problems
+
+
+def degree(edges: set[tuple[int, int]], i: int, j: int) -> int:
+    """How many of ``edges`` touch cell (i, j)."""
+    x, y = 2 * i, 2 * j
+    return sum((x + dx, y + dy) in edges for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+
+
+def loop_problems(
+    m: int, n: int, edges: set[tuple[int, int]], crossings: bool = False
+) -> list[str]:
+    """What keeps ``edges`` from being one loop through cell centres: a cell with 1 or 3
+    edges (with ``crossings``, 4 is a crossing: Pipelink), or several loops; [] when none
+    (the empty set is no loop).
+
+    >>> loop_problems(2, 2, {(0, 1), (1, 0), (1, 2), (2, 1)})
+    []
+    >>> loop_problems(2, 2, {(0, 1)})[0]
+    'cell (1, 1) has 1 line segment (the loop needs 0 or 2)'
+    """
+    allowed = (0, 2, 4) if crossings else (0, 2)
+    problems = []
+    for i in range(m):
+        for j in range(n):
+            d = degree(edges, i, j)
+            if d not in allowed:
+                s = "" if d == 1 else "s"
+                need = "0, 2 or 4" if crossings else "0 or 2"
+                problems.append(
+                    f"cell {cell_name(i, j)} has {d} line segment{s} (the loop needs {need})"
+                )
+    if problems:
+        return problems
+    if not edges:
+        return ["there is no loop"]
+    pieces = connected_pieces((e, *edge_ends(*e)) for e in edges)
+    if len(pieces) > 1:
+        return [f"the line forms {len(pieces)} separate loops, not one"]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# The corpus's notation of a line through cells (SmilingWayne/puzzlekit-dataset's answers):
+# a cell on the line is the sides it leaves by, in the order n, s, e, w (``ns``, ``ew``, ``ne``,
+# ``nw``, ``se``, ``sw``; ``nsew`` a crossing; one letter a path's end), ``-`` a cell off it,
+# and, where a genre shades cells, ``x`` a shaded one.
+
+#: The key of an answer read from a grid whose cells contradict each other: why
+#: (``dlxsat check`` reports it as the rule broken).
+DISAGREE = "disagree"
+
+
+def read_segments(rows: Sequence[Sequence[str]], m: int, n: int, shade: str = "x") -> Answer:
+    """The answer of a grid of the corpus's line tokens (``m`` rows of ``n``); an
+    :class:`InputError` for a token that is none. An edge only one of its two cells names makes
+    the answer contradict itself (its :data:`DISAGREE` says where), and an edge leaving the
+    board is kept for the rule checker to refuse.
+
+    >>> read_segments([["se", "sw"], ["ne", "nw"]], 2, 2)
+    {'edges': [[0, 1], [1, 0], [1, 2], [2, 1]]}
+    """
+    said: dict[tuple[int, int], int] = {}
+    shaded = []
+    for i, row in enumerate(rows):
+        for j, tok in enumerate(row):
+            if tok == "-":
+                continue
+            if tok == shade:
+                shaded.append((i, j))
+                continue
+            if not set(tok) <= set("nsew") or len(set(tok)) != len(tok):
+                raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not - or sides nsew")
+            for side, di, dj in SIDES:
+                if side in tok:
+                    edge = (2 * i + di, 2 * j + dj)
+                    said[edge] = said.get(edge, 0) + 1
+    out = line_answer(said, shaded)
+    half = [
+        e
+        for e, k in sorted(said.items())
+        if k == 1 and 0 <= e[0] <= 2 * m - 2 and 0 <= e[1] <= 2 * n - 2
+    ]
+    if half:
+        (a, b), (c, d) = edge_ends(*half[0])
+        out[DISAGREE] = [
+            f"cells {cell_name(a // 2, b // 2)} and {cell_name(c // 2, d // 2)} disagree: one "
+            "says the line joins them, the other does not"
+        ]
+    return out
+
+
+def write_segments(m: int, n: int, answer: Answer, shade: str = "x") -> list[list[str]]:
+    """The corpus's tokens of an answer's line (and shaded cells), row by row."""
+    edges = {tuple(e) for e in answer.get("edges", [])}
+    shaded = {tuple(c) for c in answer.get("shaded", [])}
+    out = []
+    for i in range(m):
+        row = []
+        for j in range(n):
+            sides = "".join(s for s, di, dj in SIDES if (2 * i + di, 2 * j + dj) in edges)
+            row.append(shade if (i, j) in shaded else sides or "-")
+        out.append(row)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# pzprv3 files: a line through cells is two blocks, the segments between horizontal neighbours
+# (``m`` lines of ``n - 1`` values) then between vertical ones (``m - 1`` lines of ``n``); 1 is
+# a segment, 0 or -1 (a cross the player put) none.
+
+
+def read_pzprv3_lines(
+    across: Sequence[Sequence[str]], down: Sequence[Sequence[str]]
+) -> set[tuple[int, int]]:
+    """The edges drawn in a pzprv3 file's two line blocks."""
+    edges = {
+        (2 * i, 2 * j + 1) for i, row in enumerate(across) for j, v in enumerate(row) if v == "1"
+    }
+    edges |= {
+        (2 * i + 1, 2 * j) for i, row in enumerate(down) for j, v in enumerate(row) if v == "1"
+    }
+    return edges
+
+
+def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[list[int]]:
+    """The two line blocks of a pzprv3 file (across, then down) for ``edges``, as one list of
+    rows: ``m`` rows of ``n - 1`` values, then ``m - 1`` rows of ``n``."""
+    on = {tuple(e) for e in edges}
+    across = [[int((2 * i, 2 * j + 1) in on) for j in range(n - 1)] for i in range(m)]
+    down = [[int((2 * i + 1, 2 * j) in on) for j in range(n)] for i in range(m - 1)]
+    return across + down
+
+
+# ---------------------------------------------------------------------------------------------
+# Text and pictures
+
+
+def render_line(m: int, n: int, answer: Answer | None, glyph: Any = lambda i, j: ".") -> str:
+    """The board in ASCII: ``glyph(i, j)`` for each cell (one character), ``---`` and ``|``
+    for the line between cells, ``#`` for a shaded cell.
+
+    >>> print(render_line(2, 2, {"edges": [[0, 1], [1, 0], [1, 2], [2, 1]]}))
+    .---.
+    |   |
+    .---.
+    """
+    edges = {tuple(e) for e in (answer or {}).get("edges", [])}
+    shaded = {tuple(c) for c in (answer or {}).get("shaded", [])}
+    lines = []
+    for i in range(m):
+        if i:
+            lines.append("   ".join("|" if (2 * i - 1, 2 * j) in edges else " " for j in range(n)))
+        parts = []
+        for j in range(n):
+            if j:
+                parts.append("---" if (2 * i, 2 * j - 1) in edges else "   ")
+            parts.append("#" if (i, j) in shaded else glyph(i, j))
+        lines.append("".join(parts))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def draw_line(canvas: Any, m: int, n: int, answer: Answer | None) -> None:
+    """The grid, the answer's shaded cells and its line through the cell centres."""
+    canvas.grid(m, n)
+    if answer:
+        for i, j in answer.get("shaded", []):
+            canvas.shade(i, j)
+        canvas.loop(answer.get("edges", []), 0.5)
