@@ -28,9 +28,7 @@ SMALL = 20_000
 
 CASES = [c for c in json.loads((GOLDEN / "manifest.json").read_text()) if c["exit_status"] == 0]
 SUDOKUS = [c for c in CASES if c["family"] == "sudoku"]
-BUILDERS = [
-    c for c in CASES if c["family"] in FAMILIES and get_spec(c["family"]).build is not None
-]
+BUILDERS = [c for c in CASES if c["family"] in FAMILIES and get_spec(c["family"]).build is not None]
 
 
 def _text(case: dict) -> str:

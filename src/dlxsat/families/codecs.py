@@ -508,14 +508,24 @@ def encode_binary(bits: Sequence[int], skip_none: bool = False) -> str:
 def read_pzprv3(text: str, family: str) -> tuple[int, int, list[str]]:
     """(rows, cols, the lines after the size) of a pzprv3 file of ``family``'s type (a file of
     another genre is a one-line error naming it). Blank lines are kept: some genres write one
-    (Country Road's flags line).
+    (Country Road's flags line). The file may also be given on one line, its lines joined by
+    ``/`` -- as pzprjs writes a whole file into a URL (``...?pzprv3/TYPE/...``, each line
+    percent-encoded).
 
     >>> read_pzprv3("pzprv3\\nmashu\\n2\\n3\\n. . 1 \\n", "masyu")
     (2, 3, ['. . 1 '])
+    >>> read_pzprv3("https://puzz.link/p?pzprv3/mashu/1/2/.%201%20/", "masyu")
+    (1, 2, ['. 1 '])
     """
+    from urllib.parse import unquote
+
     from . import ALIASES, FAMILIES
 
-    lines = text.replace("\r\n", "\n").split("\n")
+    text = text.strip("\n").replace("\r\n", "\n")
+    if "\n" not in text.strip():
+        query = text.strip().partition("?")[2] or text.strip()
+        text = "\n".join(unquote(part) for part in query.split("/"))
+    lines = text.split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     if len(lines) < 4 or not re.fullmatch(r"pzprv3(\.\d+)?", lines[0].strip()):
