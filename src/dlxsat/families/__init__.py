@@ -34,6 +34,7 @@ FAMILIES: dict[str, str] = {
     "slitherlink": "dlxsat.families.slitherlink",
     "superslitherlink": "dlxsat.families.superslitherlink",
     "sudoku": "dlxsat.families.sudoku",
+    "detour": "dlxsat.families.detour",
     "simple-loop": "dlxsat.families.simple_loop",
     "xcc": "dlxsat.families.xcc",
 }
