@@ -35,6 +35,7 @@ FAMILIES: dict[str, str] = {
     "superslitherlink": "dlxsat.families.superslitherlink",
     "sudoku": "dlxsat.families.sudoku",
     "detour": "dlxsat.families.detour",
+    "double-back": "dlxsat.families.double_back",
     "simple-loop": "dlxsat.families.simple_loop",
     "xcc": "dlxsat.families.xcc",
 }
@@ -47,6 +48,7 @@ ALIASES: dict[str, str] = {
     "pearl": "masyu",
     "slither": "slitherlink",
     "loopy": "slitherlink",
+    "doubleback": "double-back",
     "simpleloop": "simple-loop",
 }
 
