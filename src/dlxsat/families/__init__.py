@@ -34,6 +34,7 @@ FAMILIES: dict[str, str] = {
     "slitherlink": "dlxsat.families.slitherlink",
     "superslitherlink": "dlxsat.families.superslitherlink",
     "sudoku": "dlxsat.families.sudoku",
+    "country-road": "dlxsat.families.country_road",
     "detour": "dlxsat.families.detour",
     "double-back": "dlxsat.families.double_back",
     "simple-loop": "dlxsat.families.simple_loop",
@@ -48,6 +49,7 @@ ALIASES: dict[str, str] = {
     "pearl": "masyu",
     "slither": "slitherlink",
     "loopy": "slitherlink",
+    "country": "country-road",
     "doubleback": "double-back",
     "simpleloop": "simple-loop",
 }
