@@ -12,11 +12,10 @@ to its name. Adding a family is one module and one line here.
 
 >>> get_spec("mashu").name, get_spec("sudoku").rules, "loop" in get_spec("masyu").rules
 ('masyu', (), True)
->>> get_spec("nurikabe2")
+>>> get_spec("nurikabe2")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-dlxsat.errors.InputError: unknown puzzle family 'nurikabe2' (choose from masyu, slitherlink, \
-superslitherlink, sudoku, xcc)
+dlxsat.errors.InputError: unknown puzzle family 'nurikabe2' (choose from masyu, slitherlink, ...)
 """
 
 from __future__ import annotations
@@ -35,6 +34,10 @@ FAMILIES: dict[str, str] = {
     "slitherlink": "dlxsat.families.slitherlink",
     "superslitherlink": "dlxsat.families.superslitherlink",
     "sudoku": "dlxsat.families.sudoku",
+    "country-road": "dlxsat.families.country_road",
+    "detour": "dlxsat.families.detour",
+    "double-back": "dlxsat.families.double_back",
+    "simple-loop": "dlxsat.families.simple_loop",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -46,6 +49,9 @@ ALIASES: dict[str, str] = {
     "pearl": "masyu",
     "slither": "slitherlink",
     "loopy": "slitherlink",
+    "country": "country-road",
+    "doubleback": "double-back",
+    "simpleloop": "simple-loop",
 }
 
 
