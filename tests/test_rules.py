@@ -10,6 +10,11 @@ exactly those answers; the rules' text form round-trips; the checker names what 
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import math
+from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations
 
 import networkx as nx
@@ -18,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force
 
+from dlxsat.errors import InputError
 from dlxsat.solvers import solve_problem
 from dlxsat.xcc import Item, Problem, parse, write
 from dlxsat.xcc.check import solution_problem
@@ -107,6 +113,55 @@ def edge_problems(draw, max_rows: int = 3, max_cols: int = 3) -> Problem:
     return Problem(items, options, rules=(rule,))
 
 
+@st.composite
+def counted_problems(draw, base: st.SearchStrategy[Problem]) -> Problem:
+    """``base``'s problem with one more primary item ``n`` in every option with an entry of
+    color ``1`` (a cell shaded, an edge on), covered ``lo..hi`` times (not ``1..1``): how many
+    may be shaded or on -- an MCC problem, for Algorithm M."""
+    p = draw(base)
+    first = p.n_primary
+    ones = sum(1 for o in p.options if any(c == "1" for _, c in o))
+    hi = draw(st.integers(2, max(2, ones)))
+    lo = draw(st.integers(0, hi))
+
+    def at(i: int) -> int:
+        return i if i < first else i + 1
+
+    items = [*p.items[:first], Item("n", True, lo, hi), *p.items[first:]]
+    options = [
+        tuple((at(i), c) for i, c in o) + (((first, None),) if any(c == "1" for _, c in o) else ())
+        for o in p.options
+    ]
+    rules = tuple(replace(r, members=tuple((at(i), c) for i, c in r.members)) for r in p.rules)
+    return Problem(items, options, rules=rules)
+
+
+@st.composite
+def tiling_problems(draw, max_rows: int = 3, max_cols: int = 3) -> Problem:
+    """Cells (2i+1, 2j+1) as primary items covered at most once (bounds ``0..1``), by single
+    cells and dominoes (a random part of them kept); the cells covered must be connected,
+    maybe only piece by piece to the border: members on primary items, for Algorithm M (its
+    null moves leave a cell out)."""
+    rows, cols = draw(st.integers(1, max_rows)), draw(st.integers(2, max_cols))
+    cells = [(2 * i + 1, 2 * j + 1) for i in range(rows) for j in range(cols)]
+    at = {xy: k for k, xy in enumerate(cells)}
+    items = [Item(_name(x, y), True, 0, 1) for x, y in cells]
+    pairs = [
+        (at[(x, y)], at[(x + dx, y + dy)])
+        for x, y in cells
+        for dx, dy in ((2, 0), (0, 2))
+        if (x + dx, y + dy) in at
+    ]
+    tiles = [(k,) for k in range(len(cells))] + pairs
+    kept = draw(st.lists(st.booleans(), min_size=len(tiles), max_size=len(tiles)))
+    options = [tuple((k, None) for k in tile) for tile, on in zip(tiles, kept, strict=True) if on]
+    roots = None
+    if draw(st.booleans()):
+        roots = tuple(k for k, (x, y) in enumerate(cells) if x in (1, 2 * rows - 1) or y == 1)
+    members = tuple((k, None) for k in range(len(cells)))
+    return Problem(items, options, rules=(Connected(members, tuple(pairs), roots, "covered"),))
+
+
 # --------------------------------------------------------------------------- the brute force
 
 
@@ -134,9 +189,10 @@ def keeps_rules(problem: Problem, chosen: list[int]) -> bool:
 
 
 def answers(problem: Problem) -> list[list[int]]:
-    """Every answer of ``problem``, by brute force: exact covers that keep its rules."""
+    """Every answer of ``problem``, by brute force: exact covers that keep its rules (in
+    order, as :func:`solved` lists a backend's)."""
     bare = Problem(problem.items, problem.options)
-    return [s for s in brute_force(bare) if keeps_rules(problem, s)]
+    return sorted(s for s in brute_force(bare) if keeps_rules(problem, s))
 
 
 def solved(way: tuple[str, dict], problem: Problem) -> list[list[int]]:
@@ -205,3 +261,205 @@ def test_every_kind_of_rule_is_named_in_the_solvers_modes():
     from dlxsat.solvers import RULE_KINDS
 
     assert RULE_KINDS == KINDS
+
+
+# --------------------------------------------------------------------------- dlx's pruning
+
+#: The problems drawn for the dlx backend: its Algorithm C (colors) and M (multiplicities).
+DRAWN = {
+    "cells": (shading_problems(), "C"),
+    "edges": (edge_problems(), "C"),
+    "counted-cells": (counted_problems(shading_problems()), "M"),
+    "counted-edges": (counted_problems(edge_problems()), "M"),
+    "tiles": (tiling_problems(), "M"),
+}
+
+
+@contextlib.contextmanager
+def dlx_tier(tier: str) -> Iterator[None]:
+    """The dlx backend's search in ``tier``: ``interpreted``, ``compiled`` (its kernel for the
+    smallest integer size, int16 here), ``compiled-int32`` (the kernel for large tables)."""
+    import numpy as np
+
+    import dlxsat.backends.dlx as backend
+    import dlxsat.backends.dlx.arrays as arrays
+
+    saved = backend.INTERPRETED_SECONDS, arrays.kernel_dtype
+    backend.INTERPRETED_SECONDS = math.inf if tier == "interpreted" else 0
+    if tier == "compiled-int32":
+        arrays.kernel_dtype = lambda a: np.int32
+    try:
+        yield
+    finally:
+        backend.INTERPRETED_SECONDS, arrays.kernel_dtype = saved
+
+
+@pytest.mark.parametrize("tier", ["interpreted", "compiled", "compiled-int32"])
+@pytest.mark.parametrize("drawn", DRAWN)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_dlx_prunes_to_the_brute_forces_answers_in_every_tier(tier, drawn, data):
+    strategy, algorithm = DRAWN[drawn]
+    problem = data.draw(strategy)
+    with dlx_tier(tier):
+        r = solve_problem(problem, "dlx")
+    assert r.stats["kernel"] == tier.removesuffix("-int32")
+    assert r.stats["algorithm"] == algorithm
+    assert r.stats["rules"] == [problem.rules[0].kind]
+    assert r.exhausted and r.count == len(r.solutions)
+    assert sorted(r.solutions) == answers(problem)
+
+
+def _free_cells(rows: int, cols: int, roots: bool = False) -> Problem:
+    """Every cell of a grid free to be shaded or not; the shaded cells connected (to the
+    border, with ``roots``)."""
+    cells = [(2 * i + 1, 2 * j + 1) for i in range(rows) for j in range(cols)]
+    at = {xy: k for k, xy in enumerate(cells)}
+    n = len(cells)
+    items = [Item("p" + _name(x, y)) for x, y in cells]
+    items += [Item(_name(x, y), primary=False) for x, y in cells]
+    options = [((k, None), (n + k, c)) for k in range(n) for c in "01"]
+    links = tuple((at[(x, y)], at[(x + 2, y)]) for x, y in cells if (x + 2, y) in at) + tuple(
+        (at[(x, y)], at[(x, y + 2)]) for x, y in cells if (x, y + 2) in at
+    )
+    border = tuple(k for k, (x, y) in enumerate(cells) if x in (1, 2 * rows - 1) or y == 1)
+    members = tuple((n + k, "1") for k in range(n))
+    rule = Connected(members, links, border if roots else None, "shaded")
+    return Problem(items, options, rules=(rule,))
+
+
+def _free_edges(rows: int, cols: int) -> Problem:
+    """Every edge of a grid of tiles free to be on or off; the edges on hold no cycle."""
+    edges = sorted(
+        [(2 * i + 1, 2 * j) for i in range(rows - 1) for j in range(cols)]
+        + [(2 * i, 2 * j + 1) for i in range(rows) for j in range(cols - 1)]
+    )
+    n = len(edges)
+    items = [Item("q" + _name(x, y)) for x, y in edges]
+    items += [Item(_name(x, y), primary=False) for x, y in edges]
+    options = [((k, None), (n + k, c)) for k in range(n) for c in "01"]
+    ends = tuple(
+        ((x - 1) * 100 + y, (x + 1) * 100 + y) if x & 1 else (x * 100 + y - 1, x * 100 + y + 1)
+        for x, y in edges
+    )
+    return Problem(items, options, rules=(Acyclic(tuple((n + k, "1") for k in range(n)), ends),))
+
+
+def _counted(problem: Problem, lo: int, hi: int) -> Problem:
+    """``problem`` with a primary item counting its entries of color 1 (Algorithm M)."""
+    first = problem.n_primary
+    at = [i if i < first else i + 1 for i in range(len(problem.items))]
+    options = [
+        tuple((at[i], c) for i, c in o) + (((first, None),) if any(c == "1" for _, c in o) else ())
+        for o in problem.options
+    ]
+    items = [*problem.items[:first], Item("n", True, lo, hi), *problem.items[first:]]
+    rules = tuple(
+        replace(r, members=tuple((at[i], c) for i, c in r.members)) for r in problem.rules
+    )
+    return Problem(items, options, rules=rules)
+
+
+#: (name, problem, its answers): every cell or edge free, so that only the rule prunes.
+PRUNED = [
+    ("connected 3x3", _free_cells(3, 3), 219),
+    ("connected to the border 3x3", _free_cells(3, 3, roots=True), 460),
+    ("acyclic 3x3 tiles", _free_edges(3, 3), 3102),
+    ("connected 3x3, at most 4 shaded (M)", _counted(_free_cells(3, 3), 0, 4), 80),
+]
+
+
+@functools.cache
+def pruned_answers(name: str) -> list[list[int]]:
+    """The brute force's answers to the problem of :data:`PRUNED` called ``name`` (some
+    thousand covers to judge: once)."""
+    return answers(next(problem for n, problem, _ in PRUNED if n == name))
+
+
+@pytest.mark.parametrize("tier", ["interpreted", "compiled"])
+@pytest.mark.parametrize("name, problem, count", PRUNED, ids=[c[0] for c in PRUNED])
+def test_dlx_prunes_partial_choices(tier, name, problem, count):
+    """The rule refuses partial choices that no answer extends: fewer nodes than the same
+    search without the rule, which only a check of its solutions would leave."""
+    bare = Problem(problem.items, problem.options)
+    with dlx_tier(tier):
+        pruned, whole = solve_problem(problem, "dlx"), solve_problem(bare, "dlx")
+    assert sorted(pruned.solutions) == pruned_answers(name)
+    assert pruned.count == count
+    assert pruned.stats["nodes"] < whole.stats["nodes"]
+    assert pruned.stats["rules"] == [problem.rules[0].kind] and whole.stats["rules"] == []
+
+
+@pytest.mark.parametrize("name, problem, count", PRUNED, ids=[c[0] for c in PRUNED])
+def test_dlx_resumes_and_moves_tiers_mid_search_with_rules(monkeypatch, name, problem, count):
+    """The rule table's state lives in the kernels' arrays: a search cut into slices of a few
+    nodes, begun interpreted and finished compiled, ends as one compiled search does."""
+    import dlxsat.backends.dlx as backend
+    from dlxsat.backends.dlx import compiled
+
+    with dlx_tier("compiled"):
+        whole = solve_problem(problem, "dlx")
+    monkeypatch.setattr(compiled, "_ready", set())
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
+    monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
+    monkeypatch.setattr(backend, "FIRST_BUDGET", 5)
+    monkeypatch.setattr(backend, "SLICE", 0)  # (the budget never grows)
+    moved = solve_problem(problem, "dlx")
+    assert moved.stats["kernel"] == "compiled" and whole.count == count
+    assert (moved.solutions, moved.count) == (whole.solutions, whole.count)
+    for key in ("nodes", "updates"):
+        assert moved.stats[key] == whole.stats[key]
+
+
+def test_knuths_estimate_leaves_the_rules_out():
+    """The tree estimate (``auto``'s) probes the tree without the rules' pruning: an estimate
+    of the larger tree, not an error (Algorithm M's problems have none)."""
+    from dlxsat.backends.dlx.estimate import estimate
+
+    problem = PRUNED[0][1]
+    e = estimate(problem, probes=4, seed=1)
+    bare = estimate(Problem(problem.items, problem.options), probes=4, seed=1)
+    assert e is not None and bare is not None and e.samples == bare.samples
+    assert estimate(PRUNED[-1][1]) is None
+
+
+#: Hand-written rules, each with the answers dlx must give: members on primary items, with
+#: colors there, with "any color", and two rules at once.
+HAND = [
+    # A colored member on a primary item no option colors: never present.
+    ("|@connected\n|@members a:1 b\n|@links a b\na b\na\nb\n", [[0, 1]]),
+    # "Any color": x is present with either color, y only with none; x - y - z in a row.
+    (
+        "|@connected\n|@members x y z:1\n|@links x y y z\na b c | x y z\n"
+        "a x:0\nb y\nc z:1\nb\nc z:0\n",
+        [[0, 1, 2], [0, 1, 4], [0, 3, 4]],
+    ),
+    # Two rules: the cells shaded connected, the cells white acyclic as edges (never 3 white).
+    (
+        "|@connected\n|@members x:1 y:1 z:1\n|@links x y y z\n"
+        "|@acyclic\n|@members x:0 y:0 z:0\n|@ends 1 2 2 3 3 1\n"
+        "a b c | x y z\na x:1\na x:0\nb y:1\nb y:0\nc z:1\nc z:0\n",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("tier", ["interpreted", "compiled"])
+@pytest.mark.parametrize("text, want", HAND)
+def test_dlx_keeps_hand_written_rules(tier, text, want):
+    problem = parse(text)
+    with dlx_tier(tier):
+        got = sorted(solve_problem(problem, "dlx").solutions)
+    assert got == answers(problem)
+    if want is not None:
+        assert got == want
+
+
+def test_dlx_refuses_a_colored_member_of_a_primary_item_it_cannot_count():
+    problem = Problem(
+        [Item("a"), Item("b")],
+        [((0, "1"), (1, None)), ((0, None),), ((1, None),)],
+        rules=(Connected(((0, "1"), (1, None)), ((0, 1),)),),
+    )
+    with pytest.raises(InputError, match="rule member a:1: primary item with a color"):
+        solve_problem(problem, "dlx")

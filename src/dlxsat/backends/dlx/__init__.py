@@ -5,7 +5,12 @@ secondary items (``XC``, DLX1), Algorithm C when colors appear (``XCC``, DLX2), 
 when multiplicities appear (``MCC``, DLX3). The search trees are Knuth's -- same item choice,
 same tie breaking, same ``nodes`` and ``updates`` figures as his programs with default options.
 A problem's single-loop rule (:class:`~dlxsat.xcc.rules.SingleLoop`) is enforced as DLX2-LOOP
-does (on Algorithm M too).
+does (on Algorithm M too). Its :class:`~dlxsat.xcc.rules.Connected` and
+:class:`~dlxsat.xcc.rules.Acyclic` rules are enforced in the same spirit, on Algorithms C and M
+(``kernel._choose``): once an option is chosen, a check over the members present and those still
+possible refuses it when no answer below could keep the rule, and the next option is tried
+without counting a node; a solution is checked exactly. ``nodes`` and ``updates`` keep Knuth's
+meaning (without such rules, his figures).
 
 The search runs in the kernels of ``kernel.py`` over flat integer arrays (``arrays.py``):
 dancing links, or for Algorithm X bitsets or sparse sets, with the same tree
@@ -37,7 +42,6 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...errors import InputError
 from ...xcc.model import Problem
 from .. import Request, SearchResult, SolverSpec
 
@@ -47,7 +51,8 @@ if TYPE_CHECKING:
 SPEC = SolverSpec(
     name="dlx",
     kind="search",
-    summary="Knuth's dancing links (Algorithms X, C, M; DLX2-LOOP's single-loop rule), compiled",
+    summary="Knuth's dancing links (Algorithms X, C, M; DLX2-LOOP's single-loop rule; "
+    "connected and acyclic rules), compiled",
     libraries=("numba",),
     # Measured with ``benchmarks/memory.py`` on 100 x 100 loop boards, rounded up: the flat
     # arrays of dancing links take little per entry; numba and LLVM take about 260 MB of data
@@ -112,17 +117,20 @@ LAYOUT_NAMES = ("links", "sets", "bits", "bits-kept")
 
 def layout_for(problem: Problem, loop: bool) -> int:
     """Which layout (``kernel.LINKS``, ``SETS``, ``BITS``, ``BITS_KEPT``) the search of
-    ``problem`` runs on: dancing links for colors, multiplicities, the loop rule and problems of
-    many primary items (:data:`SETS_MAX_ITEMS`), bitsets or sparse sets for other Algorithm X
-    problems. All give Knuth's search tree and figures.
+    ``problem`` runs on: dancing links for colors, multiplicities, the loop rule or any other
+    global rule of the problem, and problems of many primary items (:data:`SETS_MAX_ITEMS`),
+    bitsets or sparse sets for other Algorithm X problems. All give Knuth's search tree and
+    figures.
 
     >>> from dlxsat.xcc import parse
     >>> layout_for(parse("a b\\na\\nb\\n"), False), layout_for(parse("a b\\na\\nb\\n"), True)
     (3, 0)
+    >>> layout_for(parse("|@acyclic\\n|@members a b\\n|@ends 1 2 2 1\\na b\\na\\nb\\n"), False)
+    0
     """
     from . import kernel as k
 
-    if problem.kind != "XC" or loop:
+    if problem.kind != "XC" or loop or problem.rules:
         return k.LINKS
     if sum(1 for item in problem.items if item.primary) > SETS_MAX_ITEMS:
         return k.LINKS
@@ -174,7 +182,8 @@ def solve(
     machine's speed or load, for ``auto``'s trial (not a user option).
 
         ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
-        on), ``nodes``, ``updates`` (Knuth's counts), ``seconds`` (the search), ``compile_seconds``
+        on), ``rules`` (the kinds of the problem's global rules, each once, as declared),
+        ``nodes``, ``updates`` (Knuth's counts), ``seconds`` (the search), ``compile_seconds``
         (compiling or loading the compiled kernel, the first time in a process), ``kernel``
         (``interpreted`` or ``compiled``: the tier that finished the search), ``build_seconds``
         (laying out the arrays), ``arrays`` (``int16`` or ``int32``: the kernels' integer size, the
@@ -185,7 +194,6 @@ def solve(
     loop = problem.rule("loop")
     allow_empty_loop = loop is None or loop.allow_empty  # type: ignore[union-attr]
     limit, keep = request.limit, request.keep
-    _refuse_other_rules(problem)
 
     from .arrays import build, build_bits, build_numpy, build_sets, kernel_dtype
     from .kernel import BITS, BITS_KEPT, N_STATE, SETS
@@ -193,6 +201,7 @@ def solve(
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
         "loop": loop is not None,
+        "rules": list(dict.fromkeys(rule.kind for rule in problem.rules)),
         "nodes": 0,
         "updates": 0,
         "seconds": 0.0,
@@ -214,8 +223,8 @@ def solve(
                     result.solutions.append([])
         return result
 
-    # Algorithm X without the loop rule runs on bitsets or sparse sets (Knuth's tree and
-    # figures with less work; see kernel.py); colors, multiplicities and loops on dancing links.
+    # Algorithm X without global rules runs on bitsets or sparse sets (Knuth's tree and
+    # figures with less work; see kernel.py); colors, multiplicities and rules on dancing links.
     layout = layout_for(problem, loop is not None)
     if layout in (BITS, BITS_KEPT):
         arrays = build_bits(problem, N_STATE)
@@ -235,13 +244,6 @@ def solve(
         return result
     _search(arrays, dtype, result, request, layout, max_nodes, allow_empty_loop)
     return result
-
-
-def _refuse_other_rules(problem: Problem) -> None:
-    """The kernels enforce the single loop only, so far."""
-    for rule in problem.rules:
-        if rule.kind != "loop":
-            raise InputError(f"backend dlx does not enforce the {rule.kind} rule yet")
 
 
 def _starts_compiled(algorithm: str) -> bool:
@@ -277,6 +279,7 @@ def _search(
     params[k.P_ALLOW_EMPTY] = 1 if allow_empty_loop else 0
     params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
     params[k.P_LAYOUT] = layout
+    params[k.P_RULES] = arrays.rules
     rows = 256 if keep is None else max(1, min(keep, 256))
     # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
     # a dict does), numpy arrays for the compiled one.

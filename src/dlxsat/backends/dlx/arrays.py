@@ -18,7 +18,9 @@ item lists copied out) instead of Python objects:
     order); secondary items are linked to themselves, as in DLX3 (DLX1/2 keep them in a second
     list that nothing ever reads). ``BOUND``/``SLACK`` are DLX3's ``hi`` and ``hi - lo``. For
     the loop rule of DLX2-LOOP an edge item holds its two vertex items in ``EU``/``EV``, and a
-    vertex item uses ``MATE``/``INNER`` for the path fragments.
+    vertex item uses ``MATE``/``INNER`` for the path fragments. When the problem has
+    :class:`~dlxsat.xcc.rules.Connected` or :class:`~dlxsat.xcc.rules.Acyclic` rules, their
+    *rule table* follows the item rows (from ``Arrays.rules`` on; see :func:`rule_table`).
 
 Both are built as flat Python lists (node ``p``'s field ``F`` at ``N * p + F``, item ``c``'s at
 ``I * c + F``), with the lengths of the item lists copied out (``ln``): the interpreted kernels
@@ -61,6 +63,21 @@ ON_COLOR = ord("1")
 #: The largest value an ``int16`` holds.
 INT16_MAX = (1 << 15) - 1
 
+# The rule table (:func:`rule_table`), at ``r = Arrays.rules`` in ``cl``; every offset in it is
+# relative to ``r``. Its head: the number of rules, where the item states are, then where each
+# rule's block is.
+R_COUNT, R_STATE, R_BLOCKS = 0, 1, 2
+# A rule's block: its kind, its number of members, and where its arrays are (offsets): member
+# items, member colors, a mark per member (scratch), then for a Connected rule the starts of
+# every member's neighbours (``size + 1`` offsets of the neighbour list), its roots (``NROOTS``
+# of them, -1: the rule has none) and a queue (scratch); for an Acyclic rule its ends (two
+# vertices per member), ``NROOTS`` holding its number of vertices and ``WORK`` their parents in
+# a union-find (scratch).
+B_KIND, B_SIZE, B_ITEMS, B_COLORS, B_MARKS, B_LINKS, B_ROOTS, B_NROOTS, B_WORK = range(9)
+B_FIELDS = 9
+#: ``B_KIND`` of each rule kind.
+CONNECTED, ACYCLIC = 1, 2
+
 
 @dataclass
 class Arrays:
@@ -85,6 +102,8 @@ class Arrays:
     max_value: int
     #: the kernel's state vector to start from, when the layout keeps data there (bitsets).
     state: list[int] | None = None
+    #: where the rule table begins in ``cl`` (:func:`rule_table`); 0: no such rules.
+    rules: int = 0
 
 
 def build(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
@@ -174,7 +193,13 @@ def build(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
         max_level = n_primary + 2
     # Indices, spacer numbers and list lengths stay below n_nodes and n + 2.
     max_value = max(n_nodes, n + 2, max_color, max_hi)
-    return Arrays(nd, cl, ln, opt_of, n, n_primary + 1, last_itm, max_level, max_value)
+    table = rule_table(problem)
+    rules = 0
+    if table:
+        rules = len(cl)
+        cl += table
+        max_value = max(max_value, len(table), max_color + 1)
+    return Arrays(nd, cl, ln, opt_of, n, n_primary + 1, last_itm, max_level, max_value, None, rules)
 
 
 def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
@@ -220,6 +245,9 @@ def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
     max_color = max(colors, default=0)
     max_hi = max(it.hi for it in items[:n_primary])
     max_value = max(n_nodes, n + 2, max_color, max_hi)
+    table = rule_table(problem)
+    if table:
+        max_value = max(max_value, len(table), max_color + 1)
     dtype = np.int16 if max_value < INT16_MAX else np.int32
 
     option = np.repeat(np.arange(n_opts, dtype=np.int64), lens)
@@ -278,9 +306,14 @@ def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
         max_level = sum(it.hi for it in items[:n_primary]) + 2
     else:
         max_level = n_primary + 2
+    flat = cl.astype(dtype).ravel()
+    rules = 0
+    if table:
+        rules = len(flat)
+        flat = np.concatenate([flat, np.array(table, dtype=dtype)])
     return Arrays(
         nd.astype(dtype).ravel(),  # type: ignore[arg-type]
-        cl.astype(dtype).ravel(),  # type: ignore[arg-type]
+        flat,  # type: ignore[arg-type]
         ln,  # type: ignore[arg-type]
         opt_of,  # type: ignore[arg-type]
         n,
@@ -288,6 +321,8 @@ def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
         last_itm,
         max_level,
         max_value,
+        None,
+        rules,
     )
 
 
@@ -305,6 +340,93 @@ def kernel_dtype(a: Arrays) -> str:
     'int16'
     """
     return "int16" if a.max_value < INT16_MAX else "int32"
+
+
+def rule_table(problem: Problem) -> list[int]:
+    """The rule table of ``problem``'s :class:`~dlxsat.xcc.rules.Connected` and
+    :class:`~dlxsat.xcc.rules.Acyclic` rules, to follow the item rows of ``cl`` (empty when it
+    has none; its single loop is not in it: DLX2-LOOP's fields hold that).
+
+    Every offset in the table is relative to its start ``r``, so that its values stay as small
+    as the table (``kernel_dtype`` sees its length). The head (``R_*``): the number of rules,
+    the offset of the *item states*, the offset of every rule's block. The item states, one per
+    item ``0..n``, are the kernels' record of what the options chosen so far decided (written by
+    ``kernel._mark``): for a primary item the number of chosen options that hold it, for a
+    secondary item 0 while no chosen option has it, else 1 + its color (0 for uncolored). A
+    rule's block (``B_*`` fields) lists its members as kernel item numbers (``i + 1``) and
+    colors (character code, -1 for "any"), a mark per member, and its links and roots
+    (Connected: every member's neighbours, a queue) or its ends (Acyclic: the vertices of every
+    member, a parent per vertex); the marks, the queue and the parents are scratch space.
+
+    A member on a primary item with a color is never present (a primary item has no colors in
+    Knuth's data): it becomes item 0, which nothing covers; should an option give the item that
+    color, the problem is refused (the kernels count a primary item's options, not colors).
+
+    >>> from dlxsat.xcc import parse
+    >>> p = parse("|@connected\\n|@members x:1 y:1\\n|@links x y\\na b | x y\\na x:1\\nb y:1\\n")
+    >>> t = rule_table(p)
+    >>> t[:3], t[t[R_BLOCKS] :][:B_FIELDS]  # one rule, item states at 3 (5 items), its block
+    ([1, 3, 8], [1, 2, 17, 19, 21, 23, 28, -1, 28])
+    >>> t[17:21], t[23:28]  # members (items x, y), colors; neighbour starts, neighbours
+    ([3, 4, 49, 49], [26, 27, 28, 1, 0])
+    """
+    from ...xcc.rules import Acyclic, Connected
+
+    rules = [r for r in problem.rules if isinstance(r, Connected | Acyclic)]
+    if not rules:
+        return []
+    n_primary = problem.n_primary
+    n = len(problem.items)
+    wanted = {m for rule in rules for m in rule.members if m[0] < n_primary and m[1] is not None}
+    given = wanted & {entry for o in problem.options for entry in o}
+    if given:
+        item, color = min(given)
+        raise InputError(
+            f"rule member {problem.items[item].name}:{color}: primary item with a color"
+        )
+    table = [len(rules), 0] + [0] * len(rules)
+    table[R_STATE] = len(table)
+    table += [0] * (n + 1)
+    for j, rule in enumerate(rules):
+        size = len(rule.members)
+        block = len(table)
+        table[R_BLOCKS + j] = block
+        table += [0] * B_FIELDS
+        table[block + B_KIND] = CONNECTED if isinstance(rule, Connected) else ACYCLIC
+        table[block + B_SIZE] = size
+        table[block + B_ITEMS] = len(table)
+        for i, c in rule.members:
+            table.append(0 if c is not None and i < n_primary else i + 1)
+        table[block + B_COLORS] = len(table)
+        table += [-1 if c is None else ord(c) for _, c in rule.members]
+        table[block + B_MARKS] = len(table)
+        table += [0] * size
+        if isinstance(rule, Connected):
+            neighbours = rule.neighbours()
+            table[block + B_LINKS] = len(table)
+            starts = len(table)
+            table += [0] * (size + 1)
+            for k, near in enumerate(neighbours):
+                table[starts + k] = len(table)
+                table += near
+            table[starts + size] = len(table)
+            table[block + B_ROOTS] = len(table)
+            if rule.roots is None:
+                table[block + B_NROOTS] = -1
+            else:
+                table[block + B_NROOTS] = len(rule.roots)
+                table += list(rule.roots)
+            table[block + B_WORK] = len(table)
+            table += [0] * size
+        else:
+            vertices = 1 + max((max(u, v) for u, v in rule.ends), default=-1)
+            table[block + B_LINKS] = len(table)
+            for u, v in rule.ends:
+                table += [u, v]
+            table[block + B_NROOTS] = vertices
+            table[block + B_WORK] = len(table)
+            table += [0] * vertices
+    return table
 
 
 #: Fields per node of the sparse-set layout (:func:`build_sets`): its item (a spacer: minus

@@ -13,7 +13,10 @@ run as plain Python) -- and count nodes as Knuth's programs (and ``stats["nodes"
 for every item chosen and one for every solution. A probe never backtracks, so it runs on a
 copy of the arrays and undoes nothing. An option the loop rule refuses is a child with an
 empty subtree: the probe counts it among the ``d`` children and stops there (the estimate
-stays unbiased; the search itself skips such an option without counting a node).
+stays unbiased; the search itself skips such an option without counting a node). The
+connected and acyclic rules are left out: the probes walk the tree the search would walk
+without their pruning (a larger one; the rule table in the arrays is not looked at), and count
+every solution found there.
 
 Algorithm M (multiplicities, ``MCC``) branches in a way these probes do not follow (tweaks and
 null moves); :func:`estimate` returns None for it.
