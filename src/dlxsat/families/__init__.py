@@ -16,7 +16,7 @@ to its name. Adding a family is one module and one line here.
 Traceback (most recent call last):
 ...
 dlxsat.errors.InputError: unknown puzzle family 'nurikabe2' (choose from masyu, slitherlink, \
-superslitherlink, sudoku, xcc)
+superslitherlink, sudoku, yajilin, xcc)
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ FAMILIES: dict[str, str] = {
     "slitherlink": "dlxsat.families.slitherlink",
     "superslitherlink": "dlxsat.families.superslitherlink",
     "sudoku": "dlxsat.families.sudoku",
+    "yajilin": "dlxsat.families.yajilin",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -46,6 +47,7 @@ ALIASES: dict[str, str] = {
     "pearl": "masyu",
     "slither": "slitherlink",
     "loopy": "slitherlink",
+    "yajirin": "yajilin",
 }
 
 
