@@ -351,11 +351,12 @@ def shaded_board(m: int, n: int) -> LoopBoard:
     from ..xcc.dlxformat import MAX_NAME
 
     board = LoopBoard(m, n)
-    longest = max(
-        len(pair_name(board, 2 * m - 2, 2 * n - 3)),
-        len(pair_name(board, 2 * m - 3, 2 * n - 2)),
-        len(board.name(2 * m - 1, 2 * n - 1)),
-    )
+    names = [board.name(2 * m - 1, 2 * n - 1)]
+    if n > 1:
+        names.append(pair_name(board, 2 * m - 2, 2 * n - 3))
+    if m > 1:
+        names.append(pair_name(board, 2 * m - 3, 2 * n - 2))
+    longest = max(len(name) for name in names)
     if longest > MAX_NAME:
         raise InputError(
             f"a {m}x{n} board is too large: its item names would pass {MAX_NAME} characters"
