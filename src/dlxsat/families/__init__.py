@@ -16,7 +16,7 @@ to its name. Adding a family is one module and one line here.
 Traceback (most recent call last):
 ...
 dlxsat.errors.InputError: unknown puzzle family 'nurikabe2' (choose from masyu, slitherlink, \
-superslitherlink, sudoku, yajilin, xcc)
+superslitherlink, sudoku, yajilin, regional-yajilin, xcc)
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ FAMILIES: dict[str, str] = {
     "superslitherlink": "dlxsat.families.superslitherlink",
     "sudoku": "dlxsat.families.sudoku",
     "yajilin": "dlxsat.families.yajilin",
+    "regional-yajilin": "dlxsat.families.regional_yajilin",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -48,6 +49,8 @@ ALIASES: dict[str, str] = {
     "slither": "slitherlink",
     "loopy": "slitherlink",
     "yajirin": "yajilin",
+    "yajilin-regions": "regional-yajilin",
+    "yajirin-regions": "regional-yajilin",
 }
 
 
