@@ -16,7 +16,7 @@ to its name. Adding a family is one module and one line here.
 Traceback (most recent call last):
 ...
 dlxsat.errors.InputError: unknown puzzle family 'nurikabe2' (choose from masyu, slitherlink, \
-superslitherlink, sudoku, yajilin, regional-yajilin, xcc)
+superslitherlink, sudoku, yajilin, regional-yajilin, koburin, xcc)
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ FAMILIES: dict[str, str] = {
     "sudoku": "dlxsat.families.sudoku",
     "yajilin": "dlxsat.families.yajilin",
     "regional-yajilin": "dlxsat.families.regional_yajilin",
+    "koburin": "dlxsat.families.koburin",
     "xcc": "dlxsat.families.xcc",
 }
 
