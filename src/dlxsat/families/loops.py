@@ -21,7 +21,7 @@ An answer is ``{"edges": [[x, y], ...]}`` (midpoints, doubled coordinates, sorte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -367,7 +367,7 @@ def shaded_board(m: int, n: int) -> LoopBoard:
 def shaded_loop_options(
     board: LoopBoard,
     open_cells: Iterable[tuple[int, int]],
-    counters: Any = None,
+    counters: Mapping[tuple[int, int], Sequence[str]] | None = None,
     unshaded: Iterable[tuple[int, int]] = (),
 ) -> tuple[list[str], list[str], list[list[str]]]:
     """The items and options of open cells that are shaded or on the loop (see above):
@@ -533,7 +533,7 @@ def shaded_loop_problems(
     n: int,
     answer: Answer,
     clues: Iterable[tuple[int, int]],
-    counts: Any,
+    counts: Callable[[set[tuple[int, int]], set[tuple[int, int]]], list[str]],
 ) -> list[str]:
     """What is wrong with ``answer`` by the rules shared by Yajilin, Regional Yajilin and
     Koburin: the loop does not branch, cross or end; it avoids the shaded cells and the
@@ -653,7 +653,7 @@ def untouched(
     >>> untouched([(0, 0), (0, 1), (0, 2)], [(0, 1)])
     [(0, 2)]
     """
-    touched = {cell for x, y in edges for a, b in edge_ends(x, y) for cell in [(a // 2, b // 2)]}
+    touched = {(a // 2, b // 2) for x, y in edges for a, b in edge_ends(x, y)}
     return [c for c in cells if c not in touched]
 
 

@@ -304,7 +304,7 @@ def check(puzzle: RegionalYajilinPuzzle, answer: Answer) -> list[str]:
     'the region of the number 1 on (2, 2) has 0 shaded cells, not 1'
     """
 
-    def counts(edges: Any, shaded: set[tuple[int, int]]) -> list[str]:
+    def counts(edges: set[tuple[int, int]], shaded: set[tuple[int, int]]) -> list[str]:
         out = []
         for room, cells in enumerate(puzzle.rooms):
             given = puzzle.number_of(room)
@@ -528,6 +528,9 @@ SPEC = FamilySpec(
     render=render,
     build=build,
     problem_of=problem_of,
+    # Reading, encoding and building, per character of the text: measured 1.6-1.9 KB on the
+    # largest corpus boards of the three shade-or-loop genres, 3.6 KB on a 12 x 12 Koburin.
+    bytes_per_cell=4500,
     formats=("knuth", "puzzlink", "pzprv3", "grid"),
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),

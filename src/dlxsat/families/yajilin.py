@@ -109,7 +109,7 @@ DIRECTIONS = {
 }
 PZPR_DIRECTION = {v[1]: k for k, v in DIRECTIONS.items()}
 OPEN, GREY, UNKNOWN = "-", "x", "?"
-_CLUE = re.compile(r"(\d+|\?)?([nsew])?|([nsew])(\d+|\?)")
+_CLUE = re.compile(r"(\d+|\?)?([nsew])?|([nsew])(\d+|\?)", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -315,7 +315,7 @@ def check(puzzle: YajilinPuzzle, answer: Answer) -> list[str]:
     ['the arrow on (2, 2) sees 0 shaded cells, not 1']
     """
 
-    def counts(edges: Any, shaded: set[tuple[int, int]]) -> list[str]:
+    def counts(edges: set[tuple[int, int]], shaded: set[tuple[int, int]]) -> list[str]:
         out = []
         for i, j in puzzle.clue_cells():
             clue = puzzle.clue(i, j)
@@ -531,6 +531,9 @@ SPEC = FamilySpec(
     render=render,
     build=build,
     problem_of=problem_of,
+    # Reading, encoding and building, per character of the text: measured 1.6-1.9 KB on the
+    # largest corpus boards of the three shade-or-loop genres, 3.6 KB on a 12 x 12 Koburin.
+    bytes_per_cell=4500,
     formats=("knuth", "puzzlink", "pzprv3", "grid"),
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),
