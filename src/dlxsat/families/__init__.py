@@ -38,6 +38,9 @@ FAMILIES: dict[str, str] = {
     "detour": "dlxsat.families.detour",
     "double-back": "dlxsat.families.double_back",
     "simple-loop": "dlxsat.families.simple_loop",
+    "yajilin": "dlxsat.families.yajilin",
+    "regional-yajilin": "dlxsat.families.regional_yajilin",
+    "koburin": "dlxsat.families.koburin",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -52,6 +55,9 @@ ALIASES: dict[str, str] = {
     "country": "country-road",
     "doubleback": "double-back",
     "simpleloop": "simple-loop",
+    "yajirin": "yajilin",
+    "yajilin-regions": "regional-yajilin",
+    "yajirin-regions": "regional-yajilin",
 }
 
 

@@ -21,7 +21,7 @@ An answer is ``{"edges": [[x, y], ...]}`` (midpoints, doubled coordinates, sorte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -276,9 +276,12 @@ def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[l
 # Text and pictures
 
 
-def render_line(m: int, n: int, answer: Answer | None, glyph: Any = lambda i, j: ".") -> str:
-    """The board in ASCII: ``glyph(i, j)`` for each cell (one character), ``---`` and ``|``
-    for the line between cells, ``#`` for a shaded cell.
+def render_line(
+    m: int, n: int, answer: Answer | None, glyph: Any = lambda i, j: ".", width: int = 1
+) -> str:
+    """The board in ASCII: ``glyph(i, j)`` for each cell (``width`` characters: a clue of
+    several, such as Yajilin's ``2>``, widens every cell), ``---`` and ``|`` for the line
+    between cells, ``#`` for a shaded cell.
 
     >>> print(render_line(2, 2, {"edges": [[0, 1], [1, 0], [1, 2], [2, 1]]}))
     .---.
@@ -290,12 +293,17 @@ def render_line(m: int, n: int, answer: Answer | None, glyph: Any = lambda i, j:
     lines = []
     for i in range(m):
         if i:
-            lines.append("   ".join("|" if (2 * i - 1, 2 * j) in edges else " " for j in range(n)))
+            lines.append(
+                "   ".join(
+                    ("|" if (2 * i - 1, 2 * j) in edges else " ").ljust(width) for j in range(n)
+                )
+            )
         parts = []
         for j in range(n):
             if j:
                 parts.append("---" if (2 * i, 2 * j - 1) in edges else "   ")
-            parts.append("#" if (i, j) in shaded else glyph(i, j))
+            right = "-" if (2 * i, 2 * j + 1) in edges else " "
+            parts.append(("#" if (i, j) in shaded else glyph(i, j)).ljust(width, right))
         lines.append("".join(parts))
     return "\n".join(line.rstrip() for line in lines)
 
@@ -307,3 +315,359 @@ def draw_line(canvas: Any, m: int, n: int, answer: Answer | None) -> None:
         for i, j in answer.get("shaded", []):
             canvas.shade(i, j)
         canvas.loop(answer.get("edges", []), 0.5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shade or loop: the genres where every open cell is either shaded or on the loop, and no two
+# shaded cells touch (Yajilin, Regional Yajilin, Koburin). A cell's options are the loop's ways
+# through it and one more, "shaded"; the shaded option also covers, once each, a secondary item
+# per pair of open neighbours (so two shaded neighbours would cover it twice) and the items of
+# the clues that count it (primary items with the clue's number as their multiplicity).
+
+
+def pair_name(board: LoopBoard, x: int, y: int) -> str:
+    """The item of the pair of cells either side of edge (x, y): at most one of them shaded.
+    It is the edge's name behind an ``x`` (the corpus's mark of a shaded cell), so that it is
+    no point name and the loop rule leaves it alone.
+
+    >>> pair_name(LoopBoard(2, 2), 0, 1), pair_name(LoopBoard(40, 2), 41, 2)
+    ('x01', 'x41.2')
+    """
+    return "x" + board.name(x, y)
+
+
+def shaded_board(m: int, n: int) -> LoopBoard:
+    """The :class:`LoopBoard` of an ``m`` x ``n`` shade-or-loop board; an :class:`InputError`
+    when its longest item name (a pair item, or a clue item (2i+1, 2j+1) in the far corner)
+    would pass Knuth's limit of 8 characters.
+
+    >>> shaded_board(99, 99).wide
+    True
+    >>> shaded_board(600, 600)
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.InputError: a 600x600 board is too large: its item names would pass 8 characters
+    """
+    from ..xcc.dlxformat import MAX_NAME
+
+    board = LoopBoard(m, n)
+    names = [board.name(2 * m - 1, 2 * n - 1)]
+    if n > 1:
+        names.append(pair_name(board, 2 * m - 2, 2 * n - 3))
+    if m > 1:
+        names.append(pair_name(board, 2 * m - 3, 2 * n - 2))
+    longest = max(len(name) for name in names)
+    if longest > MAX_NAME:
+        raise InputError(
+            f"a {m}x{n} board is too large: its item names would pass {MAX_NAME} characters"
+        )
+    return board
+
+
+def shaded_loop_options(
+    board: LoopBoard,
+    open_cells: Iterable[tuple[int, int]],
+    counters: Mapping[tuple[int, int], Sequence[str]] | None = None,
+    unshaded: Iterable[tuple[int, int]] = (),
+) -> tuple[list[str], list[str], list[list[str]]]:
+    """The items and options of open cells that are shaded or on the loop (see above):
+    ``(vertices, secondary items, options)``. The vertices are the open cells' items, the
+    secondary items the edges between two open cells (points in row order) and then their
+    pair items (:func:`pair_name`); each open cell, row by row, has an option per two of its
+    open edges on the loop (the others off) and, unless it is in ``unshaded``, the option
+    "shaded": its edges off, its pair items, and ``counters[(i, j)]``, the items of the clues
+    that count the cell (a mapping; None: none).
+
+    >>> v, s, o = shaded_loop_options(LoopBoard(1, 3), [(0, 0), (0, 1), (0, 2)], {(0, 1): ["a"]})
+    >>> v, s
+    (['00', '02', '04'], ['01', '03', 'x01', 'x03'])
+    >>> o[1:3]
+    [['02', '01:1', '03:1'], ['02', '01:0', '03:0', 'x01', 'x03', 'a']]
+    """
+    cells = sorted(open_cells)
+    is_open = set(cells)
+    no_shade = set(unshaded)
+    counts = counters or {}
+    vertices = [board.cell(i, j) for i, j in cells]
+    edge_points = sorted(
+        p
+        for i, j in cells
+        for p in board.edge_points(i, j)
+        if p > (2 * i, 2 * j) and _other_cell(p, i, j) in is_open
+    )
+    edges = [board.name(x, y) for x, y in edge_points]
+    secondary = edges + [pair_name(board, x, y) for x, y in edge_points]
+    options: list[list[str]] = []
+    for i, j in cells:
+        mine = [(x, y) for x, y in board.edge_points(i, j) if _other_cell((x, y), i, j) in is_open]
+        names = [board.name(x, y) for x, y in mine]
+        head = board.cell(i, j)
+        for a, b in combinations(range(len(names)), 2):
+            options.append(
+                [head, *(f"{e}:{ON if k in (a, b) else '0'}" for k, e in enumerate(names))]
+            )
+        if (i, j) not in no_shade:
+            shaded = [head, *(f"{e}:0" for e in names)]
+            shaded += [pair_name(board, x, y) for x, y in mine]
+            shaded += list(counts.get((i, j), ()))
+            options.append(shaded)
+    return vertices, secondary, options
+
+
+def _other_cell(point: tuple[int, int], i: int, j: int) -> tuple[int, int]:
+    """The cell across edge ``point`` from cell (i, j)."""
+    x, y = point
+    return (x - i, y - j)
+
+
+class LoopData:
+    """An exact-cover problem with the single-loop rule, held as names: ``primary`` items
+    (:class:`~dlxsat.xcc.Item`\\ s, for a clue's multiplicity, or names), ``secondary`` names,
+    ``options`` of entries ``name`` or ``name:color``, and ``comments`` (lines without the
+    ``| ``). Its :meth:`text` is Knuth's format with a ``|@loop`` line, its :meth:`problem`
+    what parsing that text gives, built without writing and reading it (a family's
+    ``problem_of``: a 39 x 57 Yajilin's text is 380 KB), each made once.
+
+    >>> data = LoopData(["00", "02"], ["01"], [["00", "01:1"], ["02", "01:1"]], ["a board"])
+    >>> print(data.text(), end="")
+    | a board
+    |@loop
+    00 02 | 01
+    00 01:1
+    02 01:1
+    >>> from dlxsat.xcc import parse
+    >>> data.problem() == parse(data.text()), [r.kind for r in data.problem().rules]
+    (True, ['loop'])
+    """
+
+    def __init__(
+        self,
+        primary: Sequence[Any],
+        secondary: Sequence[str],
+        options: Sequence[Sequence[str]],
+        comments: Sequence[str] = (),
+    ) -> None:
+        from ..xcc.model import Item
+
+        self.items = [it if isinstance(it, Item) else Item(it) for it in primary]
+        self.secondary = list(secondary)
+        self.options = options
+        self.comments = list(comments)
+        self._text: str | None = None
+        self._problem: Any = None
+
+    def text(self) -> str:
+        """The data in Knuth's format, as :func:`dlxsat.xcc.write` writes the problem (after
+        the comments)."""
+        if self._text is None:
+            heads = [
+                it.name
+                if (it.lo, it.hi) == (1, 1)
+                else f"{it.hi}|{it.name}"
+                if it.lo == it.hi
+                else f"{it.lo}:{it.hi}|{it.name}"
+                for it in self.items
+            ]
+            line = " ".join(heads) + (" | " + " ".join(self.secondary) if self.secondary else "")
+            out = [f"| {c}" for c in self.comments] + ["|@loop", line]
+            out += [" ".join(option) for option in self.options]
+            self._text = "\n".join(out) + "\n"
+        return self._text
+
+    def problem(self) -> Any:
+        """The :class:`~dlxsat.xcc.Problem` of :meth:`text`, with its single-loop rule."""
+        if self._problem is None:
+            from ..xcc.model import Item, Problem
+            from ..xcc.rules import SingleLoop
+
+            items = [*self.items, *(Item(name, primary=False) for name in self.secondary)]
+            index = {it.name: k for k, it in enumerate(items)}
+            entry: dict[str, tuple[int, str | None]] = {}
+            rows = []
+            for option in self.options:
+                row = []
+                for token in option:
+                    found = entry.get(token)
+                    if found is None:
+                        name, _, color = token.partition(":")
+                        found = entry[token] = (index[name], color or None)
+                    row.append(found)
+                rows.append(tuple(row))
+            problem = Problem(items, rows, [f"| {c}" for c in self.comments])
+            self._problem = problem.with_rules(SingleLoop.from_names(problem))
+        return self._problem
+
+    def problem_of(self, text: str) -> Any:
+        """The problem of ``text``: :meth:`problem` when it is this data's text, else the
+        text parsed (its ``|@loop`` line gives the rule)."""
+        if text == self.text():
+            return self.problem()
+        from ..xcc import parse
+
+        return parse(text, allow_empty=True)
+
+
+def read_shaded(m: int, n: int, answer: Answer) -> tuple[set[tuple[int, int]], list[str]]:
+    """The answer's ``shaded`` cells of an ``m`` x ``n`` board (none when it has no such
+    list), and complaints about anything in it that is not a cell of the board."""
+    raw = answer.get("shaded", []) if isinstance(answer, dict) else []
+    if not isinstance(raw, list):
+        return set(), ['the answer\'s "shaded" is not a list of cells']
+    cells: set[tuple[int, int]] = set()
+    problems = []
+    for item in raw:
+        ok = isinstance(item, (list, tuple)) and len(item) == 2
+        if not ok or not all(isinstance(v, int) and not isinstance(v, bool) for v in item):
+            problems.append(f"{item!r} is not a cell [row, column]")
+        elif not (0 <= item[0] < m and 0 <= item[1] < n):
+            problems.append(f"[{item[0]}, {item[1]}] is not a cell of the board")
+        elif (item[0], item[1]) in cells:
+            problems.append(f"cell [{item[0]}, {item[1]}] is listed twice as shaded")
+        else:
+            cells.add((item[0], item[1]))
+    return cells, problems
+
+
+def shaded_loop_problems(
+    m: int,
+    n: int,
+    answer: Answer,
+    clues: Iterable[tuple[int, int]],
+    counts: Callable[[set[tuple[int, int]], set[tuple[int, int]]], list[str]],
+) -> list[str]:
+    """What is wrong with ``answer`` by the rules shared by Yajilin, Regional Yajilin and
+    Koburin: the loop does not branch, cross or end; it avoids the shaded cells and the
+    ``clues`` (cells that are neither shaded nor on it); no two shaded cells touch; it is one
+    loop; every other cell is shaded or on it. ``counts(edges, shaded)`` judges the genre's
+    clues. The complaints come rule by rule in the order pzprjs checks them (its verdict is
+    the first), each naming its cell, 1-based: the genre's clues come after the dead ends.
+
+    >>> ring = {"edges": [[0, 1], [1, 0], [1, 2], [2, 1]]}
+    >>> shaded_loop_problems(2, 2, ring, [], lambda e, s: [])
+    []
+    >>> shaded_loop_problems(2, 3, ring | {"shaded": [[0, 2]]}, [], lambda e, s: [])
+    ['cell (2, 3) is neither shaded nor on the loop']
+    """
+    edges, problems = line_edges(m, n, answer)
+    shaded, more = read_shaded(m, n, answer)
+    if problems or more:
+        return problems + more
+    given = set(clues)
+    deg = {(i, j): degree(edges, i, j) for i in range(m) for j in range(n)}
+    cells = sorted(deg)
+    out = [
+        f"cell {cell_name(*c)}: the line branches (3 line segments)" for c in cells if deg[c] == 3
+    ]
+    out += [f"cell {cell_name(*c)}: the line crosses itself" for c in cells if deg[c] == 4]
+    out += [
+        f"cell {cell_name(*c)} is shaded, but the line passes through it"
+        for c in cells
+        if c in shaded and deg[c]
+    ]
+    out += [f"the clue cell {cell_name(*c)} is shaded" for c in cells if c in given and c in shaded]
+    out += [
+        f"the line passes through the clue cell {cell_name(*c)}"
+        for c in cells
+        if c in given and deg[c]
+    ]
+    for i, j in cells:
+        for p, q in ((i, j + 1), (i + 1, j)):
+            if (i, j) in shaded and (p, q) in shaded:
+                out.append(f"the shaded cells {cell_name(i, j)} and {cell_name(p, q)} touch")
+    out += [f"cell {cell_name(*c)}: the line ends here (a dead end)" for c in cells if deg[c] == 1]
+    out += counts(edges, shaded)
+    pieces = connected_pieces((e, *edge_ends(*e)) for e in edges)
+    if not pieces:
+        out.append("there is no loop")
+    elif len(pieces) > 1:
+        out.append(f"the line forms {len(pieces)} separate pieces, not one loop")
+    out += [
+        f"cell {cell_name(*c)} is neither shaded nor on the loop"
+        for c in cells
+        if not deg[c] and c not in shaded and c not in given
+    ]
+    return out
+
+
+def token_rows(text: str, blocks: int = 1) -> tuple[list[list[str]], int]:
+    """The rows of space-separated tokens of a grid text (blank lines left out) and the line
+    number of the first row. A first line ``ROWS COLS`` is the corpus's header when
+    ``blocks`` x ROWS rows of COLS tokens follow it (Regional Yajilin's numbers and regions
+    are two blocks), so that a board whose first row is two numbers is not taken for one; a
+    header that does not fit is an :class:`InputError`.
+
+    >>> token_rows("2 2\\n1 2\\n- -\\n")
+    ([['1', '2'], ['-', '-']], 2)
+    >>> token_rows("1 2\\n- -\\n")
+    ([['-', '-']], 2)
+    >>> token_rows("1 2\\n- -\\n- -\\n")
+    ([['1', '2'], ['-', '-'], ['-', '-']], 1)
+    """
+    rows = [line.split() for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+    head = rows[0] if rows else []
+    if len(head) == 2 and all(t.isdigit() and t.isascii() for t in head):
+        m, n = int(head[0]), int(head[1])
+        if len(rows) - 1 == blocks * m and all(len(row) == n for row in rows[1:]):
+            return rows[1:], 2
+        if any(len(row) != 2 for row in rows):  # not a board two cells wide either
+            raise InputError(
+                f"line 1: the board is {m} x {n}, but {len(rows) - 1} rows follow "
+                f"(the first of {len(rows[1]) if len(rows) > 1 else 0} cells)"
+            )
+    return rows, 1
+
+
+def read_answer_grid(text: str, m: int, n: int, shade: str = "x") -> Answer:
+    """The answer of an answer grid in the corpus's notation (:func:`read_segments`): an
+    optional ``ROWS COLS`` header that must be the board's, then ``m`` rows of ``n`` tokens
+    (lines after them are ignored: some corpus answers repeat their grid).
+
+    >>> read_answer_grid("1 2\\nx -\\n", 1, 2)
+    {'edges': [], 'shaded': [[0, 0]]}
+    """
+    lines = [line.split() for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+    first = 1
+    if lines and len(lines[0]) == 2 and all(t.isdigit() for t in lines[0]):
+        if (int(lines[0][0]), int(lines[0][1])) != (m, n):
+            raise InputError(f"line 1: the answer is {lines[0][0]} x {lines[0][1]}, not {m} x {n}")
+        lines, first = lines[1:], 2
+    if len(lines) < m:
+        raise InputError(f"the answer has {len(lines)} rows, not {m}")
+    for k, row in enumerate(lines[:m]):
+        if len(row) != n:
+            raise InputError(f"line {first + k}: {len(row)} cells, but the answer is {n} wide")
+    return read_segments(lines[:m], m, n, shade)
+
+
+def write_answer_grid(m: int, n: int, answer: Answer, shade: str = "x") -> str:
+    """The answer grid in the corpus's notation, with its ``ROWS COLS`` header."""
+    rows = write_segments(m, n, answer, shade)
+    return f"{m} {n}\n" + "".join(" ".join(row) + "\n" for row in rows)
+
+
+def untouched(
+    cells: Iterable[tuple[int, int]], edges: Iterable[Sequence[int]]
+) -> list[tuple[int, int]]:
+    """The ``cells`` that none of ``edges`` touches (a shade-or-loop answer's shaded cells).
+
+    >>> untouched([(0, 0), (0, 1), (0, 2)], [(0, 1)])
+    [(0, 2)]
+    """
+    touched = {(a // 2, b // 2) for x, y in edges for a, b in edge_ends(x, y)}
+    return [c for c in cells if c not in touched]
+
+
+def read_cell_ans(block: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
+    """The shaded cells (``#``) of a pzprv3 file's answer block (``+``, a dot the player put
+    on a cell, and ``.`` are unshaded)."""
+    return [(i, j) for i, row in enumerate(block) for j, v in enumerate(row) if v == "#"]
+
+
+def write_cell_ans(m: int, n: int, shaded: Iterable[Sequence[int]]) -> list[list[str]]:
+    """The answer block of a pzprv3 file: ``#`` for the shaded cells, ``.`` elsewhere.
+
+    >>> write_cell_ans(1, 2, [[0, 1]])
+    [['.', '#']]
+    """
+    on = {(c[0], c[1]) for c in shaded}
+    return [["#" if (i, j) in on else "." for j in range(n)] for i in range(m)]
