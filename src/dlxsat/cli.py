@@ -1,8 +1,9 @@
 """The ``dlxsat`` command line (docs/conventions.md §5): argument parsing and printing only.
 
-Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
-or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement (or
-the portfolio's members disagree); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
+Exit status (:class:`dlxsat.exits.Exit`): 0 done; 1 internal error (a bug: an answer that fails
+its rule check), or ``check``'s wrong answer; 2 bad input or usage; 3 time or memory limit
+reached (partial figures still printed); 4 crosscheck disagreement (or the portfolio's members
+disagree); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
 Output is assembled in full before anything is written, so an error never leaves half a
 result on stdout or in an output file.
 """
@@ -20,13 +21,8 @@ from typing import Any
 from . import limits
 from .cli_arguments import parse_arguments
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure
+from .exits import Exit
 from .inputs import puzzle_text
-
-EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
-#: ``check``: the answer breaks a rule (or, with ``--unique``, the puzzle has another answer).
-EXIT_WRONG = 1
-#: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
-EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
 
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
@@ -80,7 +76,7 @@ def cmd_encode(a: argparse.Namespace) -> int:
     puzzle = read(a.family, puzzle_text(a.file), a.input_format)
     _warn(list(getattr(puzzle, "warnings", ())))
     _emit(get_spec(a.family).encode(puzzle))
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_dlx(a: argparse.Namespace) -> int:
@@ -102,7 +98,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     else:
         checked = write_listing(problem, r.solutions, _emit, a.deadline.expired)
         _emit(summary_line(r.count, r.stats, r.timed_out, checked, len(r.solutions)))
-    return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
+    return Exit.LIMIT if r.timed_out or checked < len(r.solutions) else Exit.OK
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
@@ -145,9 +141,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
     _draw(a, puzzle, report.solutions)
     _emit(out)
     if any(not c.agree for c in checks):
-        return EXIT_DISAGREE
+        return Exit.DISAGREE
     timed_out = report.status == "timeout" or any(c.status == "timeout" for c in checks)
-    return EXIT_TIMEOUT if timed_out else EXIT_OK
+    return Exit.LIMIT if timed_out else Exit.OK
 
 
 def cmd_export(a: argparse.Namespace) -> int:
@@ -166,7 +162,7 @@ def cmd_export(a: argparse.Namespace) -> int:
             export.write(f, **settings)
     else:  # streamed: the model is built (and every option checked) before the first line
         export.write(SimpleNamespace(write=_emit), **settings)  # type: ignore[arg-type]
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_export_corpus(a: argparse.Namespace) -> int:
@@ -181,7 +177,7 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
     puzzles, fmt = [a.file, *a.more], a.input_format
     entries = export_corpus(a.family, puzzles, a.settings, a.output, timeout=a.timeout, format=fmt)
     _emit(f"{len(entries)} CNF files and manifest.json written to {a.output}\n")
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_decode(a: argparse.Namespace) -> int:
@@ -202,7 +198,7 @@ def cmd_decode(a: argparse.Namespace) -> int:
         _emit(f"no answer: the solver said {got.status}\n")
     else:
         _emit(fit_to_terminal(prep.family.render(prep.puzzle, got.answer).rstrip("\n")) + "\n")
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_instance(a: argparse.Namespace) -> int:
@@ -216,9 +212,9 @@ def cmd_instance(a: argparse.Namespace) -> int:
             )
             lines.append(f"{instances.usage(name)}\n    {module.SUMMARY}\n    known: {known}")
         _emit("\n".join(lines) + "\n")
-        return EXIT_OK
+        return Exit.OK
     _emit(instances.generate(a.name, a.args))
-    return EXIT_OK
+    return Exit.OK
 
 
 def _prepared(a: argparse.Namespace, puzzles: list[Any]) -> list[Any]:
@@ -262,8 +258,8 @@ def cmd_check(a: argparse.Namespace) -> int:
     else:
         _emit("correct (uniqueness not settled: the time limit came first)\n")
     if report.status == "timeout":
-        return EXIT_TIMEOUT
-    return EXIT_OK if not report.violations else EXIT_WRONG
+        return Exit.LIMIT
+    return Exit.OK if not report.violations else Exit.WRONG
 
 
 def cmd_crosscheck(a: argparse.Namespace) -> int:
@@ -274,8 +270,8 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop)
     _emit(line([r.to_json() for r in rows]) if a.json else format_table(rows))
     if any(not r.agree for r in rows):
-        return EXIT_DISAGREE
-    return EXIT_TIMEOUT if any(r.timed_out for r in rows) else EXIT_OK
+        return Exit.DISAGREE
+    return Exit.LIMIT if any(r.timed_out for r in rows) else Exit.OK
 
 
 def cmd_compare(a: argparse.Namespace) -> int:
@@ -293,7 +289,7 @@ def cmd_from_tatham(a: argparse.Namespace) -> int:
     from .formats.tatham import knuth_text
 
     _emit(knuth_text(a.family, a.game_id))
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_generate(a: argparse.Namespace) -> int:
@@ -313,8 +309,8 @@ def cmd_generate(a: argparse.Namespace) -> int:
         _emit(generate_within(rows, cols, seed, a.timeout))
     except OutOfTime as e:
         print(f"dlxsat: {e}", file=sys.stderr)
-        return EXIT_TIMEOUT
-    return EXIT_OK
+        return Exit.LIMIT
+    return Exit.OK
 
 
 def _solve_batch(
@@ -350,8 +346,8 @@ def _solve_batch(
             f"{len(puzzles)} answered",
             file=sys.stderr,
         )
-        return EXIT_INPUT
-    return EXIT_TIMEOUT if timed_out else EXIT_OK
+        return Exit.INPUT
+    return Exit.LIMIT if timed_out else Exit.OK
 
 
 def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict[str, Any]]) -> None:
@@ -379,7 +375,7 @@ def cmd_convert(a: argparse.Namespace) -> int:
     text = puzzle_text(a.file)
     with_answer = answer_of if a.with_answer else None
     _output(a.output, convert(a.family, text, a.to, a.input_format, a.file or "stdin", with_answer))
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_report(a: argparse.Namespace) -> int:
@@ -407,7 +403,7 @@ def cmd_report(a: argparse.Namespace) -> int:
         write_html(a.html, rows, store, warnings, a.timeout, a.title)
     _warn(warnings)
     _output(a.output, text)
-    return EXIT_OK
+    return Exit.OK
 
 
 def _start_limits(args: argparse.Namespace) -> None:
@@ -454,21 +450,21 @@ def _main(argv: Sequence[str] | None) -> int:
         sys.stdout.flush()  # a full or closed stdout is told here, as an input error
         return code
     except SystemExit as e:  # --help and --version: argparse has printed them
-        return e.code if isinstance(e.code, int) else EXIT_OK
+        return e.code if isinstance(e.code, int) else Exit.OK
     except limits.Stop as e:
         return _stopped(e)
     except limits.OverMemory as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
-        return EXIT_TIMEOUT
+        return Exit.LIMIT
     except InputError as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
-        return EXIT_INPUT
+        return Exit.INPUT
     except (RuleViolation, SolverFailure) as e:
         print(f"dlxsat: internal error (please report): {e}", file=sys.stderr)
-        return EXIT_BUG
+        return Exit.BUG
     except Disagreement as e:
         print(f"dlxsat: disagreement: {e}", file=sys.stderr)
-        return EXIT_DISAGREE
+        return Exit.DISAGREE
     except KeyboardInterrupt:
         return _stopped(limits.Interrupted())
     except MemoryError:
@@ -478,11 +474,11 @@ def _main(argv: Sequence[str] | None) -> int:
             f"dlxsat: error: out of memory: {where} was reached {limits.progress.figures()}",
             file=sys.stderr,
         )
-        return EXIT_TIMEOUT
+        return Exit.LIMIT
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); nothing more to say to it.
         _silence_stdout()
-        return EXIT_OK
+        return Exit.OK
     except Exception as e:
         stop = limits.stop_behind(e)
         if stop is None:
@@ -528,7 +524,7 @@ def run() -> None:
                 stream.flush()
         except (OSError, ValueError):
             if stream is sys.stdout:
-                code = code or EXIT_INPUT
+                code = code or Exit.INPUT
     limits.remove_temp_files()
     os._exit(code)
 

@@ -16,8 +16,6 @@ from .runtime.cleanup import descendants, remove_temp_files, track_temp, untrack
 from .runtime.deadline import Deadline, seconds_of
 from .runtime.guard import (
     ALARM_GRACE,
-    EXIT_INTERRUPTED,
-    EXIT_TIMEOUT,
     HARD_GRACE,
     MAX_COUNT,
     STARTED,
@@ -66,8 +64,6 @@ __all__ = [
     "ALARM_GRACE",
     "DEFAULT_SHARE",
     "Deadline",
-    "EXIT_INTERRUPTED",
-    "EXIT_TIMEOUT",
     "HARD_GRACE",
     "Interrupted",
     "EXPORT_BYTES_PER_ENTRY",

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from ..exits import Exit
 
 
 @dataclass
@@ -44,15 +45,15 @@ class Outcome:
         return self.ran > 0 and self.statuses["error"] == self.ran
 
     @property
-    def exit_status(self) -> int:
-        """The command's exit status: 4 on a disagreement, 1 when every job of the run ended
-        in error (nothing was compared), 3 when a job reached its time or memory limit, else 0.
-        """
+    def exit_status(self) -> Exit:
+        """The command's exit status (:class:`~dlxsat.exits.Exit`): ``DISAGREE`` (4) on a
+        disagreement, ``BUG`` (1) when every job of the run ended in error (nothing was
+        compared), ``LIMIT`` (3) when a job reached its time or memory limit, else ``OK``."""
         if self.disagreements:
-            return 4
+            return Exit.DISAGREE
         if self.all_failed:
-            return 1
-        return 3 if self.timed_out else 0
+            return Exit.BUG
+        return Exit.LIMIT if self.timed_out else Exit.OK
 
     @property
     def timed_out(self) -> bool:

@@ -55,6 +55,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..exits import SIGNAL_EXITS, Exit
 from .cleanup import end_descendants, remove_temp_files
 from .deadline import Deadline
 
@@ -93,9 +94,6 @@ ALARM_GRACE = 0.2
 #: (the stop hooks are called at once; this is for code that ignores them).
 HARD_GRACE = 0.25
 
-EXIT_TIMEOUT = 3
-EXIT_INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
-
 #: The largest solution count or limit a user may ask for: the kernels count in int64.
 MAX_COUNT = 1 << 62
 
@@ -107,9 +105,9 @@ _LEAVE = 0
 
 class Stop(BaseException):
     """The run must stop now: a time limit, a signal. Not an :class:`Exception`, so that
-    library code catching ``Exception`` lets it through."""
+    library code catching ``Exception`` lets it through. ``code``: the run's exit status."""
 
-    code = 1
+    code: Exit = Exit.BUG
 
     def describe(self) -> str:
         return "stopped"
@@ -118,19 +116,20 @@ class Stop(BaseException):
 class TimeUp(Stop):
     """The deadline of the run (``--timeout``) has passed."""
 
-    code = EXIT_TIMEOUT
+    code = Exit.LIMIT
 
     def describe(self) -> str:
         return f"time limit of {_seconds(progress.timeout)} s reached"
 
 
 class Interrupted(Stop):
-    """``SIGINT`` (Ctrl-C) or ``SIGTERM``; exit status 128 + the signal's number."""
+    """``SIGINT`` (Ctrl-C) or ``SIGTERM``; exit status 128 + the signal's number
+    (:meth:`Exit.of_signal <dlxsat.exits.Exit.of_signal>`)."""
 
     def __init__(self, signum: int = signal.SIGINT):
         super().__init__(signum)
         self.signum = signum
-        self.code = 128 + int(signum)
+        self.code = Exit.of_signal(signum)
 
     def describe(self) -> str:
         return f"interrupted ({signal.Signals(self.signum).name})"
@@ -291,7 +290,7 @@ def install() -> None:
         return
     _state.installed = True
     # (Python installs its own SIGINT handler only where SIGINT was not ignored at start.)
-    _state.ignored = frozenset(s for s in EXIT_INTERRUPTED if signal.getsignal(s) is signal.SIG_IGN)
+    _state.ignored = frozenset(s for s in SIGNAL_EXITS if signal.getsignal(s) is signal.SIG_IGN)
     _handlers()
     # A signal's number is written to this pipe even while the main thread is inside a C call.
     r, w = os.pipe()
