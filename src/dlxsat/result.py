@@ -26,7 +26,12 @@ from typing import Any, Literal
 #: ``timeout``
 #:     the time limit stopped the run; ``count`` holds the answers found so far.
 Status = Literal["unique", "multiple", "none", "counted", "stalled", "timeout"]
-STATUSES: tuple[Status, ...] = ("unique", "multiple", "none", "counted", "stalled", "timeout")
+#: The statuses that decide something about a puzzle -- the search (or the deductions) ran to
+#: the end of the question asked: the only ones two solvers can agree or disagree on
+#: (:mod:`dlxsat.agreement`), a job's answer (``compare``'s store, ``dlxsat report``). The
+#: one list of them.
+DECIDED: tuple[Status, ...] = ("unique", "multiple", "none", "counted")
+STATUSES: tuple[Status, ...] = (*DECIDED, "stalled", "timeout")
 
 #: What a caller asks for: ``unique`` (look for two answers), ``count`` or ``all`` of them.
 Mode = Literal["unique", "count", "all"]
