@@ -388,12 +388,12 @@ def test_the_watchdog_is_paused_for_a_fork_and_back_after_it(tmp_path: Path):
     watchdog, with the exit status and the one line."""
     code = (
         "import ctypes, signal\n"
-        "from dlxsat.runtime import guard, processes\n"
+        "from dlxsat.runtime import guard, host, processes\n"
         "guard.install(); guard.begin_run()\n"
         "with guard.watchdog_paused() as paused:\n"
-        "    print(paused, processes.threads(), flush=True)\n"
+        "    print(paused, host.threads(), flush=True)\n"
         "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})\n"
-        "print(processes.threads(), flush=True)\n"
+        "print(host.threads(), flush=True)\n"
         "ctypes.CDLL(None).sleep(30)\n"
     )
     p = subprocess.Popen(

@@ -41,7 +41,6 @@ options)
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -383,13 +382,16 @@ def takers(key: str) -> list[tuple[str, Option]]:
 
 
 def max_workers() -> int:
-    """The most search workers (threads or processes) a run may ask for: four per core, and
-    at least 64 -- more only slows a search down and can exhaust the machine.
+    """The most search workers (threads or processes) a run may ask for: four per core it may
+    use (:func:`dlxsat.runtime.host.cores`), and at least 64 -- more only slows a search down
+    and can exhaust the machine.
 
     >>> max_workers() >= 64
     True
     """
-    return max(64, 4 * (os.cpu_count() or 1))
+    from .runtime.host import cores
+
+    return max(64, 4 * cores())
 
 
 # --------------------------------------------------------------------------- the request

@@ -74,7 +74,7 @@ from typing import Any
 
 from ..errors import Disagreement, InputError, RuleViolation, SolverFailure
 from ..options import Option
-from ..runtime import processes
+from ..runtime import host, processes
 from ..runtime.deadline import Deadline
 from ..xcc import Problem
 from ..xcc.check import solution_problem
@@ -436,7 +436,7 @@ class _Race:
             "members": members,
             "seconds": round(time.monotonic() - self.start_time, 6),
             "start_method": self.method,
-            "cores": processes.cores(),
+            "cores": host.cores(),
         }
 
     def stop(self) -> None:

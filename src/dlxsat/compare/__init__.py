@@ -148,9 +148,10 @@ def compare(
     """
     from .. import limits
     from ..runtime.deadline import seconds_of
+    from ..runtime.host import cores
     from . import store
     from .agreement import disagreements
-    from .runner import Progress, default_jobs, run_dask, run_local
+    from .runner import Progress, run_dask, run_local
 
     timeout = seconds_of(timeout)  # inf: no limit
     if memory_mb is not None and not 0 < memory_mb < 1 << 40:
@@ -216,7 +217,7 @@ def compare(
         if dask:
             run_dask(todo, dask, sink, progress, worker_jobs, claim)
         else:
-            run_local(todo, jobs or default_jobs(), sink, progress, worker_jobs, claim)
+            run_local(todo, jobs or cores(), sink, progress, worker_jobs, claim)
     finally:
         progress.close()
         sharing.release()

@@ -8,7 +8,6 @@ run of the same command skips what is stored.
 from __future__ import annotations
 
 import gc
-import os
 import selectors
 import sys
 import time
@@ -26,14 +25,6 @@ Sink = Callable[[dict[str, Any]], None]
 #: ``job -> bool``: called in the parent just before a job starts; False leaves the job to
 #: another run on the same store (:class:`.store.Sharing`).
 Claim = Callable[[Job], bool]
-
-
-def default_jobs() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
 
 
 class Progress:

@@ -58,6 +58,7 @@ from typing import Any
 from ..exits import SIGNAL_EXITS, Exit
 from .cleanup import end_descendants, remove_temp_files
 from .deadline import Deadline
+from .host import threads
 
 
 def process_start(most: float = 10.0) -> float:
@@ -376,7 +377,7 @@ def watchdog_paused(wait: float = 0.05) -> Iterator[bool]:
     if dog is None or not dog.is_alive() or _state.pipe is None:
         yield True
         return
-    before = _tasks()
+    before = threads()
     try:
         os.write(_state.pipe[1], bytes([_LEAVE]))
     except OSError:
@@ -388,20 +389,13 @@ def watchdog_paused(wait: float = 0.05) -> Iterator[bool]:
         yield False
         return
     # Python's join returns just before the thread's end: it leaves /proc a moment later.
-    while _tasks() >= before > 1 and time.monotonic() < until:
+    while threads() >= before > 1 and time.monotonic() < until:
         time.sleep(0.0002)
     _state.watchdog = None
     try:
         yield True
     finally:
         _start_watchdog()
-
-
-def _tasks() -> int:
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return 1
 
 
 def claim_exit(code: int) -> bool:
