@@ -345,10 +345,10 @@ def test_time_up_before_any_unique_loop_is_exit_3_in_its_own_words(cli_run):
 def test_a_run_stopped_while_generating_says_what_it_was_doing(cli_run, monkeypatch):
     """The run's own deadline (or a signal) may stop a SAT question of the generator: the line
     says what generate was doing (99 x 99 --timeout 20 said '0 solutions so far')."""
-    from dlxsat import limits
+    from dlxsat.runtime import guard
 
     def stop(*_args, **_kw):
-        raise limits.TimeUp()
+        raise guard.TimeUp()
 
     monkeypatch.setattr(generate.UniquenessOracle, "other_answer", stop)
     monkeypatch.setattr(generate, "_deduce", lambda *a: ("stalled", _Stalled()))

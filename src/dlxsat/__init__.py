@@ -43,7 +43,7 @@ if (
     for _s in (_signal.SIGINT, _signal.SIGTERM):
         if _signal.getsignal(_s) is not _signal.SIG_IGN:  # (ignored at start: stays so)
             _signal.signal(_s, _early_stop)
-    from .limits import install_process_guard as _guard
+    from .runtime.guard import install as _guard
 
     _guard()
 

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from . import limits
 from .cli_arguments import parse_arguments
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure
 from .exits import Exit
 from .inputs import puzzle_text
+from .runtime import cleanup, guard, memory
 
 
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
@@ -89,7 +89,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     _warn(problem.warnings)
     keep = None if (a.all or a.first) else 0
     r = search(problem, limit=a.first or None, keep=keep, deadline=a.deadline)
-    limits.set_phase("checking and printing the solutions")
+    guard.set_phase("checking and printing the solutions")
     if a.json:
         from .jsonform import dlx_json, line
 
@@ -408,18 +408,18 @@ def cmd_report(a: argparse.Namespace) -> int:
 
 def _start_limits(args: argparse.Namespace) -> None:
     """The run's deadline and memory limit (the memory limit only in a dlxsat process)."""
-    limits.set_phase(f"running {args.command}")
+    guard.set_phase(f"running {args.command}")
     per_job = args.command in PER_JOB_LIMITS
-    memory = None if per_job else getattr(args, "memory", None)
-    if limits.guard_installed():
-        limits.set_memory_limit(memory or limits.default_memory_mb())
-    elif memory:
-        limits.set_memory_limit(memory)
+    megabytes = None if per_job else getattr(args, "memory", None)
+    if guard.installed():
+        memory.set_limit(megabytes or memory.default_memory_mb())
+    elif megabytes:
+        memory.set_limit(megabytes)
     # The run's deadline, counted from the start of the run, as a value handed down (a.deadline).
     seconds = None if per_job or args.command in JOBS_TIMEOUT else getattr(args, "timeout", None)
-    args.deadline = limits.run_deadline(seconds)
+    args.deadline = guard.run_deadline(seconds)
     if not per_job:
-        limits.arm(args.deadline, seconds)
+        guard.arm(args.deadline, seconds)
 
 
 #: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
@@ -436,14 +436,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     finally:
-        limits.disarm()
-        if not limits.guard_installed():
-            limits.reset_memory_limit()
+        guard.disarm()
+        if not guard.installed():
+            memory.forget_limit()
 
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        limits.begin_run()
+        guard.begin_run()
         args = parse_arguments(argv)
         _start_limits(args)
         code: int = globals()["cmd_" + args.command.replace("-", "_")](args)
@@ -451,9 +451,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return code
     except SystemExit as e:  # --help and --version: argparse has printed them
         return e.code if isinstance(e.code, int) else Exit.OK
-    except limits.Stop as e:
+    except guard.Stop as e:
         return _stopped(e)
-    except limits.OverMemory as e:
+    except memory.OverMemory as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
         return Exit.LIMIT
     except InputError as e:
@@ -466,12 +466,12 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"dlxsat: disagreement: {e}", file=sys.stderr)
         return Exit.DISAGREE
     except KeyboardInterrupt:
-        return _stopped(limits.Interrupted())
+        return _stopped(guard.Interrupted())
     except MemoryError:
-        limit = limits.memory_limit_mb()
+        limit = memory.limit_mb()
         where = f"the limit of {limit} MB (--memory)" if limit else "the memory of the machine"
         print(
-            f"dlxsat: error: out of memory: {where} was reached {limits.progress.figures()}",
+            f"dlxsat: error: out of memory: {where} was reached {guard.progress.figures()}",
             file=sys.stderr,
         )
         return Exit.LIMIT
@@ -480,7 +480,7 @@ def _main(argv: Sequence[str] | None) -> int:
         _silence_stdout()
         return Exit.OK
     except Exception as e:
-        stop = limits.stop_behind(e)
+        stop = guard.stop_behind(e)
         if stop is None:
             raise
         return _stopped(stop)
@@ -494,28 +494,28 @@ def _silence_stdout() -> None:
         pass
 
 
-def _stopped(stop: limits.Stop) -> int:
+def _stopped(stop: guard.Stop) -> int:
     """A run stopped by its time limit or a signal: one line with the figures, on stderr."""
-    first = limits.claim_exit(stop.code)
-    limits.remove_temp_files()
-    limits.end_children()
+    first = guard.claim_exit(stop.code)
+    cleanup.remove_temp_files()
+    guard.end_children()
     if first:  # (else the watchdog, or an earlier report, has printed the line)
-        print(limits.stop_line(stop), file=sys.stderr)
+        print(guard.stop_line(stop), file=sys.stderr)
     return stop.code
 
 
 def run() -> None:
     """The ``dlxsat`` program: guard the process, run, leave with the exit status."""
-    limits.install_process_guard()
+    guard.install()
     from .outputs import guard_std_streams
 
     guard_std_streams()  # closed or full stdout and stderr: one line, never a traceback
     try:
         code = main()
-    except limits.Stop as e:  # a signal while an error was being reported
+    except guard.Stop as e:  # a signal while an error was being reported
         code = _stopped(e)
-    limits.claim_exit(code)
-    limits.finished()
+    guard.claim_exit(code)
+    guard.finished()
     # Leave without the interpreter's teardown: unloading numba, LLVM and OR-tools takes up to
     # a second, which a run given --timeout does not have. Output is flushed first.
     for stream in (sys.stdout, sys.stderr):
@@ -525,7 +525,7 @@ def run() -> None:
         except (OSError, ValueError):
             if stream is sys.stdout:
                 code = code or Exit.INPUT
-    limits.remove_temp_files()
+    cleanup.remove_temp_files()
     os._exit(code)
 
 

@@ -6,8 +6,8 @@ There is no puzzle here whose rules could judge an answer, so the problem itself
 
 from __future__ import annotations
 
-from . import limits
 from .result import SearchResult
+from .runtime import guard
 from .runtime.deadline import Deadline
 from .xcc import Problem
 
@@ -51,10 +51,10 @@ def search(
     from .pipeline import CHECK_RESERVE
     from .solvers import Request, get_solver
 
-    limits.set_phase("searching", "dlx")
+    guard.set_phase("searching", "dlx")
     searching = (deadline or Deadline.never()).reserve(CHECK_RESERVE, 0.5)
     if searching.expired():
-        raise limits.TimeUp()
-    request = Request(limit=limit, keep=keep, deadline=searching, on_found=limits.found)
+        raise guard.TimeUp()
+    request = Request(limit=limit, keep=keep, deadline=searching, on_found=guard.found)
     result: SearchResult = get_solver("dlx").solve(problem, request, {})
     return result

@@ -12,12 +12,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import limits
 from .answer import Answer, AnswerKey, answer_key
 from .errors import InputError, RuleViolation
 from .families import canonical, get_spec
 from .families.spec import Batch, FamilySpec, Policy
 from .result import MODES, SearchResult, Settled, status_of
+from .runtime import guard, memory
 from .runtime.deadline import Deadline
 from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, rule_kinds, spec_of
 from .solvers import solve_many as solve_many_with
@@ -119,28 +119,28 @@ def prepare(
     if isinstance(text, str):
         from . import formats
 
-        limits.check_fits(
+        memory.check_fits(
             f"encoding this {spec.name} ({len(text)} characters)",
             spec.cells_bytes(len(text), max(1, text.count("\n"))),
         )
-        limits.set_phase("reading the puzzle")
+        guard.set_phase("reading the puzzle")
         puzzle = formats.read(spec.name, text, format)
     elif spec.encoding_bytes is not None:  # not a board (xcc)
         puzzle = text
-        limits.check_fits(f"encoding this {spec.name}", spec.encoding_bytes(puzzle))
+        memory.check_fits(f"encoding this {spec.name}", spec.encoding_bytes(puzzle))
     else:
         puzzle = text
         if spec.picture is not None:
             height, width = spec.picture.size(puzzle)
-            limits.check_fits(
+            memory.check_fits(
                 f"encoding this {height}x{width} {spec.name}",
                 spec.cells_bytes(height * (width + 1), height),
             )
     if policy is not None and policy != Policy():
         puzzle = spec.prepare([puzzle], policy)[0][0]
-    limits.set_phase("encoding")
+    guard.set_phase("encoding")
     dlx_text = spec.encode(puzzle)
-    limits.set_phase("reading the exact-cover data")
+    guard.set_phase("reading the exact-cover data")
     return Prepared(spec.name, spec, puzzle, dlx_text, spec.problem(puzzle, dlx_text))
 
 
@@ -148,10 +148,10 @@ def check_model_fits(prep: Prepared, backend: str) -> None:
     """Refuse, before building it, a model that cannot fit in the memory limit (``backend``
     is a solver, or ``export``: the DIMACS text of ``dlxsat export``)."""
     entries = sum(len(o) for o in prep.problem.options)
-    limits.check_fits(
+    memory.check_fits(
         f"the {backend} model of this {prep.name} ({len(prep.problem.options)} options x "
         f"{len(prep.problem.items)} items, {entries} entries)",
-        limits.estimate_bytes(backend, entries),
+        memory.estimate_bytes(backend, entries),
     )
 
 
@@ -198,7 +198,7 @@ def solve(
         raise InputError(f"time limit must be positive: {timeout}")
     # One deadline: this call's, or the run's (the CLI's), whichever first; this call's own
     # is enforced by the alarm too, and its expiry is reported as a time out.
-    scope = limits.Scope(deadline or Deadline.never(), Deadline.after(timeout))
+    scope = guard.Scope(deadline or Deadline.never(), Deadline.after(timeout))
     # A time limit of the run (the CLI's) is on everything, loading libraries included, and so
     # is one the alarm enforces; a library caller's own is on the work, as for the backends.
     loading_counts = (deadline is not None and deadline.at is not None) or scope.active
@@ -217,22 +217,22 @@ def solve(
         )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
-            # answer for a complete one, so the run stops (dlxsat.limits reports the figures).
-            limits.found(report.count or 0)
-            raise limits.TimeUp()
+            # answer for a complete one, so the run stops (the guard reports the figures).
+            guard.found(report.count or 0)
+            raise guard.TimeUp()
         return report
-    except limits.TimeUp as stop:
+    except guard.TimeUp as stop:
         if not scope.owns(stop):
             raise
-        limits.resume()
+        guard.resume()
         return SolveReport(
             family,
             backend or default_backend(family),
             "timeout",
-            limits.progress.count,
+            guard.progress.count,
             [],
             time.perf_counter() - start,
-            {"stopped": limits.progress.phase},
+            {"stopped": guard.progress.phase},
         )
     finally:
         scope.close()
@@ -257,13 +257,13 @@ def _solve(
     spec.check(options, rules=rule_kinds(prep.problem))  # (a rule's mode, with its rule)
     spec.check_rules(prep.problem)
     check_model_fits(prep, backend)
-    limits.set_phase("searching", backend)
+    guard.set_phase("searching", backend)
     # Leave time to decode and check the answers found.
     search_deadline = deadline.reserve(CHECK_RESERVE, 0.5)
     result = run_solver(prep, backend, mode, search_deadline, options, loading_counts)
-    limits.found(result.count or 0)
-    limits.set_phase("checking the answers")
-    limits.progress.count = result.count or 0
+    guard.found(result.count or 0)
+    guard.set_phase("checking the answers")
+    guard.progress.count = result.count or 0
     answers = checked_answers(prep, result, backend, deadline)
     return make_report(prep, backend, mode, result, answers, start)
 
@@ -328,12 +328,12 @@ def run_solver(
 ) -> SearchResult:
     """Run solver ``backend`` on a prepared puzzle in ``mode`` until ``deadline``, with
     ``options`` already checked against its spec (:meth:`SolverSpec.check`). The progress
-    figures go to the run's stop line (``dlxsat.limits``)."""
+    figures go to the run's stop line (:mod:`dlxsat.runtime.guard`)."""
     spec = spec_of(backend)
     if deadline.expired():
         return SearchResult(count=0, timed_out=True)
     request = Request.for_mode(
-        mode, deadline=deadline, on_found=limits.found, loading_counts=loading_counts
+        mode, deadline=deadline, on_found=guard.found, loading_counts=loading_counts
     )
     solver = spec.module()
     result: SearchResult
@@ -346,10 +346,10 @@ def run_solver(
     # handlers are put back, and a "time out" with no time limit is what it is: an interrupt.
     # (With a limit the two cannot be told apart from here -- CP-SAT may also give up a little
     # before its limit -- and it is reported as a time out.)
-    limits.rearm()
+    guard.rearm()
     if spec.catches_sigint and result.timed_out and deadline.at is None:
-        limits.found(result.count or 0)
-        raise limits.Interrupted()
+        guard.found(result.count or 0)
+        raise guard.Interrupted()
     return result
 
 

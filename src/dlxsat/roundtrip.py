@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from . import limits
 from .answer import Answer
 from .errors import InputError
 from .families import get_spec
 from .families.spec import Policy
 from .pipeline import Prepared, check_model_fits, prepare
+from .runtime import guard
 
 
 @dataclass
@@ -35,7 +35,7 @@ class CnfExport:
         (``encoding``, ``colors``)."""
         from .backends import dimacs
 
-        limits.set_phase("writing the CNF")
+        guard.set_phase("writing the CNF")
         dimacs.write_dimacs(self.prep.problem, out, source=source, **options, modes=self.modes)
 
 

@@ -17,7 +17,7 @@ What it guarantees
       crosscheck at the price of the K-th slowest member.
     * No worker outlives the call: workers are stopped (SIGTERM, then SIGKILL after
       :data:`STOP_GRACE` seconds) and reaped on every way out -- an answer, the time limit, an
-      error, Ctrl-C or SIGTERM (:class:`dlxsat.limits.Interrupted`, a ``BaseException``, when
+      error, Ctrl-C or SIGTERM (:class:`dlxsat.runtime.guard.Interrupted`, a ``BaseException``, when
       the CLI installed its handlers; :class:`KeyboardInterrupt` otherwise). On Linux each
       worker also asks the kernel to kill it when its parent dies, so even a SIGKILL of the
       parent leaves none behind. Workers ignore SIGINT: a Ctrl-C in a terminal reaches the

@@ -146,7 +146,7 @@ def compare(
     :func:`plan`). ``on_plan`` is called with the outcome so far (jobs planned and
     skipped, notes on the settings skipped) before any job runs.
     """
-    from .. import limits
+    from ..runtime import guard
     from ..runtime.deadline import seconds_of
     from ..runtime.host import cores
     from . import store
@@ -190,7 +190,7 @@ def compare(
     def sink(record: dict[str, Any]) -> None:
         store.append(output, record)
         out.ran += 1
-        limits.found(out.ran)  # the figures of the line printed if the run is stopped
+        guard.found(out.ran)  # the figures of the line printed if the run is stopped
         out.statuses[record["status"]] += 1
         if record["status"] == "error":
             out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
@@ -208,11 +208,11 @@ def compare(
         return False
 
     progress = Progress(len(todo), quiet)
-    # A stopped run says how many jobs it stored (limits' line counts solutions otherwise).
-    saved = limits.progress.phase, limits.progress.count, limits.progress.unit
-    limits.set_phase("running the jobs")
-    limits.found(0)
-    limits.progress.unit = ("job stored", "jobs stored")
+    # A stopped run says how many jobs it stored (the guard's stop line counts solutions otherwise).
+    saved = guard.progress.phase, guard.progress.count, guard.progress.unit
+    guard.set_phase("running the jobs")
+    guard.found(0)
+    guard.progress.unit = ("job stored", "jobs stored")
     try:
         if dask:
             run_dask(todo, dask, sink, progress, worker_jobs, claim)
@@ -222,7 +222,7 @@ def compare(
         progress.close()
         sharing.release()
     # (Not on the way out of a stop: the line printed then needs the figures of this run.)
-    limits.progress.phase, limits.progress.count, limits.progress.unit = saved
+    guard.progress.phase, guard.progress.count, guard.progress.unit = saved
     records = [
         r
         for r in store.read(output, warn=False)

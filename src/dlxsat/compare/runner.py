@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import limits
 from ..errors import InputError
 from ..extras import need, wanted
+from ..runtime import guard
 from .jobs import Job, warm
 from .worker import Worker, collect, expire, give, spawn, stays, stop_all
 
@@ -82,7 +82,7 @@ def run_local(
     runs up to ``worker_jobs`` jobs, see :mod:`.worker`); each only if ``claim`` allows."""
     for job in jobs:
         warm(job)
-    limits.raise_swallowed()  # a Ctrl-C during the warm-up (numba compiling) may have been lost
+    guard.raise_swallowed()  # a Ctrl-C during the warm-up (numba compiling) may have been lost
     # Objects that exist now are never collected: the workers' copies of their pages stay
     # shared with this process instead of being written by the collector (copy on write).
     gc.freeze()
@@ -95,7 +95,7 @@ def run_local(
     selector = selectors.DefaultSelector()
     try:
         while pending or busy:
-            limits.raise_swallowed()
+            guard.raise_swallowed()
             while pending and len(busy) < workers:
                 job = pending.pop()
                 if claim is not None and not claim(job):

@@ -41,8 +41,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from .. import limits
 from ..errors import InputError
+from ..runtime import guard
 
 if TYPE_CHECKING:  # (imported where used: the generator loads them only when it runs)
     from ..reasoning.masyu import Deducer
@@ -704,7 +704,7 @@ def solvable_loop(
                     + ("the logic solver can solve" if logic_only else "with a unique answer")
                 )
             canvas = random_loop(rows, cols, rng)
-            limits.found(loops)
+            guard.found(loops)
             best, stuck = None, 0
             continue
         zone = _zone(canvas, d, 1 + stuck // 3)
@@ -758,17 +758,17 @@ def generate_masyu(
     deadline = time.perf_counter() + timeout if timeout else None
     oracle = UniquenessOracle(rows, cols)
     # What a run stopped from outside (a signal, the run's own deadline) says it was doing.
-    unit = limits.progress.unit
-    limits.set_phase(f"looking for a {rows}x{cols} loop with a unique answer (seed {seed})")
-    limits.progress.unit = ("loop drawn", "loops drawn")
-    limits.found(1)
+    unit = guard.progress.unit
+    guard.set_phase(f"looking for a {rows}x{cols} loop with a unique answer (seed {seed})")
+    guard.progress.unit = ("loop drawn", "loops drawn")
+    guard.found(1)
     try:
         loop, circles = solvable_loop(rows, cols, rng, deadline, logic_only, oracle)
         order = sorted(circles)
         rng.shuffle(order)
-        limits.set_phase(f"removing circles from a {rows}x{cols} puzzle (seed {seed})")
-        limits.progress.unit = ("circle removed", "circles removed")
-        limits.found(0)
+        guard.set_phase(f"removing circles from a {rows}x{cols} puzzle (seed {seed})")
+        guard.progress.unit = ("circle removed", "circles removed")
+        guard.found(0)
         removed = 0
         for cell in order:
             if deadline is not None and time.perf_counter() > deadline:
@@ -780,10 +780,10 @@ def generate_masyu(
                 circles[cell] = clue
             else:
                 removed += 1
-                limits.found(removed)
+                guard.found(removed)
     finally:
         oracle.close()
-    limits.progress.unit = unit  # (not on a stop: its line tells the generator's figures)
+    guard.progress.unit = unit  # (not on a stop: its line tells the generator's figures)
     text = board_text(rows, cols, circles)
     if verify and not is_unique(text):
         raise RuntimeError(f"generated a puzzle without a unique answer (seed {seed})")
