@@ -430,9 +430,10 @@ def test_cpsat_stopping_without_a_limit_is_an_interrupt(monkeypatch):
 
     monkeypatch.setattr(cpsat, "solve", lambda *a, **k: SearchResult(count=7, timed_out=True))
     text = MASYU.read_text()
+    progress = guard.Progress()  # the run's figures, as the CLI hands them down
     with pytest.raises(guard.Interrupted):
-        pipeline.solve("masyu", text, backend="cpsat", mode="count")
-    assert guard.progress.count == 7
+        pipeline.solve("masyu", text, backend="cpsat", mode="count", progress=progress)
+    assert progress.count == 7
 
 
 # --------------------------------------------------------------------------- memory

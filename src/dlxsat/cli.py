@@ -88,8 +88,8 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     problem = read_data(read_text(a.file, "DLX"), loop=a.loop)
     _warn(problem.warnings)
     keep = None if (a.all or a.first) else 0
-    r = search(problem, limit=a.first or None, keep=keep, deadline=a.deadline)
-    guard.set_phase("checking and printing the solutions")
+    r = search(problem, limit=a.first or None, keep=keep, deadline=a.deadline, progress=a.progress)
+    a.progress.set_phase("checking and printing the solutions")
     if a.json:
         from .jsonform import dlx_json, line
 
@@ -125,9 +125,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
         mode=mode,
         timeout=a.timeout,
         deadline=a.deadline,
+        progress=a.progress,
         **options,
     )
-    checks = crosscheck_report(a.family, puzzle, report, others, mode=mode, deadline=a.deadline)
+    checks = crosscheck_report(
+        a.family, puzzle, report, others, mode=mode, deadline=a.deadline, progress=a.progress
+    )
     if a.json:
         out = line(solve_json(report, checks if a.crosscheck else None))
     else:
@@ -153,7 +156,8 @@ def cmd_export(a: argparse.Namespace) -> int:
     if a.settings or a.more:
         return cmd_export_corpus(a)
     modes = {"loop": a.loop, "connected": a.connected, "acyclic": a.acyclic}
-    export = export_cnf(a.family, read_text(a.file, "puzzle"), modes=modes, format=a.input_format)
+    text = read_text(a.file, "puzzle")
+    export = export_cnf(a.family, text, modes=modes, format=a.input_format, progress=a.progress)
     settings = dict(source=f"{a.family} {a.file or '-'}", **_solver_options(a, "sat"))
     if a.output:
         from .outputs import atomic_output
@@ -188,7 +192,8 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .roundtrip import decode_model
     from .terminal import fit_to_terminal
 
-    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format, Policy(loop=a.loop))
+    text = read_text(a.file, "puzzle")
+    prep = prepare(a.family, text, a.input_format, Policy(loop=a.loop), progress=a.progress)
     got = decode_model(a.family, prep, read_text(a.model, "solver output"), name=a.model)
     if got.answer is not None:
         _draw(a, prep.puzzle, [got.answer])
@@ -246,6 +251,7 @@ def cmd_check(a: argparse.Namespace) -> int:
         format=a.input_format,
         answer_format=a.answer_format,
         deadline=a.deadline,
+        progress=a.progress,
     )
     if a.json:
         from .jsonform import line
@@ -267,7 +273,7 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .jsonform import line
 
     backends = backend_list(a.backends)
-    rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop)
+    rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop, a.progress)
     _emit(line([r.to_json() for r in rows]) if a.json else format_table(rows))
     if any(not r.agree for r in rows):
         return Exit.DISAGREE
@@ -279,7 +285,7 @@ def cmd_compare(a: argparse.Namespace) -> int:
 
     given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs", "loop")
     kw = {k: getattr(a, k) for k in given}
-    kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes)
+    kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes, progress=a.progress)
     out = compare(a.family, a.puzzles, a.settings, a.preset, **kw)
     print_outcome(out, a.output)
     return out.exit_status
@@ -306,7 +312,7 @@ def cmd_generate(a: argparse.Namespace) -> int:
     if a.seed is None:
         print(f"dlxsat: seed {seed}", file=sys.stderr)
     try:
-        _emit(generate_within(rows, cols, seed, a.timeout))
+        _emit(generate_within(rows, cols, seed, a.timeout, a.progress))
     except OutOfTime as e:
         print(f"dlxsat: {e}", file=sys.stderr)
         return Exit.LIMIT
@@ -329,7 +335,13 @@ def _solve_batch(
         if value:
             raise InputError(f"{flag} is for one puzzle, but the input holds {len(puzzles)}")
     reports = pipeline.solve_many(
-        a.family, puzzles, backend=backend, mode=mode, timeout=a.timeout, **options
+        a.family,
+        puzzles,
+        backend=backend,
+        mode=mode,
+        timeout=a.timeout,
+        progress=a.progress,
+        **options,
     )
     for k, line_no, e in records.bad:  # (--keep-going) each bad record, then the answers
         print(f"dlxsat: error: record {k} (line {line_no}): {e}", file=sys.stderr)
@@ -366,7 +378,7 @@ def cmd_convert(a: argparse.Namespace) -> int:
     from .pipeline import solved_answer
 
     def answer_of(puzzle: Any, where: str) -> Any:
-        answer, warning = solved_answer(a.family, puzzle, where, a.timeout)
+        answer, warning = solved_answer(a.family, puzzle, where, a.timeout, a.progress)
         _warn([warning] if warning else [])
         return answer
 
@@ -406,9 +418,12 @@ def cmd_report(a: argparse.Namespace) -> int:
     return Exit.OK
 
 
-def _start_limits(args: argparse.Namespace) -> None:
-    """The run's deadline and memory limit (the memory limit only in a dlxsat process)."""
-    guard.set_phase(f"running {args.command}")
+def _start_limits(args: argparse.Namespace, progress: guard.Progress) -> None:
+    """The run's deadline and memory limit (the memory limit only in a dlxsat process), and
+    its figures, ``progress``: handed down to the commands as ``args.progress`` (as the
+    deadline is, ``args.deadline``)."""
+    args.progress = progress
+    progress.set_phase(f"running {args.command}")
     per_job = args.command in PER_JOB_LIMITS
     megabytes = None if per_job else getattr(args, "memory", None)
     if guard.installed():
@@ -442,10 +457,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    progress = guard.begin_run()  # the run's figures, for the line of a stopped run
     try:
-        guard.begin_run()
         args = parse_arguments(argv)
-        _start_limits(args)
+        _start_limits(args, progress)
         code: int = globals()["cmd_" + args.command.replace("-", "_")](args)
         sys.stdout.flush()  # a full or closed stdout is told here, as an input error
         return code
@@ -471,7 +486,7 @@ def _main(argv: Sequence[str] | None) -> int:
         limit = memory.limit_mb()
         where = f"the limit of {limit} MB (--memory)" if limit else "the memory of the machine"
         print(
-            f"dlxsat: error: out of memory: {where} was reached {guard.progress.figures()}",
+            f"dlxsat: error: out of memory: {where} was reached {progress.figures()}",
             file=sys.stderr,
         )
         return Exit.LIMIT

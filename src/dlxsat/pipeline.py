@@ -19,6 +19,7 @@ from .families.spec import Batch, FamilySpec, Policy
 from .result import MODES, SearchResult, Settled, status_of
 from .runtime import guard, memory
 from .runtime.deadline import Deadline
+from .runtime.guard import Progress
 from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, rule_kinds, spec_of
 from .solvers import solve_many as solve_many_with
 from .xcc import Problem
@@ -102,10 +103,16 @@ class SolveReport:
 
 
 def prepare(
-    family: str, text: Any, format: str | None = None, policy: Policy | None = None
+    family: str,
+    text: Any,
+    format: str | None = None,
+    policy: Policy | None = None,
+    *,
+    progress: Progress | None = None,
 ) -> Prepared:
     """Read ``text`` as a puzzle of ``family`` and build its exact-cover problem, with the
-    problem's global rules.
+    problem's global rules; each phase is recorded in ``progress``, the run's figures (see
+    :class:`~dlxsat.runtime.guard.Progress`; None: nobody watches).
 
     ``text`` is in ``format`` (see :mod:`dlxsat.formats`; detected when None, the family's own
     form when nothing else fits), or is already a puzzle object of the family (or, for
@@ -113,6 +120,7 @@ def prepare(
     family (:meth:`FamilySpec.prepare <dlxsat.families.spec.FamilySpec.prepare>`: Sudoku's
     boxes, the loop rule of exact-cover data); its notes are the puzzle's warnings.
     """
+    progress = progress or Progress()
     spec = get_spec(family)
     if spec.from_problem is not None and isinstance(text, Problem):  # xcc: built in Python
         text = spec.from_problem(text)
@@ -123,7 +131,7 @@ def prepare(
             f"encoding this {spec.name} ({len(text)} characters)",
             spec.cells_bytes(len(text), max(1, text.count("\n"))),
         )
-        guard.set_phase("reading the puzzle")
+        progress.set_phase("reading the puzzle")
         puzzle = formats.read(spec.name, text, format)
     elif spec.encoding_bytes is not None:  # not a board (xcc)
         puzzle = text
@@ -138,9 +146,9 @@ def prepare(
             )
     if policy is not None and policy != Policy():
         puzzle = spec.prepare([puzzle], policy)[0][0]
-    guard.set_phase("encoding")
+    progress.set_phase("encoding")
     dlx_text = spec.encode(puzzle)
-    guard.set_phase("reading the exact-cover data")
+    progress.set_phase("reading the exact-cover data")
     return Prepared(spec.name, spec, puzzle, dlx_text, spec.problem(puzzle, dlx_text))
 
 
@@ -174,6 +182,7 @@ def solve(
     format: str | None = None,
     deadline: Deadline | None = None,
     policy: Policy | None = None,
+    progress: Progress | None = None,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
@@ -184,13 +193,16 @@ def solve(
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
     :data:`OPTIONS` (an option it does not take is an :class:`InputError`). ``timeout`` bounds
     the whole run -- reading, encoding, building the model and searching -- not only the search.
-    ``deadline`` is the deadline of the run this call is part of (the CLI's), if any.
+    ``deadline`` is the deadline of the run this call is part of (the CLI's), if any, and
+    ``progress`` its figures (:class:`~dlxsat.runtime.guard.Progress`), which this call keeps
+    up to date (None: figures of its own, which only a time out reports).
 
     >>> r = solve("sudoku", open("puzzles/sudoku/puzzlium-A.txt").read(), backend="dlx")
     >>> r.status, r.count, r.solutions[0]["grid"][1]
     ('unique', 1, '546132')
     """
     start = time.perf_counter()
+    progress = progress or Progress()
     family = canonical(family)
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
@@ -214,11 +226,12 @@ def solve(
             format,
             loading_counts,
             policy,
+            progress,
         )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
             # answer for a complete one, so the run stops (the guard reports the figures).
-            guard.found(report.count or 0)
+            progress.found(report.count or 0)
             raise guard.TimeUp()
         return report
     except guard.TimeUp as stop:
@@ -229,10 +242,10 @@ def solve(
             family,
             backend or default_backend(family),
             "timeout",
-            guard.progress.count,
+            progress.count,
             [],
             time.perf_counter() - start,
-            {"stopped": guard.progress.phase},
+            {"stopped": progress.phase},
         )
     finally:
         scope.close()
@@ -249,21 +262,25 @@ def _solve(
     format: str | None = None,
     loading_counts: bool = True,
     policy: Policy | None = None,
+    progress: Progress | None = None,
 ) -> SolveReport:
+    progress = progress or Progress()
     backend = backend or default_backend(family)
     spec = spec_of(backend)
     options = spec.check(options, family=family)  # (each option, before reading the puzzle)
-    prep = prepare(family, text, format, policy)
+    prep = prepare(family, text, format, policy, progress=progress)
     spec.check(options, rules=rule_kinds(prep.problem))  # (a rule's mode, with its rule)
     spec.check_rules(prep.problem)
     check_model_fits(prep, backend)
-    guard.set_phase("searching", backend)
+    progress.set_phase("searching", backend)
     # Leave time to decode and check the answers found.
     search_deadline = deadline.reserve(CHECK_RESERVE, 0.5)
-    result = run_solver(prep, backend, mode, search_deadline, options, loading_counts)
-    guard.found(result.count or 0)
-    guard.set_phase("checking the answers")
-    guard.progress.count = result.count or 0
+    result = run_solver(
+        prep, backend, mode, search_deadline, options, loading_counts, progress=progress
+    )
+    progress.found(result.count or 0)
+    progress.set_phase("checking the answers")
+    progress.count = result.count or 0
     answers = checked_answers(prep, result, backend, deadline)
     return make_report(prep, backend, mode, result, answers, start)
 
@@ -325,15 +342,18 @@ def run_solver(
     deadline: Deadline,
     options: dict[str, Any],
     loading_counts: bool = True,
+    *,
+    progress: Progress | None = None,
 ) -> SearchResult:
     """Run solver ``backend`` on a prepared puzzle in ``mode`` until ``deadline``, with
-    ``options`` already checked against its spec (:meth:`SolverSpec.check`). The progress
-    figures go to the run's stop line (:mod:`dlxsat.runtime.guard`)."""
+    ``options`` already checked against its spec (:meth:`SolverSpec.check`). The answers found
+    go to ``progress``, the run's figures for its stop line (:mod:`dlxsat.runtime.guard`)."""
+    progress = progress or Progress()
     spec = spec_of(backend)
     if deadline.expired():
         return SearchResult(count=0, timed_out=True)
     request = Request.for_mode(
-        mode, deadline=deadline, on_found=guard.found, loading_counts=loading_counts
+        mode, deadline=deadline, on_found=progress.found, loading_counts=loading_counts
     )
     solver = spec.module()
     result: SearchResult
@@ -348,7 +368,7 @@ def run_solver(
     # before its limit -- and it is reported as a time out.)
     guard.rearm()
     if spec.catches_sigint and result.timed_out and deadline.at is None:
-        guard.found(result.count or 0)
+        progress.found(result.count or 0)
         raise guard.Interrupted()
     return result
 
@@ -398,8 +418,10 @@ def crosscheck_report(
     *,
     mode: str = "unique",
     deadline: Deadline | None = None,
+    progress: Progress | None = None,
 ) -> list[Agreement]:
-    """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare.
+    """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare
+    (``progress``: the run's figures, as :func:`solve` has them).
 
     This is the cross-check dlxsat promises on every ``solve``: the native DLX backend (or the
     backends named) must reach the same status and the same answers.
@@ -410,7 +432,15 @@ def crosscheck_report(
         if remaining is not None and remaining <= 0:
             rows.append(Agreement(name, "timeout", None, 0.0, True))
             continue
-        other = solve(family, text, backend=name, mode=mode, timeout=remaining, deadline=deadline)
+        other = solve(
+            family,
+            text,
+            backend=name,
+            mode=mode,
+            timeout=remaining,
+            deadline=deadline,
+            progress=progress,
+        )
         why = agreement(report, other)
         rows.append(Agreement(name, other.status, other.count, other.seconds, not why, why))
     return rows
@@ -427,6 +457,7 @@ def solve_many(
     backend: str | None = None,
     mode: str = "unique",
     timeout: float | None = None,
+    progress: Progress | None = None,
     **options: Any,
 ) -> Iterator[SolveReport]:
     """Solve many puzzles of ``family``; one :class:`SolveReport` per puzzle, in order.
@@ -436,7 +467,8 @@ def solve_many(
     checked, and the arguments too, *before* the first puzzle is solved: a bad one is an
     :class:`InputError` naming it (``puzzle 3: ...``), raised by this call itself, not half-way
     through the reports. ``timeout`` bounds each puzzle's solve, not the whole batch; ``mode``
-    and ``options`` are those of :func:`solve`.
+    and ``options`` are those of :func:`solve`, ``progress`` the run's figures (the answers
+    of a search that runs alone).
 
     The problem of each puzzle is built directly (the family's ``build``: the same
     :class:`~dlxsat.xcc.Problem` as parsing its DLX text, without writing that text). Sudokus
@@ -475,7 +507,7 @@ def solve_many(
         p if p is not None else _read_input(fam, family, read, x, k)
         for k, (x, p) in enumerate(zip(given, read_already, strict=True), 1)
     ]
-    return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
+    return _solve_each(family, fam, puzzles, backend, mode, timeout, options, progress)
 
 
 def _read_input(fam: FamilySpec, family: str, read: Any, given: Any, k: int) -> Any:
@@ -519,6 +551,7 @@ def _solve_each(
     mode: str,
     timeout: float | None,
     options: dict[str, Any],
+    progress: Progress | None,
 ) -> Iterator[SolveReport]:
     """The reports of :func:`solve_many`, in order: each puzzle solved alone, or -- when the
     solver has a batch path (its ``SPEC.batch``: from that many puzzles on, no options) and
@@ -529,18 +562,19 @@ def _solve_each(
     template_of = fam.batch.template if fam.batch is not None else None
     if template_of is None or not spec.batch or options or len(puzzles) < spec.batch:
         for puzzle in puzzles:
-            yield _solve_alone(family, fam, puzzle, backend, mode, timeout, options)
+            yield _solve_alone(family, fam, puzzle, backend, mode, timeout, options, progress)
         return
     counting = mode == "count"
     k = 0
     while k < len(puzzles):
         template = template_of(puzzles[k])  # None: not a shape for the batch path
         if template is None:
-            yield _solve_alone(family, fam, puzzles[k], backend, mode, timeout, options)
+            yield _solve_alone(family, fam, puzzles[k], backend, mode, timeout, options, progress)
             k += 1
             continue
         end = template.fitting(puzzles, k + 1, len(puzzles))
-        for settled in solve_many_with(backend, template, puzzles[k:end], mode, timeout):
+        on_found = progress.found if progress is not None else None
+        for settled in solve_many_with(backend, template, puzzles[k:end], mode, timeout, on_found):
             # (The common case, one answer the template judged right, costs nothing more:
             # this runs for every puzzle of a file of Sudokus, some 25 microseconds each.)
             answers = settled.answers
@@ -570,12 +604,13 @@ def _solve_alone(
     mode: str,
     timeout: float | None,
     options: dict[str, Any],
+    progress: Progress | None = None,
 ) -> SolveReport:
     """One puzzle of a batch solved as :func:`solve` solves it (its problem built directly)."""
     start = time.perf_counter()
     deadline = Deadline.after(timeout)
     prep = Prepared(family, fam, puzzle, "", build_problem(fam, puzzle))  # no DLX text here
-    result = run_solver(prep, backend, mode, deadline, options)
+    result = run_solver(prep, backend, mode, deadline, options, progress=progress)
     answers = checked_answers(prep, result, backend)
     return make_report(prep, backend, mode, result, answers, start)
 
@@ -599,12 +634,17 @@ def _checked_settled(family: str, fam: FamilySpec, backend: str, settled: Settle
 
 
 def solved_answer(
-    family: str, puzzle: Any, where: str = "", timeout: float | None = None
+    family: str,
+    puzzle: Any,
+    where: str = "",
+    timeout: float | None = None,
+    progress: Progress | None = None,
 ) -> tuple[Any, str]:
     """The answer ``convert --with-answer`` writes, and a warning ("" when none): the puzzle
     solved with the default backend; a puzzle with no answer is an error, one with several
-    gets the first found. ``where`` heads the messages (``record K: ``)."""
-    report = solve(family, puzzle, timeout=timeout)
+    gets the first found. ``where`` heads the messages (``record K: ``); ``progress``: the
+    run's figures."""
+    report = solve(family, puzzle, timeout=timeout, progress=progress)
     if report.status == "timeout":
         raise InputError(f"{where}the time limit was reached before an answer was found")
     if not report.solutions:

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..exits import Exit
+from ..runtime import guard
 
 
 @dataclass
@@ -138,20 +139,22 @@ def compare(
     worker_jobs: int | None = None,
     on_plan: Callable[[Outcome], None] | None = None,
     loop: bool = False,
+    progress: guard.Progress | None = None,
 ) -> Outcome:
     """Run the comparison (see the module's docstring); the store at ``output`` grows.
 
     ``worker_jobs`` bounds the jobs one worker process runs (None: no bound; 1: a fresh
     process for every job). ``loop``: the single-loop rule for exact-cover data (see
     :func:`plan`). ``on_plan`` is called with the outcome so far (jobs planned and
-    skipped, notes on the settings skipped) before any job runs.
+    skipped, notes on the settings skipped) before any job runs. ``progress`` is the run's
+    figures (:class:`~dlxsat.runtime.guard.Progress`): from the first job on, the jobs stored.
     """
-    from ..runtime import guard
     from ..runtime.deadline import seconds_of
     from ..runtime.host import cores
     from . import store
     from .agreement import disagreements
-    from .runner import Progress, run_dask, run_local
+    from .runner import Progress as Bar
+    from .runner import run_dask, run_local
 
     timeout = seconds_of(timeout)  # inf: no limit
     if memory_mb is not None and not 0 < memory_mb < 1 << 40:
@@ -176,6 +179,7 @@ def compare(
         loop=loop,
     )
     out = Outcome(planned=len(todo), notes=notes)
+    figures = progress or guard.Progress()
     # The cross-check covers these puzzles' records, those of earlier runs included.
     planned_puzzles = {j.puzzle_sha256 for j in todo}
     stored = {r["job"]: r for r in store.read(output)}
@@ -190,7 +194,7 @@ def compare(
     def sink(record: dict[str, Any]) -> None:
         store.append(output, record)
         out.ran += 1
-        guard.found(out.ran)  # the figures of the line printed if the run is stopped
+        figures.found(out.ran)  # the figures of the line printed if the run is stopped
         out.statuses[record["status"]] += 1
         if record["status"] == "error":
             out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
@@ -207,22 +211,19 @@ def compare(
         out.elsewhere += 1
         return False
 
-    progress = Progress(len(todo), quiet)
-    # A stopped run says how many jobs it stored (the guard's stop line counts solutions otherwise).
-    saved = guard.progress.phase, guard.progress.count, guard.progress.unit
-    guard.set_phase("running the jobs")
-    guard.found(0)
-    guard.progress.unit = ("job stored", "jobs stored")
+    bar = Bar(len(todo), quiet)
+    # A stopped run says how many jobs it stored (the stop line counts solutions otherwise).
+    figures.set_phase("running the jobs")
+    figures.found(0)
+    figures.unit = ("job stored", "jobs stored")
     try:
         if dask:
-            run_dask(todo, dask, sink, progress, worker_jobs, claim)
+            run_dask(todo, dask, sink, bar, worker_jobs, claim)
         else:
-            run_local(todo, jobs or cores(), sink, progress, worker_jobs, claim)
+            run_local(todo, jobs or cores(), sink, bar, worker_jobs, claim)
     finally:
-        progress.close()
+        bar.close()
         sharing.release()
-    # (Not on the way out of a stop: the line printed then needs the figures of this run.)
-    guard.progress.phase, guard.progress.count, guard.progress.unit = saved
     records = [
         r
         for r in store.read(output, warn=False)
