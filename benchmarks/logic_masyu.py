@@ -44,6 +44,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from dlxsat.families import masyu as family  # noqa: E402
 from dlxsat.reasoning import masyu as logic  # noqa: E402
 from dlxsat.result import status_of  # noqa: E402
+from dlxsat.runtime.deadline import Deadline  # noqa: E402
+from dlxsat.solvers import Request  # noqa: E402
 
 BOARDS = ROOT / "puzzles" / "masyu-bench"
 PUBLISHED = ROOT / "puzzles" / "masyu-published"
@@ -150,7 +152,9 @@ def solve_published(path: Path, timeout: float, depth: int, sat: bool) -> dict:
 
     text = path.read_text()
     puzzle = family.read(text)
-    out = logic.solve(puzzle, timeout=timeout, depth=depth)
+    out = logic.solve(
+        puzzle, Request.for_mode("unique", deadline=Deadline.after(timeout)), {"depth": depth}
+    )
     status = status_of("unique", out)
     for answer in out.answers:
         problems = family.check(puzzle, answer)
@@ -281,7 +285,7 @@ def generate() -> None:
 def solve_board(path: Path, timeout: float) -> dict:
     """Solve one board by deduction; its figures."""
     puzzle = family.read(path.read_text())
-    out = logic.solve(puzzle, timeout=timeout)
+    out = logic.solve(puzzle, Request.for_mode("unique", deadline=Deadline.after(timeout)))
     for answer in out.answers:
         problems = family.check(puzzle, answer)
         if problems:

@@ -26,6 +26,8 @@ from pathlib import Path
 from dlxsat.families import sudoku as family
 from dlxsat.reasoning import sudoku as logic
 from dlxsat.result import status_of
+from dlxsat.runtime.deadline import Deadline
+from dlxsat.solvers import Request
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "golden"
@@ -66,14 +68,18 @@ def run(timeout: float = 60.0) -> str:
     for name, group, text, known in cases():
         puzzle = family.read(text)
         start = time.perf_counter()
-        out = logic.solve(puzzle, timeout=timeout)
+        out = logic.solve(puzzle, Request.for_mode("unique", deadline=Deadline.after(timeout)))
         seconds = time.perf_counter() - start
         times.append(seconds)
         solved = status_of("unique", out) == "unique" and out.stats["solved_by"] == "logic"
         note = ""
         if status_of("unique", out) == "stalled":
             start = time.perf_counter()
-            out2 = logic.solve(puzzle, timeout=timeout, fallback=True)
+            out2 = logic.solve(
+                puzzle,
+                Request.for_mode("unique", deadline=Deadline.after(timeout)),
+                {"fallback": True},
+            )
             fallback_times.append(time.perf_counter() - start)
             note = f"fallback: {status_of('unique', out2)}, {out2.stats.get('search_nodes')} nodes"
             answers = out2.answers

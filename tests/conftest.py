@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,21 @@ GOLDEN = TESTS / "data" / "golden"
 #: these bounds catch run for minutes or hours (issue 18: no tight wall-clock bounds in tests).
 LOADED_MARGIN = 60
 sys.path.insert(0, str(TESTS))
+
+
+def ask(mode: str = "unique", *, timeout: float | None = None, keep: int | None = None) -> Any:
+    """The :class:`dlxsat.solvers.Request` of a reasoning solver's test: ``mode`` (and the limit
+    that follows from it), ``keep`` answers at most (None: all) and ``timeout`` seconds from now
+    (None: no limit)."""
+    from dlxsat.runtime.deadline import Deadline
+    from dlxsat.solvers import Request
+
+    return Request(
+        limit=2 if mode == "unique" else None,
+        keep=keep,
+        deadline=Deadline.after(timeout),
+        mode=mode,
+    )
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:

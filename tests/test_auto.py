@@ -341,8 +341,8 @@ def test_batch_path_uses_auto_per_puzzle(monkeypatch):
     # A puzzle that outgrows the batch trial goes to auto's own choice, answers still checked.
     from dlxsat.backends.dlx import batch
 
-    monkeypatch.setattr(pipeline, "BATCH_NODE_BUDGET", 0)  # no puzzle settled in the chunks
-    monkeypatch.setattr(pipeline, "BATCH_TRIAL_SECONDS", 1e-9)
+    monkeypatch.setattr(batch, "NODE_BUDGET", 0)  # no puzzle settled in the chunks
+    monkeypatch.setattr(auto, "BATCH_TRIAL_SECONDS", 1e-9)
     monkeypatch.setattr(batch, "FIRST_BUDGET", 0)  # a first kernel call of no nodes
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     again = list(dlxsat.solve_many("sudoku", texts))

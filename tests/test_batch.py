@@ -437,7 +437,9 @@ def test_chunks_give_what_solve_gives(backend, mode, chunk_calls, few_answers):
 def test_a_puzzle_past_the_chunk_budget_is_searched_on_its_own(monkeypatch, chunk_calls):
     """With a budget of one node no puzzle is settled in the chunk: each is searched again on
     its own (under auto: its trial, then auto's choice), with the same reports."""
-    monkeypatch.setattr(pipeline, "BATCH_NODE_BUDGET", 1)
+    from dlxsat.backends.dlx import batch
+
+    monkeypatch.setattr(batch, "NODE_BUDGET", 1)
     texts = _mixed_batch()
     for backend in ("auto", "dlx"):
         reports = list(dlxsat.solve_many("sudoku", texts, backend=backend))

@@ -273,7 +273,7 @@ def _cli_with_guard(marker: str) -> str:
     """A program like ``dlxsat``: its process guard installed, the test solver registered."""
     return (
         f"# {marker}\nimport sys; sys.path.insert(0, {str(TESTS)!r})\n"
-        "from dlxsat.limits import install_process_guard; install_process_guard()\n"
+        "from dlxsat.runtime import guard; guard.install()\n"
         "from dlxsat import solvers; solvers.SOLVERS['slow'] = 'compare_test_solver'\n"
     )
 
@@ -571,7 +571,7 @@ def test_a_signal_stops_the_run_with_one_line_and_no_worker_left(tmp_path, sig, 
     marker = f"compare-signal-test-{os.getpid()}-{sig}"
     code = (
         f"# {marker}\nimport sys; sys.path.insert(0, {str(TESTS)!r})\n"
-        "from dlxsat.limits import install_process_guard; install_process_guard()\n"
+        "from dlxsat.runtime import guard; guard.install()\n"
         "from dlxsat import solvers; solvers.SOLVERS['slow'] = 'compare_test_solver'\n"
         "from dlxsat.cli import main; sys.exit(main(sys.argv[1:]))"
     )  # (the guard: as the dlxsat program has, which this test's program stands for)

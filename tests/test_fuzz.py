@@ -223,7 +223,8 @@ def test_generate_command(cli_run, size: str) -> None:
 def test_generate_in_a_real_process() -> None:
     """A 30 x 30 board in a real run ends within its limit. (Larger boards can overrun: the
     generator's uniqueness oracle makes PySAT calls without a budget that hold the GIL, so
-    neither the alarm nor the watchdog thread can act until they return; see dlxsat.limits.)"""
+    neither the alarm nor the watchdog thread can act until they return; see
+    dlxsat.runtime.guard.)"""
     import subprocess
 
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))

@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from conftest import ask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -145,7 +146,7 @@ def test_oracle_agrees_with_search(rows, cols, seed):
     try:
         for _ in range(4):
             text = board_text(rows, cols, circles)
-            count = lm.solve(text.split(), mode="count", fallback=True).count
+            count = lm.solve(text.split(), ask("count"), {"fallback": True}).count
             assert count >= 1
             assert oracle.other_answer(loop, circles) == (count > 1)
             if circles:
@@ -163,7 +164,7 @@ def test_switchable_problem_counts_like_each_board():
     assert sorted(switch) == sorted(circles)
     for on in ([], circles[:1], circles[1:3], circles):
         board = board_text(3, 4, dict(on))
-        want = lm.solve(board.split(), mode="count", fallback=True).count
+        want = lm.solve(board.split(), ask("count"), {"fallback": True}).count
         # Each switch "on" option forced or forbidden by a one-option clause of its own.
         forced = [[v if pair in on else -v] for pair, v in switch.items()]
         formula = cnf.build(problem, modes={"loop": "lazy"})
@@ -201,7 +202,7 @@ def test_generated_puzzle(rows, cols, seed):
     assert text.endswith("\n") and set(text) <= set("01.\n")
     puzzle = fam.read(text)
     assert (puzzle.m, puzzle.n) == (rows, cols)
-    out = lm.solve(puzzle, fallback=True)
+    out = lm.solve(puzzle, ask(), {"fallback": True})
     assert (status_of("unique", out), out.count) == ("unique", 1)
     report = dlxsat.solve("masyu", text, backend="sat")
     assert (report.status, report.solutions) == ("unique", out.answers)
@@ -242,14 +243,14 @@ def test_circles_removed_while_unique():
     for i, j in clues:
         fewer = [r[:] for r in rows]
         fewer[i][j] = "."
-        fewer_out = lm.solve(["".join(r) for r in fewer], fallback=True)
+        fewer_out = lm.solve(["".join(r) for r in fewer], ask(), {"fallback": True})
         assert status_of("unique", fewer_out) == "multiple"
 
 
 def test_solvable_loop_full_clues_unique():
     loop, circles = solvable_loop(7, 9, random.Random(3))
     assert circles == loop_circles(loop)
-    out = lm.solve(board_text(7, 9, circles).split(), fallback=True)
+    out = lm.solve(board_text(7, 9, circles).split(), ask(), {"fallback": True})
     assert status_of("unique", out) == "unique"
     assert {tuple(e) for e in out.answers[0]["edges"]} == set(loop_edges(loop))
 
@@ -345,10 +346,10 @@ def test_time_up_before_any_unique_loop_is_exit_3_in_its_own_words(cli_run):
 def test_a_run_stopped_while_generating_says_what_it_was_doing(cli_run, monkeypatch):
     """The run's own deadline (or a signal) may stop a SAT question of the generator: the line
     says what generate was doing (99 x 99 --timeout 20 said '0 solutions so far')."""
-    from dlxsat import limits
+    from dlxsat.runtime import guard
 
     def stop(*_args, **_kw):
-        raise limits.TimeUp()
+        raise guard.TimeUp()
 
     monkeypatch.setattr(generate.UniquenessOracle, "other_answer", stop)
     monkeypatch.setattr(generate, "_deduce", lambda *a: ("stalled", _Stalled()))

@@ -21,9 +21,10 @@ from conftest import GOLDEN, LOADED_MARGIN, ROOT, as_foreground
 from test_cli import FAMILY_PUZZLE, assert_input_error
 from test_cli import run as run_cli
 
-from dlxsat import limits, pipeline, solvers
+from dlxsat import pipeline, solvers
 from dlxsat.errors import RuleViolation
 from dlxsat.result import SearchResult
+from dlxsat.runtime import guard, memory
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
 MASYU = FAMILY_PUZZLE["masyu"]
@@ -388,12 +389,12 @@ def test_the_watchdog_is_paused_for_a_fork_and_back_after_it(tmp_path: Path):
     watchdog, with the exit status and the one line."""
     code = (
         "import ctypes, signal\n"
-        "from dlxsat.runtime import guard, processes\n"
+        "from dlxsat.runtime import guard, host, processes\n"
         "guard.install(); guard.begin_run()\n"
         "with guard.watchdog_paused() as paused:\n"
-        "    print(paused, processes.threads(), flush=True)\n"
+        "    print(paused, host.threads(), flush=True)\n"
         "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})\n"
-        "print(processes.threads(), flush=True)\n"
+        "print(host.threads(), flush=True)\n"
         "ctypes.CDLL(None).sleep(30)\n"
     )
     p = subprocess.Popen(
@@ -415,12 +416,12 @@ def test_pysat_keyboard_interrupt_error_is_an_interrupt():
     class error(Exception):  # noqa: N801 - the name PySAT's C module gives it
         pass
 
-    stop = limits.stop_behind(error("Caught keyboard interrupt"))
-    assert isinstance(stop, limits.Interrupted) and stop.code == 130
+    stop = guard.stop_behind(error("Caught keyboard interrupt"))
+    assert isinstance(stop, guard.Interrupted) and stop.code == 130
     chained = ImportError("initialization failed")
-    chained.__cause__ = limits.Interrupted(signal.SIGTERM)
-    assert limits.stop_behind(chained).code == 143
-    assert limits.stop_behind(ImportError("no module")) is None
+    chained.__cause__ = guard.Interrupted(signal.SIGTERM)
+    assert guard.stop_behind(chained).code == 143
+    assert guard.stop_behind(ImportError("no module")) is None
 
 
 def test_cpsat_stopping_without_a_limit_is_an_interrupt(monkeypatch):
@@ -429,9 +430,10 @@ def test_cpsat_stopping_without_a_limit_is_an_interrupt(monkeypatch):
 
     monkeypatch.setattr(cpsat, "solve", lambda *a, **k: SearchResult(count=7, timed_out=True))
     text = MASYU.read_text()
-    with pytest.raises(limits.Interrupted):
-        pipeline.solve("masyu", text, backend="cpsat", mode="count")
-    assert limits.progress.count == 7
+    progress = guard.Progress()  # the run's figures, as the CLI hands them down
+    with pytest.raises(guard.Interrupted):
+        pipeline.solve("masyu", text, backend="cpsat", mode="count", progress=progress)
+    assert progress.count == 7
 
 
 # --------------------------------------------------------------------------- memory
@@ -466,7 +468,7 @@ def test_memory_flag_is_checked(cli_run):
 
 
 def test_memory_estimates_grow_with_the_model():
-    assert limits.estimate_bytes("sat", 2000) == 2 * limits.estimate_bytes("sat", 1000)
+    assert memory.estimate_bytes("sat", 2000) == 2 * memory.estimate_bytes("sat", 1000)
     from dlxsat.families import get_spec
 
     spec = get_spec("masyu")

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import LOADED_MARGIN
+from conftest import LOADED_MARGIN, ask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,7 +82,7 @@ def test_golden_unique_through_pipeline(case):
 def test_golden_without_answer_proved_none(case):
     out = lm.solve(load(case))
     assert (status(out), out.count, out.answers) == ("none", 0, [])
-    out = lm.solve(load(case), mode="count")
+    out = lm.solve(load(case), ask("count"))
     assert (status(out, "count"), out.count) == ("counted", 0)
 
 
@@ -92,14 +92,14 @@ def test_golden_counts_with_fallback(case):
     assert status(lm.solve(puzzle)) == "stalled"
     assert lm.solve(puzzle).count is None
     want = loop_count(case)
-    out = lm.solve(puzzle, mode="count", fallback=True, keep=1000)
+    out = lm.solve(puzzle, ask("count", keep=1000), {"fallback": True})
     assert (status(out, "count"), out.count, out.exhausted) == ("counted", want, True)
     assert len(out.answers) == min(want, 1000)  # kept for the pipeline's rule check
-    out = lm.solve(puzzle, mode="all", fallback=True)
+    out = lm.solve(puzzle, ask("all"), {"fallback": True})
     assert out.count == want == len(out.answers)
     assert len({tuple(map(tuple, a["edges"])) for a in out.answers}) == want
     assert all(fam.check(puzzle, a) == [] for a in out.answers)
-    out = lm.solve(puzzle, fallback=True)
+    out = lm.solve(puzzle, ask(), {"fallback": True})
     expect = ("multiple", 2, 2) if want > 1 else ("unique", 1, 1)
     assert (status(out), out.count, len(out.answers)) == expect
 
@@ -126,7 +126,7 @@ HARD = [
 
 
 def test_elimination_needed_and_explained():
-    out = lm.solve(HARD, explain=True)
+    out = lm.solve(HARD, ask(), {"explain": True})
     assert status(out) == "unique"
     assert fam.check(fam.read("\n".join(HARD)), out.answers[0]) == []
     assert out.stats["by_elimination"] > 0 and out.stats["hypotheses"] > 0
@@ -140,14 +140,14 @@ def test_elimination_needed_and_explained():
 
 
 def test_without_elimination_it_stalls():
-    out = lm.solve(HARD, eliminate=False)
+    out = lm.solve(HARD, ask(), {"eliminate": False})
     assert status(out) == "stalled" and out.count is None and out.stats["hypotheses"] == 0
-    shallow = lm.solve(HARD, depth=0)
+    shallow = lm.solve(HARD, ask(), {"depth": 0})
     assert status(shallow) == "stalled" and shallow.stats["hypotheses"] == 0
 
 
 def test_time_limit():
-    out = lm.solve(HARD, timeout=1e-9)
+    out = lm.solve(HARD, ask(timeout=1e-9))
     assert (status(out), out.count, out.timed_out) == ("timeout", 0, True)
 
 
@@ -162,7 +162,7 @@ def test_explain_through_cli(capsys):
 
 
 def test_stalled_shows_in_steps():
-    out = lm.solve(["1..", "...", "..."], explain=True)
+    out = lm.solve(["1..", "...", "..."], ask(), {"explain": True})
     assert status(out) == "stalled" and out.steps[-1].startswith("stalled:")
     assert out.stats["steps"][-1]["rule"] == "stalled"
 
@@ -277,12 +277,12 @@ def test_elimination_never_contradicts_the_loop(board):
 @given(known_boards(side=5, least=0.5))
 def test_fallback_search_finds_the_loop(board):
     rows, truth = board
-    out = lm.solve(rows, mode="all", fallback=True)
+    out = lm.solve(rows, ask("all"), {"fallback": True})
     assert status(out, "all") == "counted" and out.count >= 1 and out.exhausted
     assert truth in [{tuple(e) for e in a["edges"]} for a in out.answers]
     puzzle = fam.read("\n".join(rows))
     assert all(fam.check(puzzle, a) == [] for a in out.answers)
-    unique = lm.solve(rows, fallback=True)
+    unique = lm.solve(rows, ask(), {"fallback": True})
     assert status(unique) == ("unique" if out.count == 1 else "multiple")
 
 
@@ -314,9 +314,9 @@ def test_depth_two_finishes_a_published_board_that_depth_one_cannot():
     answer is the SAT backend's and Janko's own."""
     text = (PUBLISHED / "janko-061-18x10.txt").read_text()
     puzzle = fam.read(text)
-    shallow = lm.solve(puzzle, depth=1)
+    shallow = lm.solve(puzzle, ask(), {"depth": 1})
     assert status(shallow) == "stalled" and shallow.stats["deepest"] == 1
-    out = lm.solve(puzzle, explain=True)  # the default depth
+    out = lm.solve(puzzle, ask(), {"explain": True})  # the default depth
     assert status(out) == "unique" and out.stats["depth"] == lm.DEFAULT_DEPTH == 2
     assert out.stats["deepest"] == 2
     assert any(step.startswith("elimination (depth 2): ") for step in out.steps)
@@ -369,7 +369,7 @@ def test_time_limit_bounds_the_fallback_search():
     text = Path(__file__).parent.parent / "puzzles" / "masyu-bench" / "minimal-36x20-01.txt"
     start = time.perf_counter()
     # (0.3 s: the deduction is still eliminating at 1 s, as at 0.2 s, idle.)
-    out = lm.solve(text.read_text().split(), fallback=True, timeout=0.3)
+    out = lm.solve(text.read_text().split(), ask(timeout=0.3), {"fallback": True})
     elapsed = time.perf_counter() - start
     assert out.timed_out and status(out) == "timeout" and out.count is not None
     assert elapsed < LOADED_MARGIN  # the limit plus one propagation step, not 22 minutes
@@ -378,7 +378,7 @@ def test_time_limit_bounds_the_fallback_search():
 
 def test_explain_steps_as_data_are_one_based():
     rows = [".0..", "....", "..1.", "...."]
-    out = lm.solve(rows, explain=True)
+    out = lm.solve(rows, ask(), {"explain": True})
     data = out.stats["steps"]
     assert [d["text"] for d in data] == out.steps
     first = data[0]

@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from conftest import GOLDEN, golden_cases
+from conftest import GOLDEN, ask, golden_cases
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -441,13 +441,13 @@ def test_unique_rectangle_on_a_puzzle_with_several_answers():
     # A unique rectangle completes this grid, but the puzzle has three answers: the check by
     # search reports it instead of a false "unique".
     puzzle = family.read(UR_TWO_ANSWERS + "\n")
-    out = S.solve(puzzle, explain=True)
+    out = S.solve(puzzle, ask(), {"explain": True})
     assert out.stats["strategy_uses"].get("unique_rectangle") == 1
     assert out.stats["logic"] == "solved"
     assert (status(out), out.count) == ("multiple", 2)
     assert all(family.check(puzzle, a) == [] for a in out.answers)
     assert any(line.startswith("search (checking uniqueness") for line in out.steps)
-    counted = S.solve(puzzle, mode="count", keep=1000)
+    counted = S.solve(puzzle, ask("count", keep=1000))
     assert (status(counted, "count"), counted.count) == ("counted", 3)
     assert len(counted.answers) == 3  # kept for the pipeline's rule check, as search backends do
 
@@ -456,29 +456,29 @@ def test_stalled_then_fallback_counts_like_knuth():
     case = next(e for e in golden_cases("sudoku") if e["name"] == "random-9x9-boxes-4holes")
     puzzle = family.read((GOLDEN / case["puzzle"]).read_text())
     assert S.solve(puzzle).steps == []
-    out = S.solve(puzzle, explain=True)
+    out = S.solve(puzzle, ask(), {"explain": True})
     assert (status(out), out.count, out.answers) == ("stalled", None, [])
     out.steps = out.steps[out.stats["deductions"] :]
     assert out.steps[0].startswith("stalled: no strategy applies")
     assert len(out.steps) == 1 + puzzle.n and "[" in out.steps[1]
-    multiple = S.solve(puzzle, fallback=True)
+    multiple = S.solve(puzzle, ask(), {"fallback": True})
     assert (status(multiple), multiple.count, len(multiple.answers)) == ("multiple", 2, 2)
     assert all(family.check(puzzle, a) == [] for a in multiple.answers)
-    counted = S.solve(puzzle, mode="all", fallback=True)
+    counted = S.solve(puzzle, ask("all"), {"fallback": True})
     assert (status(counted, "all"), counted.count) == ("counted", case["dlx1"]["count"])
     assert len({tuple(a["grid"]) for a in counted.answers}) == counted.count
 
 
 def test_count_mode_on_a_unique_puzzle():
     case = next(e for e in UNIQUE if e["name"] == "tatham-9x9-1")
-    out = S.solve(family.read((GOLDEN / case["puzzle"]).read_text()), mode="count")
+    out = S.solve(family.read((GOLDEN / case["puzzle"]).read_text()), ask("count"))
     assert (status(out, "count"), out.count, out.exhausted) == ("counted", 1, True)
 
 
 def test_contradiction_means_no_answer():
     # (0,3) needs a 4, but column 3 already has one.
     puzzle = family.read("123.\n...4\n....\n....\n" + boxes_text(4, 2, 2) + "\n")
-    out = S.solve(puzzle, explain=True)
+    out = S.solve(puzzle, ask(), {"explain": True})
     assert (status(out), out.count, out.answers) == ("none", 0, [])
     assert out.stats["uniqueness"] == "deduction"
     assert out.steps[-1].startswith("contradiction: ")
@@ -488,13 +488,13 @@ def test_full_box_with_a_hole_has_no_answer():
     # Knuth counts the hole in the box's size: a 4-cell box must hold 4 digits in 3 cells.
     puzzle = family.read("#...\n....\n....\n....\n" + boxes_text(4, 2, 2) + "\n")
     assert status(S.solve(puzzle)) == "none"
-    assert S.solve(puzzle, mode="count").count == 0
+    assert S.solve(puzzle, ask("count")).count == 0
 
 
 def test_explain_lists_every_step():
     case = next(e for e in UNIQUE if e["name"] == "tatham-9x9-1")
     puzzle = family.read((GOLDEN / case["puzzle"]).read_text())
-    out = S.solve(puzzle, explain=True)
+    out = S.solve(puzzle, ask(), {"explain": True})
     assert len(out.steps) == out.stats["deductions"]
     assert sum(line.startswith("xy_chain: ") for line in out.steps) == 1
     assert S.solve(puzzle).steps == []
@@ -502,16 +502,16 @@ def test_explain_lists_every_step():
 
 def test_timeout():
     case = next(e for e in UNIQUE if e["name"] == "tatham-9x9-1")
-    out = S.solve(family.read((GOLDEN / case["puzzle"]).read_text()), timeout=0)
+    out = S.solve(family.read((GOLDEN / case["puzzle"]).read_text()), ask(timeout=0))
     assert (status(out), out.count, out.timed_out) == ("timeout", 0, True)
 
 
 def test_bad_options():
     puzzle = family.read("1.\n..\n")
     with pytest.raises(InputError, match="mode"):
-        S.solve(puzzle, mode="fast")
+        S.solve(puzzle, ask("fast"))
     with pytest.raises(InputError, match="order"):
-        S.solve(puzzle, order="fast")
+        S.solve(puzzle, ask(), {"order": "fast"})
     from dlxsat import reasoning
 
     with pytest.raises(InputError, match=r"^--depth is for masyu .*; sudoku takes --explain"):
@@ -683,7 +683,7 @@ def test_explain_steps_as_data_use_the_texts_coordinates():
     assert data["placed"] == [[5, 3, 7]] and data["pattern"] == [[5, 3]]
     assert "(5,3)" in data["text"] and data["level"] == 0
     case = next(e for e in UNIQUE if e["name"] == "tatham-9x9-1")
-    out = S.solve(family.read((GOLDEN / case["puzzle"]).read_text()), explain=True)
+    out = S.solve(family.read((GOLDEN / case["puzzle"]).read_text()), ask(), {"explain": True})
     assert [d["text"] for d in out.stats["steps"]] == out.steps
     assert "steps" not in S.solve(family.read((GOLDEN / case["puzzle"]).read_text())).stats
 

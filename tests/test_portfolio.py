@@ -95,7 +95,7 @@ def test_a_worker_stopped_while_starting_runs_no_handler_of_ours(
 ):
     """SIGTERM is blocked from before the fork until a worker has set its own handlers: one
     that comes meanwhile ends the worker quietly instead of running this process's handler in
-    it (which printed a traceback of limits.Interrupted when ``compare`` ran the portfolio)."""
+    it (which printed a traceback of guard.Interrupted when ``compare`` ran the portfolio)."""
     monkeypatch.setattr(portfolio, "START_METHOD", "fork")
     marker = tmp_path / "handler-ran"
     real = portfolio._member_main

@@ -32,16 +32,18 @@ if (
     import os as _os
     import signal as _signal
 
+    from .exits import Exit as _Exit
+
     def _early_stop(signum: int, frame: Any) -> None:
         _os.write(
             2, f"dlxsat: interrupted ({_signal.Signals(signum).name}) while starting\n".encode()
         )
-        _os._exit(128 + signum)
+        _os._exit(_Exit.of_signal(signum))
 
     for _s in (_signal.SIGINT, _signal.SIGTERM):
         if _signal.getsignal(_s) is not _signal.SIG_IGN:  # (ignored at start: stays so)
             _signal.signal(_s, _early_stop)
-    from .limits import install_process_guard as _guard
+    from .runtime.guard import install as _guard
 
     _guard()
 

@@ -7,7 +7,7 @@ anything else is imported, so that Ctrl-C during start-up ends the run cleanly t
 
 def run() -> None:
     """The ``dlxsat`` program (the console script's entry point)."""
-    from .limits import install_process_guard
+    from .runtime.guard import install as install_process_guard
 
     install_process_guard()  # (already in place when ``import dlxsat`` saw the program start)
     from .cli import run as cli_run

@@ -26,10 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .result import SearchResult
-
-#: The statuses that decide something about a puzzle.
-DECIDED = ("unique", "multiple", "none", "counted")
+from .result import DECIDED, SearchResult
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from .answer import Answer, answer_key
 from .errors import InputError
 from .families import get_spec
 from .runtime.deadline import Deadline
+from .runtime.guard import Progress
 
 
 @dataclass
@@ -78,6 +79,7 @@ def check(
     answer_format: str | None = None,
     timeout: float | None = None,
     deadline: Deadline | None = None,
+    progress: Progress | None = None,
 ) -> CheckReport:
     """Judge ``answer`` for ``puzzle`` of ``family`` (see the module doc).
 
@@ -85,7 +87,7 @@ def check(
     is an answer in dlxsat's form (a dict), or a text holding one (in ``answer_format``), or
     None: the puzzle's own text holds it. With ``unique``, the puzzle is solved within
     ``timeout`` seconds (and before ``deadline``, the run's) to show that no other answer
-    exists.
+    exists; ``progress``: the run's figures (:class:`~dlxsat.runtime.guard.Progress`).
     """
     from . import formats
 
@@ -106,7 +108,14 @@ def check(
     if unique and report.correct:
         from .pipeline import solve
 
-        solved = solve(spec.name, board, mode="unique", timeout=timeout, deadline=deadline)
+        solved = solve(
+            spec.name,
+            board,
+            mode="unique",
+            timeout=timeout,
+            deadline=deadline,
+            progress=progress,
+        )
         report.status = solved.status
         if solved.status == "timeout":
             report.unique = None

@@ -1,8 +1,9 @@
 """The ``dlxsat`` command line (docs/conventions.md §5): argument parsing and printing only.
 
-Exit status: 0 done; 1 internal error (a bug: an answer that fails its rule check); 2 bad input
-or usage; 3 time limit reached (partial figures still printed); 4 crosscheck disagreement (or
-the portfolio's members disagree); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
+Exit status (:class:`dlxsat.exits.Exit`): 0 done; 1 internal error (a bug: an answer that fails
+its rule check), or ``check``'s wrong answer; 2 bad input or usage; 3 time or memory limit
+reached (partial figures still printed); 4 crosscheck disagreement (or the portfolio's members
+disagree); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
 Output is assembled in full before anything is written, so an error never leaves half a
 result on stdout or in an output file.
 """
@@ -17,16 +18,11 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from . import limits
 from .cli_arguments import parse_arguments
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure
+from .exits import Exit
 from .inputs import puzzle_text
-
-EXIT_OK, EXIT_BUG, EXIT_INPUT, EXIT_TIMEOUT, EXIT_DISAGREE = 0, 1, 2, 3, 4
-#: ``check``: the answer breaks a rule (or, with ``--unique``, the puzzle has another answer).
-EXIT_WRONG = 1
-#: The shell's statuses for a run stopped by SIGINT (Ctrl-C) and SIGTERM: 128 + the signal.
-EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+from .runtime import cleanup, guard, memory
 
 
 def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
@@ -80,7 +76,7 @@ def cmd_encode(a: argparse.Namespace) -> int:
     puzzle = read(a.family, puzzle_text(a.file), a.input_format)
     _warn(list(getattr(puzzle, "warnings", ())))
     _emit(get_spec(a.family).encode(puzzle))
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_dlx(a: argparse.Namespace) -> int:
@@ -92,8 +88,8 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     problem = read_data(read_text(a.file, "DLX"), loop=a.loop)
     _warn(problem.warnings)
     keep = None if (a.all or a.first) else 0
-    r = search(problem, limit=a.first or None, keep=keep, deadline=a.deadline)
-    limits.set_phase("checking and printing the solutions")
+    r = search(problem, limit=a.first or None, keep=keep, deadline=a.deadline, progress=a.progress)
+    a.progress.set_phase("checking and printing the solutions")
     if a.json:
         from .jsonform import dlx_json, line
 
@@ -102,7 +98,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     else:
         checked = write_listing(problem, r.solutions, _emit, a.deadline.expired)
         _emit(summary_line(r.count, r.stats, r.timed_out, checked, len(r.solutions)))
-    return EXIT_TIMEOUT if r.timed_out or checked < len(r.solutions) else EXIT_OK
+    return Exit.LIMIT if r.timed_out or checked < len(r.solutions) else Exit.OK
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
@@ -129,9 +125,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
         mode=mode,
         timeout=a.timeout,
         deadline=a.deadline,
+        progress=a.progress,
         **options,
     )
-    checks = crosscheck_report(a.family, puzzle, report, others, mode=mode, deadline=a.deadline)
+    checks = crosscheck_report(
+        a.family, puzzle, report, others, mode=mode, deadline=a.deadline, progress=a.progress
+    )
     if a.json:
         out = line(solve_json(report, checks if a.crosscheck else None))
     else:
@@ -145,9 +144,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
     _draw(a, puzzle, report.solutions)
     _emit(out)
     if any(not c.agree for c in checks):
-        return EXIT_DISAGREE
+        return Exit.DISAGREE
     timed_out = report.status == "timeout" or any(c.status == "timeout" for c in checks)
-    return EXIT_TIMEOUT if timed_out else EXIT_OK
+    return Exit.LIMIT if timed_out else Exit.OK
 
 
 def cmd_export(a: argparse.Namespace) -> int:
@@ -157,7 +156,8 @@ def cmd_export(a: argparse.Namespace) -> int:
     if a.settings or a.more:
         return cmd_export_corpus(a)
     modes = {"loop": a.loop, "connected": a.connected, "acyclic": a.acyclic}
-    export = export_cnf(a.family, read_text(a.file, "puzzle"), modes=modes, format=a.input_format)
+    text = read_text(a.file, "puzzle")
+    export = export_cnf(a.family, text, modes=modes, format=a.input_format, progress=a.progress)
     settings = dict(source=f"{a.family} {a.file or '-'}", **_solver_options(a, "sat"))
     if a.output:
         from .outputs import atomic_output
@@ -166,7 +166,7 @@ def cmd_export(a: argparse.Namespace) -> int:
             export.write(f, **settings)
     else:  # streamed: the model is built (and every option checked) before the first line
         export.write(SimpleNamespace(write=_emit), **settings)  # type: ignore[arg-type]
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_export_corpus(a: argparse.Namespace) -> int:
@@ -181,7 +181,7 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
     puzzles, fmt = [a.file, *a.more], a.input_format
     entries = export_corpus(a.family, puzzles, a.settings, a.output, timeout=a.timeout, format=fmt)
     _emit(f"{len(entries)} CNF files and manifest.json written to {a.output}\n")
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_decode(a: argparse.Namespace) -> int:
@@ -192,7 +192,8 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .roundtrip import decode_model
     from .terminal import fit_to_terminal
 
-    prep = prepare(a.family, read_text(a.file, "puzzle"), a.input_format, Policy(loop=a.loop))
+    text = read_text(a.file, "puzzle")
+    prep = prepare(a.family, text, a.input_format, Policy(loop=a.loop), progress=a.progress)
     got = decode_model(a.family, prep, read_text(a.model, "solver output"), name=a.model)
     if got.answer is not None:
         _draw(a, prep.puzzle, [got.answer])
@@ -202,7 +203,7 @@ def cmd_decode(a: argparse.Namespace) -> int:
         _emit(f"no answer: the solver said {got.status}\n")
     else:
         _emit(fit_to_terminal(prep.family.render(prep.puzzle, got.answer).rstrip("\n")) + "\n")
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_instance(a: argparse.Namespace) -> int:
@@ -216,9 +217,9 @@ def cmd_instance(a: argparse.Namespace) -> int:
             )
             lines.append(f"{instances.usage(name)}\n    {module.SUMMARY}\n    known: {known}")
         _emit("\n".join(lines) + "\n")
-        return EXIT_OK
+        return Exit.OK
     _emit(instances.generate(a.name, a.args))
-    return EXIT_OK
+    return Exit.OK
 
 
 def _prepared(a: argparse.Namespace, puzzles: list[Any]) -> list[Any]:
@@ -250,6 +251,7 @@ def cmd_check(a: argparse.Namespace) -> int:
         format=a.input_format,
         answer_format=a.answer_format,
         deadline=a.deadline,
+        progress=a.progress,
     )
     if a.json:
         from .jsonform import line
@@ -262,8 +264,8 @@ def cmd_check(a: argparse.Namespace) -> int:
     else:
         _emit("correct (uniqueness not settled: the time limit came first)\n")
     if report.status == "timeout":
-        return EXIT_TIMEOUT
-    return EXIT_OK if not report.violations else EXIT_WRONG
+        return Exit.LIMIT
+    return Exit.OK if not report.violations else Exit.WRONG
 
 
 def cmd_crosscheck(a: argparse.Namespace) -> int:
@@ -271,11 +273,11 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .jsonform import line
 
     backends = backend_list(a.backends)
-    rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop)
+    rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop, a.progress)
     _emit(line([r.to_json() for r in rows]) if a.json else format_table(rows))
     if any(not r.agree for r in rows):
-        return EXIT_DISAGREE
-    return EXIT_TIMEOUT if any(r.timed_out for r in rows) else EXIT_OK
+        return Exit.DISAGREE
+    return Exit.LIMIT if any(r.timed_out for r in rows) else Exit.OK
 
 
 def cmd_compare(a: argparse.Namespace) -> int:
@@ -283,7 +285,7 @@ def cmd_compare(a: argparse.Namespace) -> int:
 
     given = ("output", "mode", "timeout", "jobs", "dask", "redo", "quiet", "worker_jobs", "loop")
     kw = {k: getattr(a, k) for k in given}
-    kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes)
+    kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes, progress=a.progress)
     out = compare(a.family, a.puzzles, a.settings, a.preset, **kw)
     print_outcome(out, a.output)
     return out.exit_status
@@ -293,7 +295,7 @@ def cmd_from_tatham(a: argparse.Namespace) -> int:
     from .formats.tatham import knuth_text
 
     _emit(knuth_text(a.family, a.game_id))
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_generate(a: argparse.Namespace) -> int:
@@ -310,11 +312,11 @@ def cmd_generate(a: argparse.Namespace) -> int:
     if a.seed is None:
         print(f"dlxsat: seed {seed}", file=sys.stderr)
     try:
-        _emit(generate_within(rows, cols, seed, a.timeout))
+        _emit(generate_within(rows, cols, seed, a.timeout, a.progress))
     except OutOfTime as e:
         print(f"dlxsat: {e}", file=sys.stderr)
-        return EXIT_TIMEOUT
-    return EXIT_OK
+        return Exit.LIMIT
+    return Exit.OK
 
 
 def _solve_batch(
@@ -333,7 +335,13 @@ def _solve_batch(
         if value:
             raise InputError(f"{flag} is for one puzzle, but the input holds {len(puzzles)}")
     reports = pipeline.solve_many(
-        a.family, puzzles, backend=backend, mode=mode, timeout=a.timeout, **options
+        a.family,
+        puzzles,
+        backend=backend,
+        mode=mode,
+        timeout=a.timeout,
+        progress=a.progress,
+        **options,
     )
     for k, line_no, e in records.bad:  # (--keep-going) each bad record, then the answers
         print(f"dlxsat: error: record {k} (line {line_no}): {e}", file=sys.stderr)
@@ -350,8 +358,8 @@ def _solve_batch(
             f"{len(puzzles)} answered",
             file=sys.stderr,
         )
-        return EXIT_INPUT
-    return EXIT_TIMEOUT if timed_out else EXIT_OK
+        return Exit.INPUT
+    return Exit.LIMIT if timed_out else Exit.OK
 
 
 def _draw(a: argparse.Namespace, puzzle: Any, answers: list[dict[str, Any]]) -> None:
@@ -370,7 +378,7 @@ def cmd_convert(a: argparse.Namespace) -> int:
     from .pipeline import solved_answer
 
     def answer_of(puzzle: Any, where: str) -> Any:
-        answer, warning = solved_answer(a.family, puzzle, where, a.timeout)
+        answer, warning = solved_answer(a.family, puzzle, where, a.timeout, a.progress)
         _warn([warning] if warning else [])
         return answer
 
@@ -379,7 +387,7 @@ def cmd_convert(a: argparse.Namespace) -> int:
     text = puzzle_text(a.file)
     with_answer = answer_of if a.with_answer else None
     _output(a.output, convert(a.family, text, a.to, a.input_format, a.file or "stdin", with_answer))
-    return EXIT_OK
+    return Exit.OK
 
 
 def cmd_report(a: argparse.Namespace) -> int:
@@ -407,23 +415,26 @@ def cmd_report(a: argparse.Namespace) -> int:
         write_html(a.html, rows, store, warnings, a.timeout, a.title)
     _warn(warnings)
     _output(a.output, text)
-    return EXIT_OK
+    return Exit.OK
 
 
-def _start_limits(args: argparse.Namespace) -> None:
-    """The run's deadline and memory limit (the memory limit only in a dlxsat process)."""
-    limits.set_phase(f"running {args.command}")
+def _start_limits(args: argparse.Namespace, progress: guard.Progress) -> None:
+    """The run's deadline and memory limit (the memory limit only in a dlxsat process), and
+    its figures, ``progress``: handed down to the commands as ``args.progress`` (as the
+    deadline is, ``args.deadline``)."""
+    args.progress = progress
+    progress.set_phase(f"running {args.command}")
     per_job = args.command in PER_JOB_LIMITS
-    memory = None if per_job else getattr(args, "memory", None)
-    if limits.guard_installed():
-        limits.set_memory_limit(memory or limits.default_memory_mb())
-    elif memory:
-        limits.set_memory_limit(memory)
+    megabytes = None if per_job else getattr(args, "memory", None)
+    if guard.installed():
+        memory.set_limit(megabytes or memory.default_memory_mb())
+    elif megabytes:
+        memory.set_limit(megabytes)
     # The run's deadline, counted from the start of the run, as a value handed down (a.deadline).
     seconds = None if per_job or args.command in JOBS_TIMEOUT else getattr(args, "timeout", None)
-    args.deadline = limits.run_deadline(seconds)
+    args.deadline = guard.run_deadline(seconds)
     if not per_job:
-        limits.arm(args.deadline, seconds)
+        guard.arm(args.deadline, seconds)
 
 
 #: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
@@ -440,51 +451,51 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     finally:
-        limits.disarm()
-        if not limits.guard_installed():
-            limits.reset_memory_limit()
+        guard.disarm()
+        if not guard.installed():
+            memory.forget_limit()
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    progress = guard.begin_run()  # the run's figures, for the line of a stopped run
     try:
-        limits.begin_run()
         args = parse_arguments(argv)
-        _start_limits(args)
+        _start_limits(args, progress)
         code: int = globals()["cmd_" + args.command.replace("-", "_")](args)
         sys.stdout.flush()  # a full or closed stdout is told here, as an input error
         return code
     except SystemExit as e:  # --help and --version: argparse has printed them
-        return e.code if isinstance(e.code, int) else EXIT_OK
-    except limits.Stop as e:
+        return e.code if isinstance(e.code, int) else Exit.OK
+    except guard.Stop as e:
         return _stopped(e)
-    except limits.OverMemory as e:
+    except memory.OverMemory as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
-        return EXIT_TIMEOUT
+        return Exit.LIMIT
     except InputError as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
-        return EXIT_INPUT
+        return Exit.INPUT
     except (RuleViolation, SolverFailure) as e:
         print(f"dlxsat: internal error (please report): {e}", file=sys.stderr)
-        return EXIT_BUG
+        return Exit.BUG
     except Disagreement as e:
         print(f"dlxsat: disagreement: {e}", file=sys.stderr)
-        return EXIT_DISAGREE
+        return Exit.DISAGREE
     except KeyboardInterrupt:
-        return _stopped(limits.Interrupted())
+        return _stopped(guard.Interrupted())
     except MemoryError:
-        limit = limits.memory_limit_mb()
+        limit = memory.limit_mb()
         where = f"the limit of {limit} MB (--memory)" if limit else "the memory of the machine"
         print(
-            f"dlxsat: error: out of memory: {where} was reached {limits.progress.figures()}",
+            f"dlxsat: error: out of memory: {where} was reached {progress.figures()}",
             file=sys.stderr,
         )
-        return EXIT_TIMEOUT
+        return Exit.LIMIT
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); nothing more to say to it.
         _silence_stdout()
-        return EXIT_OK
+        return Exit.OK
     except Exception as e:
-        stop = limits.stop_behind(e)
+        stop = guard.stop_behind(e)
         if stop is None:
             raise
         return _stopped(stop)
@@ -498,28 +509,28 @@ def _silence_stdout() -> None:
         pass
 
 
-def _stopped(stop: limits.Stop) -> int:
+def _stopped(stop: guard.Stop) -> int:
     """A run stopped by its time limit or a signal: one line with the figures, on stderr."""
-    first = limits.claim_exit(stop.code)
-    limits.remove_temp_files()
-    limits.end_children()
+    first = guard.claim_exit(stop.code)
+    cleanup.remove_temp_files()
+    guard.end_children()
     if first:  # (else the watchdog, or an earlier report, has printed the line)
-        print(limits.stop_line(stop), file=sys.stderr)
+        print(guard.stop_line(stop), file=sys.stderr)
     return stop.code
 
 
 def run() -> None:
     """The ``dlxsat`` program: guard the process, run, leave with the exit status."""
-    limits.install_process_guard()
+    guard.install()
     from .outputs import guard_std_streams
 
     guard_std_streams()  # closed or full stdout and stderr: one line, never a traceback
     try:
         code = main()
-    except limits.Stop as e:  # a signal while an error was being reported
+    except guard.Stop as e:  # a signal while an error was being reported
         code = _stopped(e)
-    limits.claim_exit(code)
-    limits.finished()
+    guard.claim_exit(code)
+    guard.finished()
     # Leave without the interpreter's teardown: unloading numba, LLVM and OR-tools takes up to
     # a second, which a run given --timeout does not have. Output is flushed first.
     for stream in (sys.stdout, sys.stderr):
@@ -528,8 +539,8 @@ def run() -> None:
                 stream.flush()
         except (OSError, ValueError):
             if stream is sys.stdout:
-                code = code or EXIT_INPUT
-    limits.remove_temp_files()
+                code = code or Exit.INPUT
+    cleanup.remove_temp_files()
     os._exit(code)
 
 

@@ -12,9 +12,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import __version__, limits
+from . import __version__
 from .errors import InputError
 from .families import FAMILIES, canonical
+from .runtime import guard
 
 TIMEOUT_HELP = "time limit in seconds for the whole run; default: none"
 JSON_HELP = "one JSON object on stdout"
@@ -43,8 +44,8 @@ def _seconds(text: str) -> float | None:
 def _count(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
-    if int(text) > limits.MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"too large: {text} (at most {limits.MAX_COUNT})")
+    if int(text) > guard.MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"too large: {text} (at most {guard.MAX_COUNT})")
     return int(text)
 
 

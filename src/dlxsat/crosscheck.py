@@ -17,6 +17,7 @@ from .families import get_spec
 from .families.spec import Policy
 from .inputs import read_text
 from .pipeline import solve
+from .runtime.guard import Progress
 
 
 @dataclass
@@ -65,12 +66,14 @@ def crosscheck(
     timeout: float | None = None,
     format: str | None = None,
     loop: bool = False,
+    progress: Progress | None = None,
 ) -> list[CrossRow]:
     """Run every backend on every file (in ``format``, detected when None); a row per file.
     With ``loop``, exact-cover data (``xcc``) obey the single-loop rule (``dlx --loop``'s),
     each backend with its default loop mode. Every file is read first: a bad one (or, with
     ``loop``, one whose data do not follow the loop convention) is an input error naming it,
-    before any backend runs."""
+    before any backend runs. ``progress``: the run's figures
+    (:class:`~dlxsat.runtime.guard.Progress`)."""
     if len(backends) < 2:
         raise InputError("crosscheck needs at least two backends (e.g. --backends dlx,sat)")
     from .solvers import search_solvers
@@ -89,7 +92,9 @@ def crosscheck(
     for path, puzzle in puzzles:
         row = CrossRow(path)
         for b in backends:
-            report = solve(family, puzzle, backend=b, mode="all", timeout=timeout)
+            report = solve(
+                family, puzzle, backend=b, mode="all", timeout=timeout, progress=progress
+            )
             row.seconds[b] = report.seconds
             if report.status == "timeout":
                 row.timed_out = True

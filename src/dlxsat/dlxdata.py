@@ -6,8 +6,8 @@ There is no puzzle here whose rules could judge an answer, so the problem itself
 
 from __future__ import annotations
 
-from . import limits
 from .result import SearchResult
+from .runtime import guard
 from .runtime.deadline import Deadline
 from .xcc import Problem
 
@@ -39,11 +39,13 @@ def search(
     limit: int | None = None,
     keep: int | None = None,
     deadline: Deadline | None = None,
+    progress: guard.Progress | None = None,
 ) -> SearchResult:
     """Search ``problem`` with the dlx backend (with its global rules): stop after
     ``limit`` solutions, keep the first ``keep`` (all when None), before ``deadline`` -- less
     the share of the time left that checking and printing the solutions keep, as
     :func:`dlxsat.pipeline.solve` keeps it (a deadline already past stops the run).
+    ``progress``: the run's figures (:class:`~dlxsat.runtime.guard.Progress`).
 
     >>> search(read_data("a b\\na\\nb\\na b\\n")).count
     2
@@ -51,10 +53,11 @@ def search(
     from .pipeline import CHECK_RESERVE
     from .solvers import Request, get_solver
 
-    limits.set_phase("searching", "dlx")
+    progress = progress or guard.Progress()
+    progress.set_phase("searching", "dlx")
     searching = (deadline or Deadline.never()).reserve(CHECK_RESERVE, 0.5)
     if searching.expired():
-        raise limits.TimeUp()
-    request = Request(limit=limit, keep=keep, deadline=searching, on_found=limits.found)
+        raise guard.TimeUp()
+    request = Request(limit=limit, keep=keep, deadline=searching, on_found=progress.found)
     result: SearchResult = get_solver("dlx").solve(problem, request, {})
     return result

@@ -2,7 +2,7 @@
 
 A regular file (or a new path) is written to a temporary file beside it and renamed over it at
 the end, so a failure, a time limit or a signal never leaves half a file: the temporary file is
-removed (the process guard of :mod:`dlxsat.limits` removes it even when the process is ended
+removed (the process guard of :mod:`dlxsat.runtime.guard` removes it even when the process is ended
 from outside). The file gets the permissions a plain ``open(path, "w")`` would give (``0666``
 less the umask), not the ``0600`` of :func:`tempfile.mkstemp`.
 
@@ -24,8 +24,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import limits
 from .errors import InputError
+from .runtime import cleanup
 
 
 def _umask() -> int:
@@ -85,7 +85,7 @@ def atomic_output(path: str, binary: bool = False) -> Iterator[Any]:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".dlxsat-")
     except OSError as e:
         raise _cannot(path, e) from None
-    limits.track_temp(tmp)
+    cleanup.track_temp(tmp)
     try:
         os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb" if binary else "w") as f:
@@ -98,7 +98,7 @@ def atomic_output(path: str, binary: bool = False) -> Iterator[Any]:
         _remove(tmp)
         raise
     finally:
-        limits.untrack_temp(tmp)
+        cleanup.untrack_temp(tmp)
 
 
 @contextmanager

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from . import limits
 from .answer import Answer, AnswerKey, answer_key
 from .errors import InputError, RuleViolation
 from .families import canonical, get_spec
 from .families.spec import Batch, FamilySpec, Policy
-from .result import MODES, SearchResult, status_of
+from .result import MODES, SearchResult, Settled, status_of
+from .runtime import guard, memory
 from .runtime.deadline import Deadline
+from .runtime.guard import Progress
 from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, rule_kinds, spec_of
+from .solvers import solve_many as solve_many_with
 from .xcc import Problem
 
 __all__ = ["CHECKED_WHEN_COUNTING", "max_workers"]  # (their home is dlxsat.solvers)
@@ -31,25 +33,8 @@ __all__ = ["CHECKED_WHEN_COUNTING", "max_workers"]  # (their home is dlxsat.solv
 #: every count, SAT the hard loop puzzles and the minimal 25 x 25 Sudoku, where DLX runs for
 #: hours. The portfolio (engines racing on all cores) is not a default: on 2 cores it costs
 #: 1.8-2.1 x SAT alone (``benchmarks/portfolio.py``). Many Sudokus in one process run ``auto``
-#: on DLX's batch path (the spec's ``batch.backend``), each within :data:`BATCH_TRIAL_SECONDS`;
-#: a puzzle that outgrows it goes to ``auto``'s own choice.
-
-#: On the batch path, the seconds of DLX search a puzzle gets under ``auto`` before it is
-#: handed to ``auto``'s choice (a hard 9 x 9 takes well under a millisecond there; a minimal
-#: 25 x 25 runs for hours).
-BATCH_TRIAL_SECONDS = 0.05
-
-#: Puzzles per call of the batch kernel (``solve_chunk``): enough that the call's fixed cost
-#: (some 10 microseconds) and the arrays' per-call work vanish per puzzle, few enough that
-#: reports stream out (a chunk of 9 x 9 Sudokus takes some 20 ms).
-BATCH_CHUNK = 1024
-#: Nodes a puzzle gets in the batch kernel before it is searched again on its own (with the
-#: clock checked, :data:`BATCH_TRIAL_SECONDS` under ``auto``): the hardest 9 x 9s of
-#: ``puzzles/sudoku-hard`` take a few thousand; 20,000 nodes are some 10 ms.
-BATCH_NODE_BUDGET = 20_000
-#: A time limit per puzzle shorter than this (seconds) keeps the batch path off the kernel's
-#: chunks, whose node budget, not the clock, bounds each puzzle.
-BATCH_CHUNK_MIN_TIMEOUT = 1.0
+#: on DLX's batch path (the spec's ``batch.backend``; :func:`dlxsat.backends.auto.solve_many`),
+#: each within a trial; a puzzle that outgrows it goes to ``auto``'s own choice.
 
 
 def default_backend(family: str, many: bool = False) -> str:
@@ -118,10 +103,16 @@ class SolveReport:
 
 
 def prepare(
-    family: str, text: Any, format: str | None = None, policy: Policy | None = None
+    family: str,
+    text: Any,
+    format: str | None = None,
+    policy: Policy | None = None,
+    *,
+    progress: Progress | None = None,
 ) -> Prepared:
     """Read ``text`` as a puzzle of ``family`` and build its exact-cover problem, with the
-    problem's global rules.
+    problem's global rules; each phase is recorded in ``progress``, the run's figures (see
+    :class:`~dlxsat.runtime.guard.Progress`; None: nobody watches).
 
     ``text`` is in ``format`` (see :mod:`dlxsat.formats`; detected when None, the family's own
     form when nothing else fits), or is already a puzzle object of the family (or, for
@@ -129,34 +120,35 @@ def prepare(
     family (:meth:`FamilySpec.prepare <dlxsat.families.spec.FamilySpec.prepare>`: Sudoku's
     boxes, the loop rule of exact-cover data); its notes are the puzzle's warnings.
     """
+    progress = progress or Progress()
     spec = get_spec(family)
     if spec.from_problem is not None and isinstance(text, Problem):  # xcc: built in Python
         text = spec.from_problem(text)
     if isinstance(text, str):
         from . import formats
 
-        limits.check_fits(
+        memory.check_fits(
             f"encoding this {spec.name} ({len(text)} characters)",
             spec.cells_bytes(len(text), max(1, text.count("\n"))),
         )
-        limits.set_phase("reading the puzzle")
+        progress.set_phase("reading the puzzle")
         puzzle = formats.read(spec.name, text, format)
     elif spec.encoding_bytes is not None:  # not a board (xcc)
         puzzle = text
-        limits.check_fits(f"encoding this {spec.name}", spec.encoding_bytes(puzzle))
+        memory.check_fits(f"encoding this {spec.name}", spec.encoding_bytes(puzzle))
     else:
         puzzle = text
         if spec.picture is not None:
             height, width = spec.picture.size(puzzle)
-            limits.check_fits(
+            memory.check_fits(
                 f"encoding this {height}x{width} {spec.name}",
                 spec.cells_bytes(height * (width + 1), height),
             )
     if policy is not None and policy != Policy():
         puzzle = spec.prepare([puzzle], policy)[0][0]
-    limits.set_phase("encoding")
+    progress.set_phase("encoding")
     dlx_text = spec.encode(puzzle)
-    limits.set_phase("reading the exact-cover data")
+    progress.set_phase("reading the exact-cover data")
     return Prepared(spec.name, spec, puzzle, dlx_text, spec.problem(puzzle, dlx_text))
 
 
@@ -164,10 +156,10 @@ def check_model_fits(prep: Prepared, backend: str) -> None:
     """Refuse, before building it, a model that cannot fit in the memory limit (``backend``
     is a solver, or ``export``: the DIMACS text of ``dlxsat export``)."""
     entries = sum(len(o) for o in prep.problem.options)
-    limits.check_fits(
+    memory.check_fits(
         f"the {backend} model of this {prep.name} ({len(prep.problem.options)} options x "
         f"{len(prep.problem.items)} items, {entries} entries)",
-        limits.estimate_bytes(backend, entries),
+        memory.estimate_bytes(backend, entries),
     )
 
 
@@ -190,6 +182,7 @@ def solve(
     format: str | None = None,
     deadline: Deadline | None = None,
     policy: Policy | None = None,
+    progress: Progress | None = None,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
@@ -200,13 +193,16 @@ def solve(
     all) or ``all`` (return them all). ``options`` go to the solver, checked against its declared
     :data:`OPTIONS` (an option it does not take is an :class:`InputError`). ``timeout`` bounds
     the whole run -- reading, encoding, building the model and searching -- not only the search.
-    ``deadline`` is the deadline of the run this call is part of (the CLI's), if any.
+    ``deadline`` is the deadline of the run this call is part of (the CLI's), if any, and
+    ``progress`` its figures (:class:`~dlxsat.runtime.guard.Progress`), which this call keeps
+    up to date (None: figures of its own, which only a time out reports).
 
     >>> r = solve("sudoku", open("puzzles/sudoku/puzzlium-A.txt").read(), backend="dlx")
     >>> r.status, r.count, r.solutions[0]["grid"][1]
     ('unique', 1, '546132')
     """
     start = time.perf_counter()
+    progress = progress or Progress()
     family = canonical(family)
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
@@ -214,7 +210,7 @@ def solve(
         raise InputError(f"time limit must be positive: {timeout}")
     # One deadline: this call's, or the run's (the CLI's), whichever first; this call's own
     # is enforced by the alarm too, and its expiry is reported as a time out.
-    scope = limits.Scope(deadline or Deadline.never(), Deadline.after(timeout))
+    scope = guard.Scope(deadline or Deadline.never(), Deadline.after(timeout))
     # A time limit of the run (the CLI's) is on everything, loading libraries included, and so
     # is one the alarm enforces; a library caller's own is on the work, as for the backends.
     loading_counts = (deadline is not None and deadline.at is not None) or scope.active
@@ -230,25 +226,26 @@ def solve(
             format,
             loading_counts,
             policy,
+            progress,
         )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
-            # answer for a complete one, so the run stops (dlxsat.limits reports the figures).
-            limits.found(report.count or 0)
-            raise limits.TimeUp()
+            # answer for a complete one, so the run stops (the guard reports the figures).
+            progress.found(report.count or 0)
+            raise guard.TimeUp()
         return report
-    except limits.TimeUp as stop:
+    except guard.TimeUp as stop:
         if not scope.owns(stop):
             raise
-        limits.resume()
+        guard.resume()
         return SolveReport(
             family,
             backend or default_backend(family),
             "timeout",
-            limits.progress.count,
+            progress.count,
             [],
             time.perf_counter() - start,
-            {"stopped": limits.progress.phase},
+            {"stopped": progress.phase},
         )
     finally:
         scope.close()
@@ -265,21 +262,25 @@ def _solve(
     format: str | None = None,
     loading_counts: bool = True,
     policy: Policy | None = None,
+    progress: Progress | None = None,
 ) -> SolveReport:
+    progress = progress or Progress()
     backend = backend or default_backend(family)
     spec = spec_of(backend)
     options = spec.check(options, family=family)  # (each option, before reading the puzzle)
-    prep = prepare(family, text, format, policy)
+    prep = prepare(family, text, format, policy, progress=progress)
     spec.check(options, rules=rule_kinds(prep.problem))  # (a rule's mode, with its rule)
     spec.check_rules(prep.problem)
     check_model_fits(prep, backend)
-    limits.set_phase("searching", backend)
+    progress.set_phase("searching", backend)
     # Leave time to decode and check the answers found.
     search_deadline = deadline.reserve(CHECK_RESERVE, 0.5)
-    result = run_solver(prep, backend, mode, search_deadline, options, loading_counts)
-    limits.found(result.count or 0)
-    limits.set_phase("checking the answers")
-    limits.progress.count = result.count or 0
+    result = run_solver(
+        prep, backend, mode, search_deadline, options, loading_counts, progress=progress
+    )
+    progress.found(result.count or 0)
+    progress.set_phase("checking the answers")
+    progress.count = result.count or 0
     answers = checked_answers(prep, result, backend, deadline)
     return make_report(prep, backend, mode, result, answers, start)
 
@@ -341,15 +342,18 @@ def run_solver(
     deadline: Deadline,
     options: dict[str, Any],
     loading_counts: bool = True,
+    *,
+    progress: Progress | None = None,
 ) -> SearchResult:
     """Run solver ``backend`` on a prepared puzzle in ``mode`` until ``deadline``, with
-    ``options`` already checked against its spec (:meth:`SolverSpec.check`). The progress
-    figures go to the run's stop line (``dlxsat.limits``)."""
+    ``options`` already checked against its spec (:meth:`SolverSpec.check`). The answers found
+    go to ``progress``, the run's figures for its stop line (:mod:`dlxsat.runtime.guard`)."""
+    progress = progress or Progress()
     spec = spec_of(backend)
     if deadline.expired():
         return SearchResult(count=0, timed_out=True)
     request = Request.for_mode(
-        mode, deadline=deadline, on_found=limits.found, loading_counts=loading_counts
+        mode, deadline=deadline, on_found=progress.found, loading_counts=loading_counts
     )
     solver = spec.module()
     result: SearchResult
@@ -362,10 +366,10 @@ def run_solver(
     # handlers are put back, and a "time out" with no time limit is what it is: an interrupt.
     # (With a limit the two cannot be told apart from here -- CP-SAT may also give up a little
     # before its limit -- and it is reported as a time out.)
-    limits.rearm()
+    guard.rearm()
     if spec.catches_sigint and result.timed_out and deadline.at is None:
-        limits.found(result.count or 0)
-        raise limits.Interrupted()
+        progress.found(result.count or 0)
+        raise guard.Interrupted()
     return result
 
 
@@ -414,8 +418,10 @@ def crosscheck_report(
     *,
     mode: str = "unique",
     deadline: Deadline | None = None,
+    progress: Progress | None = None,
 ) -> list[Agreement]:
-    """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare.
+    """Solve again with each of ``backends`` (defaults) within ``deadline`` and compare
+    (``progress``: the run's figures, as :func:`solve` has them).
 
     This is the cross-check dlxsat promises on every ``solve``: the native DLX backend (or the
     backends named) must reach the same status and the same answers.
@@ -426,7 +432,15 @@ def crosscheck_report(
         if remaining is not None and remaining <= 0:
             rows.append(Agreement(name, "timeout", None, 0.0, True))
             continue
-        other = solve(family, text, backend=name, mode=mode, timeout=remaining, deadline=deadline)
+        other = solve(
+            family,
+            text,
+            backend=name,
+            mode=mode,
+            timeout=remaining,
+            deadline=deadline,
+            progress=progress,
+        )
         why = agreement(report, other)
         rows.append(Agreement(name, other.status, other.count, other.seconds, not why, why))
     return rows
@@ -443,6 +457,7 @@ def solve_many(
     backend: str | None = None,
     mode: str = "unique",
     timeout: float | None = None,
+    progress: Progress | None = None,
     **options: Any,
 ) -> Iterator[SolveReport]:
     """Solve many puzzles of ``family``; one :class:`SolveReport` per puzzle, in order.
@@ -452,17 +467,20 @@ def solve_many(
     checked, and the arguments too, *before* the first puzzle is solved: a bad one is an
     :class:`InputError` naming it (``puzzle 3: ...``), raised by this call itself, not half-way
     through the reports. ``timeout`` bounds each puzzle's solve, not the whole batch; ``mode``
-    and ``options`` are those of :func:`solve`.
+    and ``options`` are those of :func:`solve`, ``progress`` the run's figures (the answers
+    of a search that runs alone).
 
     The problem of each puzzle is built directly (the family's ``build``: the same
     :class:`~dlxsat.xcc.Problem` as parsing its DLX text, without writing that text). Sudokus
-    on dlx or auto go faster still, when there are many of them (the solver's ``solve_batch``
-    with the family's ``batch_template``): texts in the common forms of a file are read as
-    arrays (the family's ``read_bulk``), the empty grid's problem is laid out once per shape,
-    and chunks of puzzles go to the compiled kernel in one call each, their clues pre-covered
-    (under ``auto``, that is each puzzle's DLX trial: one it does not settle gets the trial on
-    its own, then ``auto``'s choice). Either way every answer is decoded and judged by the
-    family's rules (on the chunks, as arrays; a failure by its checker), as in :func:`solve`.
+    on dlx or auto go faster still, when there are many of them: texts in the common forms of
+    a file are read as arrays (the family's ``read_bulk``), and the puzzles of one shape go to
+    the solver's batch path (:func:`dlxsat.solvers.solve_many`, with the family's template of
+    the shape, :class:`dlxsat.solvers.Template`): the empty grid's problem laid out once per
+    shape, chunks of puzzles in one call of the compiled kernel each, their clues pre-covered
+    (:mod:`dlxsat.backends.dlx.batch`; under ``auto`` that is each puzzle's DLX trial, then
+    ``auto``'s choice: :func:`dlxsat.backends.auto.solve_many`). Either way every answer is
+    decoded and judged by the family's rules (on the batch path by its template, on the
+    chunks as arrays; a failure by its checker), as in :func:`solve`.
 
     >>> texts = [open("puzzles/sudoku/puzzlium-A.txt").read()] * 2
     >>> [(r.status, r.solutions[0]["grid"][1]) for r in solve_many("sudoku", texts, backend="dlx")]
@@ -489,7 +507,7 @@ def solve_many(
         p if p is not None else _read_input(fam, family, read, x, k)
         for k, (x, p) in enumerate(zip(given, read_already, strict=True), 1)
     ]
-    return _solve_each(family, fam, puzzles, backend, mode, timeout, options)
+    return _solve_each(family, fam, puzzles, backend, mode, timeout, options, progress)
 
 
 def _read_input(fam: FamilySpec, family: str, read: Any, given: Any, k: int) -> Any:
@@ -525,11 +543,6 @@ def build_problem(fam: FamilySpec, puzzle: Any) -> Problem:
     return fam.build_problem(puzzle)
 
 
-#: (template, the solver's laid-out problem) per shape, by solver, kept between calls: laying
-#: out a 9 x 9 Sudoku's empty grid takes some 30 ms, a hundred puzzles' worth.
-_LAID_OUT: dict[str, list[tuple[Any, Any]]] = {}
-
-
 def _solve_each(
     family: str,
     fam: FamilySpec,
@@ -538,70 +551,49 @@ def _solve_each(
     mode: str,
     timeout: float | None,
     options: dict[str, Any],
+    progress: Progress | None,
 ) -> Iterator[SolveReport]:
-    # The batch path: a solver that solves one problem many times with options chosen
-    # beforehand (its SPEC.batch: from that many puzzles on), and a family whose puzzles of
-    # one shape share such a problem (its batch_template). No name of either is asked.
+    """The reports of :func:`solve_many`, in order: each puzzle solved alone, or -- when the
+    solver has a batch path (its ``SPEC.batch``: from that many puzzles on, no options) and
+    the family a template of the puzzle's shape (its ``batch.template``) -- each run of puzzles
+    of one shape handed to the solver's batch path (:func:`dlxsat.solvers.solve_many`), what it
+    settles checked here. No name of either is asked."""
     spec = spec_of(backend)
-    # auto runs the batch path on DLX's, each puzzle within a trial (see BATCH_TRIAL_SECONDS).
-    batch_spec = spec_of("dlx") if backend == "auto" else spec
-    template_of = fam.batch.template if fam.batch is not None and batch_spec.batch else None
-    fast = template_of is not None and not options and len(puzzles) >= batch_spec.batch
-    # Chunks of puzzles in one kernel call: each puzzle's search there is bounded by nodes,
-    # not by the clock, so a short time limit sends every puzzle through the clock-checked
-    # search one at a time.
-    chunks = fast and (timeout is None or timeout >= BATCH_CHUNK_MIN_TIMEOUT)
-    laid_out = _LAID_OUT.setdefault(batch_spec.name, [])
-    if len(laid_out) > 8:
-        laid_out.clear()
-        _DLX_FIRST.clear()
-    current: tuple[Any, Any] | None = None
+    template_of = fam.batch.template if fam.batch is not None else None
+    if template_of is None or not spec.batch or options or len(puzzles) < spec.batch:
+        for puzzle in puzzles:
+            yield _solve_alone(family, fam, puzzle, backend, mode, timeout, options, progress)
+        return
+    counting = mode == "count"
     k = 0
     while k < len(puzzles):
-        puzzle = puzzles[k]
-        if fast and (current is None or not current[0].fits(puzzle)):
-            current = next((t for t in laid_out if t[0].fits(puzzle)), None)
-            if current is None:
-                assert template_of is not None  # (fast)
-                template = template_of(puzzle)  # None: not a shape for the batch path
-                if template is not None:
-                    current = (template, batch_spec.module().solve_batch(template.problem))
-                    laid_out.append(current)
-        if not fast or current is None:
-            yield _solve_alone(family, fam, puzzle, backend, mode, timeout, options)
-        elif chunks and current[0].packs and _dlx_first(backend, current[0].problem, mode):
-            end = current[0].fitting(puzzles, k + 1, min(len(puzzles), k + BATCH_CHUNK))
-            yield from _solve_chunk(family, fam, puzzles[k:end], current, backend, mode, timeout)
-            k = end
+        template = template_of(puzzles[k])  # None: not a shape for the batch path
+        if template is None:
+            yield _solve_alone(family, fam, puzzles[k], backend, mode, timeout, options, progress)
+            k += 1
             continue
-        else:
-            yield _solve_precovered(family, fam, puzzle, current, backend, mode, timeout)
-        k += 1
-
-
-def _dlx_first(backend: str, problem: Problem, mode: str) -> bool:
-    """Whether ``backend`` starts a puzzle of ``problem`` (its shape's, clues aside) with a
-    DLX search: ``dlx`` always; ``auto`` as its own rule decides (its DLX trial; the batch
-    path runs that trial for many puzzles at once). The batch path's one question to ``auto``.
-    """
-    if backend != "auto":
-        return True
-    known = _DLX_FIRST.get((id(problem), mode))
-    if known is not None:
-        return known
-    from .backends import auto
-
-    limit = Request.for_mode(mode).limit
-    feats = auto.features(problem, False, limit)  # (the batch families have no loop rule)
-    first = not (
-        feats["loop"] and limit is not None and feats["entries"] > auto.LOOP_TRIAL_MAX_ENTRIES
-    )
-    _DLX_FIRST[id(problem), mode] = first  # (the problem is kept in _LAID_OUT)
-    return first
-
-
-#: :func:`_dlx_first`'s answers, by laid-out problem and mode.
-_DLX_FIRST: dict[tuple[int, str], bool] = {}
+        end = template.fitting(puzzles, k + 1, len(puzzles))
+        on_found = progress.found if progress is not None else None
+        for settled in solve_many_with(backend, template, puzzles[k:end], mode, timeout, on_found):
+            # (The common case, one answer the template judged right, costs nothing more:
+            # this runs for every puzzle of a file of Sudokus, some 25 microseconds each.)
+            answers = settled.answers
+            if settled.problem is not None or not settled.obeys or len(answers) > 1:
+                answers = _checked_settled(family, fam, backend, settled)
+            stats = settled.stats
+            stats["checked"] = len(answers)
+            yield SolveReport(
+                family,
+                backend,
+                status_of(mode, settled),
+                settled.count,
+                [] if counting else answers,
+                settled.seconds,
+                stats,
+                settled.steps,
+                settled.puzzle,
+            )
+        k = end
 
 
 def _solve_alone(
@@ -612,151 +604,47 @@ def _solve_alone(
     mode: str,
     timeout: float | None,
     options: dict[str, Any],
+    progress: Progress | None = None,
 ) -> SolveReport:
     """One puzzle of a batch solved as :func:`solve` solves it (its problem built directly)."""
     start = time.perf_counter()
     deadline = Deadline.after(timeout)
     prep = Prepared(family, fam, puzzle, "", build_problem(fam, puzzle))  # no DLX text here
-    result = run_solver(prep, backend, mode, deadline, options)
+    result = run_solver(prep, backend, mode, deadline, options, progress=progress)
     answers = checked_answers(prep, result, backend)
     return make_report(prep, backend, mode, result, answers, start)
 
 
-def _solve_precovered(
-    family: str,
-    fam: FamilySpec,
-    puzzle: Any,
-    laid_out: tuple[Any, Any],
-    backend: str,
-    mode: str,
-    timeout: float | None,
-) -> SolveReport:
-    """One puzzle of a batch on the shape's laid-out problem, its clues pre-covered, within
-    its time limit (under ``auto``, within the batch trial; past it, ``auto``'s choice)."""
-    start = time.perf_counter()
-    deadline = Deadline.after(timeout)
-    template, batch = laid_out
-    prep = Prepared(family, fam, puzzle, "", Problem([], []))  # no DLX text on this path
-    request = Request.for_mode(mode, deadline=deadline)
-    if backend == "auto":
-        trial = deadline.sooner(Deadline.after(BATCH_TRIAL_SECONDS))
-        result = batch.solve(template.givens(puzzle), replace(request, deadline=trial))
-        if result.timed_out and not deadline.expired():  # auto's own choice then
-            prep.problem = build_problem(fam, puzzle)
-            result = run_solver(prep, backend, mode, deadline, {})
-            result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
-            answers = checked_answers(prep, result, backend)
-            return make_report(prep, backend, mode, result, answers, start)
-        result.stats["auto"] = dict(AUTO_IN_TRIAL)
-    else:
-        result = batch.solve(template.givens(puzzle), request)
-    answers = [template.answer(puzzle, chosen) for chosen in result.solutions]
-    # The same judgement as check_answer's, faster; only a failure asks check_answer.
-    for answer in answers:
-        if not template.obeys_rules(puzzle, answer):
-            check_answer(prep, answer, backend)
-    if len({answer_key(a) for a in answers}) < len(answers):
+def _checked_settled(family: str, fam: FamilySpec, backend: str, settled: Settled) -> list[Answer]:
+    """The answers of a puzzle the solver's batch path settled, checked: decoded and checked
+    as :func:`solve`'s when they are options of the puzzle's own problem; else as the family's
+    template read them back, the family's checker asked for the message of one the template
+    judged wrong (:attr:`Settled.obeys <dlxsat.result.Settled.obeys>`), and none twice."""
+    if settled.problem is not None:
+        prep = Prepared(family, fam, settled.puzzle, "", settled.problem)
+        return checked_answers(prep, settled, backend)
+    answers = settled.answers
+    if not settled.obeys:
+        prep = Prepared(family, fam, settled.puzzle, "", Problem([], []))
+        for answer in answers:
+            check_answer(prep, answer, backend)  # the family's own message
+    if len(answers) > 1 and len({answer_key(a) for a in answers}) < len(answers):
         raise RuleViolation(f"backend {backend} returned the same answer twice")
-    return make_report(prep, backend, mode, result, answers, start)
-
-
-#: What ``stats["auto"]`` says of a puzzle settled on the batch path's DLX.
-AUTO_IN_TRIAL = {"engine": "dlx", "reason": "DLX finished within its trial"}
-
-
-def _solve_chunk(
-    family: str,
-    fam: FamilySpec,
-    chunk: list[Any],
-    laid_out: tuple[Any, Any],
-    backend: str,
-    mode: str,
-    timeout: float | None,
-) -> Iterator[SolveReport]:
-    """Puzzles of one shape in one call of the compiled kernel (:data:`BATCH_NODE_BUDGET`
-    nodes each), their answers read back and judged by the family's rules as arrays; a puzzle
-    the chunk does not settle is solved on its own (:func:`_solve_precovered`)."""
-    import numpy as np
-
-    start = time.perf_counter()
-    template, batch = laid_out
-    limit = Request.for_mode(mode).limit
-    cells = template.packed_cells(chunk)
-    given, counts = template.given_options(cells)
-    found = batch.solve_chunk(given, counts, limit, BATCH_NODE_BUDGET)
-    settled = found.settled()
-    covered = found.status == -1  # the clues fill the grid: one answer, choosing nothing
-    count = np.where(covered, 1, found.count)
-    kept = np.minimum(count, found.sol_len.shape[1])
-    grids = template.grids(cells, found.sols, found.sol_len)
-    wanted = (np.arange(grids.shape[1]) < kept[:, None]) & settled[:, None]
-    bad = (wanted & ~template.obey_rules(cells, grids)).any(axis=1)
-    twice = (kept >= 2) & (grids[:, 0] == grids[:, 1]).all(axis=1)
-    # The text of the answers kept, grid after grid, row after row.
-    text = template.answers_text(grids[wanted])
-    n = template.n
-    lines = [text[at : at + n] for at in range(0, len(text), n)]
-    per_puzzle = (time.perf_counter() - start) / len(chunk)
-    kernel_seconds = found.seconds / len(chunk)
-    exhausted = ((found.status == 0) | covered).tolist()  # (DONE, or nothing left to search)
-    rows = zip(
-        settled.tolist(),
-        count.tolist(),
-        kept.tolist(),
-        np.where(covered, 1, found.nodes).tolist(),
-        found.updates.tolist(),
-        exhausted,
-        bad.tolist(),
-        twice.tolist(),
-        strict=True,
-    )
-    head = {"algorithm": batch.algorithm, "loop": False, "kernel": "compiled"}
-    statuses: dict[tuple[int, bool], str] = {}  # status_of's word, by (count, exhausted)
-    at = 0  # the first line of the puzzle's answers
-    for p, (done, total, keep, nodes, updates, ended, wrong, same) in enumerate(rows):
-        puzzle = chunk[p]
-        if not done:
-            yield _solve_precovered(family, fam, puzzle, laid_out, backend, mode, timeout)
-            continue
-        if keep == 1:
-            answers = [{"grid": lines[at : at + n]}]
-        else:
-            answers = [{"grid": lines[at + s * n : at + (s + 1) * n]} for s in range(keep)]
-        at += keep * n
-        if wrong or same:
-            prep = Prepared(family, fam, puzzle, "", Problem([], []))
-            for answer in answers:
-                check_answer(prep, answer, backend)  # the family's own message
-            if same:
-                raise RuleViolation(f"backend {backend} returned the same answer twice")
-        stats = dict(head, nodes=nodes, updates=updates, seconds=kernel_seconds)
-        if backend == "auto":
-            stats["auto"] = dict(AUTO_IN_TRIAL)
-        stats["checked"] = keep
-        status = statuses.get((total, ended))
-        if status is None:
-            status = status_of(mode, SearchResult(count=total, exhausted=ended))
-            statuses[total, ended] = status
-        yield SolveReport(
-            family,
-            backend,
-            status,
-            total,
-            answers if mode != "count" else [],
-            per_puzzle,
-            stats,
-            [],
-            puzzle=puzzle,
-        )
+    return answers
 
 
 def solved_answer(
-    family: str, puzzle: Any, where: str = "", timeout: float | None = None
+    family: str,
+    puzzle: Any,
+    where: str = "",
+    timeout: float | None = None,
+    progress: Progress | None = None,
 ) -> tuple[Any, str]:
     """The answer ``convert --with-answer`` writes, and a warning ("" when none): the puzzle
     solved with the default backend; a puzzle with no answer is an error, one with several
-    gets the first found. ``where`` heads the messages (``record K: ``)."""
-    report = solve(family, puzzle, timeout=timeout)
+    gets the first found. ``where`` heads the messages (``record K: ``); ``progress``: the
+    run's figures."""
+    report = solve(family, puzzle, timeout=timeout, progress=progress)
     if report.status == "timeout":
         raise InputError(f"{where}the time limit was reached before an answer was found")
     if not report.solutions:

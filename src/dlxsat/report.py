@@ -28,9 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .result import DECIDED
 
-#: The statuses of a job that finished with an answer to the question asked.
-SOLVED = ("unique", "multiple", "none", "counted")
 #: The fields every record must have for a report (the rest of docs/store.md is optional here).
 REQUIRED = ("job", "puzzle", "setting", "status", "wall_seconds")
 #: The statistics averaged per setting: column name → the stats keys that give it, first found
@@ -92,7 +91,7 @@ def is_solved(record: dict[str, Any]) -> bool:
     >>> [is_solved({"status": s}) for s in ("unique", "counted", "timeout", "memout", "error")]
     [True, True, False, False, False]
     """
-    return record.get("status") in SOLVED
+    return record.get("status") in DECIDED
 
 
 def time_limit(record: dict[str, Any], default: float | None = None) -> float | None:

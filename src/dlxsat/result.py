@@ -26,7 +26,12 @@ from typing import Any, Literal
 #: ``timeout``
 #:     the time limit stopped the run; ``count`` holds the answers found so far.
 Status = Literal["unique", "multiple", "none", "counted", "stalled", "timeout"]
-STATUSES: tuple[Status, ...] = ("unique", "multiple", "none", "counted", "stalled", "timeout")
+#: The statuses that decide something about a puzzle -- the search (or the deductions) ran to
+#: the end of the question asked: the only ones two solvers can agree or disagree on
+#: (:mod:`dlxsat.agreement`), a job's answer (``compare``'s store, ``dlxsat report``). The
+#: one list of them.
+DECIDED: tuple[Status, ...] = ("unique", "multiple", "none", "counted")
+STATUSES: tuple[Status, ...] = (*DECIDED, "stalled", "timeout")
 
 #: What a caller asks for: ``unique`` (look for two answers), ``count`` or ``all`` of them.
 Mode = Literal["unique", "count", "all"]
@@ -78,3 +83,58 @@ def status_of(mode: str, result: SearchResult) -> Status:
     if not result.count:
         return "none"
     return "unique" if result.count == 1 and result.exhausted else "multiple"
+
+
+@dataclass
+class Settled(SearchResult):
+    """The search result of one puzzle of a batch, as a solver's batch path settled it
+    (``solve_many`` of a solver with ``SPEC.batch``; see :class:`dlxsat.solvers.Template`),
+    for the pipeline to check and report: ``puzzle``, its time ``seconds`` (a share of its
+    chunk's, for puzzles solved many in one call), and how its answers are to be checked.
+
+    Its ``answers`` were read back by the family's template and judged by it (``obeys``: every
+    one passed the template's rule check; when one did not, the pipeline asks the family's
+    checker for the message); or, when ``problem`` is set, its ``solutions`` are option
+    indices of ``problem``, the puzzle's own exact-cover problem, to be decoded and checked as
+    a single solve's are.
+    """
+
+    puzzle: Any = None
+    seconds: float = 0.0
+    problem: Any = None
+    obeys: bool = True
+
+    @classmethod
+    def row(
+        cls,
+        puzzle: Any,
+        count: int,
+        exhausted: bool,
+        stats: dict[str, Any],
+        answers: list[dict[str, Any]],
+        seconds: float,
+        obeys: bool,
+    ) -> Settled:
+        """A puzzle settled among many in one call (a chunk): what it has, nothing more. (The
+        fields are given in their order, some three times faster than by name: this is made
+        for every puzzle of a file of Sudokus.)
+
+        >>> s = Settled.row("p", 1, True, {}, [], 0.5, False)
+        >>> s.count, s.exhausted, s.timed_out, s.puzzle, s.seconds, s.problem, s.obeys
+        (1, True, False, 'p', 0.5, None, False)
+        """
+        return cls(
+            [], count, exhausted, False, stats, answers, False, [], puzzle, seconds, None, obeys
+        )
+
+    @classmethod
+    def of(
+        cls,
+        result: SearchResult,
+        puzzle: Any,
+        seconds: float,
+        problem: Any = None,
+        obeys: bool = True,
+    ) -> Settled:
+        """``result`` as the search result of ``puzzle``."""
+        return cls(**vars(result), puzzle=puzzle, seconds=seconds, problem=problem, obeys=obeys)

@@ -10,15 +10,15 @@ without the single-loop rule (``--loop none``): an input error, not a bug.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from . import limits
 from .answer import Answer
 from .errors import InputError
 from .families import get_spec
 from .families.spec import Policy
 from .pipeline import Prepared, check_model_fits, prepare
+from .runtime import guard
 
 
 @dataclass
@@ -29,13 +29,15 @@ class CnfExport:
 
     prep: Prepared
     modes: dict[str, str]
+    #: The run's figures (:class:`~dlxsat.runtime.guard.Progress`).
+    progress: guard.Progress = field(default_factory=guard.Progress)
 
     def write(self, out: TextIO, *, source: str = "", **options: Any) -> None:
         """Write the CNF to ``out``; ``options`` are the sat backend's formula options
         (``encoding``, ``colors``)."""
         from .backends import dimacs
 
-        limits.set_phase("writing the CNF")
+        self.progress.set_phase("writing the CNF")
         dimacs.write_dimacs(self.prep.problem, out, source=source, **options, modes=self.modes)
 
 
@@ -45,11 +47,13 @@ def export_cnf(
     *,
     modes: Mapping[str, str | None] | None = None,
     format: str | None = None,
+    progress: guard.Progress | None = None,
 ) -> CnfExport:
     """Prepare the DIMACS export of a puzzle (text in ``format``, or a puzzle object), each
     global rule (by kind) in the mode ``modes`` gives it: ``eager`` (the default: the complete
     encoding) or ``none`` (left out). Exact-cover data (``xcc``) asked for the loop rule in
-    ``eager`` mode get it, as ``--loop`` gives it to them elsewhere.
+    ``eager`` mode get it, as ``--loop`` gives it to them elsewhere. ``progress``: the run's
+    figures (:class:`~dlxsat.runtime.guard.Progress`).
 
     >>> import io
     >>> out = io.StringIO()
@@ -62,10 +66,11 @@ def export_cnf(
     given = {k: v for k, v in (modes or {}).items() if v is not None}
     spec = get_spec(family)
     policy = Policy(loop=spec.whole_file and given.get("loop") == "eager")
-    prep = prepare(family, text, format, policy)
+    progress = progress or guard.Progress()
+    prep = prepare(family, text, format, policy, progress=progress)
     chosen = dimacs.export_modes(prep.problem, given, prep.name)
     check_model_fits(prep, "export")
-    return CnfExport(prep, chosen)
+    return CnfExport(prep, chosen, progress)
 
 
 @dataclass

@@ -41,15 +41,14 @@ options)
 from __future__ import annotations
 
 import importlib
-import os
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from .errors import InputError
 from .options import Option
-from .result import MODES, SearchResult
+from .result import MODES, SearchResult, Settled
 from .runtime.deadline import Deadline
 
 #: Solver name → module. The order is the order of ``--help``, ``crosscheck`` and the presets.
@@ -141,9 +140,10 @@ class SolverSpec:
     ``capped``: options counting threads or processes, bounded by :func:`max_workers`.
     ``empty_loop``: it can count the empty edge set as a loop. ``public``: offered by
     ``solve``, ``crosscheck`` and ``--help`` (False: ``compare`` only -- it needs a program
-    outside dlxsat). ``batch``: it has ``solve_batch(problem)`` for many puzzles that share
-    ``problem`` with some options chosen beforehand (a family's ``batch_template``), worth it
-    from this many puzzles on (0: no batch path; see :func:`dlxsat.pipeline.solve_many`).
+    outside dlxsat). ``batch``: it has a batch path, ``solve_many(template, puzzles, mode,
+    timeout, on_found)``, for many puzzles that share one problem with some options chosen
+    beforehand (a family's :class:`Template`), worth it from this many puzzles on (0: no
+    batch path; see :func:`solve_many` and :func:`dlxsat.pipeline.solve_many`).
     ``validate``: a check across options, run after each is checked (with ``rules``, as
     :meth:`check` has it).
     ``version``: what ran, for a solver whose version is not its library's (from its options).
@@ -382,13 +382,16 @@ def takers(key: str) -> list[tuple[str, Option]]:
 
 
 def max_workers() -> int:
-    """The most search workers (threads or processes) a run may ask for: four per core, and
-    at least 64 -- more only slows a search down and can exhaust the machine.
+    """The most search workers (threads or processes) a run may ask for: four per core it may
+    use (:func:`dlxsat.runtime.host.cores`), and at least 64 -- more only slows a search down
+    and can exhaust the machine.
 
     >>> max_workers() >= 64
     True
     """
-    return max(64, 4 * (os.cpu_count() or 1))
+    from .runtime.host import cores
+
+    return max(64, 4 * cores())
 
 
 # --------------------------------------------------------------------------- the request
@@ -475,6 +478,80 @@ class Request:
     def keeps(self, stored: int) -> bool:
         """Whether a solution found when ``stored`` are stored is stored too."""
         return self.keep is None or stored < self.keep
+
+
+# --------------------------------------------------------------------------- the batch path
+
+
+class Template(Protocol):
+    """What a family says of the puzzles of one shape for a solver's batch path (the family's
+    ``batch.template(puzzle)``, :class:`dlxsat.families.spec.Batch`): they share
+    :attr:`problem`, each is that problem with some options chosen beforehand
+    (:meth:`givens`), and an answer is read back from the options chosen and judged by the
+    puzzle's rules here, on the family's side -- so the solver knows no puzzle, and the
+    pipeline no solver's arrays.
+
+    The array methods serve many puzzles at once (a chunk, a row each; only when
+    :attr:`packs`): :meth:`packed_cells` and :meth:`given_options` give the options the rows
+    choose, :meth:`answers_of_chunk` reads back the solutions a solver kept per row
+    (``sols[p, s, :sol_len[p, s]]``, option indices) and judges them.
+    """
+
+    problem: Any
+    packs: bool
+
+    def fitting(self, puzzles: Sequence[Any], start: int, stop: int) -> int:
+        """The end of the run of ``puzzles[start:stop]`` that have this shape."""
+        ...
+
+    def givens(self, puzzle: Any) -> list[int]:
+        """The options of :attr:`problem` that ``puzzle`` chooses beforehand."""
+        ...
+
+    def answer(self, puzzle: Any, chosen: Sequence[int]) -> dict[str, Any]:
+        """The answer of ``puzzle`` when the options ``chosen`` are chosen too."""
+        ...
+
+    def obeys_rules(self, puzzle: Any, answer: dict[str, Any]) -> bool:
+        """Whether ``answer`` obeys the puzzle's rules (the family's checker agrees)."""
+        ...
+
+    def problem_of(self, puzzle: Any) -> Any:
+        """The exact-cover problem of ``puzzle`` alone (its options not chosen beforehand)."""
+        ...
+
+    def packed_cells(self, puzzles: Sequence[Any]) -> object:
+        """The puzzles as one array, a row each."""
+        ...
+
+    def given_options(self, cells: object) -> tuple[object, object]:
+        """The options each row of ``cells`` chooses, ``given[p, :counts[p]]``, and ``counts``."""
+        ...
+
+    def answers_of_chunk(
+        self, cells: object, sols: object, sol_len: object, kept: object, settled: object
+    ) -> tuple[list[list[dict[str, Any]]], list[bool]]:
+        """Per row of ``cells``: the answers of its first ``kept[p]`` solutions (none for a row
+        not ``settled``), and whether they all obey the rules."""
+        ...
+
+
+def solve_many(
+    backend: str,
+    template: Template,
+    puzzles: Sequence[Any],
+    mode: str,
+    timeout: float | None,
+    on_found: Callable[[int], None] | None = None,
+) -> Iterator[Settled]:
+    """The batch path of solver ``backend`` (its ``SPEC.batch``): ``puzzles``, all of
+    ``template``'s shape, solved in ``mode`` within ``timeout`` seconds each; one
+    :class:`~dlxsat.result.Settled` per puzzle, in order. ``on_found`` is told the answers
+    found by a puzzle's search when it leaves the batch's kernel."""
+    solved: Iterator[Settled] = get_solver(backend).solve_many(
+        template, puzzles, mode, timeout, on_found
+    )
+    return solved
 
 
 def solve_problem(

@@ -58,12 +58,16 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..runtime.deadline import Deadline
 from ..xcc.model import Problem
 from . import Request, SearchResult, SolverSpec
+
+if TYPE_CHECKING:
+    from ..result import Settled
+    from ..solvers import Template
 
 SPEC = SolverSpec(
     name="auto",
@@ -75,6 +79,9 @@ SPEC = SolverSpec(
     bytes_per_entry=900,
     library_bytes=260 << 20,
     library_module="numba",
+    # Many puzzles sharing one problem: DLX's batch path (:func:`solve_many`), from as many
+    # puzzles on as dlx's own (dlx.SPEC.batch).
+    batch=32,
 )
 
 #: The DLX trial (seconds, laying out the arrays included), at least. Interpreted, about
@@ -539,6 +546,73 @@ def dlx_load_seconds(problem: Problem) -> float:
     if aot.enabled() and aot.module_path().exists():
         return DLX_AOT_LOAD_SECONDS
     return DLX_LOAD_SECONDS
+
+
+# --------------------------------------------------------------------------- the batch path
+
+#: On the batch path (:func:`solve_many`), the seconds of DLX search a puzzle gets on its own
+#: (one its chunk did not settle, or any when there are no chunks) before it is handed to
+#: ``auto``'s choice (a hard 9 x 9 takes well under a millisecond there; a minimal 25 x 25
+#: runs for hours).
+BATCH_TRIAL_SECONDS = 0.05
+
+#: What ``stats["auto"]`` says of a puzzle settled on the batch path's DLX.
+AUTO_IN_TRIAL = {"engine": "dlx", "reason": "DLX finished within its trial"}
+
+
+def solve_many(
+    template: Template,
+    puzzles: Sequence[Any],
+    mode: str,
+    timeout: float | None,
+    on_found: Callable[[int], None] | None = None,
+) -> Iterator[Settled]:
+    """``auto``'s batch path (``SPEC.batch``): DLX's (:mod:`.dlx.batch`), which is each
+    puzzle's DLX trial -- many puzzles in one call of the kernel, their clues pre-covered; a
+    puzzle the chunk does not settle gets :data:`BATCH_TRIAL_SECONDS` of that DLX on its own,
+    and one that outgrows it goes to ``auto``'s own choice on its own problem (the template's
+    :meth:`~dlxsat.solvers.Template.problem_of`), ``on_found`` told its answers. One
+    :class:`~dlxsat.result.Settled` per puzzle, in order."""
+    from ..result import Settled
+    from .dlx import batch
+
+    def beyond_trial(puzzle: Any, deadline: Deadline, start: float) -> Settled:
+        problem = template.problem_of(puzzle)
+        request = Request.for_mode(mode, deadline=deadline, on_found=on_found)
+        result = solve(problem, request, {})
+        result.stats["auto"]["batch_trial_seconds"] = BATCH_TRIAL_SECONDS
+        return Settled.of(result, puzzle, time.perf_counter() - start, problem=problem)
+
+    run = batch.Batch(
+        template,
+        mode,
+        timeout,
+        chunks=_dlx_first(template.problem, mode),
+        trial=BATCH_TRIAL_SECONDS,
+        beyond_trial=beyond_trial,
+        tag={"auto": AUTO_IN_TRIAL},  # (settled by the batch's DLX, within its trial)
+    )
+    return run.settle(puzzles)
+
+
+def _dlx_first(problem: Problem, mode: str) -> bool:
+    """Whether ``auto`` starts a puzzle of ``problem`` (a batch's shared problem) with a DLX
+    trial, as :func:`solve` decides: yes, unless it is a large loop problem not counted. The
+    batch path runs that trial for many puzzles at once."""
+    known = _DLX_FIRST.get((id(problem), mode))
+    if known is not None:
+        return known[1]
+    limit = Request.for_mode(mode).limit
+    feats = features(problem, problem.rule("loop") is not None, limit)
+    first = not (feats["loop"] and limit is not None and feats["entries"] > LOOP_TRIAL_MAX_ENTRIES)
+    if len(_DLX_FIRST) > 16:
+        _DLX_FIRST.clear()
+    _DLX_FIRST[id(problem), mode] = (problem, first)  # (the problem kept: its id stays its own)
+    return first
+
+
+#: :func:`_dlx_first`'s answers, by problem and mode.
+_DLX_FIRST: dict[tuple[int, str], tuple[Problem, bool]] = {}
 
 
 def _round(x: float) -> float | None:

@@ -267,7 +267,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             result.timed_out = True
             break
         solver = cp_model.CpSolver()
-        # dlxsat handles Ctrl-C itself (dlxsat.limits); CP-SAT's own SIGINT handler is not
+        # dlxsat handles Ctrl-C itself (dlxsat.runtime.guard); CP-SAT's own SIGINT handler is not
         # async-signal-safe and now and then aborted the process mid-search.
         solver.parameters.catch_sigint_signal = False
         if left is not None:

@@ -17,7 +17,7 @@ What it guarantees
       crosscheck at the price of the K-th slowest member.
     * No worker outlives the call: workers are stopped (SIGTERM, then SIGKILL after
       :data:`STOP_GRACE` seconds) and reaped on every way out -- an answer, the time limit, an
-      error, Ctrl-C or SIGTERM (:class:`dlxsat.limits.Interrupted`, a ``BaseException``, when
+      error, Ctrl-C or SIGTERM (:class:`dlxsat.runtime.guard.Interrupted`, a ``BaseException``, when
       the CLI installed its handlers; :class:`KeyboardInterrupt` otherwise). On Linux each
       worker also asks the kernel to kill it when its parent dies, so even a SIGKILL of the
       parent leaves none behind. Workers ignore SIGINT: a Ctrl-C in a terminal reaches the
@@ -74,7 +74,7 @@ from typing import Any
 
 from ..errors import Disagreement, InputError, RuleViolation, SolverFailure
 from ..options import Option
-from ..runtime import processes
+from ..runtime import host, processes
 from ..runtime.deadline import Deadline
 from ..xcc import Problem
 from ..xcc.check import solution_problem
@@ -436,7 +436,7 @@ class _Race:
             "members": members,
             "seconds": round(time.monotonic() - self.start_time, 6),
             "start_method": self.method,
-            "cores": processes.cores(),
+            "cores": host.cores(),
         }
 
     def stop(self) -> None:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from ..exits import Exit
+from ..runtime import guard
 
 
 @dataclass
@@ -44,15 +46,15 @@ class Outcome:
         return self.ran > 0 and self.statuses["error"] == self.ran
 
     @property
-    def exit_status(self) -> int:
-        """The command's exit status: 4 on a disagreement, 1 when every job of the run ended
-        in error (nothing was compared), 3 when a job reached its time or memory limit, else 0.
-        """
+    def exit_status(self) -> Exit:
+        """The command's exit status (:class:`~dlxsat.exits.Exit`): ``DISAGREE`` (4) on a
+        disagreement, ``BUG`` (1) when every job of the run ended in error (nothing was
+        compared), ``LIMIT`` (3) when a job reached its time or memory limit, else ``OK``."""
         if self.disagreements:
-            return 4
+            return Exit.DISAGREE
         if self.all_failed:
-            return 1
-        return 3 if self.timed_out else 0
+            return Exit.BUG
+        return Exit.LIMIT if self.timed_out else Exit.OK
 
     @property
     def timed_out(self) -> bool:
@@ -137,19 +139,22 @@ def compare(
     worker_jobs: int | None = None,
     on_plan: Callable[[Outcome], None] | None = None,
     loop: bool = False,
+    progress: guard.Progress | None = None,
 ) -> Outcome:
     """Run the comparison (see the module's docstring); the store at ``output`` grows.
 
     ``worker_jobs`` bounds the jobs one worker process runs (None: no bound; 1: a fresh
     process for every job). ``loop``: the single-loop rule for exact-cover data (see
     :func:`plan`). ``on_plan`` is called with the outcome so far (jobs planned and
-    skipped, notes on the settings skipped) before any job runs.
+    skipped, notes on the settings skipped) before any job runs. ``progress`` is the run's
+    figures (:class:`~dlxsat.runtime.guard.Progress`): from the first job on, the jobs stored.
     """
-    from .. import limits
     from ..runtime.deadline import seconds_of
+    from ..runtime.host import cores
     from . import store
     from .agreement import disagreements
-    from .runner import Progress, default_jobs, run_dask, run_local
+    from .runner import Progress as Bar
+    from .runner import run_dask, run_local
 
     timeout = seconds_of(timeout)  # inf: no limit
     if memory_mb is not None and not 0 < memory_mb < 1 << 40:
@@ -174,6 +179,7 @@ def compare(
         loop=loop,
     )
     out = Outcome(planned=len(todo), notes=notes)
+    figures = progress or guard.Progress()
     # The cross-check covers these puzzles' records, those of earlier runs included.
     planned_puzzles = {j.puzzle_sha256 for j in todo}
     stored = {r["job"]: r for r in store.read(output)}
@@ -188,7 +194,7 @@ def compare(
     def sink(record: dict[str, Any]) -> None:
         store.append(output, record)
         out.ran += 1
-        limits.found(out.ran)  # the figures of the line printed if the run is stopped
+        figures.found(out.ran)  # the figures of the line printed if the run is stopped
         out.statuses[record["status"]] += 1
         if record["status"] == "error":
             out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
@@ -205,22 +211,19 @@ def compare(
         out.elsewhere += 1
         return False
 
-    progress = Progress(len(todo), quiet)
-    # A stopped run says how many jobs it stored (limits' line counts solutions otherwise).
-    saved = limits.progress.phase, limits.progress.count, limits.progress.unit
-    limits.set_phase("running the jobs")
-    limits.found(0)
-    limits.progress.unit = ("job stored", "jobs stored")
+    bar = Bar(len(todo), quiet)
+    # A stopped run says how many jobs it stored (the stop line counts solutions otherwise).
+    figures.set_phase("running the jobs")
+    figures.found(0)
+    figures.unit = ("job stored", "jobs stored")
     try:
         if dask:
-            run_dask(todo, dask, sink, progress, worker_jobs, claim)
+            run_dask(todo, dask, sink, bar, worker_jobs, claim)
         else:
-            run_local(todo, jobs or default_jobs(), sink, progress, worker_jobs, claim)
+            run_local(todo, jobs or cores(), sink, bar, worker_jobs, claim)
     finally:
-        progress.close()
+        bar.close()
         sharing.release()
-    # (Not on the way out of a stop: the line printed then needs the figures of this run.)
-    limits.progress.phase, limits.progress.count, limits.progress.unit = saved
     records = [
         r
         for r in store.read(output, warn=False)

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..agreement import difference, record_outcome
-from .store import FINISHED
+from ..result import DECIDED
 
 
 def _describe(r: dict[str, Any]) -> str:
@@ -40,7 +40,7 @@ def disagreements(records: Iterable[dict[str, Any]]) -> list[str]:
     for r in records:
         # A puzzle is its family and text: one text read as two families is two puzzles, and
         # exact-cover data with the loop rule and without are two questions (compare --loop).
-        if r.get("status") in FINISHED:
+        if r.get("status") in DECIDED:
             key = (r.get("family", ""), r["puzzle_sha256"], r["mode"], bool(r.get("loop_rule")))
             groups.setdefault(key, []).append(r)
     out = []

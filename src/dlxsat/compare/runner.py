@@ -8,16 +8,15 @@ run of the same command skips what is stored.
 from __future__ import annotations
 
 import gc
-import os
 import selectors
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import limits
 from ..errors import InputError
 from ..extras import need, wanted
+from ..runtime import guard
 from .jobs import Job, warm
 from .worker import Worker, collect, expire, give, spawn, stays, stop_all
 
@@ -26,14 +25,6 @@ Sink = Callable[[dict[str, Any]], None]
 #: ``job -> bool``: called in the parent just before a job starts; False leaves the job to
 #: another run on the same store (:class:`.store.Sharing`).
 Claim = Callable[[Job], bool]
-
-
-def default_jobs() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
 
 
 class Progress:
@@ -91,7 +82,7 @@ def run_local(
     runs up to ``worker_jobs`` jobs, see :mod:`.worker`); each only if ``claim`` allows."""
     for job in jobs:
         warm(job)
-    limits.raise_swallowed()  # a Ctrl-C during the warm-up (numba compiling) may have been lost
+    guard.raise_swallowed()  # a Ctrl-C during the warm-up (numba compiling) may have been lost
     # Objects that exist now are never collected: the workers' copies of their pages stay
     # shared with this process instead of being written by the collector (copy on write).
     gc.freeze()
@@ -104,7 +95,7 @@ def run_local(
     selector = selectors.DefaultSelector()
     try:
         while pending or busy:
-            limits.raise_swallowed()
+            guard.raise_swallowed()
             while pending and len(busy) < workers:
                 job = pending.pop()
                 if claim is not None and not claim(job):

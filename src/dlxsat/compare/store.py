@@ -27,8 +27,6 @@ from typing import Any
 
 from ..errors import InputError
 
-#: The statuses of a job that ran to its end (the others say the job did not decide anything).
-FINISHED = ("unique", "multiple", "none", "counted")
 #: Statuses of a job stopped by a limit: re-run on resume when the new limit is larger.
 LIMITED = {"timeout": "timeout", "memout": "memory_mb"}
 

@@ -70,7 +70,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..runtime import memory, processes
+from ..runtime import host, memory, processes
 from ..runtime.memory import reset_peak
 from ..runtime.memory import status_kb as memory_kb
 from .jobs import FORK_LOCK, Job, base_record, now_iso, run_job, warm, warm_generation
@@ -232,7 +232,7 @@ def _serve(jobs_fd: int, records_fd: int) -> None:
 def _threads_left() -> bool:
     """Whether the job left a thread running (given :data:`THREADS_SETTLE` to end)."""
     until = time.monotonic() + THREADS_SETTLE
-    while processes.threads() > 1:
+    while host.threads() > 1:
         if time.monotonic() >= until:
             return True
         time.sleep(0.001)

@@ -82,7 +82,8 @@ class Batch:
     """Reading and solving many puzzles of the family at once (:func:`dlxsat.pipeline.solve_many`).
 
     ``template(puzzle)``: the problem the puzzles of one shape share, with their given options,
-    answers and a fast rule check, for a solver's ``solve_batch`` (None: not this shape);
+    answers and a fast rule check (a :class:`dlxsat.solvers.Template`), for a solver's batch
+    path, its ``solve_many`` (None: not this shape);
     ``many_reader()``: a reader of many texts sharing work; ``read_bulk(texts)``: many texts at
     once (None where one is not read); ``backend``: the backend many puzzles use by default.
     """

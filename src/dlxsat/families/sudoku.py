@@ -1040,11 +1040,25 @@ def _popcount(sums: object) -> Any:
 
 def batch_template(puzzle: SudokuPuzzle) -> BatchTemplate | None:
     """The problem ``puzzle`` shares with every Sudoku of its shape, for a solver that solves
-    one problem many times with options chosen beforehand (the dlx backend's ``solve_batch``):
-    None when its shape is not for that (the empty grid has no primary item: every row,
-    column and box has holes)."""
+    one problem many times with options chosen beforehand (a solver's batch path, its
+    ``solve_many``; :class:`dlxsat.solvers.Template`): None when its shape is not for that
+    (the empty grid has no primary item: every row, column and box has holes). One template
+    per shape is made and kept (:data:`_TEMPLATES`): a solver keeps its layout of the
+    template's problem, which costs some hundred puzzles' worth to make."""
+    key = shape_key(puzzle)
+    if key in _TEMPLATES:
+        return _TEMPLATES[key]
+    if len(_TEMPLATES) >= KEPT_TEMPLATES:
+        _TEMPLATES.clear()
     template = BatchTemplate(puzzle)
-    return template if template.problem.n_primary else None
+    made = _TEMPLATES[key] = template if template.problem.n_primary else None
+    return made
+
+
+#: The most shapes whose templates are kept.
+KEPT_TEMPLATES = 8
+#: :func:`batch_template`'s templates, by :func:`shape_key` (None: not a shape for it).
+_TEMPLATES: dict[object, BatchTemplate | None] = {}
 
 
 class BatchTemplate:
@@ -1179,6 +1193,34 @@ class BatchTemplate:
             ok &= ((sums == every) | ~complete).all(axis=2)
         return ok
 
+    def answers_of_chunk(
+        self, cells: object, sols: object, sol_len: object, kept: object, settled: object
+    ) -> tuple[list[list[Answer]], list[bool]]:
+        """Per row of ``cells`` (:meth:`packed_cells`): the answers of its first ``kept[p]``
+        solutions (``sols[p, s, :sol_len[p, s]]``, chosen options; none for a row not
+        ``settled``), and whether they all obey the rules (:meth:`obey_rules`, as arrays)."""
+        import numpy as np
+
+        kept, settled = np.asarray(kept), np.asarray(settled)
+        grids = np.asarray(self.grids(cells, sols, sol_len))
+        wanted = (np.arange(grids.shape[1]) < kept[:, None]) & settled[:, None]
+        bad = (wanted & ~np.asarray(self.obey_rules(cells, grids))).any(axis=1)
+        # The text of the answers kept, grid after grid, row after row.
+        text = self.answers_text(grids[wanted])
+        n = self.n
+        lines = [text[at : at + n] for at in range(0, len(text), n)]
+        answers: list[list[Answer]] = []
+        at = 0  # the first line of the row's answers
+        for keep in np.where(settled, kept, 0).tolist():
+            if keep == 1:
+                answers.append([{"grid": lines[at : at + n]}])
+            else:
+                answers.append(
+                    [{"grid": lines[at + s * n : at + (s + 1) * n]} for s in range(keep)]
+                )
+            at += keep * n
+        return answers, (~bad).tolist()
+
     def answers_text(self, grids: object) -> str:
         """The digits of ``grids`` as characters, one grid after the other (``n * n`` each)."""
         import numpy as np
@@ -1216,6 +1258,11 @@ class BatchTemplate:
             else:
                 break
         return end
+
+    def problem_of(self, puzzle: SudokuPuzzle) -> Problem:
+        """The exact-cover problem of ``puzzle`` alone (:func:`build`): for a solver that
+        leaves the shared problem for a puzzle of its own."""
+        return build(puzzle)
 
     def givens(self, puzzle: SudokuPuzzle) -> list[int]:
         """The options of :attr:`problem` that ``puzzle``'s clues choose."""

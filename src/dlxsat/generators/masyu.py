@@ -41,8 +41,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from .. import limits
 from ..errors import InputError
+from ..runtime import guard
 
 if TYPE_CHECKING:  # (imported where used: the generator loads them only when it runs)
     from ..reasoning.masyu import Deducer
@@ -386,11 +386,12 @@ def _deduce(rows: int, cols: int, circles: dict[Cell, str]) -> tuple[str, Deduce
     return d.run(), d
 
 
-def is_unique(text: str) -> bool:
+def is_unique(text: str, progress: guard.Progress | None = None) -> bool:
     """Whether the Masyu puzzle ``text`` has exactly one answer.
 
     The logic solver's deductions settle most cases (completing the board proves uniqueness; a
-    contradiction proves there is no answer); what they leave open goes to the SAT backend.
+    contradiction proves there is no answer); what they leave open goes to the SAT backend
+    (``progress``: the run's figures, as :func:`dlxsat.pipeline.solve` keeps them).
 
     >>> is_unique("..\\n..\\n"), is_unique("...\\n...\\n")
     (True, False)
@@ -402,7 +403,7 @@ def is_unique(text: str) -> bool:
     result = d.run()
     if result in ("solved", "none"):
         return result == "solved"
-    return solve("masyu", text, backend="sat", mode="unique").status == "unique"
+    return solve("masyu", text, backend="sat", mode="unique", progress=progress).status == "unique"
 
 
 class UniquenessOracle:
@@ -659,6 +660,7 @@ def solvable_loop(
     deadline: float | None = None,
     logic_only: bool = False,
     oracle: UniquenessOracle | None = None,
+    progress: guard.Progress | None = None,
 ) -> tuple[list[Cell], dict[Cell, str]]:
     """A loop whose full set of circles has it as the only answer: (loop cells, circles).
 
@@ -667,12 +669,14 @@ def solvable_loop(
     none if ``logic_only``). Where the
     answer is not unique, the loop is reshaped around the edges the deductions left open (a
     random kick, then annealing on the faces there) and tried again; when that stops helping
-    the area grows, and after :data:`PATIENCE` fruitless repairs a new loop is drawn.
+    the area grows, and after :data:`PATIENCE` fruitless repairs a new loop is drawn (the
+    loops drawn go to ``progress``, the run's figures).
     """
+    progress = progress or guard.Progress()
     if oracle is None and not logic_only:
         own = UniquenessOracle(rows, cols)
         try:
-            return solvable_loop(rows, cols, rng, deadline, logic_only, own)
+            return solvable_loop(rows, cols, rng, deadline, logic_only, own, progress)
         finally:
             own.close()
     canvas = random_loop(rows, cols, rng)
@@ -704,7 +708,7 @@ def solvable_loop(
                     + ("the logic solver can solve" if logic_only else "with a unique answer")
                 )
             canvas = random_loop(rows, cols, rng)
-            limits.found(loops)
+            progress.found(loops)
             best, stuck = None, 0
             continue
         zone = _zone(canvas, d, 1 + stuck // 3)
@@ -719,11 +723,18 @@ def solvable_loop(
 REMOVAL_SHARE = 0.7
 
 
-def generate_within(rows: int, cols: int, seed: int, run_timeout: float | None) -> str:
+def generate_within(
+    rows: int,
+    cols: int,
+    seed: int,
+    run_timeout: float | None,
+    progress: guard.Progress | None = None,
+) -> str:
     """:func:`generate_masyu` for a run limited to ``run_timeout`` seconds (None: no limit):
-    circles are removed for :data:`REMOVAL_SHARE` of it, so the last check has time left."""
+    circles are removed for :data:`REMOVAL_SHARE` of it, so the last check has time left.
+    ``progress``: the run's figures (:class:`~dlxsat.runtime.guard.Progress`)."""
     budget = None if run_timeout is None else REMOVAL_SHARE * run_timeout
-    return generate_masyu(rows, cols, seed=seed, timeout=budget)
+    return generate_masyu(rows, cols, seed=seed, timeout=budget, progress=progress)
 
 
 def generate_masyu(
@@ -734,6 +745,7 @@ def generate_masyu(
     *,
     logic_only: bool = False,
     verify: bool = True,
+    progress: guard.Progress | None = None,
 ) -> str:
     """A Masyu puzzle of ``rows`` x ``cols`` with exactly one answer (see the module docstring).
 
@@ -744,7 +756,8 @@ def generate_masyu(
     ``logic_only`` removes a circle only when the logic solver still solves the board without
     search (puzzles for reasoning, like the Nikoli puzzles of the paper's benchmark), not
     merely when the answer stays unique. ``verify`` checks the result once more with the SAT
-    backend through the pipeline.
+    backend through the pipeline. ``progress``: the run's figures, which say how far the
+    generator got (:class:`~dlxsat.runtime.guard.Progress`).
 
     >>> text = generate_masyu(6, 6, seed=7)
     >>> text == generate_masyu(6, 6, seed=7), len(text.split()), is_unique(text)
@@ -758,17 +771,18 @@ def generate_masyu(
     deadline = time.perf_counter() + timeout if timeout else None
     oracle = UniquenessOracle(rows, cols)
     # What a run stopped from outside (a signal, the run's own deadline) says it was doing.
-    unit = limits.progress.unit
-    limits.set_phase(f"looking for a {rows}x{cols} loop with a unique answer (seed {seed})")
-    limits.progress.unit = ("loop drawn", "loops drawn")
-    limits.found(1)
+    progress = progress or guard.Progress()
+    unit = progress.unit
+    progress.set_phase(f"looking for a {rows}x{cols} loop with a unique answer (seed {seed})")
+    progress.unit = ("loop drawn", "loops drawn")
+    progress.found(1)
     try:
-        loop, circles = solvable_loop(rows, cols, rng, deadline, logic_only, oracle)
+        loop, circles = solvable_loop(rows, cols, rng, deadline, logic_only, oracle, progress)
         order = sorted(circles)
         rng.shuffle(order)
-        limits.set_phase(f"removing circles from a {rows}x{cols} puzzle (seed {seed})")
-        limits.progress.unit = ("circle removed", "circles removed")
-        limits.found(0)
+        progress.set_phase(f"removing circles from a {rows}x{cols} puzzle (seed {seed})")
+        progress.unit = ("circle removed", "circles removed")
+        progress.found(0)
         removed = 0
         for cell in order:
             if deadline is not None and time.perf_counter() > deadline:
@@ -780,12 +794,12 @@ def generate_masyu(
                 circles[cell] = clue
             else:
                 removed += 1
-                limits.found(removed)
+                progress.found(removed)
     finally:
         oracle.close()
-    limits.progress.unit = unit  # (not on a stop: its line tells the generator's figures)
+    progress.unit = unit  # (not on a stop: its line tells the generator's figures)
     text = board_text(rows, cols, circles)
-    if verify and not is_unique(text):
+    if verify and not is_unique(text, progress):
         raise RuntimeError(f"generated a puzzle without a unique answer (seed {seed})")
     return text
 

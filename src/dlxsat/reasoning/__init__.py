@@ -95,9 +95,6 @@ def solve(family: str, puzzle: Any, request: Request, options: Mapping[str, Any]
     module = get_spec(family).logic
     if module is None:  # (SPEC.families keeps such families out; a spec without one here)
         raise InputError(f"backend logic has no solver for {family}")
-    timeout = request.deadline.remaining()
     solver = importlib.import_module(module)
-    result: SearchResult = solver.solve(
-        puzzle, mode=request.mode, timeout=timeout, keep=request.keep, **options
-    )
+    result: SearchResult = solver.solve(puzzle, request, options)
     return result

@@ -58,9 +58,9 @@ Every deduction holds in every answer, so a board that deductions complete has e
 answer (the result is a proof of uniqueness, and no uniqueness assumption is ever used), and a
 deduction that reaches a contradiction proves that there is none. When deductions stall, the
 result is ``stalled`` unless ``fallback`` asks for a small backtracking search on the same
-edge-state model (which is also how ``count`` and ``all`` modes enumerate). ``timeout`` bounds
-the whole run. The result is a :class:`~dlxsat.result.SearchResult`; its status word comes
-from :func:`dlxsat.result.status_of` alone.
+edge-state model (which is also how ``count`` and ``all`` modes enumerate). The request's
+deadline bounds the whole run. The result is a :class:`~dlxsat.result.SearchResult`; its status
+word comes from :func:`dlxsat.result.status_of` alone.
 
 The solver works on :class:`Board` (rows, columns, clue kinds), made from a puzzle by
 :func:`board_from_puzzle`; cells are numbered row by row, edges are horizontal ones first.
@@ -71,7 +71,7 @@ The solver works on :class:`Board` (rows, columns, clue kinds), made from a puzz
 ('unique', 1, 8, 'solved')
 >>> status_of("unique", solve(["1..", "...", "..."]))
 'stalled'
->>> out = solve(["1..", "...", "..."], fallback=True)
+>>> out = solve(["1..", "...", "..."], options={"fallback": True})
 >>> status_of("unique", out), out.count
 ('multiple', 2)
 """
@@ -80,12 +80,13 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..answer import Answer, edges_answer
 from ..result import SearchResult
+from ..solvers import Request
 
 __all__ = [
     "Board",
@@ -1200,26 +1201,45 @@ def search(
 
 
 def solve(
+    puzzle: Any, request: Request | None = None, options: Mapping[str, Any] | None = None
+) -> SearchResult:
+    """Solve a Masyu puzzle (a :class:`~dlxsat.families.masyu.MasyuPuzzle`, or its rows) by
+    reasoning (see the module docstring), as ``request`` asks (a
+    :class:`dlxsat.solvers.Request`; default: ``unique`` mode, no time limit).
+
+    ``request.mode`` is ``unique`` (one answer proven unique, or two found by the fallback),
+    ``count`` or ``all`` (which need the fallback unless deductions finish the board).
+    ``request.keep`` bounds the answers kept in ``count`` mode (the pipeline checks them; see
+    :data:`dlxsat.solvers.CHECKED_WHEN_COUNTING`). ``request.deadline`` bounds the whole run,
+    deductions and fallback search alike; at the limit the result says ``timed_out`` with the
+    figures reached so far; ``request.found`` is told the answers found. ``options``:
+    ``explain``, ``fallback``, ``depth`` (the depth of elimination search; 0: heuristics and
+    intersection only) and ``eliminate`` (False: depth 0).
+    """
+    request = request or Request.for_mode("unique")
+    result = _solve(
+        puzzle,
+        mode=request.mode,
+        timeout=request.deadline.remaining(),
+        keep=request.keep,
+        **(options or {}),
+    )
+    request.found(result.count or 0)
+    return result
+
+
+def _solve(
     puzzle: Any,
     *,
-    mode: str = "unique",
-    timeout: float | None = None,
+    mode: str,
+    timeout: float | None,
+    keep: int | None,
     explain: bool = False,
     fallback: bool = False,
     depth: int = DEFAULT_DEPTH,
-    keep: int | None = None,
     eliminate: bool = True,
 ) -> SearchResult:
-    """Solve a Masyu puzzle by reasoning (see the module docstring).
-
-    ``mode`` is ``unique`` (the default: one answer proven unique, or two found by the
-    fallback), ``count`` or ``all`` (which need the fallback unless deductions finish the board).
-    ``depth`` is the depth of elimination search (0: heuristics and intersection only;
-    ``eliminate=False`` is the same). ``keep`` bounds the answers kept in ``count`` mode (the
-    pipeline checks them; see :data:`dlxsat.pipeline.CHECKED_WHEN_COUNTING`). ``timeout``
-    bounds the whole run, deductions and fallback search alike; at the limit the result says
-    ``timed_out`` with the figures reached so far.
-    """
+    """:func:`solve` with the request's figures and the options spelled out."""
     start = time.perf_counter()
     deadline = start + timeout if timeout is not None else None
     board = board_from_puzzle(puzzle)

@@ -76,12 +76,13 @@ Knuth's text directly, which the tests use.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
 from ..result import SearchResult
+from ..solvers import Request
 
 __all__ = [
     "Board",
@@ -1376,30 +1377,27 @@ def search(
 
 
 def solve(
-    puzzle: Any,
-    *,
-    mode: str = "unique",
-    timeout: float | None = None,
-    explain: bool = False,
-    fallback: bool = False,
-    order: str = "zambon",
-    keep: int | None = None,
+    puzzle: Any, request: Request | None = None, options: Mapping[str, Any] | None = None
 ) -> SearchResult:
-    """Solve a :class:`~dlxsat.families.sudoku.SudokuPuzzle` by reasoning.
+    """Solve a :class:`~dlxsat.families.sudoku.SudokuPuzzle` by reasoning, as ``request`` asks
+    (a :class:`dlxsat.solvers.Request`; default: ``unique`` mode, no time limit).
 
-    ``mode``: ``unique`` (is there exactly one answer?), ``count`` or ``all`` (as in
-    :func:`dlxsat.pipeline.solve`); ``fallback``: search when the strategies stall; ``order``:
-    the XY-chain search order; ``keep``: the most answers kept in ``count`` mode.
+    ``request.mode``: ``unique`` (is there exactly one answer?), ``count`` or ``all`` (as in
+    :func:`dlxsat.pipeline.solve`); ``request.keep``: the most answers kept in ``count`` mode;
+    ``request.deadline`` bounds the whole run; ``request.found`` is told the answers found.
+    ``options``: ``explain``, ``fallback`` (search when the strategies stall) and ``order``
+    (the XY-chain search order).
     """
-    return solve_board(
+    request = request or Request.for_mode("unique")
+    result = solve_board(
         board_from_puzzle(puzzle),
-        mode=mode,
-        timeout=timeout,
-        explain=explain,
-        fallback=fallback,
-        order=order,
-        keep=keep,
+        mode=request.mode,
+        timeout=request.deadline.remaining(),
+        keep=request.keep,
+        **(options or {}),
     )
+    request.found(result.count or 0)
+    return result
 
 
 def solve_board(

@@ -5,6 +5,7 @@ down, never a module global), :mod:`~dlxsat.runtime.guard` (signals, the alarm a
 deadline, the watchdog, exit statuses, the stop line and its figures),
 :mod:`~dlxsat.runtime.cleanup` (temporary files and child processes left by a stopped run),
 :mod:`~dlxsat.runtime.memory` (the one reader of ``/proc/self/status``, the one meaning of
-``--memory``, the estimates) and :mod:`~dlxsat.runtime.processes` (how a worker is forked: the
-layer under ``compare``'s workers and the portfolio's members).
+``--memory``, the estimates), :mod:`~dlxsat.runtime.processes` (how a worker is forked: the
+layer under ``compare``'s workers and the portfolio's members) and
+:mod:`~dlxsat.runtime.host` (the cores the process may use, the threads it has).
 """

@@ -40,8 +40,12 @@ their own (numba kernels, a PySAT solver, OR-tools). So the run as a whole is gu
   pipe, hands over any signal it read meanwhile, and is joined, so the process has one thread
   when it forks. A signal in that window waits in the pipe for the new watchdog (the main
   thread holds its signals across a fork: :func:`dlxsat.runtime.processes.forking`).
-* **Figures.** :data:`progress` holds what the run has reached (phase, answers found), updated
-  by the pipeline and the backends, so a stop at any moment can say how far it got.
+* **Figures.** A run's :class:`Progress` is a value of the run: the CLI makes it when the run
+  begins (:func:`begin_run`, which registers it as the one the stop line reads) and hands it
+  down -- to the pipeline, the generators, ``compare`` -- which record in it what the run has
+  reached (phase, answers found; the solvers through their request's ``on_found``), so a stop
+  at any moment can say how far it got. Nothing else holds the figures; a library caller's
+  run, with no CLI, records them in a value nobody reads.
 """
 
 from __future__ import annotations
@@ -55,8 +59,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..exits import SIGNAL_EXITS, Exit
 from .cleanup import end_descendants, remove_temp_files
 from .deadline import Deadline
+from .host import threads
 
 
 def process_start(most: float = 10.0) -> float:
@@ -93,9 +99,6 @@ ALARM_GRACE = 0.2
 #: (the stop hooks are called at once; this is for code that ignores them).
 HARD_GRACE = 0.25
 
-EXIT_TIMEOUT = 3
-EXIT_INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
-
 #: The largest solution count or limit a user may ask for: the kernels count in int64.
 MAX_COUNT = 1 << 62
 
@@ -107,9 +110,9 @@ _LEAVE = 0
 
 class Stop(BaseException):
     """The run must stop now: a time limit, a signal. Not an :class:`Exception`, so that
-    library code catching ``Exception`` lets it through."""
+    library code catching ``Exception`` lets it through. ``code``: the run's exit status."""
 
-    code = 1
+    code: Exit = Exit.BUG
 
     def describe(self) -> str:
         return "stopped"
@@ -118,19 +121,20 @@ class Stop(BaseException):
 class TimeUp(Stop):
     """The deadline of the run (``--timeout``) has passed."""
 
-    code = EXIT_TIMEOUT
+    code = Exit.LIMIT
 
     def describe(self) -> str:
-        return f"time limit of {_seconds(progress.timeout)} s reached"
+        return f"time limit of {_seconds(_state.progress.timeout)} s reached"
 
 
 class Interrupted(Stop):
-    """``SIGINT`` (Ctrl-C) or ``SIGTERM``; exit status 128 + the signal's number."""
+    """``SIGINT`` (Ctrl-C) or ``SIGTERM``; exit status 128 + the signal's number
+    (:meth:`Exit.of_signal <dlxsat.exits.Exit.of_signal>`)."""
 
     def __init__(self, signum: int = signal.SIGINT):
         super().__init__(signum)
         self.signum = signum
-        self.code = 128 + int(signum)
+        self.code = Exit.of_signal(signum)
 
     def describe(self) -> str:
         return f"interrupted ({signal.Signals(self.signum).name})"
@@ -146,11 +150,14 @@ def _seconds(value: float | None) -> str:
 
 @dataclass
 class Progress:
-    """How far the run has got, for the line printed when it is stopped.
+    """How far a run has got, for the line printed when it is stopped: one value per run, made
+    when it begins (:func:`begin_run`) and handed down to whatever works for it.
 
     >>> p = Progress(phase="searching", backend="sat", count=7)
     >>> p.figures(elapsed=1.5)
     'while searching (backend sat): 7 solutions so far, 1.5 s'
+    >>> p.set_phase("checking the answers"); p.found(2); p.figures(elapsed=2)
+    'while checking the answers (backend sat): 2 solutions so far, 2 s'
     """
 
     phase: str = "starting"
@@ -164,6 +171,20 @@ class Progress:
     #: When the run began (``time.monotonic``): the process's start, or an in-process call's.
     started: float = STARTED
 
+    def set_phase(self, phase: str, backend: str | None = None) -> None:
+        """Record what the run is doing now (``reading``, ``encoding``, ``building``, ...).
+
+        A stop raised earlier but swallowed by some library is raised again here.
+        """
+        raise_swallowed()
+        self.phase = phase
+        if backend is not None:
+            self.backend = backend
+
+    def found(self, count: int) -> None:
+        """Record the number of answers found so far (a request's ``on_found``)."""
+        self.count = count
+
     def figures(self, elapsed: float | None = None) -> str:
         if elapsed is None:
             elapsed = time.monotonic() - self.started
@@ -173,35 +194,15 @@ class Progress:
         return f"{where}: {self.count} {unit} so far{more}, {elapsed:.3g} s"
 
 
-#: The figures of the current run.
-progress = Progress()
+def stop_line(stop: BaseException, progress: Progress | None = None) -> str:
+    """The one line printed on stderr when a run is stopped: what stopped it and ``progress``
+    (by default the current run's, registered by :func:`begin_run`).
 
-
-def set_phase(phase: str, backend: str | None = None) -> None:
-    """Record what the run is doing now (``reading``, ``encoding``, ``building``, ...).
-
-    A stop raised earlier but swallowed by some library is raised again here.
-    """
-    raise_swallowed()
-    progress.phase = phase
-    if backend is not None:
-        progress.backend = backend
-
-
-def found(count: int) -> None:
-    """Record the number of answers found so far."""
-    progress.count = count
-
-
-def stop_line(stop: BaseException) -> str:
-    """The one line printed on stderr when a run is stopped.
-
-    >>> progress.phase, progress.count, progress.backend = "building", 0, ""
-    >>> stop_line(Interrupted(signal.SIGTERM)).split(":")[:2]
+    >>> stop_line(Interrupted(signal.SIGTERM), Progress(phase="building")).split(":")[:2]
     ['dlxsat', ' interrupted (SIGTERM) while building']
     """
     what = stop.describe() if isinstance(stop, Stop) else "stopped"
-    return f"dlxsat: {what} {progress.figures()}"
+    return f"dlxsat: {what} {(progress or _state.progress).figures()}"
 
 
 class _State:
@@ -225,6 +226,8 @@ class _State:
         self.hooks: dict[int, Callable[[], object]] = {}
         #: Signals the process was started ignoring (:func:`install`): they stay ignored.
         self.ignored: frozenset[int] = frozenset()
+        #: The current run's figures (:func:`begin_run`): the one the stop line reads.
+        self.progress = Progress()
 
 
 _state = _State()
@@ -235,20 +238,24 @@ def installed() -> bool:
     return _state.installed
 
 
-def begin_run() -> None:
+def begin_run() -> Progress:
     """From now on a signal raises :class:`Stop` (before, it ends the process at once).
 
-    The run's clock starts at the start of the process, or now when called in-process.
+    Returns the run's :class:`Progress`, new, registered as the current run's: the one the stop
+    line reads (the caller hands it down to what works for the run). The run's clock starts
+    at the start of the process, or now when called in-process.
     """
     _state.running = True
-    progress.__init__()  # type: ignore[misc]
+    progress = Progress()
     if not _state.installed:
         progress.started = time.monotonic()
+    _state.progress = progress
+    return progress
 
 
 def run_deadline(seconds: float | None) -> Deadline:
     """The run's deadline: ``seconds`` from the start of the run (see :func:`begin_run`)."""
-    return Deadline(None if seconds is None else progress.started + seconds)
+    return Deadline(None if seconds is None else _state.progress.started + seconds)
 
 
 def _raise_stop(signum: int, frame: Any) -> None:
@@ -291,7 +298,7 @@ def install() -> None:
         return
     _state.installed = True
     # (Python installs its own SIGINT handler only where SIGINT was not ignored at start.)
-    _state.ignored = frozenset(s for s in EXIT_INTERRUPTED if signal.getsignal(s) is signal.SIG_IGN)
+    _state.ignored = frozenset(s for s in SIGNAL_EXITS if signal.getsignal(s) is signal.SIG_IGN)
     _handlers()
     # A signal's number is written to this pipe even while the main thread is inside a C call.
     r, w = os.pipe()
@@ -377,7 +384,7 @@ def watchdog_paused(wait: float = 0.05) -> Iterator[bool]:
     if dog is None or not dog.is_alive() or _state.pipe is None:
         yield True
         return
-    before = _tasks()
+    before = threads()
     try:
         os.write(_state.pipe[1], bytes([_LEAVE]))
     except OSError:
@@ -389,20 +396,13 @@ def watchdog_paused(wait: float = 0.05) -> Iterator[bool]:
         yield False
         return
     # Python's join returns just before the thread's end: it leaves /proc a moment later.
-    while _tasks() >= before > 1 and time.monotonic() < until:
+    while threads() >= before > 1 and time.monotonic() < until:
         time.sleep(0.0002)
     _state.watchdog = None
     try:
         yield True
     finally:
         _start_watchdog()
-
-
-def _tasks() -> int:
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return 1
 
 
 def claim_exit(code: int) -> bool:
@@ -448,7 +448,7 @@ def arm(deadline: Deadline, seconds: float | None = None) -> None:
     limit as the user gave it, for the line printed when it is reached. Only in the main thread
     (elsewhere the backends' own deadline is all there is); in-process only ``SIGALRM`` is
     taken -- ``SIGINT`` and ``SIGTERM`` stay the caller's."""
-    progress.timeout = seconds
+    _state.progress.timeout = seconds
     _state.stopping = False
     _set_alarm(deadline)
 
@@ -481,7 +481,7 @@ def disarm() -> None:
     if not _state.installed:  # in-process: the next run may be stopped too
         _state.exit_claimed.clear()
     _state.last_stop.clear()
-    progress.timeout = None
+    _state.progress.timeout = None
 
 
 class Scope:
@@ -586,4 +586,3 @@ def become_plain() -> None:
                 os.close(fd)
             except OSError:
                 pass
-    progress.__init__()  # type: ignore[misc]

@@ -16,7 +16,8 @@ One discipline for every fork, in one place:
   running. Only then are its signals unblocked.
 * **Whether a fork is safe** (:func:`single_threaded`): a lock held by another thread at the
   fork stays locked forever in the child, so dlxsat forks only a process with one thread,
-  which ``/proc/self/task`` counts exactly (native threads of OR-tools or numba included).
+  which ``/proc/self/task`` counts exactly (native threads of OR-tools or numba included;
+  :func:`dlxsat.runtime.host.threads`).
 """
 
 from __future__ import annotations
@@ -30,39 +31,20 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import guard
+from .host import threads
 
 #: Held and blocked while a child is forked (see the module doc).
 BLOCKED = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGALRM})
 
 
-def threads() -> int:
-    """The threads of this process, native ones included (1 where ``/proc`` cannot say)."""
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return 1
-
-
 def single_threaded() -> bool:
-    """Whether this process may fork safely: Linux, and one thread (see the module doc).
+    """Whether this process may fork safely: Linux, and one thread (see the module doc; not
+    where ``/proc`` cannot count them).
 
     >>> single_threaded() == (sys.platform == "linux" and threads() == 1)
     True
     """
-    if sys.platform != "linux":
-        return False
-    try:
-        return len(os.listdir("/proc/self/task")) == 1
-    except OSError:
-        return False
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
+    return sys.platform == "linux" and threads(unknown=0) == 1
 
 
 def _libc() -> Any:

@@ -39,13 +39,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...xcc.model import Problem
 from .. import Request, SearchResult, SolverSpec
 
 if TYPE_CHECKING:
+    from ...result import Settled
+    from ...solvers import Template
     from .arrays import Arrays
 
 SPEC = SolverSpec(
@@ -60,20 +62,25 @@ SPEC = SolverSpec(
     bytes_per_entry=150,
     library_bytes=260 << 20,
     library_module="numba",
-    # Many puzzles sharing one problem with options chosen beforehand (``solve_batch``): worth
+    # Many puzzles sharing one problem with options chosen beforehand (``solve_many``): worth
     # it from 32 puzzles on -- loading the compiled kernel costs some tenths of a second, the
     # price of some 30-50 small puzzles solved interpreted.
     batch=32,
 )
 
 
-def solve_batch(problem: Problem) -> Any:
-    """The batch capability: ``problem`` laid out once; the object returned solves it many
-    times, each with some options chosen beforehand (``.solve(given, request)``; see
-    :mod:`.batch`)."""
-    from .batch import Precovered
+def solve_many(
+    template: Template,
+    puzzles: Sequence[Any],
+    mode: str,
+    timeout: float | None,
+    on_found: Callable[[int], None] | None = None,
+) -> Iterator[Settled]:
+    """The batch path (``SPEC.batch``): puzzles that share ``template``'s problem, each with
+    some options chosen beforehand, solved on that problem laid out once (:mod:`.batch`)."""
+    from . import batch
 
-    return Precovered(problem)
+    return batch.solve_many(template, puzzles, mode, timeout, on_found)
 
 
 #: Which of Knuth's algorithms solves which kind of problem.

@@ -12,23 +12,47 @@ microseconds in the kernel for a 9 x 9 grid. :meth:`Precovered.solve_chunk` does
 whole chunk of puzzles in one call of the compiled kernel (``kernel.search_many``), within a
 node budget per puzzle; :meth:`Precovered.solve` searches one puzzle, resumably, within a
 deadline (a puzzle the chunk's budget did not settle). Which options a puzzle gives, and what
-its answer is, is the family's business (its ``batch_template``); this module knows no puzzle.
+its answer is, is the family's business (its :class:`~dlxsat.solvers.Template`); this module
+knows no puzzle.
+
+:func:`solve_many` is the dlx backend's batch path (``SPEC.batch``): puzzles of one template's
+shape in chunks of :data:`CHUNK` through the kernel, each within :data:`NODE_BUDGET` nodes; a
+puzzle a chunk does not settle is searched again on its own (:meth:`Batch.one`). The ``auto``
+backend runs the same path, each puzzle within a trial (:func:`dlxsat.backends.auto.solve_many`).
+The pipeline checks and reports what comes out (:func:`dlxsat.pipeline.solve_many`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ...result import SearchResult
-from ...solvers import Request
+from ...result import SearchResult, Settled
+from ...runtime.deadline import Deadline
+from ...solvers import Request, Template
 from ...xcc.model import Problem
 from . import FIRST_BUDGET, SLICE
 
 #: The solutions :meth:`Precovered.solve_chunk` keeps per puzzle: two settle "is it unique?";
 #: a puzzle that has more to keep (counting, or listing all) is searched again on its own.
 CHUNK_STORE = 2
+
+#: Puzzles per call of the batch kernel (:meth:`Precovered.solve_chunk`): enough that the
+#: call's fixed cost (some 10 microseconds) and the arrays' per-call work vanish per puzzle,
+#: few enough that reports stream out (a chunk of 9 x 9 Sudokus takes some 20 ms).
+CHUNK = 1024
+#: Nodes a puzzle gets in the batch kernel before it is searched again on its own (with the
+#: clock checked; under ``auto`` within its batch trial,
+#: :data:`dlxsat.backends.auto.BATCH_TRIAL_SECONDS`): the hardest 9 x 9s of
+#: ``puzzles/sudoku-hard`` take a few thousand; 20,000 nodes are some 10 ms.
+NODE_BUDGET = 20_000
+#: A time limit per puzzle shorter than this (seconds) keeps the batch path off the kernel's
+#: chunks, whose node budget, not the clock, bounds each puzzle.
+CHUNK_MIN_TIMEOUT = 1.0
+#: The most templates whose problems are kept laid out (:func:`laid_out`).
+KEPT_LAYOUTS = 8
 
 
 class Chunk:
@@ -192,3 +216,148 @@ class Precovered:
         stats["updates"] = int(st[k.S_UPDATES])
         stats["seconds"] = time.perf_counter() - start
         return result
+
+
+#: (template, its problem laid out) by the template's identity, kept between calls: laying out
+#: a 9 x 9 Sudoku's empty grid takes some 30 ms, a hundred puzzles' worth.
+_LAID_OUT: dict[int, tuple[Template, Precovered]] = {}
+
+
+def laid_out(template: Template) -> Precovered:
+    """``template``'s problem laid out for the kernel, once per template (the family keeps one
+    template per shape)."""
+    known = _LAID_OUT.get(id(template))
+    if known is None:
+        if len(_LAID_OUT) >= KEPT_LAYOUTS:
+            _LAID_OUT.clear()
+        known = _LAID_OUT[id(template)] = (template, Precovered(template.problem))
+    return known[1]
+
+
+def solve_many(
+    template: Template,
+    puzzles: Sequence[Any],
+    mode: str,
+    timeout: float | None,
+    on_found: Callable[[int], None] | None = None,
+) -> Iterator[Settled]:
+    """The dlx backend's batch path: ``puzzles`` of ``template``'s shape solved in ``mode``,
+    each within ``timeout`` seconds; one :class:`~dlxsat.result.Settled` per puzzle, in order
+    (``on_found``: unused, the batch's searches are short)."""
+    return Batch(template, mode, timeout).settle(puzzles)
+
+
+class Batch:
+    """Puzzles of one :class:`~dlxsat.solvers.Template`'s shape on its laid-out problem.
+
+    In chunks of :data:`CHUNK` through the kernel when the template :attr:`packs
+    <dlxsat.solvers.Template.packs>` them, ``chunks`` is asked for and the time limit allows
+    (:data:`CHUNK_MIN_TIMEOUT`), else one at a time (:meth:`one`). With ``trial`` (seconds),
+    a puzzle searched on its own gets at most that long; one that outgrows it with time left
+    goes to ``beyond_trial(puzzle, deadline, start)`` (``auto``'s choice). ``tag``: figures
+    added, each a copy, to the ``stats`` of every puzzle settled here (``auto``'s word on the
+    engine that ran).
+    """
+
+    def __init__(
+        self,
+        template: Template,
+        mode: str,
+        timeout: float | None,
+        *,
+        chunks: bool = True,
+        trial: float | None = None,
+        beyond_trial: Callable[[Any, Deadline, float], Settled] | None = None,
+        tag: Mapping[str, dict[str, Any]] | None = None,
+    ) -> None:
+        self.template = template
+        self.laid = laid_out(template)
+        self.mode = mode
+        self.timeout = timeout
+        self.limit = Request.for_mode(mode).limit
+        self.chunks = (
+            chunks and template.packs and (timeout is None or timeout >= CHUNK_MIN_TIMEOUT)
+        )
+        self.trial = trial
+        self.beyond_trial = beyond_trial
+        self.tag = tag or {}
+
+    def settle(self, puzzles: Sequence[Any]) -> Iterator[Settled]:
+        """Every puzzle of ``puzzles`` settled, in order."""
+        if not self.chunks:
+            for puzzle in puzzles:
+                yield self.one(puzzle)
+            return
+        for start in range(0, len(puzzles), CHUNK):
+            yield from self.chunk(puzzles[start : start + CHUNK])
+
+    def one(self, puzzle: Any) -> Settled:
+        """One puzzle on the laid-out problem, its given options pre-covered, within its time
+        limit (and the trial, if any)."""
+        start = time.perf_counter()
+        deadline = Deadline.after(self.timeout)
+        template = self.template
+        request = Request.for_mode(self.mode, deadline=deadline)
+        if self.trial is not None:
+            trial = deadline.sooner(Deadline.after(self.trial))
+            result = self.laid.solve(
+                template.givens(puzzle), dataclasses.replace(request, deadline=trial)
+            )
+            if result.timed_out and not deadline.expired() and self.beyond_trial is not None:
+                return self.beyond_trial(puzzle, deadline, start)
+        else:
+            result = self.laid.solve(template.givens(puzzle), request)
+        answers = [template.answer(puzzle, chosen) for chosen in result.solutions]
+        result.solutions = []
+        result.answers = answers
+        obeys = all([template.obeys_rules(puzzle, answer) for answer in answers])
+        for key, value in self.tag.items():
+            result.stats[key] = dict(value)
+        return Settled.of(result, puzzle, time.perf_counter() - start, obeys=obeys)
+
+    def chunk(self, chunk: Sequence[Any]) -> Iterator[Settled]:
+        """Puzzles in one call of the compiled kernel (:data:`NODE_BUDGET` nodes each), their
+        answers read back and judged by the template as arrays; a puzzle the chunk does not
+        settle is searched on its own (:meth:`one`)."""
+        import numpy as np
+
+        start = time.perf_counter()
+        template, laid = self.template, self.laid
+        cells = template.packed_cells(chunk)
+        given, counts = template.given_options(cells)
+        found = laid.solve_chunk(given, counts, self.limit, NODE_BUDGET)
+        settled = found.settled()
+        covered = found.status == -1  # the given options cover everything: one solution
+        count = np.where(covered, 1, found.count)
+        kept = np.minimum(count, found.sol_len.shape[1])
+        answers, obeys = template.answers_of_chunk(cells, found.sols, found.sol_len, kept, settled)
+        per_puzzle = (time.perf_counter() - start) / len(chunk)
+        kernel_seconds = found.seconds / len(chunk)
+        exhausted = ((found.status == 0) | covered).tolist()  # (DONE, or nothing to search)
+        rows = zip(
+            chunk,
+            settled.tolist(),
+            count.tolist(),
+            np.where(covered, 1, found.nodes).tolist(),
+            found.updates.tolist(),
+            exhausted,
+            answers,
+            obeys,
+            strict=True,
+        )
+        algorithm, tag = laid.algorithm, self.tag
+        for puzzle, done, total, nodes, updates, ended, kept_answers, ok in rows:
+            if not done:
+                yield self.one(puzzle)
+                continue
+            stats = {
+                "algorithm": algorithm,
+                "loop": False,
+                "kernel": "compiled",
+                "nodes": nodes,
+                "updates": updates,
+                "seconds": kernel_seconds,
+            }
+            for key, value in tag.items():
+                stats[key] = dict(value)
+            yield Settled.row(puzzle, total, ended, stats, kept_answers, per_puzzle, ok)

@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     from pathlib import Path
 
+    from ...exits import Exit
     from . import aot
 
     ap = argparse.ArgumentParser(description="Build dlxsat's compiled dancing-links kernels.")
@@ -89,14 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if not args.build:
         ap.print_usage(sys.stderr)
-        return 2
+        return Exit.INPUT
     try:
         path = aot.build(Path(args.directory) if args.directory else None)
     except aot.BuildError as e:
         print(f"dlxsat: cannot build the compiled kernels: {e}", file=sys.stderr)
-        return 1
+        return Exit.BUG
     print(path)
-    return 0
+    return Exit.OK
 
 
 if __name__ == "__main__":
