@@ -191,6 +191,32 @@ def rooms(
     return out
 
 
+def walls(regions: Sequence[Sequence[object]]) -> tuple[list[int], list[int]]:
+    """The walls between cells of different regions (``regions[i][j]`` any label), as
+    :func:`decode_border` gives them: ``(vert, horiz)``; the inverse of :func:`rooms`.
+
+    >>> walls([[1, 2], [2, 2]])
+    ([1, 0], [1, 0])
+    """
+    rows, cols = len(regions), len(regions[0])
+    vert = [int(regions[i][j] != regions[i][j + 1]) for i in range(rows) for j in range(cols - 1)]
+    horiz = [int(regions[i][j] != regions[i + 1][j]) for i in range(rows - 1) for j in range(cols)]
+    return vert, horiz
+
+
+def region_grid(cols: int, rows: int, vert: Sequence[int], horiz: Sequence[int]) -> list[list[int]]:
+    """The region of each cell (numbered from 1 in pzprjs's order, :func:`rooms`), row by row.
+
+    >>> region_grid(2, 2, [1, 0], [1, 0])
+    [[1, 2], [2, 2]]
+    """
+    out = [[0] * cols for _ in range(rows)]
+    for k, room in enumerate(rooms(cols, rows, vert, horiz), 1):
+        for c in room:
+            out[c // cols][c % cols] = k
+    return out
+
+
 def top_cell(room: Sequence[int], cols: int) -> int:
     """The cell of a room that carries its number in pzprjs: the leftmost column's top cell.
 
@@ -566,3 +592,36 @@ def block(lines: Sequence[str], start: int, rows: int, cols: int, what: str) -> 
 def write_block(table: Sequence[Sequence[object]]) -> list[str]:
     """Lines of a pzprv3 section as pzprjs writes them (each value followed by a space)."""
     return ["".join(f"{v} " for v in row) for row in table]
+
+
+def read_pzprv3_regions(
+    version: str, lines: Sequence[str], start: int, rows: int, cols: int
+) -> tuple[list[list[int]], int]:
+    """The regions of a pzprv3 file of pzprjs's ``country.js`` genres (Country Road, Moon or
+    Sun, Dotchi Loop, ...) from ``lines[start:]``, and the index of the line after them:
+    ``pzprv3.2`` files give the walls (two blocks, :func:`decode_border`'s order), older ones
+    (``pzprv3``, ``pzprv3.1``) a line with the number of rooms and then a room number per cell.
+    Regions are numbered from 1 in pzprjs's order either way.
+
+    >>> read_pzprv3_regions("pzprv3.2", ["1 ", "0 ", "0 1 "], 0, 2, 2)
+    ([[1, 2], [1, 1]], 3)
+    >>> read_pzprv3_regions("pzprv3", ["2", "0 1 ", "0 0 "], 0, 2, 2)
+    ([[1, 2], [1, 1]], 3)
+    """
+    if version.strip() == "pzprv3.2":
+        vert = block(lines, start, rows, cols - 1, "walls between horizontal neighbours")
+        horiz = block(lines, start + rows, rows - 1, cols, "walls between vertical neighbours")
+        flat_v = [int(v == "1") for row in vert for v in row]
+        flat_h = [int(v == "1") for row in horiz for v in row]
+        return region_grid(cols, rows, flat_v, flat_h), start + 2 * rows - 1
+    ids = block(lines, start + 1, rows, cols, "room numbers")
+    return region_grid(cols, rows, *walls(ids)), start + 1 + rows
+
+
+def write_pzprv3_walls(regions: Sequence[Sequence[object]]) -> list[str]:
+    """The two wall blocks of a ``pzprv3.2`` file (as pzprjs writes them) for ``regions``."""
+    rows, cols = len(regions), len(regions[0])
+    vert, horiz = walls(regions)
+    table = [vert[i * (cols - 1) : (i + 1) * (cols - 1)] for i in range(rows)]
+    table += [horiz[i * cols : (i + 1) * cols] for i in range(rows - 1)]
+    return write_block(table)

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..xcc.loop import ON, connected_pieces, edge_ends
+from ..xcc.model import Item, Problem
 from .grid import needs_wide_names, point_name
 
 Answer = dict[str, Any]
@@ -87,13 +88,127 @@ class LoopBoard:
         ``degrees``, each naming every edge of the cell colored ``1`` or ``0``; ``extra``
         entries are added to each (a clue's item, a colored cell item).
         """
-        edges = self.edges_of(i, j)
-        out = []
-        for d in sorted(set(degrees)):
-            for on in combinations(range(len(edges)), d):
-                entries = [f"{e}:{ON if k in on else '0'}" for k, e in enumerate(edges)]
-                out.append([self.cell(i, j), *entries, *extra])
+        return [
+            [self.cell(i, j), *self.edge_entries(i, j, on), *extra]
+            for on in self.shapes(i, j, degrees)
+        ]
+
+    def shapes(self, i: int, j: int, degrees: Iterable[int] = (0, 2)) -> list[set[tuple[int, int]]]:
+        """The ways the line can be at cell (i, j): the sets of its edges (points) on the line
+        whose size is in ``degrees``, in :meth:`cell_options`' order.
+
+        >>> LoopBoard(2, 2).shapes(0, 0)
+        [set(), {(0, 1), (1, 0)}]
+        """
+        edges = self.edge_points(i, j)
+        return [
+            {edges[k] for k in on}
+            for d in sorted(set(degrees))
+            for on in combinations(range(len(edges)), d)
+        ]
+
+    def edge_entries(self, i: int, j: int, on: Iterable[tuple[int, int]]) -> list[str]:
+        """Every edge of cell (i, j) colored ``1`` if it is ``on``, else ``0``."""
+        on = set(on)
+        return [f"{self.name(*e)}:{ON if e in on else '0'}" for e in self.edge_points(i, j)]
+
+    def ray(self, i: int, j: int, di: int, dj: int) -> list[tuple[int, int]]:
+        """The edges (points) met going straight from cell (i, j) by steps ``(di, dj)`` to the
+        side of the board, the nearest first.
+
+        >>> LoopBoard(3, 3).ray(0, 1, 1, 0)
+        [(1, 2), (3, 2)]
+        """
+        return ray(self.m, self.n, i, j, di, dj)
+
+    def arm(self, i: int, j: int, di: int, dj: int, k: int) -> list[str] | None:
+        """The entries saying that the line runs exactly ``k`` edges straight from cell (i, j)
+        by steps ``(di, dj)``: those edges ``1`` and the next one (where the board goes on)
+        ``0``, the line turning there; None if the board ends sooner.
+
+        >>> LoopBoard(3, 3).arm(0, 0, 0, 1, 1), LoopBoard(3, 3).arm(0, 0, 0, 1, 3)
+        (['01:1', '03:0'], None)
+        """
+        edges = self.ray(i, j, di, dj)
+        if k > len(edges):
+            return None
+        out = [f"{self.name(*e)}:{ON}" for e in edges[:k]]
+        if k < len(edges):
+            out.append(f"{self.name(*edges[k])}:0")
         return out
+
+
+def ray(m: int, n: int, i: int, j: int, di: int, dj: int) -> list[tuple[int, int]]:
+    """The edges (points) between cells met going straight from cell (i, j) of an ``m`` x
+    ``n`` board by steps ``(di, dj)`` to its side, the nearest first.
+
+    >>> ray(3, 3, 2, 2, 0, -1)
+    [(4, 3), (4, 1)]
+    """
+    out = []
+    while 0 <= i + di < m and 0 <= j + dj < n:
+        out.append((2 * i + di, 2 * j + dj))
+        i, j = i + di, j + dj
+    return out
+
+
+def arm_length(
+    m: int, n: int, edges: set[tuple[int, int]], i: int, j: int, di: int, dj: int
+) -> int:
+    """How far the line of ``edges`` runs straight from cell (i, j) by steps ``(di, dj)``:
+    the number of consecutive edges on it (0: it does not leave the cell that way).
+
+    >>> arm_length(3, 3, {(0, 1), (0, 3)}, 0, 0, 0, 1), arm_length(3, 3, {(0, 3)}, 0, 0, 0, 1)
+    (2, 0)
+    """
+    k = 0
+    for e in ray(m, n, i, j, di, dj):
+        if e not in edges:
+            break
+        k += 1
+    return k
+
+
+def loop_problem(
+    primary: Sequence[Item], secondary: Sequence[str], options: Iterable[Sequence[str]]
+) -> Problem:
+    """The exact-cover problem of named items and options (entries ``name`` or
+    ``name:color``), with the single-loop rule over the items named as vertices and edges
+    (:meth:`SingleLoop.from_names <dlxsat.xcc.rules.SingleLoop.from_names>`): what a loop
+    genre's ``build`` returns, and its ``encode`` writes (:func:`loop_text`). Options that name
+    no primary item are left out, as the DLX reader leaves them out.
+
+    >>> p = loop_problem([Item("00"), Item("02")], ["01"], [["00", "01:1"], ["02", "01:1"]])
+    >>> p.option_names(1), p.rules[0].kind
+    (['02', '01:1'], 'loop')
+    """
+    from ..xcc.rules import SingleLoop
+
+    items = [*primary, *(Item(name, primary=False) for name in secondary)]
+    index = {it.name: k for k, it in enumerate(items)}
+    n_primary = len(primary)
+    known: dict[str, tuple[int, str | None]] = {}
+    out = []
+    for opt in options:
+        entries = []
+        for token in opt:
+            entry = known.get(token)
+            if entry is None:
+                name, _, color = token.partition(":")
+                entry = known[token] = (index[name], color or None)
+            entries.append(entry)
+        if any(k < n_primary for k, _ in entries):
+            out.append(tuple(entries))
+    problem = Problem(items, out)
+    return problem.with_rules(SingleLoop.from_names(problem))
+
+
+def loop_text(heading: Sequence[str], problem: Problem) -> str:
+    """A loop genre's exact-cover data: comment lines (``| `` and each of ``heading``, the
+    genre's name and its board), then ``problem`` in Knuth's format with its ``|@loop`` line."""
+    from ..xcc.dlxformat import write
+
+    return "".join(f"| {line}\n" for line in heading) + write(problem)
 
 
 def edges_on(problem: Any, chosen: Iterable[int]) -> list[tuple[int, int]]:
@@ -147,6 +262,42 @@ def degree(edges: set[tuple[int, int]], i: int, j: int) -> int:
     return sum((x + dx, y + dy) in edges for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)))
 
 
+def degree_problems(
+    m: int, n: int, edges: set[tuple[int, int]], bad: Iterable[int], crossings: bool = False
+) -> list[str]:
+    """The cells where ``edges`` meet in a number of line segments in ``bad``, a line each as
+    :func:`loop_problems` says it: a genre's checker asks for branches (3) and crossings (4)
+    and for dead ends (1) at the places of its rules that pzprjs gives them.
+
+    >>> degree_problems(2, 2, {(0, 1)}, (1,))[0]
+    'cell (1, 1) has 1 line segment (the loop needs 0 or 2)'
+    """
+    bad = set(bad)
+    need = "0, 2 or 4" if crossings else "0 or 2"
+    out = []
+    for i in range(m):
+        for j in range(n):
+            d = degree(edges, i, j)
+            if d in bad:
+                s = "" if d == 1 else "s"
+                out.append(
+                    f"cell {cell_name(i, j)} has {d} line segment{s} (the loop needs {need})"
+                )
+    return out
+
+
+def pieces_problem(edges: set[tuple[int, int]]) -> list[str]:
+    """[] when ``edges`` are connected, else the line saying how many loops they make.
+
+    >>> pieces_problem({(0, 1), (4, 1)})
+    ['the line forms 2 separate loops, not one']
+    """
+    pieces = connected_pieces((e, *edge_ends(*e)) for e in edges)
+    if len(pieces) > 1:
+        return [f"the line forms {len(pieces)} separate loops, not one"]
+    return []
+
+
 def loop_problems(
     m: int, n: int, edges: set[tuple[int, int]], crossings: bool = False
 ) -> list[str]:
@@ -159,25 +310,13 @@ def loop_problems(
     >>> loop_problems(2, 2, {(0, 1)})[0]
     'cell (1, 1) has 1 line segment (the loop needs 0 or 2)'
     """
-    allowed = (0, 2, 4) if crossings else (0, 2)
-    problems = []
-    for i in range(m):
-        for j in range(n):
-            d = degree(edges, i, j)
-            if d not in allowed:
-                s = "" if d == 1 else "s"
-                need = "0, 2 or 4" if crossings else "0 or 2"
-                problems.append(
-                    f"cell {cell_name(i, j)} has {d} line segment{s} (the loop needs {need})"
-                )
+    bad = (1, 3) if crossings else (1, 3, 4)
+    problems = degree_problems(m, n, edges, bad, crossings)
     if problems:
         return problems
     if not edges:
         return ["there is no loop"]
-    pieces = connected_pieces((e, *edge_ends(*e)) for e in edges)
-    if len(pieces) > 1:
-        return [f"the line forms {len(pieces)} separate loops, not one"]
-    return []
+    return pieces_problem(edges)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,6 +324,45 @@ def loop_problems(
 # a cell on the line is the sides it leaves by, in the order n, s, e, w (``ns``, ``ew``, ``ne``,
 # ``nw``, ``se``, ``sw``; ``nsew`` a crossing; one letter a path's end), ``-`` a cell off it,
 # and, where a genre shades cells, ``x`` a shaded one.
+
+
+def read_grid(text: str, blocks: int = 1) -> tuple[int, int, list[list[list[str]]]]:
+    """The corpus's problem notation of a genre: a line ``ROWS COLS``, then ``blocks`` grids of
+    ROWS lines of COLS tokens separated by spaces (a clue grid, then for the genres with regions
+    a grid of region names); blank lines are skipped. An :class:`InputError` names the line of
+    anything else.
+
+    >>> read_grid("2 2\\n- 3\\n1 -\\n")
+    (2, 2, [[['-', '3'], ['1', '-']]])
+    """
+    numbered = [(k, line.split()) for k, line in enumerate(text.split("\n"), 1) if line.strip()]
+    if not numbered:
+        raise InputError("empty puzzle: no 'ROWS COLS' line")
+    k, head = numbered[0]
+    if len(head) != 2 or not all(t.isdigit() for t in head) or "0" in (head[0], head[1]):
+        raise InputError(f"line {k}: the grid begins with its size 'ROWS COLS', not {head!r}")
+    m, n = int(head[0]), int(head[1])
+    body = numbered[1:]
+    if len(body) != blocks * m:
+        want = f"{blocks} x {m}" if blocks > 1 else str(m)
+        raise InputError(f"the grid has {len(body)} rows after its size line, not {want}")
+    for k, row in body:
+        if len(row) != n:
+            raise InputError(f"line {k}: {len(row)} cells, but the grid is {n} wide")
+    rows = [row for _, row in body]
+    return m, n, [rows[b * m : (b + 1) * m] for b in range(blocks)]
+
+
+def write_grid(m: int, n: int, *grids: Sequence[Sequence[object]]) -> str:
+    """:func:`read_grid`'s text: the size line, then each grid's rows of tokens.
+
+    >>> print(write_grid(1, 2, [["-", 3]]), end="")
+    1 2
+    - 3
+    """
+    lines = [f"{m} {n}"] + [" ".join(str(t) for t in row) for grid in grids for row in grid]
+    return "\n".join(lines) + "\n"
+
 
 #: The key of an answer read from a grid whose cells contradict each other: why
 #: (``dlxsat check`` reports it as the rule broken).
@@ -244,6 +422,30 @@ def write_segments(m: int, n: int, answer: Answer, shade: str = "x") -> list[lis
     return out
 
 
+def read_answer_grid(text: str, m: int, n: int, shade: str = "x") -> Answer:
+    """The answer of the corpus's answer grid for an ``m`` x ``n`` board (its ``ROWS COLS``
+    line, if any, must say so): :func:`read_segments` of its rows.
+
+    >>> read_answer_grid("1 3\\ne w -\\n", 1, 3)
+    {'edges': [[0, 1]]}
+    """
+    rows = [line.split() for line in text.split("\n") if line.strip()]
+    if rows and len(rows[0]) == 2 and all(t.isdigit() for t in rows[0]):
+        if (int(rows[0][0]), int(rows[0][1])) != (m, n):
+            raise InputError(
+                f"line 1: the answer is {rows[0][0]} x {rows[0][1]}, the puzzle {m} x {n}"
+            )
+        rows = rows[1:]
+    if len(rows) != m or any(len(row) != n for row in rows):
+        raise InputError(f"the answer grid is not {m} rows of {n} cells")
+    return read_segments(rows, m, n, shade)
+
+
+def write_answer_grid(m: int, n: int, answer: Answer, shade: str = "x") -> str:
+    """The corpus's answer grid of ``answer``: the size line, then :func:`write_segments`."""
+    return write_grid(m, n, write_segments(m, n, answer, shade))
+
+
 # ---------------------------------------------------------------------------------------------
 # pzprv3 files: a line through cells is two blocks, the segments between horizontal neighbours
 # (``m`` lines of ``n - 1`` values) then between vertical ones (``m - 1`` lines of ``n``); 1 is
@@ -276,26 +478,32 @@ def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[l
 # Text and pictures
 
 
-def render_line(m: int, n: int, answer: Answer | None, glyph: Any = lambda i, j: ".") -> str:
-    """The board in ASCII: ``glyph(i, j)`` for each cell (one character), ``---`` and ``|``
-    for the line between cells, ``#`` for a shaded cell.
+def render_line(
+    m: int, n: int, answer: Answer | None, glyph: Any = lambda i, j: ".", width: int = 1
+) -> str:
+    """The board in ASCII: ``glyph(i, j)`` for each cell (``width`` characters, padded on the
+    right: wider clues, as Castle Wall's ``5wx``), ``---`` and ``|`` for the line between
+    cells, ``#`` for a shaded cell.
 
     >>> print(render_line(2, 2, {"edges": [[0, 1], [1, 0], [1, 2], [2, 1]]}))
     .---.
     |   |
     .---.
+    >>> print(render_line(1, 2, {"edges": [[0, 1]]}, lambda i, j: "3x" if j else ".", 2))
+    . ---3x
     """
     edges = {tuple(e) for e in (answer or {}).get("edges", [])}
     shaded = {tuple(c) for c in (answer or {}).get("shaded", [])}
+    gap = " " * (width + 2)
     lines = []
     for i in range(m):
         if i:
-            lines.append("   ".join("|" if (2 * i - 1, 2 * j) in edges else " " for j in range(n)))
+            lines.append(gap.join("|" if (2 * i - 1, 2 * j) in edges else " " for j in range(n)))
         parts = []
         for j in range(n):
             if j:
                 parts.append("---" if (2 * i, 2 * j - 1) in edges else "   ")
-            parts.append("#" if (i, j) in shaded else glyph(i, j))
+            parts.append(("#" if (i, j) in shaded else glyph(i, j)).ljust(width))
         lines.append("".join(parts))
     return "\n".join(line.rstrip() for line in lines)
 
