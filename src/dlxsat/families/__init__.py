@@ -38,6 +38,7 @@ FAMILIES: dict[str, str] = {
     "detour": "dlxsat.families.detour",
     "double-back": "dlxsat.families.double_back",
     "simple-loop": "dlxsat.families.simple_loop",
+    "castle-wall": "dlxsat.families.castle_wall",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -52,6 +53,7 @@ ALIASES: dict[str, str] = {
     "country": "country-road",
     "doubleback": "double-back",
     "simpleloop": "simple-loop",
+    "castle": "castle-wall",
 }
 
 
