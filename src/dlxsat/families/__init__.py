@@ -39,6 +39,7 @@ FAMILIES: dict[str, str] = {
     "double-back": "dlxsat.families.double_back",
     "simple-loop": "dlxsat.families.simple_loop",
     "castle-wall": "dlxsat.families.castle_wall",
+    "geradeweg": "dlxsat.families.geradeweg",
     "xcc": "dlxsat.families.xcc",
 }
 

@@ -66,16 +66,16 @@ from .loops import (
     cell_name,
     degree_problems,
     edges_on,
+    grid_codec,
     line_answer,
     line_edges,
     loop_problem,
     loop_text,
     pieces_problem,
-    read_answer_grid,
+    pzprv3_codec,
+    pzprv3_line_answer,
     read_grid,
-    read_pzprv3_lines,
     render_line,
-    write_answer_grid,
     write_grid,
     write_pzprv3_lines,
 )
@@ -422,7 +422,8 @@ def write_url(puzzle: CastlePuzzle, answer: Answer | None = None) -> str:
     return make_url("castle", puzzle.n, puzzle.m, "".join(out))
 
 
-def _parse_pzprv3(text: str) -> tuple[CastlePuzzle, Answer]:
+def parse_pzprv3(text: str) -> tuple[CastlePuzzle, Answer]:
+    """The puzzle of a pzprv3 ``castle`` file (see the module doc) and the line drawn in it."""
     rows, cols, lines = read_pzprv3(text, NAME)
     cells = block(lines, 0, rows, cols, "cells")
     walls = []
@@ -445,27 +446,7 @@ def _parse_pzprv3(text: str) -> tuple[CastlePuzzle, Answer]:
                 ) from None
             out.append(None if number == -1 else Wall(k & 3, ARROW_OF[d], number))
         walls.append(tuple(out))
-    puzzle = CastlePuzzle(rows, cols, tuple(walls))
-    edges: set[tuple[int, int]] = set()
-    if len(lines) > rows:  # pzprjs reads a file without its line blocks as no line
-        across = block(lines, rows, rows, cols - 1, "lines between columns")
-        down = block(lines, 2 * rows, rows - 1, cols, "lines between rows")
-        edges = read_pzprv3_lines(across, down)
-    return puzzle, line_answer(edges)
-
-
-def read_pzprv3_puzzle(text: str) -> CastlePuzzle:
-    """The puzzle of a pzprv3 ``castle`` file (see the module doc)."""
-    return _parse_pzprv3(text)[0]
-
-
-def pzprv3_answer(puzzle: CastlePuzzle | None, text: str) -> Answer:
-    """The line drawn in a pzprv3 file (pzprjs's board as the player left it: no line is an
-    answer too, the checker's "no loop"); the file must hold ``puzzle`` when one is given."""
-    held, answer = _parse_pzprv3(text)
-    if puzzle is not None and write(held) != write(puzzle):
-        raise InputError(f"the pzprv3 file holds another {NAME} than the puzzle given")
-    return answer
+    return CastlePuzzle(rows, cols, tuple(walls)), pzprv3_line_answer(lines, rows, rows, cols)
 
 
 def write_pzprv3(puzzle: CastlePuzzle, answer: Answer | None = None) -> str:
@@ -481,18 +462,6 @@ def write_pzprv3(puzzle: CastlePuzzle, answer: Answer | None = None) -> str:
     edges = (answer or {}).get("edges", [])
     lines += write_block(write_pzprv3_lines(puzzle.m, puzzle.n, edges))
     return "\n".join(lines) + "\n"
-
-
-def grid_answer(puzzle: CastlePuzzle, text: str) -> Answer:
-    """The answer of the corpus's answer grid."""
-    return read_answer_grid(text, puzzle.m, puzzle.n)
-
-
-def write_grid_form(puzzle: CastlePuzzle, answer: Answer | None = None) -> str:
-    """The corpus's problem grid, or with ``answer`` its answer grid."""
-    if answer is None:
-        return write(puzzle)
-    return write_answer_grid(puzzle.m, puzzle.n, answer)
 
 
 SPEC = FamilySpec(
@@ -514,10 +483,8 @@ SPEC = FamilySpec(
     answers=("pzprv3", "grid"),
     codecs={
         "puzzlink": Codec(read=read_url, write=write_url, names=("castle",)),
-        "pzprv3": Codec(
-            read=read_pzprv3_puzzle, write=write_pzprv3, answer=pzprv3_answer, names=("castle",)
-        ),
-        "grid": Codec(read=read, write=write_grid_form, answer=grid_answer),
+        "pzprv3": pzprv3_codec(NAME, "castle", parse_pzprv3, write_pzprv3, write),
+        "grid": grid_codec(read, write),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

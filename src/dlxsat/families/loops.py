@@ -21,7 +21,7 @@ An answer is ``{"edges": [[x, y], ...]}`` (midpoints, doubled coordinates, sorte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -29,6 +29,7 @@ from ..errors import InputError
 from ..xcc.loop import ON, connected_pieces, edge_ends
 from ..xcc.model import Item, Problem
 from .grid import needs_wide_names, point_name
+from .spec import Codec
 
 Answer = dict[str, Any]
 #: A cell's sides: its letter in the corpus's notation and the step to the neighbour.
@@ -465,6 +466,23 @@ def read_pzprv3_lines(
     return edges
 
 
+def pzprv3_line_answer(lines: Sequence[str], start: int, m: int, n: int) -> Answer:
+    """The answer drawn in the two line blocks of a pzprv3 file at ``lines[start:]`` (an
+    ``m`` x ``n`` board): pzprjs's board as the player left it, so nothing drawn is an answer
+    too (with no line), as is a file that ends before its line blocks (pzprjs reads it so).
+
+    >>> pzprv3_line_answer(["1 ", "0 ", "0 0 "], 0, 2, 2), pzprv3_line_answer([], 0, 2, 2)
+    ({'edges': [[0, 1]]}, {'edges': []})
+    """
+    from .codecs import block
+
+    if len(lines) <= start:
+        return line_answer(())
+    across = block(lines, start, m, n - 1, "lines between columns")
+    down = block(lines, start + m, m - 1, n, "lines between rows")
+    return line_answer(read_pzprv3_lines(across, down))
+
+
 def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[list[int]]:
     """The two line blocks of a pzprv3 file (across, then down) for ``edges``, as one list of
     rows: ``m`` rows of ``n - 1`` values, then ``m - 1`` rows of ``n``."""
@@ -472,6 +490,45 @@ def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[l
     across = [[int((2 * i, 2 * j + 1) in on) for j in range(n - 1)] for i in range(m)]
     down = [[int((2 * i + 1, 2 * j) in on) for j in range(n)] for i in range(m - 1)]
     return across + down
+
+
+# ---------------------------------------------------------------------------------------------
+# A genre's formats: the corpus's grids and pzprv3 files, as codecs of its spec
+
+
+def grid_codec(read: Callable[[str], Any], write: Callable[[Any], str]) -> Codec:
+    """The ``grid`` codec of a genre whose own text form is the corpus's problem notation
+    (``read``/``write``, a puzzle with ``m`` rows and ``n`` columns): with an answer, the
+    corpus's answer grid is written and read (:func:`write_answer_grid`,
+    :func:`read_answer_grid`)."""
+
+    def write_with(puzzle: Any, answer: Answer | None) -> str:
+        return write(puzzle) if answer is None else write_answer_grid(puzzle.m, puzzle.n, answer)
+
+    def answer(puzzle: Any, text: str) -> Answer:
+        return read_answer_grid(text, puzzle.m, puzzle.n)
+
+    return Codec(read=read, write=write_with, answer=answer)
+
+
+def pzprv3_codec(
+    family: str,
+    pid: str,
+    parse: Callable[[str], tuple[Any, Answer]],
+    write: Callable[[Any, Answer | None], str],
+    same: Callable[[Any], str],
+) -> Codec:
+    """The ``pzprv3`` codec of a genre from ``parse`` (a file's text to its puzzle and the
+    line drawn: :func:`pzprv3_line_answer`) and ``write`` (the file, with the answer's line when
+    one is given); an answer's file must hold the puzzle given, as ``same`` writes it."""
+
+    def answer(puzzle: Any, text: str) -> Answer:
+        held, drawn = parse(text)
+        if puzzle is not None and same(held) != same(puzzle):
+            raise InputError(f"the pzprv3 file holds another {family} than the puzzle given")
+        return drawn
+
+    return Codec(read=lambda text: parse(text)[0], write=write, answer=answer, names=(pid,))
 
 
 # ---------------------------------------------------------------------------------------------
