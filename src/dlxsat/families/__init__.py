@@ -40,6 +40,7 @@ FAMILIES: dict[str, str] = {
     "simple-loop": "dlxsat.families.simple_loop",
     "castle-wall": "dlxsat.families.castle_wall",
     "geradeweg": "dlxsat.families.geradeweg",
+    "balance-loop": "dlxsat.families.balance_loop",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -55,6 +56,7 @@ ALIASES: dict[str, str] = {
     "doubleback": "double-back",
     "simpleloop": "simple-loop",
     "castle": "castle-wall",
+    "balance": "balance-loop",
 }
 
 
