@@ -41,6 +41,7 @@ FAMILIES: dict[str, str] = {
     "castle-wall": "dlxsat.families.castle_wall",
     "geradeweg": "dlxsat.families.geradeweg",
     "balance-loop": "dlxsat.families.balance_loop",
+    "dotchi-loop": "dlxsat.families.dotchi_loop",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -57,6 +58,7 @@ ALIASES: dict[str, str] = {
     "simpleloop": "simple-loop",
     "castle": "castle-wall",
     "balance": "balance-loop",
+    "dotchi": "dotchi-loop",
 }
 
 

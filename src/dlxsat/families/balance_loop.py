@@ -59,7 +59,7 @@ from .codecs import (
     url_of,
     write_block,
 )
-from .grid import b62
+from .grid import b62, b62_number
 from .loops import (
     LoopBoard,
     arm_length,
@@ -164,11 +164,6 @@ def _arms(
     return one + two + rest
 
 
-def _code(x: int) -> str:
-    """``x`` in base 62: one digit, or two from 62 on (auxiliary items' names stay short)."""
-    return b62(x) if x < 62 else b62(x // 62) + b62(x % 62)
-
-
 def _circle_options(
     board: LoopBoard, i: int, j: int, circle: Circle, k: int
 ) -> tuple[list[Item], list[str], list[list[str]]]:
@@ -187,11 +182,11 @@ def _circle_options(
                     options.append([head, *entries])
         return [], [], options
     options = board.cell_options(i, j, (2,))
-    name, longest = _code(k), max(board.m, board.n) - 1
+    name, longest = b62_number(k), max(board.m, board.n) - 1
     if circle.colour == WHITE:  # the arm's length, one base-62 digit an item
         secondary = ["L=" + name] + (["M=" + name] if longest >= 62 else [])
     else:  # an item per length, used by one arm at most
-        secondary = ["D" + name + _code(length) for length in range(1, longest + 1)]
+        secondary = ["D" + name + b62_number(length) for length in range(1, longest + 1)]
     primary = []
     for d, (di, dj) in DIRECTIONS.items():
         ray = board.ray(i, j, di, dj)
@@ -206,7 +201,7 @@ def _circle_options(
                 code = (b62(length % 62), b62(length // 62))
                 entries += [f"{item}:{c}" for item, c in zip(secondary, code, strict=False)]
             else:
-                entries.append("D" + name + _code(length))
+                entries.append("D" + name + b62_number(length))
             options.append([arm_item, *entries])
     return primary, secondary, options
 

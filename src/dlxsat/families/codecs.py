@@ -531,6 +531,33 @@ def encode_binary(bits: Sequence[int], skip_none: bool = False) -> str:
 # pzprv3 files
 
 
+def _pzprv3_lines(text: str) -> list[str]:
+    """A pzprv3 file's lines (one-line ``/`` form unfolded), trailing blank lines dropped; an
+    :class:`InputError` if it does not begin like one."""
+    from urllib.parse import unquote
+
+    text = text.strip("\n").replace("\r\n", "\n")
+    if "\n" not in text.strip():
+        query = text.strip().partition("?")[2] or text.strip()
+        text = "\n".join(unquote(part) for part in query.split("/"))
+    lines = text.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) < 4 or not re.fullmatch(r"pzprv3(\.\d+)?", lines[0].strip()):
+        raise InputError("not a pzprv3 file (it begins 'pzprv3', the type, rows, columns)")
+    return lines
+
+
+def pzprv3_version(text: str) -> str:
+    """The first line of a pzprv3 file: ``pzprv3``, ``pzprv3.1``, ``pzprv3.2`` (which decides
+    how some genres lay out their sections).
+
+    >>> pzprv3_version("pzprv3.2/dotchi/1/1/0 /")
+    'pzprv3.2'
+    """
+    return _pzprv3_lines(text)[0].strip()
+
+
 def read_pzprv3(text: str, family: str) -> tuple[int, int, list[str]]:
     """(rows, cols, the lines after the size) of a pzprv3 file of ``family``'s type (a file of
     another genre is a one-line error naming it). Blank lines are kept: some genres write one
@@ -543,19 +570,9 @@ def read_pzprv3(text: str, family: str) -> tuple[int, int, list[str]]:
     >>> read_pzprv3("https://puzz.link/p?pzprv3/mashu/1/2/.%201%20/", "masyu")
     (1, 2, ['. 1 '])
     """
-    from urllib.parse import unquote
-
     from . import ALIASES, FAMILIES
 
-    text = text.strip("\n").replace("\r\n", "\n")
-    if "\n" not in text.strip():
-        query = text.strip().partition("?")[2] or text.strip()
-        text = "\n".join(unquote(part) for part in query.split("/"))
-    lines = text.split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if len(lines) < 4 or not re.fullmatch(r"pzprv3(\.\d+)?", lines[0].strip()):
-        raise InputError("not a pzprv3 file (it begins 'pzprv3', the type, rows, columns)")
+    lines = _pzprv3_lines(text)
     kind = lines[1].strip().lower()
     owner = kind if kind in FAMILIES else ALIASES.get(kind)
     if owner is None:

@@ -483,6 +483,45 @@ def pzprv3_line_answer(lines: Sequence[str], start: int, m: int, n: int) -> Answ
     return line_answer(read_pzprv3_lines(across, down))
 
 
+def read_country_pzprv3(text: str, family: str) -> tuple[list[list[int]], list[list[str]], Answer]:
+    """A pzprv3 file of pzprjs's ``country.js`` loop genres without a flags line (Moon or Sun,
+    Dotchi Loop, Double Back, Detour): the regions (numbered from 1 in pzprjs's order, from
+    walls in ``pzprv3.2`` files or room numbers in older ones:
+    :func:`~dlxsat.families.codecs.read_pzprv3_regions`), the cell block's tokens, and the
+    line drawn (:func:`pzprv3_line_answer`); the block of the player's marks that ends the file
+    is not read.
+
+    >>> regions, cells, answer = read_country_pzprv3(
+    ...     "pzprv3/dotchi/1/2/2/0 1 /1 . /0 /", "dotchi-loop")
+    >>> regions, cells, answer
+    ([[1, 2]], [['1', '.']], {'edges': []})
+    """
+    from .codecs import block, pzprv3_version, read_pzprv3, read_pzprv3_regions
+
+    m, n, lines = read_pzprv3(text, family)
+    regions, at = read_pzprv3_regions(pzprv3_version(text), lines, 0, m, n)
+    cells = block(lines, at, m, n, "cells")
+    return regions, cells, pzprv3_line_answer(lines, at + m, m, n)
+
+
+def write_country_pzprv3(
+    pid: str,
+    regions: Sequence[Sequence[int]],
+    cells: Sequence[Sequence[object]],
+    answer: Answer | None,
+) -> str:
+    """The ``pzprv3.2`` file pzprjs writes for a ``country.js`` loop genre: walls, the cell
+    block, the line (``answer``'s, if any) and an empty block of the player's marks."""
+    from .codecs import write_block, write_pzprv3_walls
+
+    m, n = len(regions), len(regions[0])
+    lines = ["pzprv3.2", pid, str(m), str(n), *write_pzprv3_walls(regions)]
+    lines += write_block(cells)
+    lines += write_block(write_pzprv3_lines(m, n, (answer or {}).get("edges", [])))
+    lines += write_block([[0] * n for _ in range(m)])
+    return "\n".join(lines) + "\n"
+
+
 def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[list[int]]:
     """The two line blocks of a pzprv3 file (across, then down) for ``edges``, as one list of
     rows: ``m`` rows of ``n - 1`` values, then ``m - 1`` rows of ``n``."""
