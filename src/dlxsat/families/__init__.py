@@ -42,6 +42,7 @@ FAMILIES: dict[str, str] = {
     "geradeweg": "dlxsat.families.geradeweg",
     "balance-loop": "dlxsat.families.balance_loop",
     "dotchi-loop": "dlxsat.families.dotchi_loop",
+    "moon-or-sun": "dlxsat.families.moon_or_sun",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -59,6 +60,7 @@ ALIASES: dict[str, str] = {
     "castle": "castle-wall",
     "balance": "balance-loop",
     "dotchi": "dotchi-loop",
+    "moonsun": "moon-or-sun",
 }
 
 

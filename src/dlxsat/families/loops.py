@@ -77,10 +77,11 @@ class LoopBoard:
 
     def all_edges(self) -> list[str]:
         """Every edge item, in the order of their points (row, then column)."""
-        points = [
-            (x, y) for x in range(2 * self.m - 1) for y in range(2 * self.n - 1) if (x + y) & 1
-        ]
-        return [self.name(x, y) for x, y in points]
+        return [self.name(x, y) for x, y in self.all_edge_points()]
+
+    def all_edge_points(self) -> list[tuple[int, int]]:
+        """Every edge's point, row by row (:meth:`all_edges`' order)."""
+        return [(x, y) for x in range(2 * self.m - 1) for y in range(2 * self.n - 1) if (x + y) & 1]
 
     def cell_options(
         self, i: int, j: int, degrees: Iterable[int] = (0, 2), extra: Sequence[str] = ()
