@@ -166,7 +166,7 @@ def write(puzzle: CastlePuzzle) -> str:
 # The exact-cover problem
 
 
-def _corners(m: int, n: int, i: int, j: int) -> list[tuple[int, int]]:
+def _corners(i: int, j: int) -> list[tuple[int, int]]:
     """The corners of cell (i, j): north-west, north-east, south-west, south-east."""
     return [(2 * i + a, 2 * j + b) for a in (-1, 1) for b in (-1, 1)]
 
@@ -187,7 +187,7 @@ def _colourings(
     out = []
     for c in (0, 1):
         colours = (c, c ^ north, c ^ west, c ^ north ^ east)
-        corners = list(zip(_corners(puzzle.m, puzzle.n, i, j), colours, strict=True))
+        corners = list(zip(_corners(i, j), colours, strict=True))
         if all(k == 0 or _inner(puzzle.m, puzzle.n, *pt) for pt, k in corners):
             out.append((c, [(pt, k) for pt, k in corners if _inner(puzzle.m, puzzle.n, *pt)]))
     return out
@@ -199,22 +199,21 @@ def build(puzzle: CastlePuzzle) -> Problem:
     board = LoopBoard(m, n)
     walls = {(i, j): w for i, row in enumerate(puzzle.walls) for j, w in enumerate(row) if w}
     off = {e for (i, j) in walls for e in board.edge_points(i, j)}
+    arrows = sorted((ij, w) for ij, w in walls.items() if w.number >= 0)
+    for (i, j), w in arrows:
+        if w.number == 0 and w.arrow:  # no segment on its ray
+            off.update(board.ray(i, j, *STEPS[w.arrow]))
     counted: dict[tuple[int, int], list[str]] = {}
     primary = [Item(name) for name in board.vertices()]
-    for (i, j), w in sorted(walls.items()):
-        if w.number < 0:
-            continue
+    for (i, j), w in arrows:
         name = "k" + board.cell(i, j)
         if not w.arrow:  # a number without an arrow: no answer (pzprjs's anNoArrow)
             primary.append(Item(name))
-            continue
-        ray = [e for e in board.ray(i, j, *STEPS[w.arrow]) if e not in off]
-        if w.number == 0:
-            off.update(ray)
-            continue
-        primary.append(Item(name, lo=w.number, hi=w.number))
-        for e in ray:
-            counted.setdefault(e, []).append(name)
+        elif w.number > 0:
+            primary.append(Item(name, lo=w.number, hi=w.number))
+            for e in board.ray(i, j, *STEPS[w.arrow]):
+                if e not in off:
+                    counted.setdefault(e, []).append(name)
     corners = [(x, y) for x in range(1, 2 * m - 2, 2) for y in range(1, 2 * n - 2, 2)]
     secondary = board.all_edges() + [board.name(x, y) for x, y in corners]
     options = []
