@@ -67,8 +67,9 @@ class Canvas:
 
         self.ax.add_patch(Rectangle((j, i), 1, 1, facecolor=colour, linewidth=0, zorder=z))
 
-    def circle(self, i: int, j: int, black: bool, radius: float = 0.32) -> None:
-        """A white or black circle in cell ``(i, j)`` (Masyu's pearls, Moon or Sun's ...)."""
+    def circle(self, i: int, j: int, black: bool, radius: float = 0.32, z: float = 1) -> None:
+        """A white or black circle in cell ``(i, j)`` (Masyu's pearls, Moon or Sun's ...);
+        ``z`` above 2 draws it over the line (Geradeweg's numbers)."""
         from matplotlib.patches import Circle
 
         self.ax.add_patch(
@@ -78,7 +79,7 @@ class Canvas:
                 facecolor="black" if black else "white",
                 edgecolor="black",
                 linewidth=max(0.8, self.px / 25),
-                zorder=1,
+                zorder=z,
             )
         )
 

@@ -41,6 +41,11 @@ FAMILIES: dict[str, str] = {
     "yajilin": "dlxsat.families.yajilin",
     "regional-yajilin": "dlxsat.families.regional_yajilin",
     "koburin": "dlxsat.families.koburin",
+    "castle-wall": "dlxsat.families.castle_wall",
+    "geradeweg": "dlxsat.families.geradeweg",
+    "balance-loop": "dlxsat.families.balance_loop",
+    "dotchi-loop": "dlxsat.families.dotchi_loop",
+    "moon-or-sun": "dlxsat.families.moon_or_sun",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -58,6 +63,10 @@ ALIASES: dict[str, str] = {
     "yajirin": "yajilin",
     "yajilin-regions": "regional-yajilin",
     "yajirin-regions": "regional-yajilin",
+    "castle": "castle-wall",
+    "balance": "balance-loop",
+    "dotchi": "dotchi-loop",
+    "moonsun": "moon-or-sun",
 }
 
 

@@ -191,6 +191,32 @@ def rooms(
     return out
 
 
+def walls(regions: Sequence[Sequence[object]]) -> tuple[list[int], list[int]]:
+    """The walls between cells of different regions (``regions[i][j]`` any label), as
+    :func:`decode_border` gives them: ``(vert, horiz)``; the inverse of :func:`rooms`.
+
+    >>> walls([[1, 2], [2, 2]])
+    ([1, 0], [1, 0])
+    """
+    rows, cols = len(regions), len(regions[0])
+    vert = [int(regions[i][j] != regions[i][j + 1]) for i in range(rows) for j in range(cols - 1)]
+    horiz = [int(regions[i][j] != regions[i + 1][j]) for i in range(rows - 1) for j in range(cols)]
+    return vert, horiz
+
+
+def region_grid(cols: int, rows: int, vert: Sequence[int], horiz: Sequence[int]) -> list[list[int]]:
+    """The region of each cell (numbered from 1 in pzprjs's order, :func:`rooms`), row by row.
+
+    >>> region_grid(2, 2, [1, 0], [1, 0])
+    [[1, 2], [2, 2]]
+    """
+    out = [[0] * cols for _ in range(rows)]
+    for k, room in enumerate(rooms(cols, rows, vert, horiz), 1):
+        for c in room:
+            out[c // cols][c % cols] = k
+    return out
+
+
 def top_cell(room: Sequence[int], cols: int) -> int:
     """The cell of a room that carries its number in pzprjs: the leftmost column's top cell.
 
@@ -505,6 +531,33 @@ def encode_binary(bits: Sequence[int], skip_none: bool = False) -> str:
 # pzprv3 files
 
 
+def _pzprv3_lines(text: str) -> list[str]:
+    """A pzprv3 file's lines (one-line ``/`` form unfolded), trailing blank lines dropped; an
+    :class:`InputError` if it does not begin like one."""
+    from urllib.parse import unquote
+
+    text = text.strip("\n").replace("\r\n", "\n")
+    if "\n" not in text.strip():
+        query = text.strip().partition("?")[2] or text.strip()
+        text = "\n".join(unquote(part) for part in query.split("/"))
+    lines = text.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) < 4 or not re.fullmatch(r"pzprv3(\.\d+)?", lines[0].strip()):
+        raise InputError("not a pzprv3 file (it begins 'pzprv3', the type, rows, columns)")
+    return lines
+
+
+def pzprv3_version(text: str) -> str:
+    """The first line of a pzprv3 file: ``pzprv3``, ``pzprv3.1``, ``pzprv3.2`` (which decides
+    how some genres lay out their sections).
+
+    >>> pzprv3_version("pzprv3.2/dotchi/1/1/0 /")
+    'pzprv3.2'
+    """
+    return _pzprv3_lines(text)[0].strip()
+
+
 def read_pzprv3(text: str, family: str) -> tuple[int, int, list[str]]:
     """(rows, cols, the lines after the size) of a pzprv3 file of ``family``'s type (a file of
     another genre is a one-line error naming it). Blank lines are kept: some genres write one
@@ -517,19 +570,9 @@ def read_pzprv3(text: str, family: str) -> tuple[int, int, list[str]]:
     >>> read_pzprv3("https://puzz.link/p?pzprv3/mashu/1/2/.%201%20/", "masyu")
     (1, 2, ['. 1 '])
     """
-    from urllib.parse import unquote
-
     from . import ALIASES, FAMILIES
 
-    text = text.strip("\n").replace("\r\n", "\n")
-    if "\n" not in text.strip():
-        query = text.strip().partition("?")[2] or text.strip()
-        text = "\n".join(unquote(part) for part in query.split("/"))
-    lines = text.split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if len(lines) < 4 or not re.fullmatch(r"pzprv3(\.\d+)?", lines[0].strip()):
-        raise InputError("not a pzprv3 file (it begins 'pzprv3', the type, rows, columns)")
+    lines = _pzprv3_lines(text)
     kind = lines[1].strip().lower()
     owner = kind if kind in FAMILIES else ALIASES.get(kind)
     if owner is None:
@@ -566,3 +609,36 @@ def block(lines: Sequence[str], start: int, rows: int, cols: int, what: str) -> 
 def write_block(table: Sequence[Sequence[object]]) -> list[str]:
     """Lines of a pzprv3 section as pzprjs writes them (each value followed by a space)."""
     return ["".join(f"{v} " for v in row) for row in table]
+
+
+def read_pzprv3_regions(
+    version: str, lines: Sequence[str], start: int, rows: int, cols: int
+) -> tuple[list[list[int]], int]:
+    """The regions of a pzprv3 file of pzprjs's ``country.js`` genres (Country Road, Moon or
+    Sun, Dotchi Loop, ...) from ``lines[start:]``, and the index of the line after them:
+    ``pzprv3.2`` files give the walls (two blocks, :func:`decode_border`'s order), older ones
+    (``pzprv3``, ``pzprv3.1``) a line with the number of rooms and then a room number per cell.
+    Regions are numbered from 1 in pzprjs's order either way.
+
+    >>> read_pzprv3_regions("pzprv3.2", ["1 ", "0 ", "0 1 "], 0, 2, 2)
+    ([[1, 2], [1, 1]], 3)
+    >>> read_pzprv3_regions("pzprv3", ["2", "0 1 ", "0 0 "], 0, 2, 2)
+    ([[1, 2], [1, 1]], 3)
+    """
+    if version.strip() == "pzprv3.2":
+        vert = block(lines, start, rows, cols - 1, "walls between horizontal neighbours")
+        horiz = block(lines, start + rows, rows - 1, cols, "walls between vertical neighbours")
+        flat_v = [int(v == "1") for row in vert for v in row]
+        flat_h = [int(v == "1") for row in horiz for v in row]
+        return region_grid(cols, rows, flat_v, flat_h), start + 2 * rows - 1
+    ids = block(lines, start + 1, rows, cols, "room numbers")
+    return region_grid(cols, rows, *walls(ids)), start + 1 + rows
+
+
+def write_pzprv3_walls(regions: Sequence[Sequence[object]]) -> list[str]:
+    """The two wall blocks of a ``pzprv3.2`` file (as pzprjs writes them) for ``regions``."""
+    rows, cols = len(regions), len(regions[0])
+    vert, horiz = walls(regions)
+    table = [vert[i * (cols - 1) : (i + 1) * (cols - 1)] for i in range(rows)]
+    table += [horiz[i * cols : (i + 1) * cols] for i in range(rows - 1)]
+    return write_block(table)

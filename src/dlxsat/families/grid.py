@@ -19,6 +19,7 @@ __all__ = [
     "DIGITS",
     "MAX_DIGIT",
     "b62",
+    "b62_number",
     "un62",
     "parse_point_name",
     "needs_wide_names",
@@ -26,6 +27,20 @@ __all__ = [
     "GridPuzzle",
     "tatham_rows",
 ]
+
+
+def b62_number(x: int) -> str:
+    """``x >= 0`` in base 62, as many digits as it takes: short parts of the names of a genre's
+    auxiliary items (a region's, a circle's).
+
+    >>> b62_number(5), b62_number(61), b62_number(62), b62_number(3843)
+    ('5', 'Z', '10', 'ZZ')
+    """
+    out = b62(x % 62)
+    while x >= 62:
+        x //= 62
+        out = b62(x % 62) + out
+    return out
 
 
 def needs_wide_names(max_coord: int) -> bool:

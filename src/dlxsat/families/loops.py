@@ -27,7 +27,9 @@ from typing import Any
 
 from ..errors import InputError
 from ..xcc.loop import ON, connected_pieces, edge_ends
+from ..xcc.model import Item, Problem
 from .grid import needs_wide_names, point_name
+from .spec import Codec
 
 Answer = dict[str, Any]
 #: A cell's sides: its letter in the corpus's notation and the step to the neighbour.
@@ -75,10 +77,11 @@ class LoopBoard:
 
     def all_edges(self) -> list[str]:
         """Every edge item, in the order of their points (row, then column)."""
-        points = [
-            (x, y) for x in range(2 * self.m - 1) for y in range(2 * self.n - 1) if (x + y) & 1
-        ]
-        return [self.name(x, y) for x, y in points]
+        return [self.name(x, y) for x, y in self.all_edge_points()]
+
+    def all_edge_points(self) -> list[tuple[int, int]]:
+        """Every edge's point, row by row (:meth:`all_edges`' order)."""
+        return [(x, y) for x in range(2 * self.m - 1) for y in range(2 * self.n - 1) if (x + y) & 1]
 
     def cell_options(
         self, i: int, j: int, degrees: Iterable[int] = (0, 2), extra: Sequence[str] = ()
@@ -87,13 +90,127 @@ class LoopBoard:
         ``degrees``, each naming every edge of the cell colored ``1`` or ``0``; ``extra``
         entries are added to each (a clue's item, a colored cell item).
         """
-        edges = self.edges_of(i, j)
-        out = []
-        for d in sorted(set(degrees)):
-            for on in combinations(range(len(edges)), d):
-                entries = [f"{e}:{ON if k in on else '0'}" for k, e in enumerate(edges)]
-                out.append([self.cell(i, j), *entries, *extra])
+        return [
+            [self.cell(i, j), *self.edge_entries(i, j, on), *extra]
+            for on in self.shapes(i, j, degrees)
+        ]
+
+    def shapes(self, i: int, j: int, degrees: Iterable[int] = (0, 2)) -> list[set[tuple[int, int]]]:
+        """The ways the line can be at cell (i, j): the sets of its edges (points) on the line
+        whose size is in ``degrees``, in :meth:`cell_options`' order.
+
+        >>> LoopBoard(2, 2).shapes(0, 0)
+        [set(), {(0, 1), (1, 0)}]
+        """
+        edges = self.edge_points(i, j)
+        return [
+            {edges[k] for k in on}
+            for d in sorted(set(degrees))
+            for on in combinations(range(len(edges)), d)
+        ]
+
+    def edge_entries(self, i: int, j: int, on: Iterable[tuple[int, int]]) -> list[str]:
+        """Every edge of cell (i, j) colored ``1`` if it is ``on``, else ``0``."""
+        on = set(on)
+        return [f"{self.name(*e)}:{ON if e in on else '0'}" for e in self.edge_points(i, j)]
+
+    def ray(self, i: int, j: int, di: int, dj: int) -> list[tuple[int, int]]:
+        """The edges (points) met going straight from cell (i, j) by steps ``(di, dj)`` to the
+        side of the board, the nearest first.
+
+        >>> LoopBoard(3, 3).ray(0, 1, 1, 0)
+        [(1, 2), (3, 2)]
+        """
+        return ray(self.m, self.n, i, j, di, dj)
+
+    def arm(self, i: int, j: int, di: int, dj: int, k: int) -> list[str] | None:
+        """The entries saying that the line runs exactly ``k`` edges straight from cell (i, j)
+        by steps ``(di, dj)``: those edges ``1`` and the next one (where the board goes on)
+        ``0``, the line turning there; None if the board ends sooner.
+
+        >>> LoopBoard(3, 3).arm(0, 0, 0, 1, 1), LoopBoard(3, 3).arm(0, 0, 0, 1, 3)
+        (['01:1', '03:0'], None)
+        """
+        edges = self.ray(i, j, di, dj)
+        if k > len(edges):
+            return None
+        out = [f"{self.name(*e)}:{ON}" for e in edges[:k]]
+        if k < len(edges):
+            out.append(f"{self.name(*edges[k])}:0")
         return out
+
+
+def ray(m: int, n: int, i: int, j: int, di: int, dj: int) -> list[tuple[int, int]]:
+    """The edges (points) between cells met going straight from cell (i, j) of an ``m`` x
+    ``n`` board by steps ``(di, dj)`` to its side, the nearest first.
+
+    >>> ray(3, 3, 2, 2, 0, -1)
+    [(4, 3), (4, 1)]
+    """
+    out = []
+    while 0 <= i + di < m and 0 <= j + dj < n:
+        out.append((2 * i + di, 2 * j + dj))
+        i, j = i + di, j + dj
+    return out
+
+
+def arm_length(
+    m: int, n: int, edges: set[tuple[int, int]], i: int, j: int, di: int, dj: int
+) -> int:
+    """How far the line of ``edges`` runs straight from cell (i, j) by steps ``(di, dj)``:
+    the number of consecutive edges on it (0: it does not leave the cell that way).
+
+    >>> arm_length(3, 3, {(0, 1), (0, 3)}, 0, 0, 0, 1), arm_length(3, 3, {(0, 3)}, 0, 0, 0, 1)
+    (2, 0)
+    """
+    k = 0
+    for e in ray(m, n, i, j, di, dj):
+        if e not in edges:
+            break
+        k += 1
+    return k
+
+
+def loop_problem(
+    primary: Sequence[Item], secondary: Sequence[str], options: Iterable[Sequence[str]]
+) -> Problem:
+    """The exact-cover problem of named items and options (entries ``name`` or
+    ``name:color``), with the single-loop rule over the items named as vertices and edges
+    (:meth:`SingleLoop.from_names <dlxsat.xcc.rules.SingleLoop.from_names>`): what a loop
+    genre's ``build`` returns, and its ``encode`` writes (:func:`loop_text`). Options that name
+    no primary item are left out, as the DLX reader leaves them out.
+
+    >>> p = loop_problem([Item("00"), Item("02")], ["01"], [["00", "01:1"], ["02", "01:1"]])
+    >>> p.option_names(1), p.rules[0].kind
+    (['02', '01:1'], 'loop')
+    """
+    from ..xcc.rules import SingleLoop
+
+    items = [*primary, *(Item(name, primary=False) for name in secondary)]
+    index = {it.name: k for k, it in enumerate(items)}
+    n_primary = len(primary)
+    known: dict[str, tuple[int, str | None]] = {}
+    out = []
+    for opt in options:
+        entries = []
+        for token in opt:
+            entry = known.get(token)
+            if entry is None:
+                name, _, color = token.partition(":")
+                entry = known[token] = (index[name], color or None)
+            entries.append(entry)
+        if any(k < n_primary for k, _ in entries):
+            out.append(tuple(entries))
+    problem = Problem(items, out)
+    return problem.with_rules(SingleLoop.from_names(problem))
+
+
+def loop_text(heading: Sequence[str], problem: Problem) -> str:
+    """A loop genre's exact-cover data: comment lines (``| `` and each of ``heading``, the
+    genre's name and its board), then ``problem`` in Knuth's format with its ``|@loop`` line."""
+    from ..xcc.dlxformat import write
+
+    return "".join(f"| {line}\n" for line in heading) + write(problem)
 
 
 def edges_on(problem: Any, chosen: Iterable[int]) -> list[tuple[int, int]]:
@@ -147,6 +264,42 @@ def degree(edges: set[tuple[int, int]], i: int, j: int) -> int:
     return sum((x + dx, y + dy) in edges for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)))
 
 
+def degree_problems(
+    m: int, n: int, edges: set[tuple[int, int]], bad: Iterable[int], crossings: bool = False
+) -> list[str]:
+    """The cells where ``edges`` meet in a number of line segments in ``bad``, a line each as
+    :func:`loop_problems` says it: a genre's checker asks for branches (3) and crossings (4)
+    and for dead ends (1) at the places of its rules that pzprjs gives them.
+
+    >>> degree_problems(2, 2, {(0, 1)}, (1,))[0]
+    'cell (1, 1) has 1 line segment (the loop needs 0 or 2)'
+    """
+    bad = set(bad)
+    need = "0, 2 or 4" if crossings else "0 or 2"
+    out = []
+    for i in range(m):
+        for j in range(n):
+            d = degree(edges, i, j)
+            if d in bad:
+                s = "" if d == 1 else "s"
+                out.append(
+                    f"cell {cell_name(i, j)} has {d} line segment{s} (the loop needs {need})"
+                )
+    return out
+
+
+def pieces_problem(edges: set[tuple[int, int]]) -> list[str]:
+    """[] when ``edges`` are connected, else the line saying how many loops they make.
+
+    >>> pieces_problem({(0, 1), (4, 1)})
+    ['the line forms 2 separate loops, not one']
+    """
+    pieces = connected_pieces((e, *edge_ends(*e)) for e in edges)
+    if len(pieces) > 1:
+        return [f"the line forms {len(pieces)} separate loops, not one"]
+    return []
+
+
 def loop_problems(
     m: int, n: int, edges: set[tuple[int, int]], crossings: bool = False
 ) -> list[str]:
@@ -159,25 +312,13 @@ def loop_problems(
     >>> loop_problems(2, 2, {(0, 1)})[0]
     'cell (1, 1) has 1 line segment (the loop needs 0 or 2)'
     """
-    allowed = (0, 2, 4) if crossings else (0, 2)
-    problems = []
-    for i in range(m):
-        for j in range(n):
-            d = degree(edges, i, j)
-            if d not in allowed:
-                s = "" if d == 1 else "s"
-                need = "0, 2 or 4" if crossings else "0 or 2"
-                problems.append(
-                    f"cell {cell_name(i, j)} has {d} line segment{s} (the loop needs {need})"
-                )
+    bad = (1, 3) if crossings else (1, 3, 4)
+    problems = degree_problems(m, n, edges, bad, crossings)
     if problems:
         return problems
     if not edges:
         return ["there is no loop"]
-    pieces = connected_pieces((e, *edge_ends(*e)) for e in edges)
-    if len(pieces) > 1:
-        return [f"the line forms {len(pieces)} separate loops, not one"]
-    return []
+    return pieces_problem(edges)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,6 +326,45 @@ def loop_problems(
 # a cell on the line is the sides it leaves by, in the order n, s, e, w (``ns``, ``ew``, ``ne``,
 # ``nw``, ``se``, ``sw``; ``nsew`` a crossing; one letter a path's end), ``-`` a cell off it,
 # and, where a genre shades cells, ``x`` a shaded one.
+
+
+def read_grid(text: str, blocks: int = 1) -> tuple[int, int, list[list[list[str]]]]:
+    """The corpus's problem notation of a genre: a line ``ROWS COLS``, then ``blocks`` grids of
+    ROWS lines of COLS tokens separated by spaces (a clue grid, then for the genres with regions
+    a grid of region names); blank lines are skipped. An :class:`InputError` names the line of
+    anything else.
+
+    >>> read_grid("2 2\\n- 3\\n1 -\\n")
+    (2, 2, [[['-', '3'], ['1', '-']]])
+    """
+    numbered = [(k, line.split()) for k, line in enumerate(text.split("\n"), 1) if line.strip()]
+    if not numbered:
+        raise InputError("empty puzzle: no 'ROWS COLS' line")
+    k, head = numbered[0]
+    if len(head) != 2 or not all(t.isdigit() for t in head) or "0" in (head[0], head[1]):
+        raise InputError(f"line {k}: the grid begins with its size 'ROWS COLS', not {head!r}")
+    m, n = int(head[0]), int(head[1])
+    body = numbered[1:]
+    if len(body) != blocks * m:
+        want = f"{blocks} x {m}" if blocks > 1 else str(m)
+        raise InputError(f"the grid has {len(body)} rows after its size line, not {want}")
+    for k, row in body:
+        if len(row) != n:
+            raise InputError(f"line {k}: {len(row)} cells, but the grid is {n} wide")
+    rows = [row for _, row in body]
+    return m, n, [rows[b * m : (b + 1) * m] for b in range(blocks)]
+
+
+def write_grid(m: int, n: int, *grids: Sequence[Sequence[object]]) -> str:
+    """:func:`read_grid`'s text: the size line, then each grid's rows of tokens.
+
+    >>> print(write_grid(1, 2, [["-", 3]]), end="")
+    1 2
+    - 3
+    """
+    lines = [f"{m} {n}"] + [" ".join(str(t) for t in row) for grid in grids for row in grid]
+    return "\n".join(lines) + "\n"
+
 
 #: The key of an answer read from a grid whose cells contradict each other: why
 #: (``dlxsat check`` reports it as the rule broken).
@@ -263,6 +443,62 @@ def read_pzprv3_lines(
     return edges
 
 
+def pzprv3_line_answer(lines: Sequence[str], start: int, m: int, n: int) -> Answer:
+    """The answer drawn in the two line blocks of a pzprv3 file at ``lines[start:]`` (an
+    ``m`` x ``n`` board): pzprjs's board as the player left it, so nothing drawn is an answer
+    too (with no line), as is a file that ends before its line blocks (pzprjs reads it so).
+
+    >>> pzprv3_line_answer(["1 ", "0 ", "0 0 "], 0, 2, 2), pzprv3_line_answer([], 0, 2, 2)
+    ({'edges': [[0, 1]]}, {'edges': []})
+    """
+    from .codecs import block
+
+    if len(lines) <= start:
+        return line_answer(())
+    across = block(lines, start, m, n - 1, "lines between columns")
+    down = block(lines, start + m, m - 1, n, "lines between rows")
+    return line_answer(read_pzprv3_lines(across, down))
+
+
+def read_country_pzprv3(text: str, family: str) -> tuple[list[list[int]], list[list[str]], Answer]:
+    """A pzprv3 file of pzprjs's ``country.js`` loop genres without a flags line (Moon or Sun,
+    Dotchi Loop, Double Back, Detour): the regions (numbered from 1 in pzprjs's order, from
+    walls in ``pzprv3.2`` files or room numbers in older ones:
+    :func:`~dlxsat.families.codecs.read_pzprv3_regions`), the cell block's tokens, and the
+    line drawn (:func:`pzprv3_line_answer`); the block of the player's marks that ends the file
+    is not read.
+
+    >>> regions, cells, answer = read_country_pzprv3(
+    ...     "pzprv3/dotchi/1/2/2/0 1 /1 . /0 /", "dotchi-loop")
+    >>> regions, cells, answer
+    ([[1, 2]], [['1', '.']], {'edges': []})
+    """
+    from .codecs import block, pzprv3_version, read_pzprv3, read_pzprv3_regions
+
+    m, n, lines = read_pzprv3(text, family)
+    regions, at = read_pzprv3_regions(pzprv3_version(text), lines, 0, m, n)
+    cells = block(lines, at, m, n, "cells")
+    return regions, cells, pzprv3_line_answer(lines, at + m, m, n)
+
+
+def write_country_pzprv3(
+    pid: str,
+    regions: Sequence[Sequence[int]],
+    cells: Sequence[Sequence[object]],
+    answer: Answer | None,
+) -> str:
+    """The ``pzprv3.2`` file pzprjs writes for a ``country.js`` loop genre: walls, the cell
+    block, the line (``answer``'s, if any) and an empty block of the player's marks."""
+    from .codecs import write_block, write_pzprv3_walls
+
+    m, n = len(regions), len(regions[0])
+    lines = ["pzprv3.2", pid, str(m), str(n), *write_pzprv3_walls(regions)]
+    lines += write_block(cells)
+    lines += write_block(write_pzprv3_lines(m, n, (answer or {}).get("edges", [])))
+    lines += write_block([[0] * n for _ in range(m)])
+    return "\n".join(lines) + "\n"
+
+
 def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[list[int]]:
     """The two line blocks of a pzprv3 file (across, then down) for ``edges``, as one list of
     rows: ``m`` rows of ``n - 1`` values, then ``m - 1`` rows of ``n``."""
@@ -270,6 +506,45 @@ def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[l
     across = [[int((2 * i, 2 * j + 1) in on) for j in range(n - 1)] for i in range(m)]
     down = [[int((2 * i + 1, 2 * j) in on) for j in range(n)] for i in range(m - 1)]
     return across + down
+
+
+# ---------------------------------------------------------------------------------------------
+# A genre's formats: the corpus's grids and pzprv3 files, as codecs of its spec
+
+
+def grid_codec(read: Callable[[str], Any], write: Callable[[Any], str]) -> Codec:
+    """The ``grid`` codec of a genre whose own text form is the corpus's problem notation
+    (``read``/``write``, a puzzle with ``m`` rows and ``n`` columns): with an answer, the
+    corpus's answer grid is written and read (:func:`write_answer_grid`,
+    :func:`read_answer_grid`)."""
+
+    def write_with(puzzle: Any, answer: Answer | None) -> str:
+        return write(puzzle) if answer is None else write_answer_grid(puzzle.m, puzzle.n, answer)
+
+    def answer(puzzle: Any, text: str) -> Answer:
+        return read_answer_grid(text, puzzle.m, puzzle.n)
+
+    return Codec(read=read, write=write_with, answer=answer)
+
+
+def pzprv3_codec(
+    family: str,
+    pid: str,
+    parse: Callable[[str], tuple[Any, Answer]],
+    write: Callable[[Any, Answer | None], str],
+    same: Callable[[Any], str],
+) -> Codec:
+    """The ``pzprv3`` codec of a genre from ``parse`` (a file's text to its puzzle and the
+    line drawn: :func:`pzprv3_line_answer`) and ``write`` (the file, with the answer's line when
+    one is given); an answer's file must hold the puzzle given, as ``same`` writes it."""
+
+    def answer(puzzle: Any, text: str) -> Answer:
+        held, drawn = parse(text)
+        if puzzle is not None and same(held) != same(puzzle):
+            raise InputError(f"the pzprv3 file holds another {family} than the puzzle given")
+        return drawn
+
+    return Codec(read=lambda text: parse(text)[0], write=write, answer=answer, names=(pid,))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -287,6 +562,8 @@ def render_line(
     .---.
     |   |
     .---.
+    >>> print(render_line(1, 2, {"edges": [[0, 1]]}, lambda i, j: "3x" if j else ".", 2))
+    .----3x
     """
     edges = {tuple(e) for e in (answer or {}).get("edges", [])}
     shaded = {tuple(c) for c in (answer or {}).get("shaded", [])}
