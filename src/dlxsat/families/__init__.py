@@ -38,6 +38,7 @@ FAMILIES: dict[str, str] = {
     "detour": "dlxsat.families.detour",
     "double-back": "dlxsat.families.double_back",
     "simple-loop": "dlxsat.families.simple_loop",
+    "norinori": "dlxsat.families.norinori",
     "xcc": "dlxsat.families.xcc",
 }
 
