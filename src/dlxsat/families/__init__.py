@@ -39,6 +39,7 @@ FAMILIES: dict[str, str] = {
     "double-back": "dlxsat.families.double_back",
     "simple-loop": "dlxsat.families.simple_loop",
     "norinori": "dlxsat.families.norinori",
+    "star-battle": "dlxsat.families.star_battle",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -53,6 +54,7 @@ ALIASES: dict[str, str] = {
     "country": "country-road",
     "doubleback": "double-back",
     "simpleloop": "simple-loop",
+    "starbattle": "star-battle",
 }
 
 
