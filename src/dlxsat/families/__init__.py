@@ -40,6 +40,7 @@ FAMILIES: dict[str, str] = {
     "simple-loop": "dlxsat.families.simple_loop",
     "norinori": "dlxsat.families.norinori",
     "star-battle": "dlxsat.families.star_battle",
+    "akari": "dlxsat.families.akari",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -55,6 +56,8 @@ ALIASES: dict[str, str] = {
     "doubleback": "double-back",
     "simpleloop": "simple-loop",
     "starbattle": "star-battle",
+    "lightup": "akari",
+    "bijutsukan": "akari",
 }
 
 
