@@ -41,6 +41,7 @@ FAMILIES: dict[str, str] = {
     "norinori": "dlxsat.families.norinori",
     "star-battle": "dlxsat.families.star_battle",
     "akari": "dlxsat.families.akari",
+    "shikaku": "dlxsat.families.shikaku",
     "xcc": "dlxsat.families.xcc",
 }
 

@@ -360,6 +360,87 @@ def border_block_rows(m: int, n: int, borders: Collection[tuple[int, int]]) -> l
     return across + down
 
 
+def border_answer(lines: Sequence[str], start: int, rows: int, cols: int) -> Answer | None:
+    """The region answer of pzprjs's answer border blocks at ``lines[start:]``, with its
+    ``stray`` borders if it has some; None when the file draws no border."""
+    found = read_border_answer(lines, start, rows, cols)
+    if found is None:
+        return None
+    parts, stray = found
+    out = regions_answer(parts)
+    if stray:
+        out[STRAY] = sorted([x, y] for x, y in stray)
+    return out
+
+
+def answer_borders(m: int, n: int, answer: Answer | None) -> set[tuple[int, int]]:
+    """The borders an answer draws: between its regions, and its stray ones."""
+    if not answer:
+        return set()
+    label = [[-1] * n for _ in range(m)]
+    for k, part in enumerate(answer.get(REGIONS, [])):
+        for i, j in part:
+            label[i][j] = k
+    return region_borders(m, n, label) | {(e[0], e[1]) for e in answer.get(STRAY, [])}
+
+
+def dead_ends(m: int, n: int, answer: Answer) -> list[str]:
+    """pzprjs's ``bdDeadEnd``: a grid point where a single border ends (only a stray border,
+    drawn inside a region, can).
+
+    >>> dead_ends(1, 3, {"regions": [[[0, 0], [0, 1], [0, 2]]], "stray": [[1, 2]]})
+    []
+    >>> dead_ends(2, 2, {"regions": [[[0, 0], [0, 1], [1, 0], [1, 1]]], "stray": [[1, 2]]})
+    ['a border has a dead end at the corner below right of cell (1, 1)']
+    """
+    ends = border_ends(m, n, answer_borders(m, n, answer))
+    return [
+        f"a border has a dead end at {corner_name(i, j)}"
+        for (i, j), k in sorted(ends.items())
+        if k == 1
+    ]
+
+
+def crossings(m: int, n: int, answer: Answer) -> list[str]:
+    """pzprjs's ``bdCross``: an inner grid point where four borders meet (four regions).
+
+    >>> crossings(2, 2, {"regions": [[[0, 0]], [[0, 1]], [[1, 0]], [[1, 1]]]})
+    ['four regions meet at the corner below right of cell (1, 1)']
+    """
+    ends = border_ends(m, n, answer_borders(m, n, answer))
+    return [
+        f"four regions meet at {corner_name(i, j)}" for (i, j), k in sorted(ends.items()) if k == 4
+    ]
+
+
+def read_region_ids(text: str, m: int, n: int) -> Answer:
+    """The region answer of the corpus's answer grid (a region id per cell: the connected
+    cells of one id are a region)."""
+    return regions_answer(regions_of_ids(answer_rows(text, m, n)))
+
+
+def write_region_ids(m: int, n: int, answer: Answer) -> str:
+    """The corpus's answer grid of a region answer (:func:`region_id_rows`).
+
+    >>> print(write_region_ids(1, 3, {"regions": [[[0, 0], [0, 1]], [[0, 2]]]}), end="")
+    1 3
+    1 1 2
+    """
+    rows = region_id_rows(m, n, answer.get(REGIONS, []))
+    return f"{m} {n}\n" + "".join(" ".join(r) + "\n" for r in rows)
+
+
+def render_regions(m: int, n: int, answer: Answer) -> str:
+    """An answer's regions as letters (``a``-``z``, ``A``-``Z``, repeating), in the order of
+    :func:`region_id_rows`."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    rows = region_id_rows(m, n, answer.get(REGIONS, []))
+    return "\n".join(
+        "".join("?" if k == "-" else letters[(int(k) - 1) % len(letters)] for k in row)
+        for row in rows
+    )
+
+
 def answer_regions(
     answer: Answer, m: int, n: int
 ) -> tuple[list[list[int]], list[list[Cell]], list[str]]:
@@ -486,19 +567,20 @@ def render_cells(m: int, n: int, glyph: Any) -> str:
 
 
 def draw_region_answer(canvas: Any, m: int, n: int, answer: Answer | None) -> None:
-    """An answer's regions: their borders in the answer's colour (and any stray ones)."""
+    """An answer's regions, their borders in the answer's colour (stray ones too), inside the
+    board's black outline."""
     from ..drawing import ANSWER
 
-    if not answer:
-        return
-    label = [[-1] * n for _ in range(m)]
-    for k, part in enumerate(answer.get(REGIONS, [])):
-        for i, j in part:
-            if 0 <= i < m and 0 <= j < n:
-                label[i][j] = k
-    canvas.walls(label, colour=ANSWER)
-    stray = [tuple(e) for e in answer.get(STRAY, [])]
-    canvas.segments([_segment(x, y) for x, y in stray], ANSWER, 2.2, 2)
+    if answer:
+        label = [[-1] * n for _ in range(m)]
+        for k, part in enumerate(answer.get(REGIONS, [])):
+            for i, j in part:
+                if 0 <= i < m and 0 <= j < n:
+                    label[i][j] = k
+        canvas.walls(label, colour=ANSWER)
+        stray = [tuple(e) for e in answer.get(STRAY, [])]
+        canvas.segments([_segment(x, y) for x, y in stray], ANSWER, 2.2, 2)
+    canvas.walls([[0] * n for _ in range(m)])
 
 
 def _segment(x: int, y: int) -> list[tuple[float, float]]:
