@@ -42,6 +42,7 @@ FAMILIES: dict[str, str] = {
     "star-battle": "dlxsat.families.star_battle",
     "akari": "dlxsat.families.akari",
     "shikaku": "dlxsat.families.shikaku",
+    "tatamibari": "dlxsat.families.tatamibari",
     "xcc": "dlxsat.families.xcc",
 }
 
