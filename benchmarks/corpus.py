@@ -69,7 +69,9 @@ def clean_answer(text: str | None) -> str | None:
             if len(line.split()) != width:
                 break
             kept.append(line)
-        return "\n".join([f"{len(kept)} {width}", *kept]) + "\n"
+        # More numbers on the header line (Star Battle's stars per row, K) are kept.
+        size = " ".join([str(len(kept)), str(width), *head[2:]])
+        return "\n".join([size, *kept]) + "\n"
     return "\n".join(lines) + "\n"
 
 

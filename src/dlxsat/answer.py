@@ -2,7 +2,9 @@
 
 An answer is a plain dict so that it is its own JSON form: ``{"edges": [[r, c], ...]}`` for the
 loop families (midpoints of the loop's edges in doubled coordinates, sorted) and
-``{"grid": ["row", ...]}`` for sudoku (digits ``1-9a-w``, ``#`` for holes).
+``{"grid": ["row", ...]}`` for sudoku (digits ``1-9a-w``, ``#`` for holes); for the shading
+genres their marked cells ``{"shaded" | "stars" | "lights": [[i, j], ...]}``, for the region
+genres their partition ``{"regions": [[[i, j], ...], ...]}``, sorted (0-based rows and columns).
 """
 
 from __future__ import annotations
@@ -47,7 +49,27 @@ def answer_key(answer: Answer) -> AnswerKey:
         return ("edges", tuple(tuple(e) for e in answer["edges"]))
     if "options" in answer:  # exact-cover data: the chosen options, in any order
         return ("options", tuple(sorted(answer["options"])))
+    for kind in CELL_KINDS:
+        if kind in answer:
+            return (kind, _frozen(answer[kind]))
     return ("grid", tuple(answer["grid"]))
+
+
+#: The answers of the shading and region genres: their marked cells ``[[i, j], ...]`` or their
+#: regions ``[[[i, j], ...], ...]``, sorted (other keys, such as a file's stray borders, are
+#: judged by the rule checker and are no part of the key).
+CELL_KINDS = ("shaded", "stars", "lights", "regions")
+
+
+def _frozen(value: Any) -> Any:
+    """Nested lists as nested tuples (hashable).
+
+    >>> answer_key({"regions": [[[0, 0], [0, 1]]], "stray": [[1, 2]]})
+    ('regions', (((0, 0), (0, 1)),))
+    """
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def loop_pieces(edges: Iterable[tuple[int, int]]) -> int:

@@ -47,9 +47,11 @@ class Canvas:
 
         self.ax.add_collection(LineCollection(segments, colors=colour, linewidths=width, zorder=z))
 
-    def walls(self, region: Sequence[Sequence[Any]], width: float = 2.2) -> None:
+    def walls(
+        self, region: Sequence[Sequence[Any]], width: float = 2.2, colour: str = "black"
+    ) -> None:
         """Thick lines between cells of different regions (``region[i][j]`` any label) and
-        around the board."""
+        around the board (``colour``: an answer's regions are drawn in :data:`ANSWER`)."""
         rows, cols = len(region), len(region[0]) if region else 0
         walls = [[(0, 0), (cols, 0)], [(cols, 0), (cols, rows)]]
         walls += [[(cols, rows), (0, rows)], [(0, rows), (0, 0)]]
@@ -59,7 +61,7 @@ class Canvas:
                     walls.append([(j + 1, i), (j + 1, i + 1)])
                 if i + 1 < rows and region[i][j] != region[i + 1][j]:
                     walls.append([(j, i + 1), (j + 1, i + 1)])
-        self.segments(walls, "black", width, 2)
+        self.segments(walls, colour, width, 2)
 
     def shade(self, i: int, j: int, colour: str = SHADED, z: int = 0) -> None:
         """Fill cell ``(i, j)``."""

@@ -46,6 +46,11 @@ FAMILIES: dict[str, str] = {
     "balance-loop": "dlxsat.families.balance_loop",
     "dotchi-loop": "dlxsat.families.dotchi_loop",
     "moon-or-sun": "dlxsat.families.moon_or_sun",
+    "norinori": "dlxsat.families.norinori",
+    "star-battle": "dlxsat.families.star_battle",
+    "akari": "dlxsat.families.akari",
+    "shikaku": "dlxsat.families.shikaku",
+    "tatamibari": "dlxsat.families.tatamibari",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -67,6 +72,9 @@ ALIASES: dict[str, str] = {
     "balance": "balance-loop",
     "dotchi": "dotchi-loop",
     "moonsun": "moon-or-sun",
+    "starbattle": "star-battle",
+    "lightup": "akari",
+    "bijutsukan": "akari",
 }
 
 

@@ -309,12 +309,25 @@ def pzprv3_version(text: str) -> str:
 
 
 def read_rooms(
-    version: str, lines: Sequence[str], start: int, rows: int, cols: int
+    version: str,
+    lines: Sequence[str],
+    start: int,
+    rows: int,
+    cols: int,
+    walls_version: str = "pzprv3.2",
 ) -> tuple[list[int], list[int], int]:
     """The walls (``vert``, ``horiz``) of a country.js file from ``lines[start:]``, and the
     index of the line after them: ``pzprv3.2`` writes the walls (two blocks), older versions
-    the number of rooms and a room number per cell (a wall wherever two neighbours differ)."""
-    if version == "pzprv3.2":
+    the number of rooms and a room number per cell (a wall wherever two neighbours differ).
+    Other genres began writing walls with another version (``walls_version``: LITS and
+    Norinori with ``pzprv3.1``).
+
+    >>> read_rooms("pzprv3", ["2", "0 1", "1 1"], 0, 2, 2)
+    ([1, 0], [1, 0], 3)
+    >>> read_rooms("pzprv3.1", ["1", "0", "1 0"], 0, 2, 2, walls_version="pzprv3.1")
+    ([1, 0], [1, 0], 3)
+    """
+    if version == walls_version:
         across = block(lines, start, rows, cols - 1, "walls between horizontal neighbours")
         down = block(lines, start + rows, rows - 1, cols, "walls between vertical neighbours")
         return (
@@ -356,8 +369,23 @@ class Builder:
         self.primary.append(Item(name, True, lo, lo if hi is None else hi))
 
     def problem(self) -> Problem:
+        """The problem with the single-loop rule (read from the names, as Knuth's data)."""
         from ..xcc.rules import SingleLoop
 
+        problem = self.plain_problem()
+        return problem.with_rules(SingleLoop.from_names(problem))
+
+    def plain_problem(self) -> Problem:
+        """The problem of the items and options alone, without a global rule (for genres
+        that have none: :class:`dlxsat.families.shading.Builder`).
+
+        >>> b = Builder()
+        >>> b.item("a", 2)
+        >>> b.secondary, b.options = ["x"], [["a", "x:1"], ["a"], ["x:0"]]
+        >>> p = b.plain_problem()
+        >>> p.option_names(0), len(p.options), p.rules
+        (['a', 'x:1'], 2, ())
+        """
         items = [*self.primary, *(Item(name, primary=False) for name in self.secondary)]
         index = {it.name: k for k, it in enumerate(items)}
         n_primary = len(self.primary)
@@ -373,8 +401,7 @@ class Builder:
                 entries.append(entry)
             if any(k < n_primary for k, _ in entries):
                 out.append(tuple(entries))
-        problem = Problem(items, out)
-        return problem.with_rules(SingleLoop.from_names(problem))
+        return Problem(items, out)
 
     @staticmethod
     def text(heading: Sequence[str], problem: Problem) -> str:
