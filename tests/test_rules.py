@@ -134,9 +134,10 @@ def keeps_rules(problem: Problem, chosen: list[int]) -> bool:
 
 
 def answers(problem: Problem) -> list[list[int]]:
-    """Every answer of ``problem``, by brute force: exact covers that keep its rules."""
+    """Every answer of ``problem``, by brute force: exact covers that keep its rules (sorted,
+    as :func:`solved` gives them: the brute force lists them in its own order)."""
     bare = Problem(problem.items, problem.options)
-    return [s for s in brute_force(bare) if keeps_rules(problem, s)]
+    return sorted(s for s in brute_force(bare) if keeps_rules(problem, s))
 
 
 def solved(way: tuple[str, dict], problem: Problem) -> list[list[int]]:
