@@ -17,6 +17,10 @@ The translation (every CNF here starts the same way)
       variable is true. Every vertex has 0 or 2 edges on (:mod:`.loopcuts`); then either
       ``lazy`` cuts are added between incremental solver calls (the solver keeps its learnt
       clauses), or the ``eager`` encoding below makes every model a single loop.
+    * The connected and acyclic rules (``connected``, ``acyclic``; :mod:`dlxsat.xcc.rules`):
+      each member has a variable "present" (:class:`.covering.Members`). Then either ``lazy``
+      cuts (:mod:`.rulecuts`) are added between calls and from inside a call (the propagator
+      observes the members' variables), or the ``eager`` encodings below.
 
 The eager loop encoding (``loop_mode='eager'``, and ``dlxsat export dimacs --loop eager``)
     A rooted ordering. The *root* is the used vertex that comes first in item order (a prefix
@@ -31,6 +35,34 @@ The eager loop encoding (``loop_mode='eager'``, and ``dlxsat export dimacs --loo
     and exact. It is ``O(E log V)`` in size, against ``O(V^2)`` or worse for reachability
     by steps or transitive closure.
 
+The eager connected encoding (``connected_mode='eager'``, ``export --connected eager``)
+    A parent ordering over the members that can be present (one that cannot is never present
+    and no way through). Without roots the *root* is the first present member in member
+    order (the prefix chain of the loop's root). Each link gives two arc variables, "the
+    parent of ``u`` is ``v``", each implying both present; every present member but the root
+    has a parent (one clause), and an arc forces ``label(parent) < label(child)`` over
+    ``B = ceil(log2(members))`` bits (the loop's comparator). Following parents lowers the
+    label at each step, so it ends, and only at the root: every present member is joined to
+    it through present members, and the present set is connected. With ``roots`` a virtual
+    root, parent of every root member, takes the root's place: a root member needs no parent,
+    every other present member does, so every present member reaches a root member. Complete:
+    in a connected answer, breadth-first search from the root gives each present member its
+    parent and its depth as label (below the number of members), which satisfy every clause;
+    the root is determined by the options, so the models projected on the options are
+    exactly the answers. Size: ``O(L log M)`` for ``L`` links and ``M`` members.
+
+The eager acyclic encoding (``acyclic_mode='eager'``, ``export --acyclic eager``)
+    An orientation. Each member (an edge ``u - v``) that can be present gets two arc variables,
+    exactly one true when it is present and none otherwise; each vertex has at most one arc
+    out (its parent edge); every vertex has a label of ``B`` bits, and an arc ``t -> h``
+    forces ``label(h) < label(t)``, so no directed cycle exists. Sound: a cycle of present
+    edges through ``k`` vertices has ``k`` edges, each oriented out of one of its ``k``
+    vertices, each of which has at most one arc out -- so each has exactly one, along the
+    cycle, and the cycle is directed, which the labels forbid (two parallel edges are a cycle
+    of two). Complete: root each tree of a forest anywhere and orient every edge toward the
+    root, labels the depths -- one arc out of each vertex but the roots, labels falling
+    toward the root. Size: ``O(E log V)``.
+
 Enumeration blocks each answer found with a clause over the option variables (the negated
 chosen options suffice when every primary item has ``lo == hi``: no answer contains another),
 so solutions are counted once whatever the auxiliary variables do.
@@ -40,8 +72,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..errors import InputError
@@ -50,9 +83,11 @@ from ..runtime import guard
 from ..runtime.processes import signals_held
 from ..xcc import Problem
 from ..xcc.loop import ON
+from ..xcc.rules import Acyclic, Connected
 from . import Request, SearchResult, SolverSpec, covering
-from .covering import COLOR_MODES, DEFAULT_COLORS, CoveringModel
+from .covering import COLOR_MODES, DEFAULT_COLORS, CoveringModel, Defined
 from .loopcuts import Cut, LoopRule
+from .rulecuts import AcyclicCuts, ConnectedCuts
 
 #: Cardinality encodings (names of ``pysat.card.EncType``), and ``auto``: chosen per constraint.
 ENCODINGS = (
@@ -91,9 +126,19 @@ LOOP_MODES = ("lazy", "eager")
 #: Lazy cuts solve the 30 x 25 Slitherlink in well under 0.2 s of solver time (about 15
 #: rounds); the eager encoding (a formula 4 times larger) needs 4-10 s.
 DEFAULT_LOOP_MODE = "lazy"
+#: The connected and acyclic rules: lazy cuts (:mod:`.rulecuts`), or the eager encodings of
+#: the module docstring.
+CONNECTED_MODES = ("lazy", "eager")
+DEFAULT_CONNECTED_MODE = "lazy"
+ACYCLIC_MODES = ("lazy", "eager")
+DEFAULT_ACYCLIC_MODE = "lazy"
 #: Each global rule's modes here (the ``K_mode`` options), and its default.
-RULE_MODES = {"loop": LOOP_MODES}
-DEFAULT_RULE_MODES = {"loop": DEFAULT_LOOP_MODE}
+RULE_MODES = {"loop": LOOP_MODES, "connected": CONNECTED_MODES, "acyclic": ACYCLIC_MODES}
+DEFAULT_RULE_MODES = {
+    "loop": DEFAULT_LOOP_MODE,
+    "connected": DEFAULT_CONNECTED_MODE,
+    "acyclic": DEFAULT_ACYCLIC_MODE,
+}
 #: ``--set solvers --repeat 3`` (total seconds as above): cadical195 2.22, cadical153 2.23,
 #: glucose4 2.34, glucose42 2.36, minisat22 2.40, mergesat3 2.78, cadical300 3.56,
 #: maplechrono 3.69, maplecm 4.08, lingeling 5.98.
@@ -133,6 +178,22 @@ OPTIONS = (
         key="loop",
     ),
     Option(
+        "connected_mode",
+        str,
+        DEFAULT_CONNECTED_MODE,
+        "connected rule: lazy separation cuts, or an eager complete CNF encoding",
+        CONNECTED_MODES,
+        key="connected",
+    ),
+    Option(
+        "acyclic_mode",
+        str,
+        DEFAULT_ACYCLIC_MODE,
+        "acyclic rule: lazy cycle cuts, or an eager complete CNF encoding",
+        ACYCLIC_MODES,
+        key="acyclic",
+    ),
+    Option(
         "enumerate",
         str,
         "auto",
@@ -170,7 +231,7 @@ def _check_solver(options: dict[str, Any], rules: Collection[str] | None) -> Non
 SPEC = SolverSpec(
     name="sat",
     kind="search",
-    summary="CNF from the exact-cover problem, solved by a PySAT solver; loop rule by lazy cuts",
+    summary="CNF from the exact-cover problem, solved by a PySAT solver; global rules by lazy cuts",
     options=OPTIONS,
     libraries=("python-sat",),
     # Memory per option entry (item occurrence), measured with ``benchmarks/memory.py`` on
@@ -218,8 +279,9 @@ class Cnf:
     """A CNF built from a :class:`Problem`, with what each variable means.
 
     ``on`` maps each edge item that can be on to its (positive) literal; ``rule`` is the
-    loop rule when the lazy loop mode needs cuts. ``atmosts`` hold the ``native`` cardinality
-    constraints (for solvers with ``add_atmost``).
+    loop rule when the lazy loop mode needs cuts; ``lazy`` the connected and acyclic rules in
+    lazy mode. ``atmosts`` hold the ``native`` cardinality constraints (for solvers with
+    ``add_atmost``).
     """
 
     n_options: int
@@ -230,11 +292,55 @@ class Cnf:
     ranges: list[tuple[int, int, str]] = field(default_factory=list)
     on: dict[int, int] = field(default_factory=dict)
     rule: LoopRule | None = None
+    lazy: list[MemberCuts] = field(default_factory=list)
     describe: list[str] = field(default_factory=list)
 
     def cut_clause(self, cut: Cut) -> list[int]:
         """The clause of a loop cut (see :mod:`.loopcuts`)."""
         return [-self.on[cut.inside], -self.on[cut.outside], *(self.on[e] for e in cut.boundary)]
+
+    @property
+    def cutting(self) -> bool:
+        """Whether some rule is held by lazy cuts (a model must be looked at)."""
+        return self.rule is not None or bool(self.lazy)
+
+    def watched(self) -> list[int]:
+        """The variables the cuts look at besides the options: the loop's edges and the lazy
+        rules' members (a propagator must observe them to hand them to :meth:`cuts`)."""
+        found = set(self.on.values())
+        for rule in self.lazy:
+            found.update(rule.lits.values())
+        return sorted(v for v in found if v > self.n_options)
+
+    def cuts(self, true: Callable[[int], bool]) -> list[list[int]]:
+        """The clauses of the cuts that a model (``true``: whether a variable is true in it)
+        breaks, of every lazy rule; [] when it keeps them all."""
+        clauses: list[list[int]] = []
+        if self.rule is not None:
+            on = [e for e, lit in self.on.items() if true(lit)]
+            clauses += [self.cut_clause(cut) for cut in self.rule.cuts(on)]
+        for rule in self.lazy:
+            clauses += rule.clauses(true)
+        return clauses
+
+
+@dataclass
+class MemberCuts:
+    """A connected or acyclic rule held by lazy cuts: its cut generator (:mod:`.rulecuts`)
+    and the literal of each member that can be present (position → literal)."""
+
+    cutter: ConnectedCuts | AcyclicCuts
+    lits: dict[int, int]
+
+    def clauses(self, true: Callable[[int], bool]) -> list[list[int]]:
+        """The clauses of the cuts the model breaks. A boundary member without a literal
+        can never be present: its literal is false and left out."""
+        lits = self.lits
+        on = [m for m, lit in lits.items() if true(lit)]
+        return [
+            [lits[m] if positive else -lits[m] for m, positive in cut.literals() if m in lits]
+            for cut in self.cutter.cuts(on)
+        ]
 
 
 class _Builder:
@@ -341,12 +447,21 @@ class _Builder:
             self.at_most(lits, p.hi, what)
         for s in model.secondaries:
             for d in s.defined:
-                v = self.var(d.name)
-                lit.append(v)
-                self.cnf.clauses.extend([-lit[k], v] for k in d.options)
-                self.cnf.clauses.extend([-lit[k], -v] for k in d.excluded)
-                self.add([-v, *(lit[k] for k in d.options)])  # v only when one of them
+                self.defined(d)
             self.at_most([lit[k] for k in s.at_most_one], 1, f"item {s.name}")
+        for members in model.members:  # (the members' variables after the colors': covering)
+            for d in members.defined:
+                self.defined(d)
+
+    def defined(self, d: Defined) -> None:
+        """A new variable true exactly when one of ``d``'s options is chosen."""
+        lit = self.lit
+        assert d.var == len(lit), "auxiliary variables are made in the covering model's order"
+        v = self.var(d.name)
+        lit.append(v)
+        self.cnf.clauses.extend([-lit[k], v] for k in d.options)
+        self.cnf.clauses.extend([-lit[k], -v] for k in d.excluded)
+        self.add([-v, *(lit[k] for k in d.options)])  # v only when one of them
 
     # ----- the single-loop rule
 
@@ -392,25 +507,7 @@ class _Builder:
             u = used[v] = self.var(f"used {names[v]}")
             self.cnf.clauses.extend([-on[e], u] for e in at[v])
             self.add([-u, *(on[e] for e in at[v])])
-        root: dict[int, int] = {}
-        before = 0  # "some earlier vertex is used"; 0 = none yet (constant false)
-        for j, v in enumerate(verts):
-            r = root[v] = self.var(f"root {names[v]}")
-            self.add([-r, used[v]])
-            if before:
-                self.add([-r, -before])
-                self.add([-used[v], before, r])
-            else:
-                self.add([-used[v], r])
-            if j + 1 < len(verts):
-                nxt = self.var(f"some vertex up to {names[v]} used")
-                self.add([-used[v], nxt])
-                if before:
-                    self.add([-before, nxt])
-                    self.add([-nxt, before, used[v]])
-                else:
-                    self.add([-nxt, used[v]])
-                before = nxt
+        root = self.first_true(verts, used, names, "vertex", "used")
         out: dict[int, list[int]] = {v: [] for v in verts}
         inn: dict[int, list[int]] = {v: [] for v in verts}
         arcs: list[tuple[int, int, int]] = []
@@ -435,6 +532,136 @@ class _Builder:
         for t, h, a in arcs:
             aux = self.block(bits - 1, f"label order for arc {names[t]} -> {names[h]}")
             self.less(label[t], label[h], [-a, root[h]], aux)
+
+    def first_true(
+        self,
+        keys: list[int],
+        lits: dict[int, int],
+        names: dict[int, str],
+        noun: str,
+        adj: str,
+        tag: str = "",
+    ) -> dict[int, int]:
+        """Key → "root" variable, true exactly for the first key (in ``keys`` order) whose
+        literal is true: a prefix chain of "some earlier one is true" variables makes it
+        unique and determined (``noun``, ``adj``, ``tag``: the variables' descriptions)."""
+        root: dict[int, int] = {}
+        before = 0  # "some earlier key is true"; 0 = none yet (constant false)
+        for j, v in enumerate(keys):
+            r = root[v] = self.var(f"{tag}root {names[v]}")
+            self.add([-r, lits[v]])
+            if before:
+                self.add([-r, -before])
+                self.add([-lits[v], before, r])
+            else:
+                self.add([-lits[v], r])
+            if j + 1 < len(keys):
+                nxt = self.var(f"{tag}some {noun} up to {names[v]} {adj}")
+                self.add([-lits[v], nxt])
+                if before:
+                    self.add([-before, nxt])
+                    self.add([-nxt, before, lits[v]])
+                else:
+                    self.add([-nxt, lits[v]])
+                before = nxt
+        return root
+
+    # ----- the connected and acyclic rules
+
+    def members(self, model: CoveringModel, modes: Mapping[str, str]) -> None:
+        """Each connected or acyclic rule in its mode: cuts later (``lazy``) or ``eager``."""
+        for members in model.members:
+            rule = members.rule
+            lits = {m: self.lit[v] for m, v in enumerate(members.present) if v is not None}
+            label = f" {rule.label}" if rule.label else ""
+            mode = modes[rule.kind]
+            self.cnf.describe.append(
+                f"rule {rule.kind}{label}: {mode}, {len(rule.members)} members "
+                f"({len(lits)} can be present)"
+            )
+            if isinstance(rule, Connected):
+                if mode == "eager":
+                    self.eager_connected(rule, lits)
+                else:
+                    self.cnf.lazy.append(MemberCuts(ConnectedCuts(rule, list(lits)), lits))
+            elif mode == "eager":
+                self.eager_acyclic(rule, lits)
+            else:
+                self.cnf.lazy.append(MemberCuts(AcyclicCuts(rule), lits))
+
+    def _member_names(
+        self, rule: Connected | Acyclic, keys: Collection[int]
+    ) -> tuple[dict[int, str], str]:
+        """The members' names (``item:color``) in variable descriptions, and the rule's tag
+        that begins them."""
+        items = self.problem.items
+        names = {}
+        for m in keys:
+            i, c = rule.members[m]
+            names[m] = items[i].name + ("" if c is None else f":{c}")
+        return names, f"rule {rule.kind} {rule.label}".rstrip() + ": "
+
+    def eager_connected(self, rule: Connected, lits: dict[int, int]) -> None:
+        """The parent ordering of the module docstring: every present member but the root
+        (without roots: the first present one; with roots: any root member) has a present
+        neighbour as parent, whose label is smaller."""
+        order = sorted(lits)
+        if not order:
+            return
+        names, tag = self._member_names(rule, order)
+        root: dict[int, int] = {}
+        if rule.roots is None:
+            root = self.first_true(order, lits, names, "member", "present", tag)
+        roots = set(rule.roots or ())
+        parents: dict[int, list[int]] = {m: [] for m in order}
+        arcs: list[tuple[int, int, int]] = []  # (child, parent, arc variable)
+        for a, b in rule.links:
+            if a in lits and b in lits:
+                for child, parent in ((a, b), (b, a)):
+                    if child in roots:
+                        continue  # a root member needs no parent: the virtual root is its parent
+                    arc = self.var(f"{tag}parent of {names[child]} is {names[parent]}")
+                    self.add([-arc, lits[child]])
+                    self.add([-arc, lits[parent]])
+                    parents[child].append(arc)
+                    arcs.append((child, parent, arc))
+        for m in order:
+            if m in roots:
+                continue
+            self.add([-lits[m], *([root[m]] if m in root else []), *parents[m]])
+        bits = max(1, (len(order) - 1).bit_length())
+        label = {m: self.block(bits, f"{tag}label of {names[m]} (bits, low first)") for m in order}
+        for child, parent, arc in arcs:
+            aux = self.block(bits - 1, f"{tag}label of {names[parent]} < of {names[child]}")
+            self.less(label[parent], label[child], [-arc], aux)
+
+    def eager_acyclic(self, rule: Acyclic, lits: dict[int, int]) -> None:
+        """The orientation of the module docstring: each present edge directed, at most one
+        arc out of each vertex, labels decreasing along every arc."""
+        order = sorted(lits)
+        if not order:
+            return
+        names, tag = self._member_names(rule, order)
+        out: dict[int, list[int]] = {}
+        arcs: list[tuple[int, int, int]] = []  # (tail, head, arc variable)
+        for m in order:
+            u, v = rule.ends[m]
+            f = self.var(f"{tag}{names[m]} directed v{u} -> v{v}")
+            g = self.var(f"{tag}{names[m]} directed v{v} -> v{u}")
+            self.add([-f, lits[m]])
+            self.add([-g, lits[m]])
+            self.add([-lits[m], f, g])
+            self.add([-f, -g])
+            out.setdefault(u, []).append(f)
+            out.setdefault(v, []).append(g)
+            arcs += [(u, v, f), (v, u, g)]
+        for x, group in out.items():
+            self.at_most(group, 1, f"{tag}arcs out of v{x}")
+        bits = max(1, (len(out) - 1).bit_length())
+        label = {x: self.block(bits, f"{tag}label of v{x} (bits, low first)") for x in out}
+        for t, h, arc in arcs:
+            aux = self.block(bits - 1, f"{tag}label order for arc v{t} -> v{h}")
+            self.less(label[h], label[t], [-arc], aux)
 
     def less(self, x: list[int], y: list[int], inactive: list[int], aux: list[int]) -> None:
         """Clauses for ``x < y`` (bit lists, low bit first) unless a literal of ``inactive``.
@@ -515,6 +742,7 @@ def _build(problem: Problem, enc: str, cm: str, modes: Mapping[str, str]) -> Cnf
     b.exact_cover(model)
     if model.loop is not None:
         b.loop(model, modes["loop"])
+    b.members(model, modes)
     return b.finish()
 
 
@@ -595,7 +823,8 @@ class Session:
     def find(self, deadline: float | None, assumptions: list[int] | None = None) -> bool | None:
         """Whether there is a model that is an answer (then :meth:`model` is one), or None when
         the deadline came first. With a loop rule, a model of several cycles gets its cuts added
-        (:meth:`Cnf.cut_clause`) and the solver is asked again."""
+        (:meth:`Cnf.cut_clause`), as does a model breaking a lazy connected or acyclic rule
+        (:meth:`Cnf.cuts`), and the solver is asked again."""
         cnf = self.cnf
         while True:
             t0 = time.perf_counter()
@@ -603,18 +832,15 @@ class Session:
             t1 = time.perf_counter()
             self.solving += t1 - t0
             self.rounds += 1
-            if not answer or cnf.rule is None:
+            if not answer or not cnf.cutting:
                 return answer
             model = self.model()
-            n = len(model)  # (a variable the solver never saw is false)
-            cuts = cnf.rule.cuts(
-                [e for e, lit in cnf.on.items() if lit <= n and model[lit - 1] > 0]
-            )
+            cuts = cnf.cuts(partial(_is_true, model))
             self.cutting += time.perf_counter() - t1
             if not cuts:
                 return True
-            for cut in cuts:
-                self.add(cnf.cut_clause(cut))
+            for clause in cuts:
+                self.add(clause)
             self.cuts += len(cuts)
 
     def solve(self, deadline: float | None, assumptions: list[int]) -> bool | None:
@@ -762,9 +988,10 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     """Find, count or list the solutions of ``problem`` with a SAT solver (see the module doc).
 
     Stats: ``variables``, ``clauses`` (of the first formula), ``rounds`` (solver calls),
-    ``cuts`` (loop cuts added), ``seconds`` (everything), ``build_seconds`` (the
+    ``cuts`` (cuts of the lazy rules added), ``seconds`` (everything), ``build_seconds`` (the
     translation), ``solve_seconds`` (inside the solver's calls), ``cut_seconds`` (finding
-    cuts), ``encoding``, ``colors``, ``solver``, ``loop_mode``, ``enumerate`` and
+    cuts), ``encoding``, ``colors``, ``solver``, ``loop_mode`` (``none`` without the rule),
+    ``connected_mode`` and ``acyclic_mode`` (with such a rule), ``enumerate`` and
     ``branching`` (as resolved: :func:`search_plan`), ``item_decisions`` (DLX's branching
     decisions, with the propagator), and the solver's ``decisions``, ``conflicts``,
     ``propagations`` and ``restarts``.
@@ -781,7 +1008,6 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     modes = rule_modes(
         problem, {k: options[f"{k}_mode"] for k in RULE_MODES if f"{k}_mode" in options}
     )
-    mode = modes.get("loop", "none")
     name = options.get("solver", DEFAULT_SOLVER)
     cnf = _build(problem, enc, cm, modes)
     built = time.perf_counter()
@@ -793,7 +1019,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         "encoding": enc,
         "colors": cm,
         "solver": name,
-        "loop_mode": mode,
+        "loop_mode": modes.get("loop", "none"),
+        **{f"{kind}_mode": modes[kind] for kind in ("connected", "acyclic") if kind in modes},
     }
     result = SearchResult(stats=stats)
     n = cnf.n_options
@@ -811,17 +1038,18 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         return [k + 1 if value else -(k + 1) for k, value in covering.blocking(problem, chosen)]
 
     def check(model: list[int]) -> list[list[int]] | None:
-        """The propagator's question for each model (options first, then the loop's edges):
-        its loop cuts if it has several cycles; inside, an answer's blocking clause while
-        more are wanted; None to accept it and end the call."""
-        if cnf.rule is not None:
+        """The propagator's question for each model (options first, then the watched
+        variables: the loop's edges, the lazy rules' members): its cuts if it breaks a lazy
+        rule; inside, an answer's blocking clause while more are wanted; None to accept it
+        and end the call."""
+        if cnf.cutting:
             t0 = time.perf_counter()
             true = {lit for lit in model if lit > 0}
-            cuts = cnf.rule.cuts([e for e, lit in cnf.on.items() if lit in true])
+            cuts = cnf.cuts(true.__contains__)
             session.cutting += time.perf_counter() - t0
             if cuts:
                 session.cuts += len(cuts)
-                return [cnf.cut_clause(cut) for cut in cuts]
+                return cuts
         if not inside:
             return None
         blocking = record([lit - 1 for lit in model[:n] if lit > 0])
@@ -840,7 +1068,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             [problem.items[i].lo for i in range(primary)],
             check,
             branching=branching,
-            watched=sorted(cnf.on.values()),
+            watched=cnf.watched(),
         )
     session = Session(name, cnf, search)
     try:

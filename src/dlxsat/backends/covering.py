@@ -22,6 +22,14 @@ The constraints (docs/conventions.md §3, §4)
       (:meth:`~.loopcuts.LoopRule.degree_groups`); and, unless the empty loop is allowed, some
       edge is on. How the rest of the rule is stated -- lazy cuts, an eager CNF ordering,
       ``AddCircuit`` -- is each backend's own loop mode.
+    * :class:`Members` (a :class:`~dlxsat.xcc.rules.Connected` or
+      :class:`~dlxsat.xcc.rules.Acyclic` rule): a variable per member, true exactly when the
+      member is present (:func:`dlxsat.xcc.rules.present`). It is an existing variable where
+      one means exactly that -- the option, when a single option makes the member present; a
+      color variable, or an earlier member's, true exactly when one of the same options is
+      chosen -- else a new :class:`Defined` one. A member no option can make present has none
+      (it is never present). The rule itself -- lazy cuts (:mod:`.rulecuts`) or an eager
+      encoding -- is each backend's own mode.
 
 So a new color scheme is written here only; a new cardinality or loop encoding is written in
 the one backend that offers it.
@@ -43,9 +51,10 @@ from typing import TYPE_CHECKING
 
 from ..xcc import Problem
 from ..xcc.loop import ON, LoopGraph
+from ..xcc.rules import SingleLoop
 
 if TYPE_CHECKING:
-    from ..xcc.rules import Rule, SingleLoop
+    from ..xcc.rules import Acyclic, Connected, Rule
     from .loopcuts import LoopRule
 
 #: How the colors of secondary items become variables (see the module docstring).
@@ -107,6 +116,23 @@ class Loop:
 
 
 @dataclass
+class Members:
+    """A connected or acyclic rule's shared part: ``present[m]`` is the variable true exactly
+    when member ``m`` is present, None when no option can make it present; ``defined`` the
+    auxiliary variables made for this rule (a member another rule has already got keeps its
+    variable), to create in this order."""
+
+    rule: Connected | Acyclic
+    present: list[int | None]
+    defined: list[Defined]
+
+    @property
+    def possible(self) -> list[int]:
+        """The member positions that can be present (that have a variable)."""
+        return [m for m, v in enumerate(self.present) if v is not None]
+
+
+@dataclass
 class CoveringModel:
     """The model of a problem: variables and constraints, in the order to state them."""
 
@@ -119,6 +145,8 @@ class CoveringModel:
     #: (item, color) → the variable true when that item has that color, where there is one.
     color_var: dict[tuple[int, str], int]
     loop: Loop | None = None
+    #: The connected and acyclic rules, in the problem's order.
+    members: list[Members] = field(default_factory=list)
 
     @property
     def n_options(self) -> int:
@@ -157,11 +185,13 @@ def build(
     model = CoveringModel(problem, colors, primaries, [], [], {})
     for i in range(n_primary, len(problem.items)):
         model.secondaries.append(_secondary(model, i, unc.get(i, []), col.get(i, {})))
-    for rule in problem.rules if rules is None else rules:
-        if rule.kind == "loop":
-            model.loop = _loop(model, rule)  # type: ignore[arg-type]
-        else:
-            raise NotImplementedError(f"the {rule.kind} rule in the covering model")
+    chosen = list(problem.rules if rules is None else rules)
+    member_rules = [r for r in chosen if not isinstance(r, SingleLoop)]
+    for rule in chosen:
+        if isinstance(rule, SingleLoop):
+            model.loop = _loop(model, rule)
+    if member_rules:
+        _members(model, member_rules, col)
     return model
 
 
@@ -201,6 +231,48 @@ def _loop(model: CoveringModel, loop: SingleLoop) -> Loop:
     on = {e: model.color_var[(e, ON)] for e, _, _ in graph.edges if (e, ON) in model.color_var}
     rule = LoopRule(model.problem, possible=on, graph=graph)
     return Loop(graph, on, rule, rule.degree_groups(), not loop.allow_empty)
+
+
+def _members(
+    model: CoveringModel,
+    rules: Sequence[Connected | Acyclic],
+    col: dict[int, dict[str, list[int]]],
+) -> None:
+    """Each rule's :class:`Members`, its presence variables made as the module doc says."""
+    problem = model.problem
+    wanted = {i for rule in rules for i, c in rule.members if c is None}
+    anywhere: dict[int, list[int]] = {i: [] for i in wanted}  # item → the options holding it
+    if wanted:
+        for k, opt in enumerate(problem.options):
+            for i, _ in opt:
+                if i in anywhere:
+                    anywhere[i].append(k)
+    # Options → the variable true exactly when one of them is chosen: the options themselves,
+    # the color variables (a binary one's excluded options only say what its item forbids).
+    by_options: dict[tuple[int, ...], int] = {(k,): k for k in range(model.n_options)}
+    for d in model.aux:
+        by_options.setdefault(tuple(sorted(d.options)), d.var)
+    for rule in rules:
+        present: list[int | None] = []
+        defined: list[Defined] = []
+        for i, c in rule.members:
+            if c is None:
+                options = anywhere[i]
+            elif i < problem.n_primary:
+                options = []  # a primary item has no color
+            else:
+                options = col.get(i, {}).get(c, [])
+            key = tuple(sorted(options))
+            var = by_options.get(key) if key else None
+            if key and var is None:
+                name = problem.items[i].name + ("" if c is None else f":{c}")
+                label = f" {rule.label}" if rule.label else ""
+                d = Defined(model.n_vars, f"present {name} (rule {rule.kind}{label})", options)
+                model.aux.append(d)
+                defined.append(d)
+                var = by_options[key] = d.var
+            present.append(var)
+        model.members.append(Members(rule, present, defined))
 
 
 def blocking(problem: Problem, chosen: list[int]) -> list[tuple[int, bool]]:

@@ -16,6 +16,40 @@ The model
       each vertex a self-loop meaning "unused" (CP-SAT allows every vertex to be skipped:
       the empty edge set); or ``loop_mode='lazy'``: solve, and when the answer has several
       cycles add the cuts of :mod:`.loopcuts` and solve again, hinted with the last answer.
+    * The connected and acyclic rules (:mod:`dlxsat.xcc.rules`): a Boolean per member that
+      can be present (:class:`.covering.Members`). ``lazy``: the cuts of :mod:`.rulecuts`
+      through the same re-solve rounds as the lazy loop; ``eager``: integer *ranks* that are
+      distances, so that the options determine every other variable (see below).
+
+The eager connected model (``connected_mode='eager'``)
+    The root is the first present member (a chain of Booleans, as the SAT encoding's prefix
+    chain); with ``roots`` a virtual root of rank 0, so that a present root member has rank 1.
+    An absent member has rank 0, the root 0, a present one at most one more than a present
+    neighbour's (both ways: ``|rank(u) - rank(v)| <= 1``). A Boolean "``v`` is one step
+    before ``u``" per link direction is true exactly when both are present and ``rank(u) ==
+    rank(v) + 1``, and every present member but the root (or a root member) has such a
+    step. Following steps lowers the rank by one each time down to the root, so every
+    present member reaches it (connected; with roots: each piece holds a root member); and
+    the ranks are then exactly the breadth-first distances from the root (a step chain gives
+    ``rank >= distance``, the neighbour bound ``rank <= distance``), so every variable is
+    determined by the present members.
+
+The eager acyclic model (``acyclic_mode='eager'``)
+    Each tree is rooted at its least vertex: ``least(x) <= x`` is equal along every present
+    edge, and ``x`` is a root exactly when ``least(x) == x``; a root has rank 0. Each present
+    edge goes one step down: of its two arc Booleans, true exactly when the edge is present
+    and the tail's rank is the head's plus one, one holds; each vertex has at most one arc
+    out, and every vertex but a root has one. Sound as the SAT orientation is (a cycle of
+    present edges would be a directed cycle, along which the ranks fall forever); each
+    non-root's one arc leads towards the root, so ``least`` is the tree's least vertex, the
+    ranks its depths and the arcs its parent edges: all determined.
+
+    Why determined: CP-SAT counts by enumerating assignments, and a model whose ranks and
+    arcs can vary within one answer (the SAT encodings' labels with integers, or a flow from
+    the root) lists each answer once per way of ranking it: enumerated so, the 2 x 4 grids
+    of ``tests/test_rules.py`` did not finish in a minute; one answer per round, each
+    blocked, a 3 x 3 count of 1,760 answers took 80 s, which the determined model
+    enumerates in 0.4 s.
 
 Counting every solution (``limit=None``) enumerates with a solution callback (the model's
 other variables are determined by the options, except the arc directions of ``circuit``, so
@@ -34,15 +68,28 @@ from typing import Any
 from ..options import Option
 from ..runtime import guard
 from ..xcc import Problem
+from ..xcc.rules import Acyclic, Connected
 from . import Request, SearchResult, SolverSpec, covering, ortools_loader
 from .covering import COLOR_MODES, DEFAULT_COLORS
 from .loopcuts import LoopRule
+from .rulecuts import AcyclicCuts, ConnectedCuts
 
 #: Measured with benchmarks/loops.py (2 cores): ``circuit`` solves the hard Slitherlink 3-6
 #: times faster than ``lazy`` (each lazy round is a fresh CP-SAT search: no learnt clauses
 #: survive between rounds). Colors: see :data:`.covering.DEFAULT_COLORS`.
 LOOP_MODES = ("lazy", "circuit")
 DEFAULT_LOOP_MODE = "circuit"
+#: The connected and acyclic rules (see the module docstring).
+CONNECTED_MODES = ("lazy", "eager")
+DEFAULT_CONNECTED_MODE = "lazy"
+ACYCLIC_MODES = ("lazy", "eager")
+DEFAULT_ACYCLIC_MODE = "lazy"
+#: Each global rule's default mode here (the ``K_mode`` options).
+DEFAULT_RULE_MODES = {
+    "loop": DEFAULT_LOOP_MODE,
+    "connected": DEFAULT_CONNECTED_MODE,
+    "acyclic": DEFAULT_ACYCLIC_MODE,
+}
 
 OPTIONS = (
     Option(
@@ -56,13 +103,29 @@ OPTIONS = (
         LOOP_MODES,
         key="loop",
     ),
+    Option(
+        "connected_mode",
+        str,
+        DEFAULT_CONNECTED_MODE,
+        "connected rule: lazy separation cuts, or an eager parent ordering with ranks",
+        CONNECTED_MODES,
+        key="connected",
+    ),
+    Option(
+        "acyclic_mode",
+        str,
+        DEFAULT_ACYCLIC_MODE,
+        "acyclic rule: lazy cycle cuts, or an eager orientation with ranks",
+        ACYCLIC_MODES,
+        key="acyclic",
+    ),
     Option("workers", int, "CP-SAT's choice", "CP-SAT search workers", low=1, metavar="N"),
 )
 
 SPEC = SolverSpec(
     name="cpsat",
     kind="search",
-    summary="CP-SAT model from the exact-cover problem (OR-tools); loop rule by AddCircuit or cuts",
+    summary="CP-SAT model from the exact-cover problem (OR-tools); loop by AddCircuit or cuts",
     options=OPTIONS,
     libraries=("ortools",),
     # Measured with ``benchmarks/memory.py`` on 100 x 100 loop boards: 1160 bytes per option
@@ -86,7 +149,7 @@ class _Model:
     """The CP-SAT model of a problem (its :mod:`.covering` model stated with CP-SAT's
     constraints) and the literals the search loop needs."""
 
-    def __init__(self, problem: Problem, colors: str, loop: str) -> None:
+    def __init__(self, problem: Problem, colors: str, modes: Mapping[str, str]) -> None:
         cp_model = ortools_loader.cp_model()  # without pandas: see ortools_loader
 
         self.cp_model = cp_model
@@ -96,6 +159,8 @@ class _Model:
         lit: list[Any] = list(self.x)  # model variable → CP-SAT literal
         self.rule: LoopRule | None = None
         self.on: dict[int, Any] = {}
+        #: The lazy connected and acyclic rules: cut generator, member → its Boolean.
+        self.lazy: list[tuple[ConnectedCuts | AcyclicCuts, dict[int, Any]]] = []
         for p in model.primaries:
             lits = [lit[k] for k in p.options]
             if (p.lo, p.hi) == (1, 1):
@@ -107,17 +172,38 @@ class _Model:
                 m.add_linear_constraint(sum(lits), p.lo, p.hi)
         for s in model.secondaries:
             for d in s.defined:
-                v = m.new_bool_var(d.name)
-                lit.append(v)
-                for k in d.options:
-                    m.add_implication(lit[k], v)
-                for k in d.excluded:
-                    m.add_implication(lit[k], v.negated())
-                m.add_bool_or([v.negated(), *(lit[k] for k in d.options)])
+                self._defined(d, lit)
             if len(s.at_most_one) > 1:
                 m.add_at_most_one([lit[k] for k in s.at_most_one])
+        for members in model.members:
+            for d in members.defined:
+                self._defined(d, lit)
         if model.loop is not None:
-            self._loop(model.loop, lit, loop)
+            self._loop(model.loop, lit, modes["loop"])
+        for members in model.members:
+            rule = members.rule
+            on = {k: lit[v] for k, v in enumerate(members.present) if v is not None}
+            eager = modes[rule.kind] == "eager"
+            if isinstance(rule, Connected):
+                if eager:
+                    self._connected(rule, on)
+                else:
+                    self.lazy.append((ConnectedCuts(rule, list(on)), on))
+            elif eager:
+                self._acyclic(rule, on)
+            else:
+                self.lazy.append((AcyclicCuts(rule), on))
+
+    def _defined(self, d: covering.Defined, lit: list[Any]) -> None:
+        """A new Boolean true exactly when one of ``d``'s options is chosen."""
+        m = self.m
+        v = m.new_bool_var(d.name)
+        lit.append(v)
+        for k in d.options:
+            m.add_implication(lit[k], v)
+        for k in d.excluded:
+            m.add_implication(lit[k], v.negated())
+        m.add_bool_or([v.negated(), *(lit[k] for k in d.options)])
 
     def _loop(self, shared: covering.Loop, lit: list[Any], mode: str) -> None:
         m = self.m
@@ -143,12 +229,131 @@ class _Model:
         else:
             self.rule = rule
 
-    def add_cut_clauses(self, cuts: list[Any]) -> None:
-        on = self.on
-        for c in cuts:
-            self.m.add_bool_or(
-                [on[c.inside].negated(), on[c.outside].negated(), *(on[e] for e in c.boundary)]
-            )
+    def _connected(self, rule: Connected, on: dict[int, Any]) -> None:
+        """The eager connected rule: ranks that are distances from the root (the module
+        docstring), so that every variable is determined by the options."""
+        m = self.m
+        order = sorted(on)
+        if not order:
+            return
+        roots = set(rule.roots or ())
+        rooted = rule.roots is not None
+        # Without roots: the root (first present member) has rank 0. With roots: the virtual
+        # root has 0, so a present root member has 1.
+        rank = {k: m.new_int_var(0, len(order) - (not rooted), f"rank {k}") for k in order}
+        root: dict[int, Any] = {}
+        if not rooted:
+            before: Any = None  # "some earlier member is present"
+            for j, k in enumerate(order):
+                r = root[k] = m.new_bool_var(f"root {k}")
+                if before is None:
+                    m.add(r == on[k])
+                else:
+                    m.add_bool_and([on[k], before.negated()]).only_enforce_if(r)
+                    m.add_bool_or([on[k].negated(), before, r])
+                if j + 1 < len(order):
+                    nxt = m.new_bool_var(f"some member up to {k} present")
+                    m.add_implication(on[k], nxt)
+                    if before is None:
+                        m.add_implication(nxt, on[k])
+                    else:
+                        m.add_implication(before, nxt)
+                        m.add_bool_or([nxt.negated(), before, on[k]])
+                    before = nxt
+        for k in order:
+            m.add(rank[k] == 0).only_enforce_if(on[k].negated())
+            if k in root:
+                m.add(rank[k] == 0).only_enforce_if(root[k])
+            elif rooted:
+                m.add(rank[k] == 1 if k in roots else rank[k] >= 1).only_enforce_if(on[k])
+        steps: dict[int, list[Any]] = {k: [] for k in order}
+        for a, b in rule.links:
+            if a not in on or b not in on:
+                continue
+            both = [on[a], on[b]]
+            m.add(rank[a] - rank[b] <= 1).only_enforce_if(both)
+            m.add(rank[b] - rank[a] <= 1).only_enforce_if(both)
+            for child, parent in ((a, b), (b, a)):
+                if child in roots:
+                    continue  # (rank 1: no present member is nearer the virtual root)
+                # "parent is one step nearer the root": true exactly when it is.
+                step = m.new_bool_var(f"{parent} one step before {child}")
+                m.add_implication(step, on[child])
+                m.add_implication(step, on[parent])
+                m.add(rank[child] == rank[parent] + 1).only_enforce_if(step)
+                m.add(rank[child] != rank[parent] + 1).only_enforce_if([*both, step.negated()])
+                steps[child].append(step)
+        for k in order:
+            if k not in roots:
+                m.add_bool_or([on[k].negated(), *([root[k]] if k in root else []), *steps[k]])
+
+    def _acyclic(self, rule: Acyclic, on: dict[int, Any]) -> None:
+        """The eager acyclic rule: each tree rooted at its least vertex, ranks its depths, each
+        present edge one step down (the module docstring); determined by the options."""
+        m = self.m
+        edges = sorted(on)
+        verts = sorted({x for k in edges for x in rule.ends[k]})
+        if not verts:
+            return
+        rank = {x: m.new_int_var(0, len(verts) - 1, f"rank v{x}") for x in verts}
+        # The least vertex of x's tree (the rule numbers vertices 0, 1, ...), and whether it
+        # is x: x is then the root.
+        least = {x: m.new_int_var(0, x, f"least of the tree of v{x}") for x in verts}
+        root = {x: m.new_bool_var(f"root v{x}") for x in verts}
+        out: dict[int, list[Any]] = {x: [] for x in verts}
+        for x in verts:
+            m.add(least[x] == x).only_enforce_if(root[x])
+            m.add(least[x] <= x - 1).only_enforce_if(root[x].negated())
+            m.add(rank[x] == 0).only_enforce_if(root[x])
+        for k in edges:
+            u, v = rule.ends[k]
+            m.add(least[u] == least[v]).only_enforce_if(on[k])
+            arcs = []
+            for t, h in ((u, v), (v, u)):
+                # "h is t's parent": t one step deeper than h, exactly when the edge is on.
+                arc = m.new_bool_var(f"arc v{t}->v{h}")
+                m.add_implication(arc, on[k])
+                m.add(rank[t] == rank[h] + 1).only_enforce_if(arc)
+                m.add(rank[t] != rank[h] + 1).only_enforce_if([on[k], arc.negated()])
+                out[t].append(arc)
+                arcs.append(arc)
+            m.add_bool_or([on[k].negated(), *arcs])
+        for x, group in out.items():
+            if len(group) > 1:
+                m.add_at_most_one(group)
+            m.add_bool_or([root[x], *group])
+
+    def cuts(self, value: Callable[[Any], bool]) -> list[list[Any]]:
+        """The clauses (lists of literals) of the cuts an answer breaks (``value``: whether a
+        Boolean is true in it), of the lazy loop and every lazy rule; [] if it keeps them."""
+        found: list[list[Any]] = []
+        if self.rule is not None:
+            on = self.on
+            for c in self.rule.cuts([e for e, b in on.items() if value(b)]):
+                found.append(
+                    [on[c.inside].negated(), on[c.outside].negated(), *(on[e] for e in c.boundary)]
+                )
+        for cutter, members in self.lazy:
+            present = [k for k, b in members.items() if value(b)]
+            for cut in cutter.cuts(present):
+                # A boundary member without a Boolean is never present: its literal is false.
+                found.append(
+                    [
+                        members[k] if positive else members[k].negated()
+                        for k, positive in cut.literals()
+                        if k in members
+                    ]
+                )
+        return found
+
+    @property
+    def cutting(self) -> bool:
+        """Whether some rule is held by lazy cuts."""
+        return self.rule is not None or bool(self.lazy)
+
+    def add_clauses(self, clauses: list[list[Any]]) -> None:
+        for clause in clauses:
+            self.m.add_bool_or(clause)
 
 
 def _solution(callback: Any) -> Callable[[int], bool]:
@@ -175,7 +380,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     own choice); counting them all uses one. Stats: ``variables``, ``constraints`` (of the
     first model), ``rounds`` (solver calls), ``cuts``, ``seconds`` (everything),
     ``build_seconds`` (the model), ``solve_seconds`` (inside CP-SAT), ``cut_seconds``,
-    ``solver``, ``colors``, ``loop_mode``, ``workers``.
+    ``solver``, ``colors``, ``loop_mode`` (``none`` without the rule), ``connected_mode`` and
+    ``acyclic_mode`` (with such a rule), ``workers``.
 
     >>> from dlxsat.xcc import parse
     >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), Request(), {})
@@ -184,11 +390,14 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     """
     start = time.perf_counter()
     cm = options.get("colors", DEFAULT_COLORS)
-    has_loop = problem.rule("loop") is not None
-    mode = options.get("loop_mode", DEFAULT_LOOP_MODE) if has_loop else "none"
+    kinds = {rule.kind for rule in problem.rules}
+    modes = {
+        kind: options.get(f"{kind}_mode", default) if kind in kinds else "none"
+        for kind, default in DEFAULT_RULE_MODES.items()
+    }
     workers = options.get("workers")
     limit = request.limit
-    model = _Model(problem, cm, mode)
+    model = _Model(problem, cm, modes)
     cp_model = model.cp_model
     proto = model.m.Proto()
     built = time.perf_counter()
@@ -201,14 +410,12 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         "cuts": 0,
         "solver": f"cp-sat {getattr(ortools, '__version__', '?')}",
         "colors": cm,
-        "loop_mode": mode,
+        **{f"{k}_mode": mode for k, mode in modes.items() if k == "loop" or mode != "none"},
         "workers": workers,
     }
     result = SearchResult(stats=stats)
     x = model.x
     x_index = [v.index for v in x]
-    on_edges = list(model.on)
-    on_index = [lit.index for lit in model.on.values()]
     enumerate_all = limit is None
     seen: set[tuple[int, ...]] = set()
 
@@ -241,10 +448,9 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             chosen = tuple(k for k, b in enumerate(values) if b)
             if chosen in seen:
                 return
-            if model.rule is not None:
+            if model.cutting:
                 t0 = time.perf_counter()
-                on = [e for e, k in zip(on_edges, on_index, strict=True) if solution(k)]
-                cuts = model.rule.cuts(on)
+                cuts = model.cuts(lambda b: solution(b.index))
                 self.cutting += time.perf_counter() - t0
                 if cuts:
                     self.cuts, self.values = cuts, values
@@ -307,7 +513,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
                 result.timed_out = True  # FEASIBLE or UNKNOWN: the time limit came first
             break
         if cb.cuts:
-            model.add_cut_clauses(cb.cuts)
+            model.add_clauses(cb.cuts)
             stats["cuts"] += len(cb.cuts)
         for chosen in cb.new:
             block = [

@@ -24,6 +24,17 @@ RULE_NOTES = {
     ("loop", "eager"): "rule loop: eager - complete: every model is exactly one loop (rooted "
     "ordering: edges oriented, root = first used vertex, labels increase along arcs not into "
     "the root)",
+    ("connected", "none"): "rule connected: none - NOT encoded: the members present in a model "
+    "may form several pieces (or pieces without a root)",
+    ("connected", "eager"): "rule connected: eager - complete: the members present in every "
+    "model are connected (parent ordering: every present member but the root -- the first "
+    "present one, or with roots any root member -- has a present linked parent with a smaller "
+    "label)",
+    ("acyclic", "none"): "rule acyclic: none - NOT encoded: the members present in a model may "
+    "hold cycles",
+    ("acyclic", "eager"): "rule acyclic: eager - complete: the members present in every model "
+    "hold no cycle (orientation: each present edge directed, at most one arc out of a vertex, "
+    "labels falling along every arc)",
 }
 #: The modes of export, in the order ``--help`` gives them.
 EXPORT_MODES = ("eager", "none")

@@ -2,8 +2,8 @@
 
 A search solver of the registry like ``sat`` (``SPEC``, ``solve``), run by ``dlxsat compare``
 (it is not offered by ``solve`` and ``crosscheck``, as it needs a program outside dlxsat): the
-problem becomes the DIMACS text ``dlxsat export dimacs`` writes (the
-complete ``eager`` loop encoding for the loop families, so every model is an answer), the
+problem becomes the DIMACS text ``dlxsat export dimacs`` writes (every global rule -- loop,
+connected, acyclic -- in its complete ``eager`` encoding, so every model is an answer), the
 program named by ``cmd`` is run on the file with what is left of the time limit, its ``s``/``v``
 output is read (:func:`dlxsat.backends.dimacs.read_solver_output`) and the model's option
 variables become the chosen options, which the job decodes and checks through the family like
@@ -55,7 +55,7 @@ def _check_cmd(options: dict[str, Any], rules: Collection[str] | None) -> None:
 SPEC = SolverSpec(
     name="external",
     kind="search",
-    summary="a SAT solver program run on dlxsat's DIMACS export (complete loop encoding)",
+    summary="a SAT solver program run on dlxsat's DIMACS export (complete rule encodings)",
     options=OPTIONS,
     # Its model is the DIMACS text of the eager loop encoding: 1450 bytes per option entry
     # (benchmarks/memory.py, 100 x 100 loop boards), rounded up; the program's memory is its own.

@@ -324,6 +324,112 @@ def cycle_through(rule: Acyclic, on: Sequence[int], closing: int) -> list[int]:
     return path
 
 
+# --------------------------------------------------------------------------- cuts
+
+
+@dataclass(frozen=True)
+class Separation:
+    """A cut of a :class:`Connected` rule: the clause ``not p(a) or not p(b) or p(s1) or ...``
+    over the members' presence, ``boundary`` = ``(s1, s2, ...)`` (member positions).
+
+    Without roots it says "a connected answer holding ``a`` and ``b`` holds a member of the
+    boundary"; with roots ``b`` is None and it says "an answer holding ``a`` holds a member of
+    the boundary" (the piece of ``a`` must reach a root). Search backends add such clauses
+    lazily (:mod:`dlxsat.backends.rulecuts`); :func:`justified` says whether one is valid.
+    """
+
+    a: int
+    b: int | None
+    boundary: tuple[int, ...]
+
+    def literals(self) -> list[tuple[int, bool]]:
+        """The clause as (member position, presence) pairs, one of which must hold."""
+        head = [(self.a, False)] + ([] if self.b is None else [(self.b, False)])
+        return head + [(m, True) for m in self.boundary]
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """A cut of an :class:`Acyclic` rule: the clause ``not p(e1) or not p(e2) or ...``, the
+    members ``(e1, e2, ...)`` (positions) closing a cycle, so not all of them are present."""
+
+    members: tuple[int, ...]
+
+    def literals(self) -> list[tuple[int, bool]]:
+        """The clause as (member position, presence) pairs, one of which must hold."""
+        return [(m, False) for m in self.members]
+
+
+Cut = Separation | Cycle
+
+
+def justified(rule: Rule, cut: Cut) -> str | None:
+    """Why ``cut`` is not valid for every answer keeping ``rule``, in one line; None when it is.
+
+    Written from the definitions alone, as :func:`violation` is, so that a cut a backend adds
+    can be checked as a premise: it uses only the rule's members and links (or ends), never
+    the options, so a member no option can make present still counts as a way through.
+
+    * A :class:`Separation` of a :class:`Connected` rule without roots is valid iff every path
+      from ``a`` to ``b`` over the links passes through the boundary: then a connected set
+      holding both holds a boundary member. With roots (``b`` None): iff every path from ``a``
+      to a root member passes through the boundary (``a`` itself no root).
+    * A :class:`Cycle` of an :class:`Acyclic` rule is valid iff its members hold a cycle: then
+      an answer holding them all has one.
+
+    >>> rule = Connected(((0, None), (1, None), (2, None)), ((0, 1), (1, 2)))
+    >>> justified(rule, Separation(0, 2, (1,))), justified(rule, Separation(0, 2, ()))
+    (None, 'member 0 reaches member 2 avoiding the boundary')
+    >>> tri = Acyclic(((0, None), (1, None), (2, None)), ((0, 1), (1, 2), (2, 0)))
+    >>> justified(tri, Cycle((0, 1, 2))), justified(tri, Cycle((0, 1)))
+    (None, 'the members 0 1 hold no cycle')
+    """
+    n = len(rule.members) if not isinstance(rule, SingleLoop) else 0
+    if isinstance(rule, Connected) and isinstance(cut, Separation):
+        ends = [cut.a] + ([] if cut.b is None else [cut.b])
+        if any(not 0 <= m < n for m in (*ends, *cut.boundary)):
+            return "a member position out of range"
+        if (cut.b is None) != (rule.roots is not None):
+            return (
+                "a cut to the roots fits a rule with roots, a cut between two members one without"
+            )
+        wall = set(cut.boundary)
+        if wall.intersection(ends):
+            return "a member of the clause's head is in its boundary"
+        goals = set(rule.roots) if rule.roots is not None else {cut.b}
+        adj = rule.neighbours()
+        seen, stack = {cut.a}, [cut.a]
+        while stack:  # a search from a in the graph minus the boundary
+            x = stack.pop()
+            if x in goals:
+                what = "a root" if rule.roots is not None else f"member {x}"
+                via = f" ({x})" if rule.roots is not None else ""
+                return f"member {cut.a} reaches {what}{via} avoiding the boundary"
+            for y in adj[x]:
+                if y not in seen and y not in wall:
+                    seen.add(y)
+                    stack.append(y)
+        return None
+    if isinstance(rule, Acyclic) and isinstance(cut, Cycle):
+        if any(not 0 <= m < n for m in cut.members) or len(set(cut.members)) != len(cut.members):
+            return "member positions out of range or repeated"
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            parent.setdefault(x, x)
+            while parent[x] != x:
+                x = parent[x]
+            return x
+
+        for m in cut.members:
+            u, v = (find(x) for x in rule.ends[m])
+            if u == v:
+                return None  # member m closes a cycle among those before it
+            parent[u] = v
+        return f"the members {' '.join(map(str, cut.members))} hold no cycle"
+    return f"a {type(cut).__name__} is no cut of a {rule.kind} rule"
+
+
 # --------------------------------------------------------------------------- text
 
 

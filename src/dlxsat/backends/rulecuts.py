@@ -1,0 +1,223 @@
+"""The connected and acyclic rules as lazy cuts, shared by the SAT (``cnf``) and CP-SAT
+(``cpsat``) backends -- generalised subtour elimination, as :mod:`.loopcuts` is for the loop.
+
+Both backends encode the exact-cover problem and, for each member of a
+:class:`~dlxsat.xcc.rules.Connected` or :class:`~dlxsat.xcc.rules.Acyclic` rule, a variable
+``p(m)``: "member ``m`` is present" (:class:`~.covering.Members`). Nothing else of the rule is
+stated; each model found is looked at here, and when its present members break the rule the
+backend gets clauses that the model breaks and every answer keeps, adds them and solves again
+(the SAT backend also from inside a call, through its propagator). The cuts are the data of
+:mod:`dlxsat.xcc.rules` (:class:`~dlxsat.xcc.rules.Separation`,
+:class:`~dlxsat.xcc.rules.Cycle`), and :func:`dlxsat.xcc.rules.justified` checks any of them
+from the rule alone.
+
+Connected, no roots. Let the present members form several pieces; take one piece ``K``, a
+member ``a`` of it, and a present member ``b`` of another piece. Remove ``K`` from the graph
+of the members that can be present, and let ``R`` be the connected piece of what is left that
+holds ``b``. A connected answer holding ``a`` and ``b`` has a path from ``a`` to ``b``; where
+the path last enters ``R`` it comes from ``K`` (any other member that can be present, next to
+``R``, would be in ``R``), so it holds a member of ``N(K) ∩ R`` (``R``'s members next to
+``K``). The clause
+
+    ``not p(a)  or  not p(b)  or  p(s1) or p(s2) or ...``  (``s1, s2, ...`` = ``N(K) ∩ R``)
+
+is therefore valid, and the model breaks it: ``K`` is a whole piece, so no member next to it
+outside it is present. Taking ``R`` rather than "all but ``K``" leaves out the members beyond
+``K`` on its other side, as in :mod:`.loopcuts`. A member no option can make present is no way
+through: it is left out of ``R``, and added to the boundary when next to ``R`` (where a path of
+the full member graph could enter ``R`` through it); having no variable it adds no literal, but
+the cut stays valid for the rule alone, the form :func:`~dlxsat.xcc.rules.justified` checks.
+Each piece ``K`` gets one cut per piece ``R`` of the rest holding other present members.
+
+Connected, with roots. A virtual root, always present, is linked to every root member; a
+piece ``K`` holding no root member gets ``not p(a) or p(s1) or ...`` with ``R`` the piece of
+the rest holding the virtual root (an impossible root counts as a way in, hence as boundary).
+
+Acyclic. The present members are taken in order into a union-find forest; each member that
+joins two vertices already joined closes one cycle with the forest's path between them, and
+gives ``not p(e1) or not p(e2) or ...`` over that cycle's members.
+
+Members are positions in the rule's member list; a rule's graph is its own, never a family's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from ..xcc.rules import Acyclic, Connected, Cycle, Separation
+
+
+class ConnectedCuts:
+    """The cuts of a :class:`~dlxsat.xcc.rules.Connected` rule (see the module docstring).
+
+    ``possible``: the member positions some option can make present (those with a variable).
+
+    >>> rule = Connected(((0, "1"), (1, "1"), (2, "1")), ((0, 1), (1, 2)))
+    >>> ConnectedCuts(rule, [0, 1, 2]).cuts([0, 2])
+    [Separation(a=0, b=2, boundary=(1,))]
+    >>> ConnectedCuts(rule, [0, 2]).cuts([0, 2])  # 1 is never present: a wall, no literal
+    [Separation(a=0, b=2, boundary=(1,))]
+    >>> rooted = Connected(rule.members, rule.links, (0,))
+    >>> ConnectedCuts(rooted, [0, 1, 2]).cuts([0, 2]), ConnectedCuts(rooted, [0, 1, 2]).cuts([0, 1])
+    ([Separation(a=2, b=None, boundary=(1,))], [])
+    """
+
+    def __init__(self, rule: Connected, possible: Collection[int]) -> None:
+        self.rule = rule
+        n = len(rule.members)
+        self.can = [False] * n
+        for m in possible:
+            self.can[m] = True
+        #: Member → its neighbours (the whole member graph), and those that can be present.
+        self.adj = rule.neighbours()
+        self.open = [[y for y in nbrs if self.can[y]] for nbrs in self.adj]
+        self.roots = [] if rule.roots is None else list(rule.roots)
+
+    def cuts(self, on: Iterable[int]) -> list[Separation]:
+        """Cuts that the model with these present members breaks; [] if it keeps the rule."""
+        on_set = set(on)
+        parts = _pieces(on_set, self.adj)
+        if self.rule.roots is None:
+            if len(parts) <= 1:
+                return []
+            return self._between(parts, on_set)
+        roots = set(self.roots)
+        return [self._to_roots(part) for part in parts if not roots.intersection(part)]
+
+    def _region(self, starts: Iterable[int], inside: set[int]) -> set[int]:
+        """The members that can be present reachable from ``starts`` avoiding ``inside``."""
+        region = {s for s in starts if s not in inside and self.can[s]}
+        stack = list(region)
+        while stack:
+            for y in self.open[stack.pop()]:
+                if y not in region and y not in inside:
+                    region.add(y)
+                    stack.append(y)
+        return region
+
+    def _boundary(self, region: set[int], inside: set[int]) -> tuple[int, ...]:
+        """``region``'s members next to ``inside``, and the members that cannot be present
+        next to ``region``: every way into ``region`` from ``inside``."""
+        out: set[int] = set()
+        can = self.can
+        for x in region:
+            for y in self.adj[x]:
+                if y in inside:
+                    out.add(x)
+                elif not can[y]:
+                    out.add(y)
+        return tuple(sorted(out))
+
+    def _between(self, parts: list[list[int]], on: set[int]) -> list[Separation]:
+        found: list[Separation] = []
+        seen: set[tuple[int, int, tuple[int, ...]]] = set()
+        for part in parts:
+            inside = set(part)
+            a = part[0]
+            done: set[int] = set()
+            for b in sorted(on - inside):  # each b the least present member of its region
+                if b in done:
+                    continue
+                region = self._region([b], inside)
+                done |= region
+                boundary = self._boundary(region, inside)
+                key = (min(a, b), max(a, b), boundary)
+                if key not in seen:
+                    seen.add(key)
+                    found.append(Separation(a, b, boundary))
+        return found
+
+    def _to_roots(self, part: list[int]) -> Separation:
+        inside = set(part)
+        region = self._region(self.roots, inside)  # the virtual root's piece, without it
+        boundary = set(self._boundary(region, inside))
+        # The virtual root is next to every root: one that cannot be present is a way in.
+        boundary.update(r for r in self.roots if not self.can[r] and r not in inside)
+        return Separation(part[0], None, tuple(sorted(boundary)))
+
+
+def _pieces(on: set[int], adj: list[list[int]]) -> list[list[int]]:
+    """The connected pieces of the members ``on`` over ``adj``, each sorted, by least member."""
+    seen: set[int] = set()
+    found: list[list[int]] = []
+    for start in sorted(on):
+        if start in seen:
+            continue
+        seen.add(start)
+        members = [start]
+        stack = [start]
+        while stack:
+            for y in adj[stack.pop()]:
+                if y in on and y not in seen:
+                    seen.add(y)
+                    members.append(y)
+                    stack.append(y)
+        found.append(sorted(members))
+    return found
+
+
+class AcyclicCuts:
+    """The cuts of an :class:`~dlxsat.xcc.rules.Acyclic` rule (see the module docstring).
+
+    >>> tri = Acyclic(((0, "1"), (1, "1"), (2, "1"), (3, "1")), ((0, 1), (1, 2), (2, 0), (2, 3)))
+    >>> AcyclicCuts(tri).cuts([0, 1, 2, 3]), AcyclicCuts(tri).cuts([0, 1, 3])
+    ([Cycle(members=(2, 1, 0))], [])
+    """
+
+    def __init__(self, rule: Acyclic) -> None:
+        self.rule = rule
+
+    def cuts(self, on: Iterable[int]) -> list[Cycle]:
+        """One cut per cycle the present members ``on`` close (one per closing member, with
+        the forest's path); [] if they hold none."""
+        ends = self.rule.ends
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            parent.setdefault(x, x)
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        tree: dict[int, list[tuple[int, int]]] = {}
+        closing: list[int] = []
+        for m in sorted(set(on)):
+            u, v = ends[m]
+            ru, rv = find(u), find(v)
+            if ru == rv:
+                closing.append(m)
+                continue
+            parent[ru] = rv
+            tree.setdefault(u, []).append((v, m))
+            tree.setdefault(v, []).append((u, m))
+        if not closing:
+            return []
+        # Root each tree of the forest: every vertex's parent (vertex, member) and depth.
+        up: dict[int, tuple[int, int]] = {}
+        depth: dict[int, int] = {}
+        for root in tree:
+            if root in depth:
+                continue
+            depth[root] = 0
+            stack = [root]
+            while stack:
+                x = stack.pop()
+                for y, m in tree[x]:
+                    if y not in depth:
+                        depth[y], up[y] = depth[x] + 1, (x, m)
+                        stack.append(y)
+        found: list[Cycle] = []
+        for m in closing:
+            x, y = ends[m]
+            left: list[int] = []
+            right: list[int] = []
+            while x != y:  # climb from the deeper end until the two meet
+                if depth.get(x, 0) >= depth.get(y, 0):
+                    x, e = up[x]
+                    left.append(e)
+                else:
+                    y, e = up[y]
+                    right.append(e)
+            found.append(Cycle((m, *left, *reversed(right))))
+        return found
