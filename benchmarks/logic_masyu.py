@@ -179,12 +179,14 @@ def fmt_per_percent(value: float | None) -> str:
     return "-" if value is None else f"{value * 1e4:.2f}*10e-4"
 
 
-def run_published(timeout: float = 60.0, sat: bool = True) -> str:
-    """The published-board tables (Markdown)."""
+def run_published(timeout: float = 60.0, sat: bool = True, only: str = "") -> str:
+    """The published-board tables (Markdown): the boards whose name contains ``only``."""
     answers_path = PUBLISHED / "answers.json"
     janko = json.loads(answers_path.read_text()) if answers_path.exists() else {}
     groups: dict[str, list[Path]] = {}
     for path in published():
+        if only not in path.name:
+            continue
         cols, rows = size_of(path)
         key = f"{cols} × {rows}" if (cols, rows) in SIZES else "larger than 36 × 20"
         groups.setdefault(key, []).append(path)
@@ -374,9 +376,9 @@ def run_generated(timeout: float = 120.0) -> str:
     return "\n".join(out) + "\n"
 
 
-def run(timeout: float = 60.0) -> str:
-    """The benchmark's default report: the published boards."""
-    return run_published(timeout)
+def run(timeout: float = 60.0, only: str = "") -> str:
+    """The benchmark's default report: the published boards (whose name contains ``only``)."""
+    return run_published(timeout, only=only)
 
 
 if __name__ == "__main__":
@@ -396,6 +398,8 @@ if __name__ == "__main__":
         help="remake puzzles/masyu-published from the data set's Masyu_dataset.json",
     )
     what.add_argument("--no-sat", action="store_true", help="published boards, no SAT check")
+    ap.add_argument("--only", default="", help="published boards whose name contains this")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per board (default 60)")
     args = ap.parse_args()
     if args.generate:
         generate()
@@ -404,6 +408,6 @@ if __name__ == "__main__":
     elif args.generated:
         print(run_generated(), end="")
     elif args.no_sat:
-        print(run_published(sat=False), end="")
+        print(run_published(args.timeout, sat=False, only=args.only), end="")
     else:
-        print(run(), end="")
+        print(run(args.timeout, args.only), end="")

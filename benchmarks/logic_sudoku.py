@@ -56,8 +56,9 @@ def zambon_only(puzzle: family.SudokuPuzzle) -> bool:
     return logic.run_strategies(board, state, strategies=ladder).result == "solved"
 
 
-def run(timeout: float = 60.0) -> str:
-    """Solve every benchmark puzzle by logic alone and return the report (Markdown)."""
+def run(timeout: float = 60.0, only: str = "") -> str:
+    """Solve every benchmark puzzle (those whose name contains ``only``) by logic alone and
+    return the report (Markdown)."""
     rows = []
     uses: Counter[str] = Counter()
     used_in: Counter[str] = Counter()
@@ -66,6 +67,8 @@ def run(timeout: float = 60.0) -> str:
     times: list[float] = []
     fallback_times: list[float] = []
     for name, group, text, known in cases():
+        if only not in name:
+            continue
         puzzle = family.read(text)
         start = time.perf_counter()
         out = logic.solve(puzzle, Request.for_mode("unique", deadline=Deadline.after(timeout)))
@@ -102,6 +105,8 @@ def run(timeout: float = 60.0) -> str:
             f"({out.stats['grade']}) | {out.stats['deductions']} | {seconds:.3f} | {note} |"
         )
 
+    if not rows:
+        return f"### Sudoku: strategies without fallback\n\nNo puzzle's name contains {only!r}.\n"
     report = [
         "### Sudoku: strategies without fallback",
         "",

@@ -30,7 +30,8 @@ of seconds; the kernels JIT-compiled).
 Bytecode caching is on for every run (``PYTHONDONTWRITEBYTECODE`` is removed from the
 environment: development machines may set it, users do not).
 
-Usage: ``python benchmarks/startup.py [--rounds N] [--importtime] [--xcc] [--kernels [--cold]]``;
+Usage: ``python benchmarks/startup.py [--rounds N] [--importtime] [--xcc] [--kernels [--cold]]
+[--only NAME]``;
 ``--importtime`` also prints the ten slowest imports (cumulative, ``python -X importtime``) of
 each command. Takes about half a minute with the default 9 rounds.
 """
@@ -195,14 +196,16 @@ def main() -> None:
     ap.add_argument("--kernels", action="store_true")
     ap.add_argument("--xcc", action="store_true", help="exact-cover problems, auto and engines")
     ap.add_argument("--cold", action="store_true", help="with --kernels: from empty caches too")
+    ap.add_argument("--only", default="", help="only the commands whose name contains this")
     args = ap.parse_args()
     env = environment()
-    cmds = commands()
+    cmds = {k: v for k, v in commands().items() if args.only in k or k == "python -c pass"}
     import tempfile
 
     folder = tempfile.TemporaryDirectory()
     if args.xcc:
-        cmds.update(xcc_commands(Path(folder.name)))
+        more = xcc_commands(Path(folder.name))
+        cmds.update({k: v for k, v in more.items() if args.only in k})
     for cmd in cmds.values():
         run(cmd, env)  # warm: .pyc files, numba's cache
     times: dict[str, list[float]] = {name: [] for name in cmds}
