@@ -22,6 +22,7 @@ from .cli_arguments import parse_arguments
 from .errors import Disagreement, InputError, RuleViolation, SolverFailure
 from .exits import Exit
 from .inputs import puzzle_text
+from .outputs import OutputError, together
 from .runtime import cleanup, guard, memory
 
 
@@ -38,27 +39,34 @@ def _solver_options(a: argparse.Namespace, backend: str) -> dict[str, Any]:
 
 
 def _emit(text: str) -> None:
-    if sys.stdout is None:
-        raise InputError("stdout is closed: nowhere to write the output")
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as e:  # a full disk, `> /dev/full`, a closed descriptor
-        _silence_stdout()
-        raise InputError(f"cannot write to stdout: {e.strerror or e}") from None
+    """Write ``text`` to stdout, all of it (:func:`dlxsat.outputs.write_stdout`): a full or
+    closed stdout is one error line, exit status 2."""
+    from .outputs import write_stdout
+
+    write_stdout(text)
 
 
 def _output(path: str | None, text: str) -> None:
     """Write ``text`` to the file ``path`` whole or not at all (temporary file, then rename),
-    or to stdout when there is no path."""
+    or to stdout when there is no path (or it is ``-``, ``/dev/stdout``)."""
     if path is None:
         return _emit(text)
     from .outputs import atomic_output
 
     with atomic_output(path) as f:
         f.write(text)
+
+
+def _limit_reached(a: argparse.Namespace, what: str) -> None:
+    """Remember that the run reached a limit (``what``: which, and the figures), for the line
+    of an output that then cannot be written: the line says both (exit status 2)."""
+    a.limit_reached = what
+
+
+def _time_limit(a: argparse.Namespace, figures: str = "") -> str:
+    seconds = getattr(a, "timeout", None)
+    limit = "the time limit" if seconds is None else f"the time limit of {seconds:g} s"
+    return f"{limit} was reached" + (f" ({figures})" if figures else "")
 
 
 def _warn(warnings: list[str], most: int = 3) -> None:
@@ -90,6 +98,8 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     keep = None if (a.all or a.first) else 0
     r = search(problem, limit=a.first or None, keep=keep, deadline=a.deadline, progress=a.progress)
     a.progress.set_phase("checking and printing the solutions")
+    if r.timed_out:
+        _limit_reached(a, _time_limit(a, f"{r.count} solutions so far"))
     if a.json:
         from .jsonform import dlx_json, line
 
@@ -141,11 +151,13 @@ def cmd_solve(a: argparse.Namespace) -> int:
         shown = [] if a.quiet else report.solutions
         drawings = [fit_to_terminal(render(puzzle, s).rstrip("\n")) for s in shown]
         out = solve_text(report, checks, drawings)
+    timed_out = report.status == "timeout" or any(c.status == "timeout" for c in checks)
+    if timed_out:
+        _limit_reached(a, _time_limit(a, f"{report.count or 0} solutions so far"))
     _draw(a, puzzle, report.solutions)
     _emit(out)
     if any(not c.agree for c in checks):
         return Exit.DISAGREE
-    timed_out = report.status == "timeout" or any(c.status == "timeout" for c in checks)
     return Exit.LIMIT if timed_out else Exit.OK
 
 
@@ -159,7 +171,9 @@ def cmd_export(a: argparse.Namespace) -> int:
     text = read_text(a.file, "puzzle")
     export = export_cnf(a.family, text, modes=modes, format=a.input_format, progress=a.progress)
     settings = dict(source=f"{a.family} {a.file or '-'}", **_solver_options(a, "sat"))
-    if a.output:
+    from .outputs import is_stdout
+
+    if a.output and not is_stdout(a.output):
         from .outputs import atomic_output
 
         with atomic_output(a.output) as f:
@@ -253,6 +267,8 @@ def cmd_check(a: argparse.Namespace) -> int:
         deadline=a.deadline,
         progress=a.progress,
     )
+    if report.status == "timeout":
+        _limit_reached(a, _time_limit(a, "uniqueness not settled"))
     if a.json:
         from .jsonform import line
 
@@ -274,6 +290,9 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
 
     backends = backend_list(a.backends)
     rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop, a.progress)
+    if any(r.timed_out for r in rows):
+        late = sum(1 for r in rows if r.timed_out)
+        _limit_reached(a, _time_limit(a, f"on {late} of {len(rows)} puzzles"))
     _emit(line([r.to_json() for r in rows]) if a.json else format_table(rows))
     if any(not r.agree for r in rows):
         return Exit.DISAGREE
@@ -287,6 +306,9 @@ def cmd_compare(a: argparse.Namespace) -> int:
     kw = {k: getattr(a, k) for k in given}
     kw.update(memory_mb=a.memory, format=a.input_format, on_plan=print_notes, progress=a.progress)
     out = compare(a.family, a.puzzles, a.settings, a.preset, **kw)
+    if out.timed_out:
+        stopped = out.statuses["timeout"] + out.statuses["memout"]
+        _limit_reached(a, f"{stopped} jobs reached their time or memory limit")
     print_outcome(out, a.output)
     return out.exit_status
 
@@ -348,6 +370,8 @@ def _solve_batch(
     out = LinesWithProgress(len(puzzles), "puzzle", shown=not a.quiet and len(puzzles) >= 20)
     timed_out = False
     for k, report in zip(records.numbers or range(1, len(puzzles) + 1), reports, strict=True):
+        if report.status == "timeout" and not timed_out:
+            _limit_reached(a, _time_limit(a, f"puzzle {k}"))
         timed_out |= report.status == "timeout"
         out.print(json.dumps(batch_json(k, report)) if a.json else batch_line(k, report))
     out.close()
@@ -458,11 +482,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     progress = guard.begin_run()  # the run's figures, for the line of a stopped run
+    args = argparse.Namespace()
     try:
         args = parse_arguments(argv)
         _start_limits(args, progress)
-        code: int = globals()["cmd_" + args.command.replace("-", "_")](args)
-        sys.stdout.flush()  # a full or closed stdout is told here, as an input error
+        # Every output of the command appears, or none does (dlxsat.outputs.together).
+        with together():
+            code: int = globals()["cmd_" + args.command.replace("-", "_")](args)
+            sys.stdout.flush()  # a full or closed stdout is told here, as an input error
         return code
     except SystemExit as e:  # --help and --version: argparse has printed them
         return e.code if isinstance(e.code, int) else Exit.OK
@@ -471,6 +498,10 @@ def _main(argv: Sequence[str] | None) -> int:
     except memory.OverMemory as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
         return Exit.LIMIT
+    except OutputError as e:
+        also = getattr(args, "limit_reached", "")  # the run's figures are lost: say both
+        print(f"dlxsat: error: {e}" + (f"; also, {also}" if also else ""), file=sys.stderr)
+        return Exit.INPUT
     except InputError as e:
         print(f"dlxsat: error: {e}", file=sys.stderr)
         return Exit.INPUT

@@ -1,4 +1,5 @@
-"""What this process runs on and with: the cores it may use, the threads it has.
+"""What this process runs on and with: the cores it may use, the threads it has; and which
+processes of this machine are still running (:func:`running`), for what a killed run left.
 
 The one place either is counted: how many workers a run may start (``compare``'s jobs, the
 portfolio, the solvers' thread options: :func:`dlxsat.solvers.max_workers`) follows from
@@ -31,3 +32,37 @@ def threads(unknown: int = 1) -> int:
         return len(os.listdir("/proc/self/task"))
     except OSError:
         return unknown
+
+
+def start_ticks(pid: int) -> int:
+    """When process ``pid`` started, in clock ticks since boot (``/proc/PID/stat``): with the
+    pid, it tells a process apart from a later one given the same pid. 0 where it cannot be
+    read (no such process, no ``/proc``)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return 0
+    # The command name (field 2) may hold spaces: the fields after its ')' are fixed.
+    try:
+        return int(stat[stat.rfind(b")") + 2 :].split()[19])
+    except (IndexError, ValueError):
+        return 0
+
+
+def running(pid: int, ticks: int) -> bool:
+    """Whether the process ``pid`` that started at ``ticks`` (:func:`start_ticks`) still runs
+    on this machine: False once it has ended, even when its pid was given to another since.
+
+    >>> running(os.getpid(), start_ticks(os.getpid())), running(os.getpid(), -1)
+    (True, False)
+    """
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # alive, another user's
+    except OSError:
+        return False
+    return start_ticks(pid) == ticks
