@@ -132,6 +132,9 @@ CONNECTED_MODES = ("lazy", "eager")
 DEFAULT_CONNECTED_MODE = "lazy"
 ACYCLIC_MODES = ("lazy", "eager")
 DEFAULT_ACYCLIC_MODE = "lazy"
+#: The lazy connected rule's boundaries (:data:`.rulecuts.SEPARATORS`): the least separator,
+#: the shortest clause (figures in :mod:`.rulecuts`).
+CUT_SEPARATORS = "least"
 #: Each global rule's modes here (the ``K_mode`` options), and its default.
 RULE_MODES = {"loop": LOOP_MODES, "connected": CONNECTED_MODES, "acyclic": ACYCLIC_MODES}
 DEFAULT_RULE_MODES = {
@@ -583,7 +586,8 @@ class _Builder:
                 if mode == "eager":
                     self.eager_connected(rule, lits)
                 else:
-                    self.cnf.lazy.append(MemberCuts(ConnectedCuts(rule, list(lits)), lits))
+                    cutter = ConnectedCuts(rule, list(lits), CUT_SEPARATORS)
+                    self.cnf.lazy.append(MemberCuts(cutter, lits))
             elif mode == "eager":
                 self.eager_acyclic(rule, lits)
             else:

@@ -84,6 +84,9 @@ CONNECTED_MODES = ("lazy", "eager")
 DEFAULT_CONNECTED_MODE = "lazy"
 ACYCLIC_MODES = ("lazy", "eager")
 DEFAULT_ACYCLIC_MODE = "lazy"
+#: The lazy connected rule's boundaries (:data:`.rulecuts.SEPARATORS`): the front ones, more
+#: of them per round, where the SAT backend takes the least (each round is a new search).
+CUT_SEPARATORS = "front"
 #: Each global rule's default mode here (the ``K_mode`` options).
 DEFAULT_RULE_MODES = {
     "loop": DEFAULT_LOOP_MODE,
@@ -188,7 +191,7 @@ class _Model:
                 if eager:
                     self._connected(rule, on)
                 else:
-                    self.lazy.append((ConnectedCuts(rule, list(on)), on))
+                    self.lazy.append((ConnectedCuts(rule, list(on), CUT_SEPARATORS), on))
             elif eager:
                 self._acyclic(rule, on)
             else:
