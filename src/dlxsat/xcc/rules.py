@@ -37,7 +37,7 @@ begin ``|@``, so his solvers still read the data (and solve it without the rule)
     |@members 01:1 10:1 12:1    its members (edges)
     |@ends a b a c              the two vertices of each member, in order; or "|@ends grid"
     |@sized LABEL               a Sized rule: |@members and |@links as for connected, then
-    |@size 4                    every piece has 4 members; or
+    |@size 4                    every piece has 4 members (|@size 4+: at least 4); or
     |@anchors 11 3 57 5         anchors: 11 in a piece of 3, 57 in a piece of 5
 
 ``grid`` links join members whose items are named by coordinates (docs/conventions.md §4)
@@ -179,13 +179,14 @@ class Acyclic:
 @dataclass(frozen=True)
 class Sized:
     """The members present fall into connected pieces over ``links``, and every piece has the
-    size the rule gives it: ``size`` members for every piece; or, with ``anchors`` (pairs
-    ``(member position, size)``), exactly one anchor present in every piece and that anchor's
-    size of members.
+    size the rule gives it: ``size`` members for every piece (with ``at_least``: ``size`` or
+    more); or, with ``anchors`` (pairs ``(member position, size)``), exactly one anchor present
+    in every piece and that anchor's size of members.
 
     The empty set keeps it. Fillomino's cells of one number (``size``: the number) and
-    Nurikabe's islands (``anchors``: the clues) are such pieces. ``label`` names the rule in
-    messages.
+    Nurikabe's islands (``anchors``: the clues) are such pieces; ``at_least`` lets Fillomino
+    stand for every region larger than a bound by one label, so that a bound can be proved
+    large enough (no answer uses that label). ``label`` names the rule in messages.
 
     >>> Sized(((0, "1"), (1, "1")), ((0, 1),), anchors=((1, 2),)).anchors
     ((1, 2),)
@@ -196,6 +197,7 @@ class Sized:
     size: int | None = None
     anchors: tuple[tuple[int, int], ...] = ()
     label: str = ""
+    at_least: bool = False
     kind: ClassVar[str] = "sized"
 
     def __post_init__(self) -> None:
@@ -206,6 +208,8 @@ class Sized:
             raise ValueError("a sized rule gives one size to every piece, or anchors")
         if self.size is not None and self.size < 1:
             raise ValueError("a piece has at least one member")
+        if self.at_least and self.size is None:
+            raise ValueError("'at least' applies to one size for every piece, not to anchors")
         if any(not 0 <= m < n or size < 1 for m, size in self.anchors):
             raise ValueError("an anchor is a member with a size of at least 1")
         if len({m for m, _ in self.anchors}) != len(self.anchors):
@@ -232,6 +236,10 @@ class Sized:
         if len(held) > 1:
             return f"holds {len(held)} anchors"
         want = self.size if self.size is not None else (anchored[held[0]] if held else None)
+        if self.at_least and want is not None:
+            if closed and len(piece) < want:
+                return f"has {_members(len(piece))}, fewer than {want}"
+            return None
         if want is not None and len(piece) > want:
             return f"has {_members(len(piece))}, more than {want}"
         if want is None and len(piece) > max(anchored.values()):
@@ -638,7 +646,7 @@ def rule_lines(problem: Problem, rule: Rule) -> list[str]:
             )
         if isinstance(rule, Sized):
             if rule.size is not None:
-                out.append(f"|@size {rule.size}")
+                out.append(f"|@size {rule.size}{'+' if rule.at_least else ''}")
             else:
                 anchors = " ".join(f"{items[rule.members[m][0]].name} {v}" for m, v in rule.anchors)
                 out.append(f"|@anchors {anchors}")
@@ -847,7 +855,7 @@ class RuleReader:
         """A sized rule's ``|@size N`` or ``|@anchors ITEM N ...``."""
 
         def number(word: str, part: str) -> int:
-            if not word.isdigit() or int(word) < 1:
+            if not word.isascii() or not word.isdigit() or int(word) < 1:
                 raise fail(f"{word!r} is not a size (a whole number from 1)", part)
             return int(word)
 
@@ -856,8 +864,11 @@ class RuleReader:
         if "size" in b.parts:
             words = b.parts["size"]
             if len(words) != 1:
-                raise fail("'|@size' takes one number", "size")
-            return Sized(tuple(members), tuple(links), number(words[0], "size"), (), label)
+                raise fail("'|@size' takes one number (N+ for N or more)", "size")
+            word = words[0]
+            at_least = word.endswith("+")
+            size = number(word.removesuffix("+"), "size")
+            return Sized(tuple(members), tuple(links), size, (), label, at_least)
         words = b.parts["anchors"]
         if len(words) % 2:
             raise fail("'|@anchors' needs a member and a size per anchor", "anchors")
