@@ -339,6 +339,53 @@ def test_the_temporary_file_of_a_killed_run_is_removed_by_the_next(capfd, tmp_pa
     assert temp_files(tmp_path) == sorted([mine.name, young.name])
 
 
+# --------------------------------------------------------------------------- compare
+
+
+def test_a_compare_that_cannot_reach_its_cluster_leaves_no_store(monkeypatch, capfd, tmp_path):
+    distributed = pytest.importorskip("distributed")
+
+    def unreachable(address: str, timeout: str) -> None:
+        raise OSError(f"Timed out trying to connect to {address} after {timeout}")
+
+    monkeypatch.setattr(distributed, "Client", unreachable)
+    store = tmp_path / "s.jsonl"
+    args = ["compare", "sudoku", SUDOKU, "--settings", "dlx", "--quiet", "-o", store]
+    rc, err = main([*args, "--dask", "tcp://127.0.0.1:9"], capfd)
+    assert rc == 2
+    one_error(err, "cannot reach the cluster")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("fails", ["the claim", "the record"])
+@pytest.mark.parametrize("before", [False, True])
+def test_a_compare_on_a_full_disk_leaves_the_store_as_it_was(
+    monkeypatch, capfd, tmp_path, fails: str, before: bool
+) -> None:
+    from dlxsat.compare import store as store_module
+
+    store = tmp_path / "s.jsonl"
+    args = ["compare", "sudoku", SUDOKU, "--quiet", "-o", store]
+    if before:
+        assert main([*args, "--settings", "dlx"], capfd)[0] == 0
+    was = store.read_bytes() if before else None
+    real = store_module.write_some
+    target = ".claims" if fails == "the claim" else ".jsonl"
+
+    def write_some(fd: int, data: Any) -> int:
+        if os.readlink(f"/proc/self/fd/{fd}").endswith(target):
+            real(fd, bytes(data[:10]))  # a part, then the disk is full
+            raise OSError(errno.ENOSPC, NO_SPACE)
+        return real(fd, data)
+
+    monkeypatch.setattr(store_module, "write_some", write_some)
+    rc, err = main([*args, "--settings", "sat"], capfd)
+    assert rc == 2, err
+    one_error(err, f"{store}{target if target == '.claims' else ''}: cannot write", NO_SPACE)
+    assert (store.read_bytes() if before else store.exists()) == (was if before else False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["s.jsonl"] if before else [])
+
+
 # --------------------------------------------------------------------------- a real full disk
 
 

@@ -183,54 +183,58 @@ def compare(
     # The cross-check covers these puzzles' records, those of earlier runs included.
     planned_puzzles = {j.puzzle_sha256 for j in todo}
     stored = {r["job"]: r for r in store.read(output)}
-    store.touch(output)
-    job_limits = {"timeout": timeout, "memory_mb": memory_mb}
-    if not redo:
-        todo = [j for j in todo if not _stored(j, stored.get(j.id), job_limits)]
-    out.skipped = out.planned - len(todo)
-    if on_plan is not None:
-        on_plan(out)
-
-    def sink(record: dict[str, Any]) -> None:
-        store.append(output, record)
-        out.ran += 1
-        figures.found(out.ran)  # the figures of the line printed if the run is stopped
-        out.statuses[record["status"]] += 1
-        if record["status"] == "error":
-            out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
-
-    sharing = store.Sharing(
-        output,
-        lambda _, r: r.get("family") == family and store.is_done(r, job_limits),
-        redo,
-    )
-
-    def claim(job: Any) -> bool:
-        if sharing.claim(job.id, job.timeout):
-            return True
-        out.elsewhere += 1
-        return False
-
-    bar = Bar(len(todo), quiet)
-    # A stopped run says how many jobs it stored (the stop line counts solutions otherwise).
-    figures.set_phase("running the jobs")
-    figures.found(0)
-    figures.unit = ("job stored", "jobs stored")
+    created = store.touch(output)
     try:
-        if dask:
-            run_dask(todo, dask, sink, bar, worker_jobs, claim)
-        else:
-            run_local(todo, jobs or cores(), sink, bar, worker_jobs, claim)
+        job_limits = {"timeout": timeout, "memory_mb": memory_mb}
+        if not redo:
+            todo = [j for j in todo if not _stored(j, stored.get(j.id), job_limits)]
+        out.skipped = out.planned - len(todo)
+        if on_plan is not None:
+            on_plan(out)
+
+        def sink(record: dict[str, Any]) -> None:
+            store.append(output, record)
+            out.ran += 1
+            figures.found(out.ran)  # the figures of the line printed if the run is stopped
+            out.statuses[record["status"]] += 1
+            if record["status"] == "error":
+                out.errors.append(f"{record['puzzle']} with {record['setting']}: {record['error']}")
+
+        sharing = store.Sharing(
+            output,
+            lambda _, r: r.get("family") == family and store.is_done(r, job_limits),
+            redo,
+        )
+
+        def claim(job: Any) -> bool:
+            if sharing.claim(job.id, job.timeout):
+                return True
+            out.elsewhere += 1
+            return False
+
+        bar = Bar(len(todo), quiet)
+        # A stopped run says how many jobs it stored (the stop line counts solutions otherwise).
+        figures.set_phase("running the jobs")
+        figures.found(0)
+        figures.unit = ("job stored", "jobs stored")
+        try:
+            if dask:
+                run_dask(todo, dask, sink, bar, worker_jobs, claim)
+            else:
+                run_local(todo, jobs or cores(), sink, bar, worker_jobs, claim)
+        finally:
+            bar.close()
+            sharing.release()
+        records = [
+            r
+            for r in store.read(output, warn=False)
+            if r["puzzle_sha256"] in planned_puzzles and r["mode"] == mode
+        ]
+        out.disagreements = disagreements(records)
+        return out
     finally:
-        bar.close()
-        sharing.release()
-    records = [
-        r
-        for r in store.read(output, warn=False)
-        if r["puzzle_sha256"] in planned_puzzles and r["mode"] == mode
-    ]
-    out.disagreements = disagreements(records)
-    return out
+        if created:  # a run that stored nothing (no cluster, a full disk) leaves no store
+            store.remove_if_empty(output)
 
 
 def _stored(job: Any, record: dict[str, Any] | None, limits: dict[str, Any]) -> bool:

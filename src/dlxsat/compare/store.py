@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import InputError
+from ..runtime.host import running, start_ticks
 
 #: Statuses of a job stopped by a limit: re-run on resume when the new limit is larger.
 LIMITED = {"timeout": "timeout", "memout": "memory_mb"}
@@ -74,16 +75,38 @@ def append(path: str, record: dict[str, Any]) -> None:
 
     A store whose last line was cut short (a full disk, a copy cut, ``truncate``) does not end
     in a newline: the newline is written first, so the new record starts a line of its own and
-    only the cut record is lost (its job has no record, so the next run runs it again).
+    only the cut record is lost (its job has no record, so the next run runs it again). A line
+    that cannot be written whole (a full disk) is taken back: the store is left as it was,
+    and the error names it.
     """
     line = (json.dumps(record, sort_keys=False, separators=(",", ":")) + "\n").encode()
     with locked(path) as fd:
         size = os.fstat(fd).st_size
         if size and os.pread(fd, 1, size - 1) != b"\n":
             line = b"\n" + line
-        written = os.write(fd, line)
-        if written != len(line):  # only on a full disk: the reader skips the cut line
-            raise InputError(f"{path}: cannot write the results: short write (disk full?)")
+        _append_whole(fd, size, line, path)
+
+
+def _append_whole(fd: int, size: int, data: bytes, path: str) -> None:
+    """Write ``data`` at the end of ``fd`` (opened with ``O_APPEND``, ``size`` bytes long, its
+    lock held), all of it (:func:`dlxsat.outputs.write_all`), or none: a write cut short is
+    truncated away and told as an :class:`~dlxsat.outputs.OutputError` naming ``path``."""
+    from ..outputs import OutputError, write_all
+
+    try:
+        write_all(lambda b: write_some(fd, b), data, path)
+    except OSError as e:
+        try:
+            os.ftruncate(fd, size)
+        except OSError:
+            pass  # the reader skips a cut line (docs/store.md)
+        raise OutputError(f"{path}: cannot write the results: {e.strerror or e}") from None
+
+
+def write_some(fd: int, data: Any) -> int:
+    """One ``os.write`` of the store's lines (the seam a test replaces to stand for a full
+    disk)."""
+    return os.write(fd, data)
 
 
 @contextmanager
@@ -103,13 +126,35 @@ def locked(path: str) -> Iterator[int]:
         os.close(fd)  # (closing releases the lock)
 
 
-def touch(path: str) -> None:
+def touch(path: str) -> bool:
     """Create the store at ``path`` if it does not exist: a store that cannot be written is an
-    input error before any job runs, not after the first one."""
+    input error before any job runs, not after the first one. Whether it was created (then
+    :func:`remove_if_empty` takes it back when the run stores nothing)."""
     try:
-        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644))
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        created = False
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError as e:
+            raise InputError(f"{path}: cannot write the results: {e.strerror}") from None
     except OSError as e:
         raise InputError(f"{path}: cannot write the results: {e.strerror}") from None
+    else:
+        created = True
+    os.close(fd)
+    return created
+
+
+def remove_if_empty(path: str) -> None:
+    """Remove the store at ``path`` if it holds nothing (a run that created it and then could
+    not run or store a single job: no empty file that looks like a store)."""
+    try:
+        with locked(path) as fd:
+            if os.fstat(fd).st_size == 0:
+                os.unlink(path)
+    except (InputError, OSError):
+        pass
 
 
 def parse_lines(text: str, path: str) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
@@ -240,10 +285,20 @@ class Sharing:
                 return False
             until = None if timeout is None else time.time() + timeout + CLAIM_GRACE
             entry = {"job": job_id, "who": self.me, "host": platform.node(), "until": until}
-            with open(self.claims_path, "a", encoding="utf-8") as f:
-                f.write(json.dumps(entry) + "\n")
-            self.mine.add(job_id)
+            self.mine.add(job_id)  # (before the write: a claims file begun is released)
+            self._write_claim((json.dumps(entry) + "\n").encode())
             return True
+
+    def _write_claim(self, line: bytes) -> None:
+        """Append one claim to the claims file, whole or not at all."""
+        try:
+            fd = os.open(self.claims_path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise InputError(f"{self.claims_path}: cannot write: {e.strerror}") from None
+        try:
+            _append_whole(fd, os.fstat(fd).st_size, line, self.claims_path)
+        finally:
+            os.close(fd)
 
     def release(self) -> None:
         """Drop this run's claims (and void ones); the claims file goes when none is left."""
@@ -290,17 +345,7 @@ CLAIM_GRACE = 60.0
 def _process_identity(pid: int) -> str:
     """``host:pid:start``: a process, told apart from a later one given the same pid (its start
     time in clock ticks since boot, from /proc; 0 where there is no /proc)."""
-    return f"{platform.node()}:{pid}:{_start_ticks(pid)}"
-
-
-def _start_ticks(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            stat = f.read()
-    except OSError:
-        return 0
-    # The command name (field 2) may hold spaces: the fields after its ')' are fixed.
-    return int(stat[stat.rfind(b")") + 2 :].split()[19])
+    return f"{platform.node()}:{pid}:{start_ticks(pid)}"
 
 
 def _claims(path: str) -> dict[str, dict[str, Any]]:
@@ -325,13 +370,7 @@ def _live(claim: dict[str, Any]) -> bool:
     """Whether ``claim``'s run may still be running its job."""
     who = str(claim.get("who", ""))
     host, pid, start, _ = (who.split(":") + ["", "", "", ""])[:4]
-    if host == platform.node() and pid.isdigit():
-        try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            pass  # alive, another user's
-        return _process_identity(int(pid)) == f"{host}:{pid}:{start}"
+    if host == platform.node() and pid.isdigit() and start.isdigit():
+        return running(int(pid), int(start))
     until = claim.get("until")
     return until is None or time.time() < float(until)
