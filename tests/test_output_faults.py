@@ -386,6 +386,65 @@ def test_a_compare_on_a_full_disk_leaves_the_store_as_it_was(
     assert sorted(p.name for p in tmp_path.iterdir()) == (["s.jsonl"] if before else [])
 
 
+# --------------------------------------------------------------------------- a corpus export
+
+CORPUS = [
+    "export",
+    "dimacs",
+    "sudoku",
+    SUDOKU,
+    SUDOKU6,
+    "--settings",
+    "sat:encoding=seqcounter,totalizer",
+]
+
+
+@pytest.mark.parametrize("there", [False, True], ids=["new folder", "folder there"])
+@pytest.mark.parametrize("fails", ["manifest.json", "tatham-6x6-1--sat-encoding=totalizer.cnf"])
+def test_a_corpus_export_on_a_full_disk_leaves_nothing(
+    monkeypatch, capfd, tmp_path, fails: str, there: bool
+) -> None:
+    """A full disk left the CNF files and no manifest.json: now none of them, nor the folder."""
+    folder = tmp_path / "cnf"
+    if there:
+        folder.mkdir()
+        (folder / "mine.txt").write_text("a file of the user's\n")
+    real = outputs._CheckedFileIO._write_some
+
+    def write_some(self: Any, b: Any) -> int:
+        if self.name.endswith(fails):
+            real(self, b[:10])  # a part, then the disk is full
+            raise OSError(errno.ENOSPC, NO_SPACE)
+        return real(self, b)
+
+    monkeypatch.setattr(outputs._CheckedFileIO, "_write_some", write_some)
+    rc, err = main([*CORPUS, "-o", folder], capfd)
+    assert rc == 2, err
+    one_error(err, f"{folder / fails}: cannot write: {NO_SPACE}")
+    left = sorted(p.name for p in tmp_path.rglob("*"))
+    assert left == (["cnf", "mine.txt"] if there else [])
+
+
+def test_a_corpus_export_writes_its_files_all_at_once(monkeypatch, capfd, tmp_path) -> None:
+    """(The case above, undone: with room enough, every file and the manifest are there.)"""
+    rc, err = main([*CORPUS, "-o", tmp_path / "cnf"], capfd)
+    assert rc == 0, err
+    names = sorted(p.name for p in (tmp_path / "cnf").iterdir())
+    assert len(names) == 5 and "manifest.json" in names
+
+
+@pytest.mark.parametrize("name", ["x.cnf", "out/X.CNF", "-", "/dev/stdout"])
+def test_a_corpus_export_is_a_folder_never_a_cnf_file(
+    monkeypatch, capfd, tmp_path, name: str
+) -> None:
+    """``export --settings ... -o x.cnf`` made a folder named x.cnf."""
+    monkeypatch.chdir(tmp_path)
+    rc, err = main([*CORPUS, "-o", name], capfd)
+    assert rc == 2, err
+    one_error(err, f"{name}: a corpus export makes a folder, not ", "give -o the name of a folder")
+    assert list(tmp_path.iterdir()) == []
+
+
 # --------------------------------------------------------------------------- a real full disk
 
 
@@ -449,3 +508,22 @@ def test_stdout_to_a_full_tmpfs(small_disk, queens, args, room: int, unbuffered:
     line = one_error(r.stderr, "cannot write to stdout: " + NO_SPACE)
     if "--timeout" in args:
         assert "the time limit of 1 s was reached" in line
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args",
+    [
+        [*CORPUS, "-o", "{disk}/cnf"],
+        ["compare", "sudoku", SUDOKU, "--settings", "dlx", "--quiet", "-o", "{disk}/s.jsonl"],
+    ],
+    ids=["export a corpus", "compare"],
+)
+def test_files_to_a_full_tmpfs(small_disk, args) -> None:
+    """A corpus export and a compare store on a full disk: one line naming what could not be
+    written, exit 2, and nothing left on the disk but what filled it."""
+    fill(small_disk, 0)
+    r = program([str(a).format(disk=small_disk) for a in args])
+    assert r.returncode == 2, r.stderr
+    one_error(r.stderr, f"{small_disk}/", NO_SPACE)
+    assert sorted(p.name for p in small_disk.iterdir()) == ["filler"]

@@ -194,7 +194,8 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
         raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
     puzzles, fmt = [a.file, *a.more], a.input_format
     entries = export_corpus(a.family, puzzles, a.settings, a.output, timeout=a.timeout, format=fmt)
-    _emit(f"{len(entries)} CNF files and manifest.json written to {a.output}\n")
+    folder = os.path.join(a.output, "")  # (a trailing slash: it is a folder)
+    _emit(f"{len(entries)} CNF files and manifest.json written to the folder {folder}\n")
     return Exit.OK
 
 

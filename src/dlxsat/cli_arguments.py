@@ -220,7 +220,9 @@ def _add_export(sub: Any) -> None:
     x.add_argument("--settings", action="append", default=[], metavar="SPEC", help=text)
     text = "corpus export: per puzzle, to solve it"
     x.add_argument("--timeout", type=_seconds, metavar="S", help=text)
-    x.add_argument("-o", "--output", metavar="OUT", help="output file (stdout when omitted)")
+    text = "output file (stdout when omitted); for a corpus export (--settings, several puzzles) "
+    text += "the folder to make, never a .cnf name"
+    x.add_argument("-o", "--output", metavar="OUT", help=text)
     add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     text = "none: disjoint loops allowed (like DLX2); eager: complete encoding (default for "
     x.add_argument("--loop", choices=["none", "eager"], help=text + "loop families)")

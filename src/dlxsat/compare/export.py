@@ -105,6 +105,7 @@ def export_corpus(
     from .corpus import load
     from .store import answer_hash
 
+    check_folder(folder)
     settings, notes = _formula_settings(specs, get_spec(family).rules)
     for note in notes:
         print(f"dlxsat: note: {note}", file=sys.stderr)
@@ -114,45 +115,84 @@ def export_corpus(
     corpus = load(puzzles, family, format, copies)
     for note in copies:
         print(f"dlxsat: note: {note}", file=sys.stderr)
-    if os.path.exists(folder) and not os.path.isdir(folder):
-        raise InputError(f"{folder}: not a folder (a corpus export writes several files)")
+    made = not os.path.isdir(folder)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as e:
         raise InputError(f"{folder}: cannot make the folder: {e.strerror}") from None
-    stems = [_stem(p.path) for p in corpus]
-    entries = []
-    for puzzle, stem in zip(corpus, stems, strict=True):
-        if stems.count(stem) > 1:  # two folders with a tatham-10x10.txt each
-            stem = f"{stem}-{puzzle.sha256[:8]}"
-        prep = prepare(family, puzzle.text, puzzle.format)
-        expected = solve(family, prep.puzzle, mode="unique", timeout=timeout)
-        for s in settings:
-            text = cnf_text(
-                prep.problem,
-                source=f"{family} {puzzle.path}",
-                **{k: s.options.get(k) for k in FORMULA_KEYS},
-            )
-            name = f"{stem}--{_slug(s.text)}.cnf"
-            _write(os.path.join(folder, name), text)
-            header = next(line for line in text.splitlines() if line.startswith("p cnf "))
-            nvars, nclauses = (int(x) for x in header.split()[2:4])
-            entries.append(
-                {
-                    "cnf": name,
-                    "puzzle": puzzle.path,
-                    "puzzle_sha256": puzzle.sha256,
-                    "family": family,
-                    "setting": s.text,
-                    "variables": nvars,
-                    "clauses": nclauses,
-                    "expected_status": expected.status,
-                    "count": expected.count,
-                    "answer_sha256": answer_hash(expected.solutions)
-                    if expected.status in ("unique", "none")
-                    else None,
-                }
-            )
-    manifest = {"dlxsat_version": __version__, "family": family, "entries": entries}
-    _write(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=1) + "\n")
+    from ..outputs import together
+
+    entries: list[dict[str, Any]] = []
+    try:
+        # The CNF files and the manifest appear together at the end, or none of them (a full
+        # disk once left CNF files and no manifest.json); a folder made here goes too.
+        with together():
+            stems = [_stem(p.path) for p in corpus]
+            for puzzle, stem in zip(corpus, stems, strict=True):
+                if stems.count(stem) > 1:  # two folders with a tatham-10x10.txt each
+                    stem = f"{stem}-{puzzle.sha256[:8]}"
+                prep = prepare(family, puzzle.text, puzzle.format)
+                expected = solve(family, prep.puzzle, mode="unique", timeout=timeout)
+                for s in settings:
+                    text = cnf_text(
+                        prep.problem,
+                        source=f"{family} {puzzle.path}",
+                        **{k: s.options.get(k) for k in FORMULA_KEYS},
+                    )
+                    name = f"{stem}--{_slug(s.text)}.cnf"
+                    _write(os.path.join(folder, name), text)
+                    header = next(line for line in text.splitlines() if line.startswith("p cnf "))
+                    nvars, nclauses = (int(x) for x in header.split()[2:4])
+                    entries.append(
+                        {
+                            "cnf": name,
+                            "puzzle": puzzle.path,
+                            "puzzle_sha256": puzzle.sha256,
+                            "family": family,
+                            "setting": s.text,
+                            "variables": nvars,
+                            "clauses": nclauses,
+                            "expected_status": expected.status,
+                            "count": expected.count,
+                            "answer_sha256": answer_hash(expected.solutions)
+                            if expected.status in ("unique", "none")
+                            else None,
+                        }
+                    )
+            manifest = {"dlxsat_version": __version__, "family": family, "entries": entries}
+            _write(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=1) + "\n")
+    except BaseException:
+        if made:
+            _remove_empty(folder)
+        raise
     return entries
+
+
+_FOLDER = "give -o the name of a folder for its CNF files and manifest.json"
+
+
+def check_folder(folder: str) -> None:
+    """Refuse, before any work, an output that cannot be a corpus export's folder: stdout, a
+    file, or a new name ending in ``.cnf`` (``-o x.cnf`` made a folder named ``x.cnf``).
+
+    >>> check_folder("x.cnf")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dlxsat.errors.InputError: x.cnf: a corpus export makes a folder, not one .cnf file: ...
+    """
+    from ..outputs import is_stdout
+
+    if is_stdout(folder):
+        raise InputError(f"{folder}: a corpus export makes a folder, not stdout: {_FOLDER}")
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise InputError(f"{folder}: not a folder (a corpus export writes several files)")
+    if not os.path.isdir(folder) and folder.rstrip("/").lower().endswith(".cnf"):
+        raise InputError(f"{folder}: a corpus export makes a folder, not one .cnf file: {_FOLDER}")
+
+
+def _remove_empty(folder: str) -> None:
+    """Remove ``folder`` if nothing is left in it (an export that failed, its files taken back)."""
+    try:
+        os.rmdir(folder)
+    except OSError:
+        pass  # not empty: someone else's files, or a temporary file a signal left
