@@ -50,14 +50,22 @@ def search(
     >>> search(read_data("a b\\na\\nb\\na b\\n")).count
     2
     """
-    from .pipeline import CHECK_RESERVE
+    from .pipeline import CHECK_RESERVE, SEARCHING
     from .solvers import Request, get_solver
 
     progress = progress or guard.Progress()
-    progress.set_phase("searching", "dlx")
+    progress.set_phase(SEARCHING, "dlx")
     searching = (deadline or Deadline.never()).reserve(CHECK_RESERVE, 0.5)
     if searching.expired():
         raise guard.TimeUp()
     request = Request(limit=limit, keep=keep, deadline=searching, on_found=progress.found)
-    result: SearchResult = get_solver("dlx").solve(problem, request, {})
+    try:
+        result: SearchResult = get_solver("dlx").solve(problem, request, {})
+    except guard.TimeUp:
+        if deadline is None or deadline.at is None:
+            raise
+        # The run's alarm stopped a search that overran (a kernel load): its figures are the
+        # command's output, as when the search stops itself at the deadline.
+        guard.overran()
+        return SearchResult(count=progress.count, timed_out=True)
     return result

@@ -163,6 +163,10 @@ def check_model_fits(prep: Prepared, backend: str) -> None:
     )
 
 
+#: The phase of a run while a backend searches (:class:`~dlxsat.runtime.guard.Progress`).
+SEARCHING = "searching"
+
+
 def check_answer(prep: Prepared, answer: Answer, backend: str) -> None:
     """Raise :class:`RuleViolation` if ``answer`` breaks the puzzle's rules."""
     problems = prep.family.check(prep.puzzle, answer)
@@ -235,9 +239,16 @@ def solve(
             raise guard.TimeUp()
         return report
     except guard.TimeUp as stop:
-        if not scope.owns(stop):
+        # A caller that takes time-out reports (``timeout`` given, as the CLI's solve does)
+        # gets one also when the alarm stops a search that overran its deadline: the figures
+        # go where a backend that stops itself at the deadline puts them.
+        overran = timeout is not None and progress.phase == SEARCHING
+        if scope.owns(stop):
+            guard.resume()
+        elif overran:
+            guard.overran()
+        else:
             raise
-        guard.resume()
         return SolveReport(
             family,
             backend or default_backend(family),
@@ -272,7 +283,7 @@ def _solve(
     spec.check(options, rules=rule_kinds(prep.problem))  # (a rule's mode, with its rule)
     spec.check_rules(prep.problem)
     check_model_fits(prep, backend)
-    progress.set_phase("searching", backend)
+    progress.set_phase(SEARCHING, backend)
     # Leave time to decode and check the answers found.
     search_deadline = deadline.reserve(CHECK_RESERVE, 0.5)
     result = run_solver(

@@ -440,6 +440,18 @@ def resume() -> None:
     _state.last_stop.clear()
 
 
+def overran() -> None:
+    """The run's :class:`TimeUp` came while a search overran the deadline it was given (a
+    library call that does not look at it: CP-SAT building its model, a portfolio waiting for
+    its members), and the caller reports it as that search's time out -- its figures as the
+    command's output, as a backend that stops itself at the deadline gives them. The run goes
+    on for the moment of printing them: the watchdog stands down, and the alarm goes off again
+    :data:`ALARM_GRACE` seconds from now for a run that does not end."""
+    resume()
+    if _state.alarm.at is not None:
+        _set_alarm(_state.alarm)
+
+
 # --------------------------------------------------------------------------- the alarm
 
 
