@@ -615,3 +615,45 @@ def test_dlx_solutions_that_are_not_covers_are_bugs(monkeypatch, cli_run):
     )
     rc, out, err = cli_run(["dlx", "--all"], b"a b\na\nb\n")
     assert rc == 1 and "dlx returned a solution that is not" in err and out == ""
+
+
+@pytest.mark.parametrize(
+    "brings_it_back", ["a check of a deadline", "the alarm, for code that checks none"]
+)
+def test_a_stop_python_dropped_in_a_gc_callback_still_stops_the_run(
+    monkeypatch, capfd, brings_it_back: str
+) -> None:
+    """A signal's handler runs wherever the main thread is: CI saw "Exception ignored in
+    gc_callback ... TimeUp", Python dropping the run's stop, and ``stopping`` left set made
+    later signals wait for it -- the run went on past its deadline. The alarm coming while a
+    gc callback runs is made certain here by raising it from the callback."""
+    import gc
+
+    from dlxsat.runtime.deadline import Deadline
+
+    by_check = brings_it_back.startswith("a check")
+    if by_check:  # (the alarm must not come back first)
+        monkeypatch.setattr(guard, "REDELIVER", 600.0)
+    fired: list[str] = []
+
+    def callback(phase: str, info: dict) -> None:
+        if phase == "start" and not fired:
+            fired.append(phase)
+            guard._raise_stop(signal.SIGALRM, None)  # the alarm, come while gc runs this
+
+    guard.begin_run()
+    guard.arm(Deadline.after(600), 600)
+    gc.callbacks.append(callback)
+    try:
+        with pytest.raises(guard.TimeUp):
+            gc.collect()  # Python drops the TimeUp raised in its callback
+            assert fired
+            if by_check:
+                Deadline.after(600).expired()
+            else:
+                for _ in range(2000):  # (10 s at most: it comes back within REDELIVER)
+                    time.sleep(0.005)
+    finally:
+        gc.callbacks.remove(callback)
+        guard.disarm()
+    assert "Exception ignored" not in capfd.readouterr().err  # and no traceback either

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -55,6 +56,23 @@ def seconds_of(text: str | float | None) -> float | None:
     return value
 
 
+def _nothing() -> None:
+    return None
+
+
+#: Called first by every check of a deadline (:meth:`Deadline.expired`,
+#: :meth:`Deadline.remaining`): the process guard's
+#: :func:`~dlxsat.runtime.guard.raise_dropped`, which raises again a stop Python dropped, so
+#: that a run still stops at its deadline (this module knows nothing of the guard).
+_before_check: Callable[[], None] = _nothing
+
+
+def on_check(hook: Callable[[], None]) -> None:
+    """Make ``hook`` the first thing every check of a deadline does (it may raise)."""
+    global _before_check
+    _before_check = hook
+
+
 @dataclass(frozen=True)
 class Deadline:
     """An instant on the ``time.monotonic`` clock, or none (``at is None``: no limit)."""
@@ -73,10 +91,12 @@ class Deadline:
 
     def remaining(self) -> float | None:
         """Seconds left (at least 0), or ``None`` when there is no limit."""
+        _before_check()
         return None if self.at is None else max(self.at - time.monotonic(), 0.0)
 
     def expired(self) -> bool:
         """Whether the instant has passed."""
+        _before_check()
         return self.at is not None and time.monotonic() >= self.at
 
     def sooner(self, other: Deadline | None) -> Deadline:

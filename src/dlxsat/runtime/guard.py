@@ -19,6 +19,10 @@ their own (numba kernels, a PySAT solver, OR-tools). So the run as a whole is gu
   A signal the process was started ignoring stays ignored, as Python itself leaves an ignored
   ``SIGINT``: a shell starts the background jobs of a script with ``SIGINT`` ignored, and a
   Ctrl-C meant for the foreground must not end them (``nohup``-like wrappers do the same).
+* **Stops Python drops.** A handler runs wherever the main thread is, also inside a gc
+  callback or a ``__del__``, where Python prints an exception as "ignored" and drops it. Such
+  a stop is kept (:func:`_unraisable`, the run's ``sys.unraisablehook``) and raised again by
+  the next check of any :class:`Deadline` and by the alarm, set to come back at once.
 * **The watchdog.** A Python signal handler runs only between bytecodes of the main thread:
   not while a C call runs. So every signal is also written to a wake-up pipe read by a watchdog
   thread. At once it calls the *stop hooks* the running code registered (:func:`stop_hook`:
@@ -53,6 +57,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -60,6 +65,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..exits import SIGNAL_EXITS, Exit
+from . import deadline as deadline_module
 from .cleanup import end_descendants, remove_temp_files
 from .deadline import Deadline
 from .host import threads
@@ -215,6 +221,10 @@ class _State:
         self.own_alarm = False  # in-process: SIGALRM's handler is ours, to give back
         self.alarm: Deadline = Deadline.never()  # what ITIMER_REAL is set for, less the grace
         self.last_stop: list[Stop] = []
+        #: A stop Python dropped (raised in a gc callback, a ``__del__``: :func:`_unraisable`),
+        #: to raise again at the next check of a deadline or when the alarm comes back.
+        self.dropped: Stop | None = None
+        self.unraisable_before: Callable[[Any], object] | None = None  # the hook we wrap
         self.exit_lock = threading.Lock()
         self.exit_claimed: list[int] = []  # the exit status of whoever claimed the way out
         self.done = threading.Event()
@@ -246,6 +256,8 @@ def begin_run() -> Progress:
     at the start of the process, or now when called in-process.
     """
     _state.running = True
+    _state.dropped = None
+    _hook_unraisable()
     progress = Progress()
     if not _state.installed:
         progress.started = time.monotonic()
@@ -259,6 +271,9 @@ def run_deadline(seconds: float | None) -> Deadline:
 
 
 def _raise_stop(signum: int, frame: Any) -> None:
+    if _state.dropped is not None and not _state.exit_claimed:
+        stop, _state.dropped = _state.dropped, None  # (the alarm that brings it back)
+        raise stop
     if _state.stopping or _state.exit_claimed:
         return
     stop = _stop_for(signum)
@@ -276,6 +291,64 @@ def _raise_stop(signum: int, frame: Any) -> None:
 def _handlers() -> None:
     for s in SIGNALS:
         signal.signal(s, signal.SIG_IGN if s in _state.ignored else _raise_stop)
+
+
+#: A stop Python dropped comes back with the alarm this many seconds later, for code that
+#: never checks a deadline.
+REDELIVER = 0.01
+
+
+def _unraisable(unraisable: Any) -> None:
+    """``sys.unraisablehook`` of a run: an exception Python cannot raise where it happened (in
+    a gc callback, a ``__del__``, a weakref or ctypes callback, a fork hook) is printed as
+    "Exception ignored in ..." and dropped. A signal's handler runs wherever the main thread
+    is, so a :class:`Stop` lands there now and then (CI: "Exception ignored in gc_callback ...
+    TimeUp"), and then the run did not stop at its deadline -- the stop was gone, and
+    ``stopping`` made later signals wait for it. Such a stop is kept instead (no traceback):
+    the next check of a deadline raises it again (:func:`raise_dropped`), and so does the
+    alarm, set to come back in :data:`REDELIVER` seconds for code that checks none. Any other
+    exception goes to the hook that was there before."""
+    error = getattr(unraisable, "exc_value", None)
+    if isinstance(error, Stop):
+        _drop(error)
+        return
+    before = _state.unraisable_before or sys.__unraisablehook__
+    before(unraisable)
+
+
+def _drop(stop: Stop) -> None:
+    _state.dropped = stop
+    # (only where SIGALRM's handler is ours: in-process without an alarm, it would kill)
+    if _state.installed or _state.own_alarm:
+        signal.setitimer(signal.ITIMER_REAL, REDELIVER)
+
+
+def _hook_unraisable() -> None:
+    """Put :func:`_unraisable` in as ``sys.unraisablehook`` (the one before it is kept)."""
+    if sys.unraisablehook is not _unraisable:
+        _state.unraisable_before = sys.unraisablehook
+        sys.unraisablehook = _unraisable
+
+
+def _unhook_unraisable() -> None:
+    """Give back the hook :func:`_hook_unraisable` found (in-process, at the end of a run)."""
+    if sys.unraisablehook is _unraisable and _state.unraisable_before is not None:
+        sys.unraisablehook = _state.unraisable_before
+    _state.unraisable_before = None
+
+
+def raise_dropped() -> None:
+    """Raise a stop Python dropped (:func:`_unraisable`), if there is one: called by every
+    check of a deadline (:meth:`Deadline.expired <dlxsat.runtime.deadline.Deadline.expired>`,
+    ``remaining``), so a run whose stop was dropped still stops at its deadline. Only a stop
+    known to be dropped: one still on its way up (a ``finally`` that checks a deadline) is not
+    raised a second time."""
+    if _state.dropped is not None and not _state.exit_claimed:
+        stop, _state.dropped = _state.dropped, None
+        raise stop
+
+
+deadline_module.on_check(raise_dropped)
 
 
 def rearm() -> None:
@@ -300,6 +373,7 @@ def install() -> None:
     # (Python installs its own SIGINT handler only where SIGINT was not ignored at start.)
     _state.ignored = frozenset(s for s in SIGNAL_EXITS if signal.getsignal(s) is signal.SIG_IGN)
     _handlers()
+    _hook_unraisable()
     # A signal's number is written to this pipe even while the main thread is inside a C call.
     r, w = os.pipe()
     os.set_blocking(w, False)
@@ -437,6 +511,7 @@ def resume() -> None:
     """A :class:`TimeUp` of a :class:`Scope` was handled: the run goes on (watchdog: stand down)."""
     _state.resumed += 1
     _state.stopping = False
+    _state.dropped = None
     _state.last_stop.clear()
 
 
@@ -462,6 +537,7 @@ def arm(deadline: Deadline, seconds: float | None = None) -> None:
     taken -- ``SIGINT`` and ``SIGTERM`` stay the caller's."""
     _state.progress.timeout = seconds
     _state.stopping = False
+    _state.dropped = None
     _set_alarm(deadline)
 
 
@@ -469,13 +545,16 @@ def _set_alarm(deadline: Deadline) -> None:
     if threading.current_thread() is not threading.main_thread():
         return
     _state.alarm = deadline
+    if _state.dropped is not None and (_state.installed or _state.own_alarm):
+        signal.setitimer(signal.ITIMER_REAL, REDELIVER)  # a dropped stop comes back first
+        return
     if deadline.at is None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         return
     if not _state.installed and not _state.own_alarm:
         _state.own_alarm = True
         signal.signal(signal.SIGALRM, _raise_stop)
-    left = deadline.remaining() or 0.0
+    left = max(deadline.at - time.monotonic(), 0.0)  # (not remaining(): it may raise a stop)
     signal.setitimer(signal.ITIMER_REAL, left + ALARM_GRACE)
 
 
@@ -493,6 +572,9 @@ def disarm() -> None:
     if not _state.installed:  # in-process: the next run may be stopped too
         _state.exit_claimed.clear()
     _state.last_stop.clear()
+    _state.dropped = None
+    if not _state.installed:
+        _unhook_unraisable()
     _state.progress.timeout = None
 
 
@@ -531,13 +613,18 @@ class Scope:
         _set_alarm(when)
 
     def owns(self, stop: BaseException) -> bool:
-        return self.active and isinstance(stop, TimeUp) and not self.outer.expired()
+        outer = self.outer.at
+        return (
+            self.active and isinstance(stop, TimeUp) and (outer is None or time.monotonic() < outer)
+        )
 
     def close(self) -> None:
         if self.active:
             self._set(self._before)
             self.active = False
-            if self._before.at is None and _state.own_alarm and not _state.installed:
+            # (SIGALRM's handler stays ours while a dropped stop is to come back with it)
+            alone = _state.own_alarm and not _state.installed and _state.dropped is None
+            if self._before.at is None and alone:
                 signal.signal(signal.SIGALRM, signal.SIG_DFL)
                 _state.own_alarm = False
 
@@ -576,6 +663,7 @@ def raise_swallowed() -> None:
     """Raise again a stop that was raised but never reached the run: Python runs a signal's
     handler wherever the main thread is, and an exception raised inside a fork hook or a ctypes
     callback (numba compiling) is printed as "ignored" and dropped."""
+    raise_dropped()
     if _state.stopping and _state.last_stop and not _state.exit_claimed:
         raise _state.last_stop[-1]
 
