@@ -183,6 +183,47 @@ def test_a_short_stdout_after_the_time_limit_says_both(monkeypatch, capfd, queen
     )
 
 
+@pytest.mark.parametrize(
+    ("stop", "code", "line"),
+    [
+        (
+            "TimeUp",
+            2,
+            r"^dlxsat: error: cannot write to stdout: No space left on device; "
+            r"also, time limit of 5 s reached while converting: 0 solutions so far, [\d.]+ s$",
+        ),
+        (
+            "Interrupted",
+            130,
+            r"^dlxsat: interrupted \(SIGINT\) while converting: 0 solutions "
+            r"so far, [\d.]+ s; also, cannot write to stdout: No space left on device$",
+        ),
+    ],
+)
+def test_what_a_stopped_run_printed_is_flushed_and_checked(
+    monkeypatch, capfd, stop: str, code: int, line: str
+) -> None:
+    """A run stopped after it printed (buffered stdout, not ``-u``): the flush came after the
+    stop line, at exit, and its failure was not told."""
+    from dlxsat import cli
+    from dlxsat.runtime import guard
+
+    raw = ShortRaw(100)
+    text = io.TextIOWrapper(io.BufferedWriter(raw, 8192), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", outputs._GuardedStdout(text))
+
+    def printed_then_stopped(a: Any) -> int:
+        a.progress.set_phase("converting")
+        print("x" * 1000)  # (in the buffer: nothing written yet)
+        raise getattr(guard, stop)()
+
+    monkeypatch.setattr(cli, "cmd_convert", printed_then_stopped)
+    rc, err = main(["convert", "sudoku", SUDOKU, "--to", "grid", "--timeout", "5"], capfd)
+    assert rc == code, err
+    assert err.count("\n") == 1 and re.match(line, err.rstrip("\n")), err
+    assert len(raw.data) == 100
+
+
 def test_a_whole_stdout_is_written_through_short_writes(monkeypatch, capfd) -> None:
     """A descriptor that takes a little at a time (a pipe, a slow disk) gets all of it."""
 

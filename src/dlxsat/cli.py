@@ -544,13 +544,37 @@ def _silence_stdout() -> None:
 
 
 def _stopped(stop: guard.Stop) -> int:
-    """A run stopped by its time limit or a signal: one line with the figures, on stderr."""
+    """A run stopped by its time limit or a signal: one line with the figures, on stderr.
+
+    What the run printed before it was stopped is flushed first: when stdout cannot take it (a
+    full disk), the line says both -- for a time limit as an output error (``dlxsat: error:
+    cannot write to stdout: ...; also, time limit of 1 s reached while ...``, exit status 2),
+    for a signal after the stop (its exit status stays)."""
     first = guard.claim_exit(stop.code)
     cleanup.remove_temp_files()
     guard.end_children()
-    if first:  # (else the watchdog, or an earlier report, has printed the line)
-        print(guard.stop_line(stop), file=sys.stderr)
+    lost = _flush_stdout()
+    if not first:  # the watchdog, or an earlier report, has printed the line
+        return stop.code
+    line = guard.stop_line(stop)
+    if lost and isinstance(stop, guard.TimeUp):
+        print(f"dlxsat: error: {lost}; also, {line.removeprefix('dlxsat: ')}", file=sys.stderr)
+        return Exit.INPUT
+    print(line + (f"; also, {lost}" if lost else ""), file=sys.stderr)
     return stop.code
+
+
+def _flush_stdout() -> str:
+    """Flush stdout; why it could not take what it held ("" when it could)."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left: nothing lost that anyone reads
+        _silence_stdout()
+    except OutputError as e:
+        return str(e)
+    except (OSError, ValueError, AttributeError) as e:
+        return f"cannot write to stdout: {getattr(e, 'strerror', None) or e}"
+    return ""
 
 
 def run() -> None:
