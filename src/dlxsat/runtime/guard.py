@@ -342,8 +342,13 @@ def raise_dropped() -> None:
     check of a deadline (:meth:`Deadline.expired <dlxsat.runtime.deadline.Deadline.expired>`,
     ``remaining``), so a run whose stop was dropped still stops at its deadline. Only a stop
     known to be dropped: one still on its way up (a ``finally`` that checks a deadline) is not
-    raised a second time."""
-    if _state.dropped is not None and not _state.exit_claimed:
+    raised a second time. Only in the main thread, where the stop belongs (another thread's
+    check, a solver's helper, must not take it away from the run)."""
+    if (
+        _state.dropped is not None
+        and not _state.exit_claimed
+        and threading.current_thread() is threading.main_thread()
+    ):
         stop, _state.dropped = _state.dropped, None
         raise stop
 
