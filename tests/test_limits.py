@@ -657,3 +657,32 @@ def test_a_stop_python_dropped_in_a_gc_callback_still_stops_the_run(
         gc.callbacks.remove(callback)
         guard.disarm()
     assert "Exception ignored" not in capfd.readouterr().err  # and no traceback either
+
+
+@pytest.mark.parametrize("signum", [signal.SIGALRM, signal.SIGINT], ids=["alarm", "SIGINT"])
+def test_a_time_limit_after_the_outcome_is_out_adds_no_line(monkeypatch, capfd, signum) -> None:
+    """``generate --timeout 1e-9`` printed its own "time is up ..." and then, the alarm coming
+    while the run wound up (the flush of stdout here), the run's stop line as well. A signal
+    still stops the run there."""
+    from dlxsat import cli
+
+    class FlushMeetsTheAlarm:
+        def write(self, text: str) -> int:
+            return len(text)
+
+        def flush(self) -> None:
+            guard._raise_stop(signum, None)  # the signal, come while stdout is flushed
+
+    def own_time_out(a: object) -> int:
+        print("dlxsat: time is up (the command's own words)", file=sys.stderr)
+        monkeypatch.setattr(sys, "stdout", FlushMeetsTheAlarm())
+        return 3
+
+    monkeypatch.setattr(cli, "cmd_convert", own_time_out)
+    capfd.readouterr()
+    rc = cli.main(["convert", "sudoku", "x.txt", "--to", "grid", "--timeout", "5"])
+    err = capfd.readouterr().err
+    if signum == signal.SIGALRM:
+        assert (rc, err) == (3, "dlxsat: time is up (the command's own words)\n")
+    else:
+        assert rc == 130 and err.splitlines()[-1].startswith("dlxsat: interrupted (SIGINT) while")

@@ -492,6 +492,7 @@ def _main(argv: Sequence[str] | None) -> int:
         # Every output of the command appears, or none does (dlxsat.outputs.together).
         with together():
             code: int = globals()["cmd_" + args.command.replace("-", "_")](args)
+            guard.reported()  # (a time limit that comes now adds no second line)
             sys.stdout.flush()  # a full or closed stdout is told here, as an input error
         return code
     except SystemExit as e:  # --help and --version: argparse has printed them

@@ -225,6 +225,7 @@ class _State:
         #: to raise again at the next check of a deadline or when the alarm comes back.
         self.dropped: Stop | None = None
         self.unraisable_before: Callable[[Any], object] | None = None  # the hook we wrap
+        self.reported = False  # the command's outcome is out (:func:`reported`)
         self.exit_lock = threading.Lock()
         self.exit_claimed: list[int] = []  # the exit status of whoever claimed the way out
         self.done = threading.Event()
@@ -257,6 +258,7 @@ def begin_run() -> Progress:
     """
     _state.running = True
     _state.dropped = None
+    _state.reported = False
     _hook_unraisable()
     progress = Progress()
     if not _state.installed:
@@ -271,6 +273,9 @@ def run_deadline(seconds: float | None) -> Deadline:
 
 
 def _raise_stop(signum: int, frame: Any) -> None:
+    if signum == signal.SIGALRM and _late(_state.dropped):
+        _state.dropped = None
+        return
     if _state.dropped is not None and not _state.exit_claimed:
         stop, _state.dropped = _state.dropped, None  # (the alarm that brings it back)
         raise stop
@@ -286,6 +291,20 @@ def _raise_stop(signum: int, frame: Any) -> None:
         _state.alarms += 1
     _state.last_stop.append(stop)
     raise stop
+
+
+def reported() -> None:
+    """The command has put out its outcome -- a time out it noticed itself included
+    (``generate``'s "time is up ..."): a time limit that comes from now on changes nothing.
+    The alarm's stop, or a dropped one, is not raised (it printed a second line, the run's
+    "time limit ... reached", after the command's own); a signal still stops the run, and the
+    watchdog still bounds what is left (renames, the flush of stdout)."""
+    _state.reported = True
+
+
+def _late(dropped: Stop | None) -> bool:
+    """Whether a time limit that comes now is too late to matter (see :func:`reported`)."""
+    return _state.reported and (dropped is None or isinstance(dropped, TimeUp))
 
 
 def _handlers() -> None:
@@ -350,7 +369,8 @@ def raise_dropped() -> None:
         and threading.current_thread() is threading.main_thread()
     ):
         stop, _state.dropped = _state.dropped, None
-        raise stop
+        if not _late(stop):
+            raise stop
 
 
 deadline_module.on_check(raise_dropped)
@@ -578,6 +598,7 @@ def disarm() -> None:
         _state.exit_claimed.clear()
     _state.last_stop.clear()
     _state.dropped = None
+    _state.reported = False
     if not _state.installed:
         _unhook_unraisable()
     _state.progress.timeout = None
