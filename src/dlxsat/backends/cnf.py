@@ -114,7 +114,6 @@ from ..errors import InputError
 from ..options import Option
 from ..runtime import guard
 from ..runtime.processes import signals_held
-from ..solvers import RULE_KINDS
 from ..xcc import Problem
 from ..xcc.loop import ON
 from ..xcc.rules import Acyclic, Connected, Sized
@@ -285,7 +284,6 @@ SPEC = SolverSpec(
     kind="search",
     summary="CNF from the exact-cover problem, solved by a PySAT solver; global rules by lazy cuts",
     options=OPTIONS,
-    rules=RULE_KINDS,
     libraries=("python-sat",),
     # Memory per option entry (item occurrence), measured with ``benchmarks/memory.py`` on
     # 100 x 100 loop boards: 700 bytes, rounded up. PySAT's solvers load little.

@@ -26,7 +26,6 @@ from typing import Any
 
 from ..errors import InputError
 from ..options import Option, by_key
-from ..solvers import RULE_KINDS
 from ..xcc import Problem
 from . import Request, SearchResult, SolverSpec, cnf
 
@@ -64,7 +63,6 @@ SPEC = SolverSpec(
     # Every model of the eager loop encoding is a non-empty loop.
     empty_loop=False,
     public=False,
-    rules=RULE_KINDS,
     validate=_check_cmd,
     version=lambda options: program_version(options.get("cmd", "cadical")),
 )

@@ -43,7 +43,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...solvers import RULE_KINDS
 from ...xcc.model import Problem
 from .. import Request, SearchResult, SolverSpec
 
@@ -68,7 +67,6 @@ SPEC = SolverSpec(
     # it from 32 puzzles on -- loading the compiled kernel costs some tenths of a second, the
     # price of some 30-50 small puzzles solved interpreted.
     batch=32,
-    rules=RULE_KINDS,
 )
 
 
