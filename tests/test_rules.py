@@ -859,6 +859,20 @@ def test_the_eager_dimacs_export_has_exactly_the_answers(problem):
     assert _dimacs_answers(text, len(problem.options)) == answers(problem)
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(problem=sized_problems())
+def test_the_eager_sized_encoding_is_exact_with_binary_labels_too(problem):
+    """The eager sized encoding's depths are order-encoded on small sizes (all of the drawn
+    problems'), binary labels on large ones: these too, everywhere."""
+    from dlxsat.backends import cnf
+    from dlxsat.backends.dimacs import export_dimacs
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cnf, "UNARY_DEPTH", 1)
+        text = export_dimacs(problem)
+    assert _dimacs_answers(text, len(problem.options)) == answers(problem)
+
+
 #: (backend, option, mode) of the rule modes that must be taken with their rule only.
 MODES = [
     ("sat", "connected_mode", "eager"),
