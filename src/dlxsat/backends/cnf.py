@@ -1069,7 +1069,7 @@ class Session:
     def find(self, deadline: float | None, assumptions: list[int] | None = None) -> bool | None:
         """Whether there is a model that is an answer (then :meth:`model` is one), or None when
         the deadline came first. With a loop rule, a model of several cycles gets its cuts added
-        (:meth:`Cnf.cut_clause`), as does a model breaking a lazy connected or acyclic rule
+        (:meth:`Cnf.cut_clause`), as does a model breaking a lazy connected, acyclic or sized rule
         (:meth:`Cnf.cuts`), and the solver is asked again."""
         cnf = self.cnf
         while True:

@@ -94,7 +94,7 @@ from .rulecuts import AcyclicCuts, ConnectedCuts, SizedCuts
 #: survive between rounds). Colors: see :data:`.covering.DEFAULT_COLORS`.
 LOOP_MODES = ("lazy", "circuit")
 DEFAULT_LOOP_MODE = "circuit"
-#: The connected and acyclic rules (see the module docstring).
+#: The connected, acyclic and sized rules (see the module docstring).
 CONNECTED_MODES = ("lazy", "eager")
 DEFAULT_CONNECTED_MODE = "lazy"
 ACYCLIC_MODES = ("lazy", "eager")
