@@ -718,21 +718,23 @@ def test_justified_accepts_valid_cuts_and_names_what_is_wrong(rule, cut, verdict
     assert said is None if verdict is None else verdict in said
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     problem=st.one_of(shading_problems(3, 4), edge_problems(3, 3), sized_problems(3, 4)),
     count=st.booleans(),
 )
-def test_every_cut_the_sat_backend_adds_is_justified(problem, count):
-    """Cuts made between solver calls (a limit) and inside one call (a count: the propagator),
-    each valid by ``justified``; each with one boundary member or cycle member dropped judged
-    as networkx judges it (a cycle less a member is none: always refused); a piece cut with
-    one member next to it left out is refused (the piece might grow there)."""
+def test_every_cut_a_backend_adds_is_justified(backend, problem, count):
+    """Cuts made between solver calls (a limit) and, by sat, inside one call (a count: the
+    propagator) -- least separators (sat) and front ones (cpsat) -- each valid by
+    ``justified``; each with one boundary member or cycle member dropped judged as networkx
+    judges it (a cycle less a member is none: always refused); a piece cut with one member
+    next to it left out is refused (the piece might grow there)."""
     kinds = {r.kind for r in problem.rules}
     options = {f"{k}_mode": "lazy" for k in kinds}
     with pytest.MonkeyPatch.context() as mp:
         seen = _recorded_cuts(mp)
-        solve_problem(problem, "sat", limit=None if count else 2, **options)
+        solve_problem(problem, backend, limit=None if count else 2, **options)
     for rule, cut in seen:
         assert justified(rule, cut) is None, (rule, cut)
         if isinstance(cut, Cycle):
