@@ -399,6 +399,24 @@ def test_every_backend_enforces_every_kind_of_rule(name):
     assert r.count == 4
 
 
+@pytest.mark.parametrize(
+    ("chosen", "wrong"),
+    [
+        (["p11 11:1", "p13 13:1", "p15 15:0", "p17 17:0"], None),
+        (["p11 11:0", "p13 13:0", "p15 15:0", "p17 17:0"], None),
+        (["p11 11:1", "p13 13:1", "p15 15:1", "p17 17:0"], "the piece of 11 13 15 has 3 members"),
+        (["p11 11:1", "p13 13:0", "p15 15:1", "p17 17:1"], "the piece of 11 has 1 member"),
+    ],
+)
+def test_the_xcc_familys_check_judges_a_sized_rule(chosen, wrong):
+    """An answer given as its options (``xcc.check``, what ``decode`` and ``crosscheck`` use)
+    is judged by the sized rule too, the piece and what is wrong with it named."""
+    from dlxsat.families import xcc
+
+    said = xcc.check(xcc.read(PAIRS), {"options": chosen})
+    assert said == [] if wrong is None else said[0].startswith(f"rule sized pair: {wrong}")
+
+
 def test_a_backend_refuses_a_kind_of_rule_it_does_not_declare():
     """A SolverSpec lists the rule kinds its backend enforces; a problem with another kind is
     refused in one line rather than solved as if the rule were not there."""
