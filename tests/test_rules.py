@@ -417,6 +417,29 @@ def test_the_xcc_familys_check_judges_a_sized_rule(chosen, wrong):
     assert said == [] if wrong is None else said[0].startswith(f"rule sized pair: {wrong}")
 
 
+#: A row of four cells, each blank (0), in a pair (1) or in an island (2): the 1s in pieces
+#: of two, the 2s in islands around 11 (of one cell) or 17 (of two).
+TWO_SHAPES = (
+    "|@sized pair\n|@members 11:1 13:1 15:1 17:1\n|@links grid\n|@size 2\n"
+    "|@sized islands\n|@members 11:2 13:2 15:2 17:2\n|@links grid\n|@anchors 11 1 17 2\n"
+    "p11 p13 p15 p17 | 11 13 15 17\n"
+    + "".join(f"p{c} {c}:{v}\n" for c in ("11", "13", "15", "17") for v in "012")
+)
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+@pytest.mark.parametrize(
+    ("mode", "said"), [(None, "lazy+eager"), ("auto", "lazy+eager"), ("lazy", "lazy")]
+)
+def test_auto_enforces_a_sized_rule_with_anchors_eagerly_and_one_size_lazily(backend, mode, said):
+    """The default ``auto``: the anchored rule eager, the one-size rule lazy (what the
+    backend reports), the answers the brute force's."""
+    problem = parse(TWO_SHAPES)
+    r = solve_problem(problem, backend, limit=None, **({"sized_mode": mode} if mode else {}))
+    assert sorted(sorted(x) for x in r.solutions) == answers(problem)
+    assert r.stats["sized_mode"] == said
+
+
 def test_a_backend_refuses_a_kind_of_rule_it_does_not_declare():
     """A SolverSpec lists the rule kinds its backend enforces; a problem with another kind is
     refused in one line rather than solved as if the rule were not there."""

@@ -180,10 +180,18 @@ DEFAULT_ACYCLIC_MODE = "lazy"
 #: The lazy connected rule's boundaries (:data:`.rulecuts.SEPARATORS`): the least separator,
 #: the shortest clause (figures in :mod:`.rulecuts`).
 CUT_SEPARATORS = "least"
-#: The sized rule: lazy :class:`~dlxsat.xcc.rules.Piece` cuts, or the eager encoding of the
-#: module docstring.
-SIZED_MODES = ("lazy", "eager")
-DEFAULT_SIZED_MODE = "lazy"
+#: The sized rule: lazy :class:`~dlxsat.xcc.rules.Piece` cuts, the eager encoding of the
+#: module docstring, or ``auto``: eager for a rule with anchors, lazy for one of one size
+#: (:func:`.covering.sized_mode`). Measured with ``benchmarks/sized.py`` (two answers asked
+#: for, three instances of each size summed, 20 s each, 2 cores at load 1.5 rising to 10),
+#: seconds lazy / eager for N x N = 6, 8, 10 -- Fillomino-like (a rule of one size per label
+#: 1-5, one of at least 6): 0.06 / 2.06, 0.25 / 11.8, 0.30 / 28.3; Nurikabe-like (one rule,
+#: an anchor per island): 0.08 / 0.07, 0.32 / 0.17, 0.83 / 0.32. Without anchors every member
+#: is a candidate root of every member within the size, and the eager formula grows with the
+#: members times the size while 28-50 rounds of cuts suffice; with anchors the roots are the
+#: few anchors, and the eager formula, small, saves the 72-169 rounds. Hence ``auto``.
+SIZED_MODES = ("auto", "lazy", "eager")
+DEFAULT_SIZED_MODE = "auto"
 #: The eager sized encoding's depths (below the largest size) are order-encoded up to this
 #: size, binary labels above it. Measured (``benchmarks/sized.py``'s 8 x 8 Fillomino boards,
 #: seeds 0-5, the exact-size rules, two answers asked for; solver seconds, best of two runs):
@@ -260,7 +268,7 @@ OPTIONS = (
         "sized_mode",
         str,
         DEFAULT_SIZED_MODE,
-        "sized rule: lazy piece cuts, or an eager complete CNF encoding",
+        "sized rule: lazy piece cuts, an eager complete CNF encoding, or auto: eager with anchors",
         SIZED_MODES,
         key="sized",
     ),
@@ -647,6 +655,8 @@ class _Builder:
             lits = {m: self.lit[v] for m, v in enumerate(members.present) if v is not None}
             label = f" {rule.label}" if rule.label else ""
             mode = modes[rule.kind]
+            if isinstance(rule, Sized):
+                mode = covering.sized_mode(rule, mode)
             self.cnf.describe.append(
                 f"rule {rule.kind}{label}: {mode}, {len(rule.members)} members "
                 f"({len(lits)} can be present)"
@@ -1250,8 +1260,9 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     ``cuts`` (cuts of the lazy rules added), ``seconds`` (everything), ``build_seconds`` (the
     translation), ``solve_seconds`` (inside the solver's calls), ``cut_seconds`` (finding
     cuts), ``encoding``, ``colors``, ``solver``, ``loop_mode`` (``none`` without the rule),
-    ``connected_mode``, ``acyclic_mode`` and ``sized_mode`` (with such a rule), ``enumerate`` and
-    ``branching`` (as resolved: :func:`search_plan`), ``item_decisions`` (DLX's branching
+    ``connected_mode``, ``acyclic_mode`` and ``sized_mode`` (with such a rule; ``sized_mode``
+    as ``auto`` resolved it: :func:`.covering.sized_modes`), ``enumerate`` and ``branching``
+    (as resolved: :func:`search_plan`), ``item_decisions`` (DLX's branching
     decisions, with the propagator), and the solver's ``decisions``, ``conflicts``,
     ``propagations`` and ``restarts``.
 
@@ -1279,11 +1290,12 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         "colors": cm,
         "solver": name,
         "loop_mode": modes.get("loop", "none"),
-        **{
-            f"{kind}_mode": modes[kind]
-            for kind in ("connected", "acyclic", "sized")
-            if kind in modes
-        },
+        **{f"{kind}_mode": modes[kind] for kind in ("connected", "acyclic") if kind in modes},
+        **(
+            {"sized_mode": covering.sized_modes(problem, modes["sized"])}
+            if "sized" in modes
+            else {}
+        ),
     }
     result = SearchResult(stats=stats)
     n = cnf.n_options

@@ -306,6 +306,36 @@ class SizedRoots:
     roots: dict[int, list[int]]
 
 
+def sized_mode(rule: Sized, mode: str) -> str:
+    """The mode ``rule`` is enforced in by the SAT and CP-SAT backends: ``mode``, or for
+    ``auto`` ``eager`` when the rule has anchors and ``lazy`` when it has one size.
+
+    Why: the eager encodings name every piece by a root (:func:`sized_roots`). With anchors
+    only the anchors are roots, and the model stays small (a Nurikabe's few clues); with one
+    size every member is a candidate root of every member within that size of it, and the
+    model grows with the members times the size -- lazy piece cuts are then far cheaper
+    (figures beside :data:`dlxsat.backends.cnf.DEFAULT_SIZED_MODE`).
+
+    >>> from dlxsat.xcc.rules import Sized
+    >>> row = tuple((k, "1") for k in range(3)), ((0, 1), (1, 2))
+    >>> sized_mode(Sized(*row, size=2), "auto"), sized_mode(Sized(*row, anchors=((0, 2),)), "auto")
+    ('lazy', 'eager')
+    >>> sized_mode(Sized(*row, size=2), "eager")
+    'eager'
+    """
+    if mode != "auto":
+        return mode
+    return "eager" if rule.anchors else "lazy"
+
+
+def sized_modes(problem: Problem, mode: str) -> str:
+    """What the backends report as their ``sized_mode``: the mode each sized rule of
+    ``problem`` is enforced in, ``lazy``, ``eager`` or (rules of both shapes, ``auto``)
+    ``lazy+eager``."""
+    found = {sized_mode(r, mode) for r in problem.rules if isinstance(r, Sized)}
+    return "+".join(m for m in ("lazy", "eager") if m in found) or mode
+
+
 def sized_roots(rule: Sized, possible: Sequence[int]) -> SizedRoots:
     """The :class:`SizedRoots` of ``rule`` over the members in ``possible`` (those that some
     option can make present)."""

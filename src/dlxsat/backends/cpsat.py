@@ -117,9 +117,14 @@ DEFAULT_ACYCLIC_MODE = "lazy"
 #: and 15, 0.63 / 1.59 and 1.99 / 6.01 s; with the border, 6.29 / 4.00 and 42.1 / 15.8 s;
 #: spanning trees, 24.8 / 3.52 s and none of three / 7.27 s.
 CUT_SEPARATORS = "front"
-#: The sized rule (see the module docstring).
-SIZED_MODES = ("lazy", "eager")
-DEFAULT_SIZED_MODE = "lazy"
+#: The sized rule (see the module docstring); ``auto``: eager for a rule with anchors, lazy
+#: for one of one size (:func:`.covering.sized_mode`). Measured as
+#: :data:`.cnf.DEFAULT_SIZED_MODE` (the same run), seconds lazy / eager for N x N = 6, 8, 10
+#: -- Fillomino-like: 4.66 / 13.7, 13.5 / 38.2 (one of three unfinished), 22.0 / 58.9 (none
+#: of three finished in 20 s); Nurikabe-like: 4.76 / 0.32, 10.6 / 0.82, 25.5 / 1.55 (each lazy
+#: round a new search, 69-117 of them). The same split as the SAT backend's, wider.
+SIZED_MODES = ("auto", "lazy", "eager")
+DEFAULT_SIZED_MODE = "auto"
 #: Each global rule's default mode here (the ``K_mode`` options).
 DEFAULT_RULE_MODES = {
     "loop": DEFAULT_LOOP_MODE,
@@ -160,7 +165,8 @@ OPTIONS = (
         "sized_mode",
         str,
         DEFAULT_SIZED_MODE,
-        "sized rule: lazy piece cuts, or an eager model of roots, counts and ranks",
+        "sized rule: lazy piece cuts, an eager model of roots, counts and ranks, or auto:"
+        " eager with anchors",
         SIZED_MODES,
         key="sized",
     ),
@@ -228,7 +234,10 @@ class _Model:
         for members in model.members:
             rule = members.rule
             on = {k: lit[v] for k, v in enumerate(members.present) if v is not None}
-            eager = modes[rule.kind] == "eager"
+            mode = modes[rule.kind]
+            if isinstance(rule, Sized):
+                mode = covering.sized_mode(rule, mode)
+            eager = mode == "eager"
             if isinstance(rule, Sized):
                 if eager:
                     self._sized(rule, on)
@@ -528,7 +537,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     first model), ``rounds`` (solver calls), ``cuts``, ``seconds`` (everything),
     ``build_seconds`` (the model), ``solve_seconds`` (inside CP-SAT), ``cut_seconds``,
     ``solver``, ``colors``, ``loop_mode`` (``none`` without the rule), ``connected_mode``,
-    ``acyclic_mode`` and ``sized_mode`` (with such a rule), ``workers``.
+    ``acyclic_mode`` and ``sized_mode`` (with such a rule; ``sized_mode`` as ``auto``
+    resolved it: :func:`.covering.sized_modes`), ``workers``.
 
     >>> from dlxsat.xcc import parse
     >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), Request(), {})
@@ -558,6 +568,11 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         "solver": f"cp-sat {getattr(ortools, '__version__', '?')}",
         "colors": cm,
         **{f"{k}_mode": mode for k, mode in modes.items() if k == "loop" or mode != "none"},
+        **(
+            {"sized_mode": covering.sized_modes(problem, modes["sized"])}
+            if "sized" in kinds
+            else {}
+        ),
         "workers": workers,
     }
     result = SearchResult(stats=stats)
