@@ -236,7 +236,7 @@ def _add_export(sub: Any) -> None:
     add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     text = "none: disjoint loops allowed (like DLX2); eager: complete encoding (default for "
     x.add_argument("--loop", choices=["none", "eager"], help=text + "loop families)")
-    for kind in ("connected", "acyclic"):
+    for kind in ("connected", "acyclic", "sized"):
         text = f"the {kind} rule: eager, its complete encoding (the default where the puzzle "
         text += "has the rule), or none: left out"
         x.add_argument(f"--{kind}", choices=["none", "eager"], help=text)
