@@ -171,6 +171,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     # reads that only with ``parse_intermixed_args``, which a parser with subcommands refuses,
     # so the command's own parser reads its words.
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    args: argparse.Namespace
     args, extra = sub.choices[command].parse_known_intermixed_args(words[1:])
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")  # as the whole parser says
