@@ -160,6 +160,76 @@ def cells_rule(
     return Connected(members, links, kept, label)
 
 
+#: The colours of a cell's state item (:class:`CellStates`).
+WHITE_COLOUR, SHADED_COLOUR = "0", "1"
+
+
+class CellStates:
+    """Cells that are each white or shaded, in Knuth's style, for genres whose rules look at
+    both states (white cells counted or connected, shaded ones kept apart).
+
+    Each cell (i, j) of ``cells`` gets a primary item ``p`` + its name, covered once, and a
+    secondary item, its name (``13``), colored :data:`WHITE_COLOUR` ``0`` or
+    :data:`SHADED_COLOUR` ``1`` by the cell's two options, :meth:`white` (``p13 13:0``) and
+    :meth:`shaded` (``p13 13:1``); other options (a clue's) read a cell's state by coloring its
+    item. With ``apart`` a shaded option colors its neighbours' items ``0``: no two shaded cells
+    are orthogonal neighbours, exactly, and no item more. Naming the state items by their
+    cells lets the connected rule over them be written ``|@links grid``.
+
+    >>> b = Builder()
+    >>> states = CellStates(b, Names(1, 2), [(0, 0), (0, 1)])
+    >>> states.white((0, 0)), states.shaded((0, 1), apart=True)
+    (['p11', '11:0'], ['p13', '13:1', '11:0'])
+    >>> b.options += [states.white((0, 0)), states.shaded((0, 1), apart=True)]
+    >>> b.options.append(states.white((0, 1)))
+    >>> p = b.problem()
+    >>> sorted(states.shaded_cells(p, [0, 1]))
+    [(0, 1)]
+    >>> members = states.rule(p, WHITE_COLOUR, "white").members
+    >>> members == ((p.index["11"], "0"), (p.index["13"], "0"))
+    True
+    """
+
+    def __init__(self, b: Builder, names: Names, cells: Iterable[Cell]) -> None:
+        self.names = names
+        self.items = {cell: names.cell(*cell) for cell in cells}
+        for name in self.items.values():
+            b.item("p" + name)
+        b.secondary.extend(self.items.values())
+
+    def white(self, cell: Cell) -> list[str]:
+        """The head of the cell's white option."""
+        name = self.items[cell]
+        return ["p" + name, f"{name}:{WHITE_COLOUR}"]
+
+    def shaded(self, cell: Cell, apart: bool = False) -> list[str]:
+        """The head of the cell's shaded option; with ``apart``, its neighbours colored white."""
+        name = self.items[cell]
+        out = ["p" + name, f"{name}:{SHADED_COLOUR}"]
+        if apart:
+            m, n = self.names.m, self.names.n
+            for other in neighbours(m, n, *cell):
+                if other in self.items:
+                    out.append(f"{self.items[other]}:{WHITE_COLOUR}")
+        return out
+
+    def shaded_cells(self, problem: Problem, chosen: Iterable[int]) -> set[Cell]:
+        """The cells whose shaded option is among the ``chosen`` options of ``problem``."""
+        index = problem.index
+        cell_of = {index["p" + name]: cell for cell, name in self.items.items()}
+        out = set()
+        for k in chosen:
+            option = problem.options[k]
+            cell = cell_of.get(option[0][0])
+            if cell is not None and option[1][1] == SHADED_COLOUR:
+                out.add(cell)
+        return out
+
+    def rule(self, problem: Problem, colour: str, label: str) -> Connected | Sized:
+        """The connected rule over the cells of ``colour`` (:func:`cells_rule`)."""
+        return cells_rule(problem, self.items, colour, label)
+
+
 def neighbours(m: int, n: int, i: int, j: int) -> list[Cell]:
     """The orthogonal neighbours of cell (i, j) on the board, in the order n, s, e, w."""
     return [(i + di, j + dj) for _, di, dj in SIDES if 0 <= i + di < m and 0 <= j + dj < n]
