@@ -26,6 +26,10 @@ and its first cell's name) or one column (``v``...), when there are two or more.
 - each cell is white or shaded (:class:`~dlxsat.families.shading.CellStates`): a primary item
   ``p13``, covered by the white option ``p13 13:0 ...`` or the shaded one ``p13 13:1 ...``,
   whose secondary item ``13`` colors the neighbours' items ``0``: no two shaded cells touch;
+- no white cell, nor white cross, is walled in by shaded cells: a primary item per cell for
+  its neighbours (``n13``) and one for the cells two steps away (``d13``), covered by their
+  white options at least once (``CellStates``'s ``rings``), implied by the connected rule and
+  sparing it most of its cuts (on hard_25x25, 135 cuts in 43 rounds become 6 in 6);
 - a group's secondary item is covered by the white options of its cells: at most once, so no
   number is repeated among the white cells;
 - the global rule ``|@connected white``: the cells whose item is colored ``0`` are connected
@@ -142,7 +146,7 @@ def build(puzzle: HitoriPuzzle) -> Problem:
     names = sh.Names(m, n)
     b = sh.Builder()
     cells = [(i, j) for i in range(m) for j in range(n)]
-    states = sh.CellStates(b, names, cells)
+    states = sh.CellStates(b, names, cells, rings=2)
     groups = puzzle.groups()
     of: dict[Cell, list[str]] = {c: [] for c in cells}
     for kind, part in groups:
