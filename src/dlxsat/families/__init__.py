@@ -53,6 +53,7 @@ FAMILIES: dict[str, str] = {
     "tatamibari": "dlxsat.families.tatamibari",
     "hitori": "dlxsat.families.hitori",
     "heyawake": "dlxsat.families.heyawake",
+    "aqre": "dlxsat.families.aqre",
     "xcc": "dlxsat.families.xcc",
 }
 
