@@ -53,6 +53,7 @@ FAMILIES: dict[str, str] = {
     "tatamibari": "dlxsat.families.tatamibari",
     "hitori": "dlxsat.families.hitori",
     "heyawake": "dlxsat.families.heyawake",
+    "kuromasu": "dlxsat.families.kuromasu",
     "aqre": "dlxsat.families.aqre",
     "xcc": "dlxsat.families.xcc",
 }
@@ -79,6 +80,7 @@ ALIASES: dict[str, str] = {
     "lightup": "akari",
     "bijutsukan": "akari",
     "heyawacky": "heyawake",
+    "kurodoko": "kuromasu",
 }
 
 
