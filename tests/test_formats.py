@@ -103,6 +103,12 @@ def test_the_variant_prefix_and_aliases_are_read():
         ("sudoku", "https://puzz.link/p?sudoku/4/4/5", "not a number 1-4"),
         ("sudoku", "https://puzz.link/p?sudoku/4/4/-1", "needs 2 hex digits"),
         ("sudoku", "https://puzz.link/p?sudoku/4/4/!", "not a number or run"),
+        ("aqre", "https://puzz.link/p?aqre/b/3/3/0000g", "flags 'b'"),
+        (
+            "aqre",
+            "pzprv3.1/aqre/3/3/b/0 0 /0 0 /0 0 /1 0 0 /0 0 0 /. . . /. . . /. . . /# # # /",
+            "variant 'b'",
+        ),
     ],
 )
 def test_malformed_urls_are_one_line_errors(family, url, fragment):

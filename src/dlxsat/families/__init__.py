@@ -51,6 +51,10 @@ FAMILIES: dict[str, str] = {
     "akari": "dlxsat.families.akari",
     "shikaku": "dlxsat.families.shikaku",
     "tatamibari": "dlxsat.families.tatamibari",
+    "hitori": "dlxsat.families.hitori",
+    "heyawake": "dlxsat.families.heyawake",
+    "kuromasu": "dlxsat.families.kuromasu",
+    "aqre": "dlxsat.families.aqre",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -75,6 +79,8 @@ ALIASES: dict[str, str] = {
     "starbattle": "star-battle",
     "lightup": "akari",
     "bijutsukan": "akari",
+    "heyawacky": "heyawake",
+    "kurodoko": "kuromasu",
 }
 
 

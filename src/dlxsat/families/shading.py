@@ -160,6 +160,119 @@ def cells_rule(
     return Connected(members, links, kept, label)
 
 
+#: The colours of a cell's state item (:class:`CellStates`).
+WHITE_COLOUR, SHADED_COLOUR = "0", "1"
+
+
+class CellStates:
+    """Cells that are each white or shaded, in Knuth's style, for genres whose rules look at
+    both states (white cells counted or connected, shaded ones kept apart).
+
+    Each cell (i, j) of ``cells`` gets a primary item ``p`` + its name, covered once, and a
+    secondary item, its name (``13``), colored :data:`WHITE_COLOUR` ``0`` or
+    :data:`SHADED_COLOUR` ``1`` by the cell's two options, :meth:`white` (``p13 13:0``) and
+    :meth:`shaded` (``p13 13:1``); other options (a clue's) read a cell's state by coloring its
+    item. With ``apart`` a shaded option colors its neighbours' items ``0``: no two shaded cells
+    are orthogonal neighbours, exactly, and no item more. Naming the state items by their
+    cells lets the connected rule over them be written ``|@links grid``.
+
+    ``rings`` (for genres whose white cells are connected and shaded ones apart): no white
+    piece is walled in near a cell. For each cell and each radius ``r < rings`` (at most 2),
+    the cells at distance r + 1 from it (orthogonal steps) are its *ring*: were they all
+    shaded, the cells within distance r would be cut off from the rest, and they hold a white
+    cell (one next to the ring: shaded cells are apart), as the rest does when the board has
+    cells beyond the ring (one next to the ring again). So the ring gets a primary item (``n``
+    + the cell's name for radius 0, the cell's neighbours; ``d`` for radius 1, a diamond of up
+    to eight cells), covered by its cells' white options, at least once. The connected rule
+    implies these; stated locally, they spare the lazy rule its most frequent cuts (a white
+    cell, or a white cross, walled in by shaded ones).
+
+    >>> b = Builder()
+    >>> states = CellStates(b, Names(1, 2), [(0, 0), (0, 1)])
+    >>> states.white((0, 0)), states.shaded((0, 1), apart=True)
+    (['p11', '11:0'], ['p13', '13:1', '11:0'])
+    >>> b.options += [states.white((0, 0)), states.shaded((0, 1), apart=True)]
+    >>> b.options.append(states.white((0, 1)))
+    >>> p = b.problem()
+    >>> sorted(states.shaded_cells(p, [0, 1]))
+    [(0, 1)]
+    >>> members = states.rule(p, WHITE_COLOUR, "white").members
+    >>> members == ((p.index["11"], "0"), (p.index["13"], "0"))
+    True
+    >>> b = Builder()
+    >>> states = CellStates(b, Names(1, 4), [(0, j) for j in range(4)], rings=2)
+    >>> states.white((0, 0)), states.white((0, 2))
+    (['p11', '11:0', 'n13'], ['p15', '15:0', 'n13', 'n17', 'd11'])
+    >>> [(i.name, i.lo, i.hi) for i in b.primary if i.name[0] in "nd"]
+    [('n11', 1, 1), ('n13', 1, 2), ('n15', 1, 2), ('n17', 1, 1), ('d11', 1, 1), ('d17', 1, 1)]
+    """
+
+    def __init__(self, b: Builder, names: Names, cells: Iterable[Cell], rings: int = 0) -> None:
+        self.names = names
+        self.items = {cell: names.cell(*cell) for cell in cells}
+        for name in self.items.values():
+            b.item("p" + name)
+        b.secondary.extend(self.items.values())
+        #: The ring items (``rings``) each white option covers, by cell.
+        self._on_white: dict[Cell, list[str]] = {cell: [] for cell in self.items}
+        for r, prefix in enumerate("nd"[:rings]):
+            for cell, name in self.items.items():
+                inside, ring = self._ball(cell, r)
+                if ring and len(self.items) > len(inside) + len(ring):
+                    b.item(prefix + name, 1, len(ring))
+                    for c in ring:
+                        self._on_white[c].append(prefix + name)
+
+    def _ball(self, cell: Cell, r: int) -> tuple[set[Cell], list[Cell]]:
+        """The cells within distance ``r`` of ``cell`` (orthogonal steps through the cells),
+        and those at distance r + 1, in order of discovery."""
+        inside = {cell}
+        front = [cell]
+        for step in range(r + 1):
+            found: list[Cell] = []
+            for c in front:
+                for d in neighbours(self.names.m, self.names.n, *c):
+                    if d in self.items and d not in inside and d not in found:
+                        found.append(d)
+            if step == r:
+                return inside, found
+            inside.update(found)
+            front = found
+        return inside, []
+
+    def white(self, cell: Cell) -> list[str]:
+        """The head of the cell's white option."""
+        name = self.items[cell]
+        return ["p" + name, f"{name}:{WHITE_COLOUR}", *self._on_white[cell]]
+
+    def shaded(self, cell: Cell, apart: bool = False) -> list[str]:
+        """The head of the cell's shaded option; with ``apart``, its neighbours colored white."""
+        name = self.items[cell]
+        out = ["p" + name, f"{name}:{SHADED_COLOUR}"]
+        if apart:
+            m, n = self.names.m, self.names.n
+            for other in neighbours(m, n, *cell):
+                if other in self.items:
+                    out.append(f"{self.items[other]}:{WHITE_COLOUR}")
+        return out
+
+    def shaded_cells(self, problem: Problem, chosen: Iterable[int]) -> set[Cell]:
+        """The cells whose shaded option is among the ``chosen`` options of ``problem``."""
+        index = problem.index
+        cell_of = {index["p" + name]: cell for cell, name in self.items.items()}
+        out = set()
+        for k in chosen:
+            option = problem.options[k]
+            cell = cell_of.get(option[0][0])
+            if cell is not None and option[1][1] == SHADED_COLOUR:
+                out.add(cell)
+        return out
+
+    def rule(self, problem: Problem, colour: str, label: str) -> Connected | Sized:
+        """The connected rule over the cells of ``colour`` (:func:`cells_rule`)."""
+        return cells_rule(problem, self.items, colour, label)
+
+
 def neighbours(m: int, n: int, i: int, j: int) -> list[Cell]:
     """The orthogonal neighbours of cell (i, j) on the board, in the order n, s, e, w."""
     return [(i + di, j + dj) for _, di, dj in SIDES if 0 <= i + di < m and 0 <= j + dj < n]
