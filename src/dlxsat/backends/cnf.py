@@ -306,6 +306,10 @@ class Cnf:
     rule: LoopRule | None = None
     lazy: list[MemberCuts] = field(default_factory=list)
     describe: list[str] = field(default_factory=list)
+    #: When a list, every cut :meth:`cuts` makes is appended to it as ``(rule, cut, clause)``
+    #: (the loop's :class:`.loopcuts.LoopRule` or a member rule, the cut's data, its clause):
+    #: a certificate's premises (:mod:`dlxsat.certify`) are these cuts, each justified apart.
+    log: list[tuple[Any, Any, list[int]]] | None = None
 
     def cut_clause(self, cut: Cut) -> list[int]:
         """The clause of a loop cut (see :mod:`.loopcuts`)."""
@@ -330,9 +334,12 @@ class Cnf:
         clauses: list[list[int]] = []
         if self.rule is not None:
             on = [e for e, lit in self.on.items() if true(lit)]
-            clauses += [self.cut_clause(cut) for cut in self.rule.cuts(on)]
+            for cut in self.rule.cuts(on):
+                clauses.append(self.cut_clause(cut))
+                if self.log is not None:
+                    self.log.append((self.rule, cut, clauses[-1]))
         for rule in self.lazy:
-            clauses += rule.clauses(true)
+            clauses += rule.clauses(true, self.log)
         return clauses
 
 
@@ -344,15 +351,23 @@ class MemberCuts:
     cutter: ConnectedCuts | AcyclicCuts
     lits: dict[int, int]
 
-    def clauses(self, true: Callable[[int], bool]) -> list[list[int]]:
-        """The clauses of the cuts the model breaks. A boundary member without a literal
+    def clauses(
+        self, true: Callable[[int], bool], log: list[tuple[Any, Any, list[int]]] | None = None
+    ) -> list[list[int]]:
+        """The clauses of the cuts the model breaks (each also appended to ``log``, with the
+        rule and the cut, when given: :attr:`Cnf.log`). A boundary member without a literal
         can never be present: its literal is false and left out."""
         lits = self.lits
         on = [m for m, lit in lits.items() if true(lit)]
-        return [
-            [lits[m] if positive else -lits[m] for m, positive in cut.literals() if m in lits]
-            for cut in self.cutter.cuts(on)
-        ]
+        found = []
+        for cut in self.cutter.cuts(on):
+            clause = [
+                lits[m] if positive else -lits[m] for m, positive in cut.literals() if m in lits
+            ]
+            found.append(clause)
+            if log is not None:
+                log.append((self.cutter.rule, cut, clause))
+        return found
 
 
 class _Builder:
