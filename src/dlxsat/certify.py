@@ -229,23 +229,37 @@ def loop_cut_fault(
     >>> loop_cut_fault(square, 10, 12, [11, 13]), loop_cut_fault(square, 10, 12, [11])
     (None, 'edge 12 reaches edge 10 avoiding the boundary')
     """
+    return _loop_fault(_loop_graph(edges), inside, outside, boundary)
+
+
+#: A loop graph for :func:`_loop_fault`: each edge's ends, each vertex's (neighbour, edge).
+_LoopGraph = tuple[dict[int, tuple[int, int]], dict[int, list[tuple[int, int]]]]
+
+
+def _loop_graph(edges: Sequence[tuple[int, int, int]]) -> _LoopGraph:
     ends = {e: (u, v) for e, u, v in edges}
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for e, u, v in edges:
+        adj.setdefault(u, []).append((v, e))
+        adj.setdefault(v, []).append((u, e))
+    return ends, adj
+
+
+def _loop_fault(
+    graph: _LoopGraph, inside: int, outside: int, boundary: Sequence[int]
+) -> str | None:
+    ends, adj = graph
     wall = set(boundary)
     for e in (inside, outside, *boundary):
         if e not in ends:
             return f"edge {e} is no edge that can be on"
     if inside == outside or wall.intersection((inside, outside)):
         return "the clause's two edges are one, or one is in the boundary"
-    adj: dict[int, list[int]] = {}
-    for e, u, v in edges:
-        if e not in wall:
-            adj.setdefault(u, []).append(v)
-            adj.setdefault(v, []).append(u)
     start = set(ends[outside])
     seen, stack = set(start), list(start)
-    while stack:
-        for y in adj.get(stack.pop(), ()):
-            if y not in seen:
+    while stack:  # a search from the ends of outside over the edges not in the boundary
+        for y, e in adj.get(stack.pop(), ()):
+            if y not in seen and e not in wall:
                 seen.add(y)
                 stack.append(y)
     if seen.intersection(ends[inside]):
@@ -282,10 +296,13 @@ def _member_cut(data: Mapping[str, Any]) -> Any:
     return cls(**args)
 
 
-def premise_fault(problem: Problem, cnf: Any, premise: Premise) -> str | None:
+def premise_fault(
+    problem: Problem, cnf: Any, premise: Premise, cache: dict[int, Any] | None = None
+) -> str | None:
     """Why ``premise`` does not hold for every answer of ``problem`` (one line), None when it
     does: its rule is one of the problem's, held lazily, and its cut is justified by the
-    rule's graph alone (:func:`loop_cut_fault`, :func:`dlxsat.xcc.rules.justified`)."""
+    rule's graph alone (:func:`loop_cut_fault`, :func:`dlxsat.xcc.rules.justified`).
+    ``cache``: a dict kept across the premises of one problem (each loop graph made once)."""
     if not 0 <= premise.rule < len(problem.rules):
         return f"rule {premise.rule}: the problem has {len(problem.rules)} rules"
     rule = problem.rules[premise.rule]
@@ -302,8 +319,12 @@ def premise_fault(problem: Problem, cnf: Any, premise: Premise) -> str | None:
             inside, outside = data["inside"], data["outside"]
             if type(inside) is not int or type(outside) is not int:
                 return "inside and outside are not edge items"
-            edges = [(e, u, v) for e, u, v in rule.graph.edges if e in cnf.on]
-            return loop_cut_fault(edges, inside, outside, _ints(data["boundary"], "boundary"))
+            graph = None if cache is None else cache.get(premise.rule)
+            if graph is None:
+                graph = _loop_graph([(e, u, v) for e, u, v in rule.graph.edges if e in cnf.on])
+                if cache is not None:
+                    cache[premise.rule] = graph
+            return _loop_fault(graph, inside, outside, _ints(data["boundary"], "boundary"))
         why = xrules.justified(rule, _member_cut(data))
     except ValueError as e:
         return str(e)
@@ -418,8 +439,9 @@ def certified_search(
             premises.append(_premise_of(problem, rule, cut))
     cnf.log = None
     clauses = list(cnf.clauses)
+    graphs: dict[int, Any] = {}
     for p in premises:  # (each premise's clause is one the search added: checked as it is)
-        why = premise_fault(problem, cnf, p)
+        why = premise_fault(problem, cnf, p, graphs)
         if why is not None:
             raise SolverFailure(f"certify: a cut the sat backend made is not valid: {why}")
         clauses.append(premise_clause(problem, cnf, p))
@@ -644,13 +666,14 @@ def verify(
         raise InputError(f"{META}: the formula settings lack {e}") from None
     times["rebuild"] = time.perf_counter() - t0
     premises = []
+    graphs: dict[int, Any] = {}
     for k, raw in enumerate(meta["premises"], 1):
         if not isinstance(raw, dict) or type(raw.get("rule")) is not int:
             raise InputError(f"{META}: premise {k} is not an object with a rule number")
         if not isinstance(raw.get("cut"), dict):
             raise InputError(f"{META}: premise {k} has no cut")
         p = Premise(raw["rule"], raw["cut"], str(raw.get("why", "")))
-        why = premise_fault(problem, cnf, p)
+        why = premise_fault(problem, cnf, p, graphs)
         if why is None and settings["modes"].get(problem.rules[p.rule].kind) != "lazy":
             why = f"the {problem.rules[p.rule].kind} rule is not held lazily"
         if why is None:
