@@ -286,11 +286,13 @@ def _add_solve(sub: Any) -> None:
     from .solvers import names, spec_of
 
     defaults = "the family's, auto for every family (many Sudokus: auto on DLX's batch path)"
-    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in names())
+    # The model counter counts only (and needs an extra): offered by solve for --count alone.
+    offered = [*names(), *COUNTING_ONLY]
+    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in offered)
     s = _command(sub, "solve")
     s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     text = f"the solver ({backends}); default: {defaults}"
-    s.add_argument("--backend", choices=names(), help=text)
+    s.add_argument("--backend", choices=offered, help=text)
     _modes(
         s,
         ("--unique", "look for two answers (the default)"),
@@ -310,9 +312,12 @@ def _add_solve(sub: Any) -> None:
     text += "the CNF, the rules' cuts used as premises, a DRAT proof (sat backend; "
     text += "'dlxsat verify' checks it)"
     s.add_argument("--certify", metavar="PATH", help=text)
-    add_solver_options(s)
+    add_solver_options(s, also=COUNTING_ONLY)
     _loop_rule_flag(s)
 
+
+#: Backends ``solve`` offers besides the public ones: for ``--count`` only.
+COUNTING_ONLY = ("counter",)
 
 #: ``solve xcc FILE --loop``: the single-loop rule with the backend's default loop mode.
 LOOP_RULE = "rule"
@@ -350,7 +355,10 @@ def _add_instance(sub: Any) -> None:
 
 
 def add_solver_options(
-    p: argparse.ArgumentParser, backend: str | None = None, keys: tuple[str, ...] = ()
+    p: argparse.ArgumentParser,
+    backend: str | None = None,
+    keys: tuple[str, ...] = (),
+    also: tuple[str, ...] = (),
 ) -> None:
     """A flag for each declared solver option (of ``backend`` only, or of every solver).
 
@@ -362,7 +370,7 @@ def add_solver_options(
 
     group = p.add_argument_group("solver options")
     seen: dict[str, list[tuple[str, Any]]] = {}
-    for name in [backend] if backend else names():
+    for name in [backend] if backend else [*names(), *also]:
         for o in options_of(name):
             if not keys or o.key in keys:
                 seen.setdefault(o.key, []).append((name, o))

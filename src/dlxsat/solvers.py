@@ -60,6 +60,7 @@ SOLVERS: dict[str, str] = {
     "portfolio": "dlxsat.backends.portfolio",
     "external": "dlxsat.backends.external",
     "auto": "dlxsat.backends.auto",
+    "counter": "dlxsat.backends.counter",
 }
 
 #: The kinds of global rule (:data:`dlxsat.xcc.rules.KINDS`, repeated here so that naming a
