@@ -282,3 +282,20 @@ def test_the_policy_must_match(certificates):
     prep = prepare("xcc", CONNECTED, policy=Policy())
     verdict = certify.verify(prep, str(certificates["connected"][2]), "dratify")
     assert verdict.verified and verdict.seconds["proof"] >= 0
+
+
+@pytest.mark.parametrize(
+    "text, proved",
+    [(CONNECTED, True), (NONE, True), (SEVERAL, False)],
+)
+def test_the_sat_backends_proof_option_records_the_cost(text, proved):
+    """``sat:proof=true`` (compare --settings): the proof's figures, for one answer or none."""
+    from dlxsat.solvers import solve_problem
+    from dlxsat.xcc import parse
+
+    result = solve_problem(parse(text), "sat", limit=2, proof=True)
+    assert ("proof_lines" in result.stats) is proved
+    if proved:
+        assert result.stats["proof_seconds"] >= 0 and result.stats["premises"] >= 0
+    with pytest.raises(InputError, match="proof needs the solver cadical195"):
+        solve_problem(parse(text), "sat", proof=True, solver="glucose4")

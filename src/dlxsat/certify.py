@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import __version__
+from .backends.proof import PROOF_SOLVER, prove
 from .errors import InputError, SolverFailure
 from .pipeline import Prepared
 from .result import SearchResult
@@ -55,19 +56,16 @@ from .runtime.deadline import Deadline
 from .xcc import Problem
 from .xcc import rules as xrules
 
+__all__ = ["PROOF_SOLVER", "prove"]  # (their home is dlxsat.backends.proof)
+
 #: The certificate's format, first key of ``certificate.json``.
 FORMAT = "dlxsat certificate 1"
 #: The three files of a certificate folder.
 META, FORMULA, PROOF = "certificate.json", "formula.cnf", "proof.drat"
-#: The solver that writes the proof (PySAT's name): the one with DRAT proofs and dlxsat's default.
-PROOF_SOLVER = "cadical195"
 #: ``verify --checker``: ``auto`` is ``drat-trim`` when it is on the PATH, else ``dratify``.
 CHECKERS = ("auto", "drat-trim", "dratify")
 #: What a certificate claims: one answer and no other, or no answer at all.
 CLAIMS = ("unique", "none")
-#: A proof solve runs in conflict budgets, the clock read between them (CaDiCaL in PySAT
-#: cannot be interrupted), as the sat backend's budgeted calls do.
-_FIRST_BUDGET, _MAX_BUDGET, _SLICE = 2000, 1 << 20, 0.05
 
 
 # --------------------------------------------------------------------------- formula
@@ -448,6 +446,8 @@ def certified_search(
     if blocking is not None:
         clauses.append(blocking)
     proof = prove(clauses, deadline)
+    if proof is None:
+        raise guard.TimeUp()
     t2 = time.perf_counter()
     formula = formula_text(prep, cnf, settings, premises, blocking)
     first = result.solutions[0] if result.solutions else None
@@ -481,36 +481,6 @@ def certified_search(
     stats["proof_lines"] = len(proof)
     stats["premises"] = len(premises)
     return result, Certificate(meta, formula, proof)
-
-
-def prove(clauses: list[list[int]], deadline: Deadline | None = None) -> list[str]:
-    """The DRAT proof (text lines) of a fresh :data:`PROOF_SOLVER` that ``clauses`` have no
-    model; a :class:`~dlxsat.errors.SolverFailure` if they have one.
-
-    >>> prove([[1, 2], [-1, 2], [1, -2], [-1, -2]])[-1]
-    '0'
-    """
-    from pysat.solvers import Solver
-
-    solver = Solver(name=PROOF_SOLVER, bootstrap_with=clauses, with_proof=True)
-    try:
-        budget = _FIRST_BUDGET
-        while True:
-            if deadline is not None and deadline.expired():
-                raise guard.TimeUp()
-            solver.conf_budget(budget)
-            t0 = time.perf_counter()
-            result = solver.solve_limited()
-            if result is not None:
-                break
-            if time.perf_counter() - t0 < _SLICE:
-                budget = min(2 * budget, _MAX_BUDGET)
-        if result:
-            raise SolverFailure("certify: the formula with its premises has a model after all")
-        lines: list[str] = solver.get_proof()
-        return lines
-    finally:
-        solver.delete()
 
 
 def write_folder(path: str, cert: Certificate) -> None:

@@ -27,7 +27,7 @@ stops cleanly at ``request.deadline`` with ``timed_out`` and the figures so far,
 >>> "external" in SOLVERS, spec_of("external").public
 (True, False)
 >>> [o.key for o in options_of("sat")]
-['encoding', 'colors', 'solver', 'loop', 'connected', 'acyclic', 'enumerate', 'branching']
+['encoding', 'colors', 'solver', 'loop', 'connected', 'acyclic', 'enumerate', 'branching', 'proof']
 >>> check_options("dlx", {"encoding": "ladder"})
 Traceback (most recent call last):
 ...

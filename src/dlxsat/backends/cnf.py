@@ -87,6 +87,7 @@ from ..xcc.rules import Acyclic, Connected
 from . import Request, SearchResult, SolverSpec, covering
 from .covering import COLOR_MODES, DEFAULT_COLORS, CoveringModel, Defined
 from .loopcuts import Cut, LoopRule
+from .proof import PROOF_SOLVER
 from .rulecuts import AcyclicCuts, ConnectedCuts
 
 #: Cardinality encodings (names of ``pysat.card.EncType``), and ``auto``: chosen per constraint.
@@ -219,6 +220,14 @@ OPTIONS = (
         "the solver's decisions, DLX's (the item with fewest options), or both (cadical195)",
         BRANCHINGS,
     ),
+    Option(
+        "proof",
+        bool,
+        False,
+        "with one answer or none: refute any other by a fresh cadical195 writing a DRAT proof, "
+        "its cost in the figures (proof_seconds, proof_lines, premises; what solve --certify "
+        "writes)",
+    ),
 )
 
 
@@ -232,6 +241,8 @@ def _check_solver(options: dict[str, Any], rules: Collection[str] | None) -> Non
             "encoding 'native' needs a solver with cardinality constraints "
             f"({', '.join(sorted(_NATIVE_CARDINALITY))}), not {name!r}"
         )
+    if options.get("proof") and name != PROOF_SOLVER:
+        raise InputError(f"proof needs the solver {PROOF_SOLVER}, not {name!r}")
     for key, value in (("enumerate", "inside"), ("branching", "items"), ("branching", "mixed")):
         if options.get(key) == value and name != PROPAGATOR_SOLVER:
             raise InputError(
@@ -986,6 +997,25 @@ class Session:
                 solver.delete()
 
 
+def _prove(cnf: Cnf, blocking: list[int] | None, request: Request, result: SearchResult) -> None:
+    """The ``proof`` option: refute the formula, the cuts the search added and the answer's
+    ``blocking`` clause (None: no answer) by a fresh solver writing a DRAT proof
+    (:func:`.proof.prove`, as ``solve --certify`` does); its figures into ``result.stats``."""
+    from .proof import prove
+
+    t0 = time.perf_counter()
+    premises = list({tuple(clause): clause for _, _, clause in cnf.log or ()}.values())
+    cnf.log = None
+    clauses = cnf.clauses + premises + ([blocking] if blocking is not None else [])
+    lines = prove(clauses, request.deadline)
+    if lines is None:
+        result.timed_out = True
+        return
+    result.stats["premises"] = len(premises)
+    result.stats["proof_lines"] = len(lines)
+    result.stats["proof_seconds"] = round(time.perf_counter() - t0, 6)
+
+
 def _is_true(model: list[int], v: int) -> bool:
     """Whether variable ``v`` is true in a PySAT model (a solver may leave out variables it
     never saw: they are false)."""
@@ -1052,6 +1082,10 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     }
     result = SearchResult(stats=stats)
     n = cnf.n_options
+    proving = bool(options.get("proof"))
+    if proving:
+        cnf.log = []  # (the cuts added: the proof's premises)
+    last_blocking: list[int] = []
     inside, branching = search_plan(options, request.limit)
     stats["enumerate"] = "inside" if inside else "calls"
     stats["branching"] = branching
@@ -1059,11 +1093,14 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
     def record(chosen: list[int]) -> list[int]:
         """Count and keep an answer; its blocking clause (empty: no other answer exists)."""
+        nonlocal last_blocking
         result.count = (result.count or 0) + 1
         request.found(result.count)
         if request.keeps(len(result.solutions)):
             result.solutions.append(chosen)
-        return [k + 1 if value else -(k + 1) for k, value in covering.blocking(problem, chosen)]
+        blocking = covering.blocking(problem, chosen)
+        last_blocking = [k + 1 if value else -(k + 1) for k, value in blocking]
+        return last_blocking
 
     def check(model: list[int]) -> list[list[int]] | None:
         """The propagator's question for each model (options first, then the watched
@@ -1136,6 +1173,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         raise
     stats.update(session.search_stats())
     session.close()
+    if proving and result.exhausted and (result.count or 0) <= 1:
+        _prove(cnf, last_blocking if result.count else None, request, result)
     end = time.perf_counter()
     stats["rounds"], stats["cuts"] = session.rounds, session.cuts
     stats["build_seconds"] = round(built - start, 6)
