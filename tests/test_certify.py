@@ -32,6 +32,17 @@ B y:1
 B y:0
 C z:1
 """
+#: Three edges of a triangle, two of them on, no cycle: the third is off -- the acyclic rule's
+#: cut of the whole triangle is a premise.
+ACYCLIC = """|@acyclic
+|@members x:1 y:1 z:1
+|@ends 1 2 2 3 3 1
+A B C | x y z
+A x:1
+B y:1
+C z:1
+C z:0
+"""
 #: Two answers ({a}, {b} and {a b} as one option: three, in fact).
 SEVERAL = "a b\na\nb\na b\n"
 #: No answer (b cannot be covered).
@@ -44,11 +55,13 @@ def certificates(tmp_path_factory) -> dict[str, tuple[str, Path, Path]]:
     folder = tmp_path_factory.mktemp("certificates")
     (folder / "connected.dlx").write_text(CONNECTED)
     (folder / "none.dlx").write_text(NONE)
+    (folder / "acyclic.dlx").write_text(ACYCLIC)
     made = {}
     for name, family, puzzle in (
         ("sudoku", "sudoku", SUDOKU),
         ("masyu", "masyu", MASYU),
         ("connected", "xcc", folder / "connected.dlx"),
+        ("acyclic", "xcc", folder / "acyclic.dlx"),
         ("none", "xcc", folder / "none.dlx"),
     ):
         prep = prepare(family, puzzle.read_text())
@@ -65,7 +78,7 @@ def copy_of(cert: Path, tmp_path: Path) -> Path:
     return target
 
 
-@pytest.mark.parametrize("name", ["sudoku", "masyu", "connected", "none"])
+@pytest.mark.parametrize("name", ["sudoku", "masyu", "connected", "acyclic", "none"])
 def test_a_certificate_verifies_with_dratify(dlxsat_cli, certificates, name):
     family, puzzle, cert = certificates[name]
     got = dlxsat_cli("verify", family, puzzle, cert, "--checker", "dratify", "--json")
@@ -76,13 +89,14 @@ def test_a_certificate_verifies_with_dratify(dlxsat_cli, certificates, name):
 
 
 def test_the_loop_and_connected_certificates_have_premises(certificates):
-    for name, kind in (("masyu", "loop"), ("connected", "Separation")):
+    for name, kind in (("masyu", "loop"), ("connected", "Separation"), ("acyclic", "Cycle")):
         meta = json.loads((certificates[name][2] / certify.META).read_text())
-        assert meta["formula"]["modes"] in ({"loop": "lazy"}, {"connected": "lazy"})
+        assert list(meta["formula"]["modes"].values()) == ["lazy"]
         assert meta["premises"], name
         assert {p["cut"]["type"] for p in meta["premises"]} == {kind if kind != "loop" else "loop"}
         cnf = (certificates[name][2] / certify.FORMULA).read_text()
-        assert f"c rule {'loop' if name == 'masyu' else 'connected sea'}: lazy" in cnf
+        rule = {"masyu": "loop", "connected": "connected sea", "acyclic": "acyclic"}[name]
+        assert f"c rule {rule}: lazy" in cnf
 
 
 def test_solve_certify_writes_the_folder_and_says_so(dlxsat_cli, tmp_path):
@@ -151,6 +165,12 @@ def _weaken_premise(cert: Path) -> None:
     (cert / certify.META).write_text(json.dumps(meta))
 
 
+def _shorten_cycle(cert: Path) -> None:
+    meta = json.loads((cert / certify.META).read_text())
+    meta["premises"][0]["cut"]["members"] = meta["premises"][0]["cut"]["members"][1:]
+    (cert / certify.META).write_text(json.dumps(meta))
+
+
 def _other_answer(cert: Path) -> None:
     meta = json.loads((cert / certify.META).read_text())
     meta["answer"]["options"] = meta["answer"]["options"][1:]
@@ -164,6 +184,7 @@ def _other_answer(cert: Path) -> None:
         ("masyu", _drop_blocking, "formula.cnf is not this puzzle's CNF"),
         ("masyu", _weaken_premise, "premise 1 is not justified: edge"),
         ("connected", _weaken_premise, "premise 1 is not justified: rule connected: member"),
+        ("acyclic", _shorten_cycle, "premise 1 is not justified: rule acyclic: the members"),
         ("sudoku", _other_answer, "not an answer to this puzzle"),
     ],
 )
