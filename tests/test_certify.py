@@ -43,6 +43,18 @@ B y:1
 C z:1
 C z:0
 """
+#: Three cells in a row, the first two shaded, pieces of two: the third is
+#: white -- the sized rule's cut "these three are no piece" is a premise.
+SIZED = """|@sized
+|@members x:1 y:1 z:1
+|@links x y y z
+|@size 2
+A B C | x y z
+A x:1
+B y:1
+C z:1
+C z:0
+"""
 #: Two answers ({a}, {b} and {a b} as one option: three, in fact).
 SEVERAL = "a b\na\nb\na b\n"
 #: No answer (b cannot be covered).
@@ -56,12 +68,14 @@ def certificates(tmp_path_factory) -> dict[str, tuple[str, Path, Path]]:
     (folder / "connected.dlx").write_text(CONNECTED)
     (folder / "none.dlx").write_text(NONE)
     (folder / "acyclic.dlx").write_text(ACYCLIC)
+    (folder / "sized.dlx").write_text(SIZED)
     made = {}
     for name, family, puzzle in (
         ("sudoku", "sudoku", SUDOKU),
         ("masyu", "masyu", MASYU),
         ("connected", "xcc", folder / "connected.dlx"),
         ("acyclic", "xcc", folder / "acyclic.dlx"),
+        ("sized", "xcc", folder / "sized.dlx"),
         ("none", "xcc", folder / "none.dlx"),
     ):
         prep = prepare(family, puzzle.read_text())
@@ -78,7 +92,7 @@ def copy_of(cert: Path, tmp_path: Path) -> Path:
     return target
 
 
-@pytest.mark.parametrize("name", ["sudoku", "masyu", "connected", "acyclic", "none"])
+@pytest.mark.parametrize("name", ["sudoku", "masyu", "connected", "acyclic", "sized", "none"])
 def test_a_certificate_verifies_with_dratify(dlxsat_cli, certificates, name):
     family, puzzle, cert = certificates[name]
     got = dlxsat_cli("verify", family, puzzle, cert, "--checker", "dratify", "--json")
@@ -171,6 +185,12 @@ def _shorten_cycle(cert: Path) -> None:
     (cert / certify.META).write_text(json.dumps(meta))
 
 
+def _shorten_held(cert: Path) -> None:
+    meta = json.loads((cert / certify.META).read_text())
+    meta["premises"][0]["cut"]["held"] = meta["premises"][0]["cut"]["held"][:-1]
+    (cert / certify.META).write_text(json.dumps(meta))
+
+
 def _other_answer(cert: Path) -> None:
     meta = json.loads((cert / certify.META).read_text())
     meta["answer"]["options"] = meta["answer"]["options"][1:]
@@ -185,6 +205,7 @@ def _other_answer(cert: Path) -> None:
         ("masyu", _weaken_premise, "premise 1 is not justified: edge"),
         ("connected", _weaken_premise, "premise 1 is not justified: rule connected: member"),
         ("acyclic", _shorten_cycle, "premise 1 is not justified: rule acyclic: the members"),
+        ("sized", _shorten_held, "premise 1 is not justified: rule sized: the held members"),
         ("sudoku", _other_answer, "not an answer to this puzzle"),
     ],
 )

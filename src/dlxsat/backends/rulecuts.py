@@ -1,4 +1,4 @@
-"""The connected and acyclic rules as lazy cuts, shared by the SAT (``cnf``) and CP-SAT
+"""The connected, acyclic and sized rules as lazy cuts, shared by the SAT (``cnf``) and CP-SAT
 (``cpsat``) backends -- generalised subtour elimination, as :mod:`.loopcuts` is for the loop.
 
 Both backends encode the exact-cover problem and, for each member of a
@@ -50,6 +50,10 @@ Acyclic. The present members are taken in order into a union-find forest; each m
 joins two vertices already joined closes one cycle with the forest's path between them, and
 gives ``not p(e1) or not p(e2) or ...`` over that cycle's members.
 
+Sized. Each piece ``K`` of the present members that is wrong as a whole piece gives a
+:class:`~dlxsat.xcc.rules.Piece` (:class:`SizedCuts`): the core of ``K`` that no larger piece
+can mend, when there is one, else ``K`` with every member next to it.
+
 Members are positions in the rule's member list; a rule's graph is its own, never a family's.
 """
 
@@ -57,7 +61,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from ..xcc.rules import Acyclic, Connected, Cycle, Separation
+from ..xcc.rules import Acyclic, Connected, Cycle, Piece, Separation, Sized
 
 #: The ways of choosing a connected cut's boundary (see the module docstring).
 SEPARATORS = ("front", "least")
@@ -337,3 +341,110 @@ class AcyclicCuts:
                     right.append(e)
             found.append(Cycle((m, *left, *reversed(right))))
         return found
+
+
+class SizedCuts:
+    """The cuts of a :class:`~dlxsat.xcc.rules.Sized` rule.
+
+    The present members of a model fall into pieces; a piece ``K`` that is wrong as a whole
+    piece (:meth:`Sized.fault <dlxsat.xcc.rules.Sized.fault>` with ``closed``) gives one
+    :class:`~dlxsat.xcc.rules.Piece`, which the model breaks (``K``'s members are present, the
+    members next to it absent) and every answer keeps:
+
+    * When no larger piece can mend ``K`` either (``fault`` without ``closed``: two anchors,
+      more members than its size, or no anchor and more members than any anchor's size), the
+      cut is ``not p(h1) or not p(h2) or ...`` over a *core* of ``K`` alone, no ``grown``
+      members: a connected part of ``K`` that no piece may hold, as small as is cheaply found:
+      the first ``size + 1`` members of a breadth-first search in ``K`` from its first member
+      (one size for every piece); the first ``s + 1`` from an anchor of size ``s``, or a
+      shortest path in ``K`` between two anchors, whichever is smallest; the first ``s + 1``
+      from its first member when ``K`` holds no anchor, ``s`` the largest anchor's size. A
+      shorter clause is a stronger one: it forbids every piece that holds the core, not only
+      ``K``.
+    * Otherwise (too few members, or no anchor and not too many yet) ``K`` might be part of a
+      right piece, and only ``K`` closed off is wrong: ``held`` is ``K`` and ``grown`` every
+      member next to it in the rule's graph. One that no option can make present has no
+      variable: its literal is false and the backend leaves it out (the cut stays valid for
+      the rule alone, as :func:`~dlxsat.xcc.rules.justified` checks it).
+
+    >>> rule = Sized(tuple((k, "1") for k in range(4)), ((0, 1), (1, 2), (2, 3)), size=2)
+    >>> SizedCuts(rule).cuts([0, 1, 2]), SizedCuts(rule).cuts([0, 2, 3])
+    ([Piece(held=(0, 1, 2), grown=())], [Piece(held=(0,), grown=(1,))])
+    >>> islands = Sized(rule.members, rule.links, anchors=((0, 3), (3, 1)))
+    >>> SizedCuts(islands).cuts([0, 1, 2, 3]), SizedCuts(islands).cuts([1, 2])
+    ([Piece(held=(2, 3), grown=())], [Piece(held=(1, 2), grown=(0, 3))])
+    """
+
+    def __init__(self, rule: Sized) -> None:
+        self.rule = rule
+        self.adj = rule.neighbours()
+        self.anchored = dict(rule.anchors)
+
+    def cuts(self, on: Iterable[int]) -> list[Piece]:
+        """Cuts that the model with these present members breaks; [] if it keeps the rule."""
+        rule = self.rule
+        found: list[Piece] = []
+        for part in _pieces(set(on), self.adj):
+            if rule.fault(part, closed=True) is None:
+                continue
+            if rule.fault(part, closed=False) is not None:
+                found.append(Piece(self._core(part)))
+            else:
+                inside = set(part)
+                around = {y for x in part for y in self.adj[x]} - inside
+                found.append(Piece(tuple(part), tuple(sorted(around))))
+        return found
+
+    def _core(self, part: list[int]) -> tuple[int, ...]:
+        """A connected part of ``part`` that is wrong whatever grows (see the class doc)."""
+        anchored = self.anchored
+        if self.rule.size is not None:
+            return tuple(sorted(self._nearest(part, part[0], self.rule.size + 1)))
+        held = [m for m in part if m in anchored]
+        if not held:
+            return tuple(sorted(self._nearest(part, part[0], max(anchored.values()) + 1)))
+        # Each anchor with more members than its size around it, and a path between two
+        # anchors: the smallest of them.
+        found = [
+            tuple(sorted(self._nearest(part, a, anchored[a] + 1)))
+            for a in held
+            if len(part) > anchored[a]
+        ]
+        if len(held) > 1:
+            found.append(self._path(part, held[0], set(held[1:])))
+        return min(found, key=len)
+
+    def _nearest(self, part: list[int], start: int, count: int) -> list[int]:
+        """The first ``count`` members of a breadth-first search in ``part`` from ``start``
+        (connected: each but the first is next to one before it)."""
+        inside = set(part)
+        seen = [start]
+        reached = {start}
+        head = 0
+        while len(seen) < count:
+            for y in self.adj[seen[head]]:
+                if y in inside and y not in reached:
+                    reached.add(y)
+                    seen.append(y)
+            head += 1
+        return seen[:count]
+
+    def _path(self, part: list[int], start: int, goals: set[int]) -> tuple[int, ...]:
+        """The members of a shortest path in ``part`` from ``start`` to one of ``goals``."""
+        inside = set(part)
+        back = {start: start}
+        queue = [start]
+        head = 0
+        while True:
+            x = queue[head]
+            head += 1
+            if x in goals:
+                path = [x]
+                while x != start:
+                    x = back[x]
+                    path.append(x)
+                return tuple(sorted(path))
+            for y in self.adj[x]:
+                if y in inside and y not in back:
+                    back[y] = x
+                    queue.append(y)
