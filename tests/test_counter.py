@@ -14,9 +14,21 @@ pytest.importorskip("py_d4")
 BLANK_4X4 = "....\n....\n....\n....\n"
 
 
+def _pieces_of_two(n: int) -> str:
+    """An n x n grid of cells, each shaded or not, the shaded ones in pieces of two (sized)."""
+    cells = [f"{i}{j}" for i in range(n) for j in range(n)]
+    links = [f"{i}{j} {i + 1}{j}" for i in range(n - 1) for j in range(n)]
+    links += [f"{i}{j} {i}{j + 1}" for i in range(n) for j in range(n - 1)]
+    text = f"|@sized\n|@members {' '.join(c + ':1' for c in cells)}\n|@links {' '.join(links)}\n"
+    text += f"|@size 2\n{' '.join('P' + c for c in cells)} | {' '.join(cells)}\n"
+    return text + "".join(f"P{c} {c}:1\nP{c} {c}:0\n" for c in cells)
+
+
 def _problem(name: str):
     if name == "masyu 4x4":
         return parse_dlx(encode("masyu", BLANK_4X4))
+    if name == "pieces of two 3x3":
+        return parse_dlx(_pieces_of_two(3))
     family, *args = name.split()
     return parse_dlx(instances.generate(family, args))
 
@@ -29,6 +41,7 @@ def _problem(name: str):
         ("langford 4", False, None, False),
         ("masyu 4x4", False, None, False),  # disjoint loops (322)
         ("masyu 4x4", True, None, True),  # one loop or none (214): eager labels, projected
+        ("pieces of two 3x3", False, None, True),  # the sized rule, eager (25)
     ],
 )
 def test_counts_equal_dlx(name, loop, encoding, projected):
