@@ -35,6 +35,7 @@ COMMANDS = {
     "convert": (["convert", "sudoku", SUDOKU, "--to", "oneline"], ""),
     "report": (["report", "{tmp}/store.jsonl"], ""),
     "instance": (["instance", "queens", "4"], ""),
+    "verify": (["verify", "sudoku", SUDOKU, "{tmp}/cert", "--checker", "dratify"], ""),
 }
 
 
@@ -45,6 +46,12 @@ def test_the_table_names_every_command():
 
 def _args(name: str, tmp_path: Path, timeout: str) -> list[str]:
     write_store(tmp_path / "store.jsonl", [record("p", "dlx", "unique", 0.5)])
+    if name == "verify":  # (the certificate it checks)
+        from dlxsat.certify import solve_certified
+
+        _, cert = solve_certified("sudoku", Path(SUDOKU).read_text(), {})
+        assert cert is not None
+        cert.write(str(tmp_path / "cert"))
     return [w.format(tmp=tmp_path) for w in COMMANDS[name][0]] + ["--timeout", timeout]
 
 

@@ -124,10 +124,14 @@ def cmd_solve(a: argparse.Namespace) -> int:
     options = _solver_options(a, backend)
     others = backend_list(a.crosscheck) if a.crosscheck else []
     mode = "count" if a.count else "all" if a.all else "unique"
+    if a.certify is not None:
+        _check_certify(a, mode, backend, len(puzzles) > 1 or records.numbers is not None)
     if len(puzzles) > 1 or records.numbers is not None:
         return _solve_batch(a, records, mode, backend, options)
     puzzle = puzzles[0]  # read once; rendered as it is, not read and encoded again
     _warn(list(getattr(puzzle, "warnings", ())))  # what the reader let pass, as encode says
+    if a.certify is not None:
+        return _solve_certified(a, puzzle, others)
     report = solve(
         a.family,
         puzzle,
@@ -159,6 +163,89 @@ def cmd_solve(a: argparse.Namespace) -> int:
     if any(not c.agree for c in checks):
         return Exit.DISAGREE
     return Exit.LIMIT if timed_out else Exit.OK
+
+
+def _check_certify(a: argparse.Namespace, mode: str, backend: str, many: bool) -> None:
+    """``solve --certify``: one puzzle, the unique mode, the sat backend (or auto's choice)."""
+    if mode != "unique":
+        raise InputError("--certify certifies a unique answer (or none): not with --count/--all")
+    if many:
+        raise InputError("--certify is for one puzzle, but the input holds several")
+    if backend not in ("auto", "sat"):
+        raise InputError(f"--certify solves with the sat backend (its proof), not {backend}")
+
+
+def _solve_certified(a: argparse.Namespace, puzzle: Any, others: list[str]) -> int:
+    """``solve --certify PATH``: solve with the sat backend, write the certificate of a unique
+    answer (or of none) to the folder PATH, then print the answer as ``solve`` does (a
+    puzzle with several answers: printed, no certificate, exit status 1)."""
+    from .certify import solve_certified
+    from .jsonform import line, solve_json
+    from .pipeline import crosscheck_report
+
+    report, cert = solve_certified(
+        a.family, puzzle, _solver_options(a, "sat"), deadline=a.deadline, progress=a.progress
+    )
+    checks = crosscheck_report(
+        a.family, puzzle, report, others, deadline=a.deadline, progress=a.progress
+    )
+    if cert is not None:
+        a.progress.set_phase("writing the certificate")
+        cert.write(a.certify)
+    if a.json:
+        out = line(solve_json(report, checks if a.crosscheck else None))
+    else:
+        from .families import get_spec
+        from .terminal import fit_to_terminal
+        from .textform import solve_text
+
+        render = get_spec(a.family).render
+        shown = [] if a.quiet else report.solutions
+        drawings = [fit_to_terminal(render(puzzle, s).rstrip("\n")) for s in shown]
+        out = solve_text(report, checks, drawings)
+    _draw(a, puzzle, report.solutions)
+    _emit(out)
+    if cert is None:
+        print(
+            f"dlxsat: error: --certify: no certificate written: the puzzle is {report.status}"
+            " (a certificate proves one answer, or none)",
+            file=sys.stderr,
+        )
+        return Exit.WRONG
+    meta = cert.meta
+    print(
+        f"dlxsat: certificate written to {a.certify}: claim {meta['claim']}, "
+        f"{meta['formula']['premises']} premises, proof of {meta['proof']['lines']} lines "
+        f"({meta['seconds']['proof']:.2f} s)",
+        file=sys.stderr,
+    )
+    if any(not c.agree for c in checks):
+        return Exit.DISAGREE
+    return Exit.OK
+
+
+def cmd_verify(a: argparse.Namespace) -> int:
+    from .certify import verify
+    from .families import get_spec
+    from .families.spec import Policy
+    from .pipeline import prepare
+
+    spec = get_spec(a.family)
+    policy = Policy(loop=spec.whole_file and a.loop, boxes=getattr(a, "boxes", None))
+    prep = prepare(a.family, puzzle_text(a.file), a.input_format, policy, progress=a.progress)
+    a.progress.set_phase("verifying the certificate")
+    verdict = verify(prep, a.certificate, a.checker, a.deadline)
+    if a.json:
+        from .jsonform import line
+
+        _emit(line(verdict.to_json()))
+    elif verdict.verified:
+        what = "exactly one answer" if verdict.claim == "unique" else "no answer"
+        _emit(f"verified: the puzzle has {what} (proof checked by {verdict.checker})\n")
+    else:
+        by = f" ({verdict.checker})" if verdict.checker else ""
+        _emit(f"not verified{by}: {verdict.reason}\n")
+    return Exit.OK if verdict.verified else Exit.WRONG
 
 
 def cmd_export(a: argparse.Namespace) -> int:

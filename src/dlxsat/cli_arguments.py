@@ -80,6 +80,12 @@ DESCRIPTIONS = {
     "instance": "Print Knuth's DLX data of a classic problem, to solve with 'dlxsat dlx' "
     "or 'dlxsat solve xcc'. 'dlxsat instance list' names every family, its arguments "
     "and the counts the literature gives.",
+    "verify": "Check the certificate folder PATH that 'solve --certify' wrote for PUZZLE: "
+    "the CNF is rebuilt from the puzzle and must equal the certificate's, each premise (a "
+    "global rule's cut) must be justified by the rule's graph, the answer must keep the "
+    "puzzle's rules, and the DRAT proof must pass a checker that is not dlxsat's solver "
+    "(drat-trim when on the PATH, else dratify). Exit status 0: verified; 1: not verified "
+    "(one line says why); 2: unreadable input.",
     "report": "Read one or more results stores (JSON Lines, merged as if concatenated: "
     "the last record of a job wins) and print one row per setting: solved / jobs, PAR-2 "
     "score (unsolved jobs count twice the time limit), total / median / worst time of the "
@@ -149,6 +155,7 @@ HELP = {
     "instance": "print a classic exact-cover problem (queens, langford, pentominoes, ...)",
     "convert": "write a puzzle in another format (knuth, puzzlink, grid, oneline)",
     "report": "tables and plots from results stores of 'dlxsat compare'",
+    "verify": "check a certificate of 'solve --certify': the puzzle's answer is its only one",
 }
 
 
@@ -294,11 +301,13 @@ def _add_solve(sub: Any) -> None:
     from .solvers import names, spec_of
 
     defaults = "the family's, auto for every family (many Sudokus: auto on DLX's batch path)"
-    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in names())
+    # The model counter counts only (and needs an extra): offered by solve for --count alone.
+    offered = [*names(), *COUNTING_ONLY]
+    backends = "; ".join(f"{n}: {spec_of(n).summary}" for n in offered)
     s = _command(sub, "solve")
     s.add_argument("file", nargs="?", help="puzzle file ('-' or omitted: stdin)")
     text = f"the solver ({backends}); default: {defaults}"
-    s.add_argument("--backend", choices=names(), help=text)
+    s.add_argument("--backend", choices=offered, help=text)
     _modes(
         s,
         ("--unique", "look for two answers (the default)"),
@@ -314,9 +323,16 @@ def _add_solve(sub: Any) -> None:
     text = "a file of many puzzles: answer every good one, report each bad one with its line on "
     text += "stderr, exit 2 at the end (default: a bad one stops the run before any answer)"
     s.add_argument("--keep-going", action="store_true", help=text)
-    add_solver_options(s)
+    text = "write a certificate of the unique answer (or of no answer) to the folder PATH: "
+    text += "the CNF, the rules' cuts used as premises, a DRAT proof (sat backend; "
+    text += "'dlxsat verify' checks it)"
+    s.add_argument("--certify", metavar="PATH", help=text)
+    add_solver_options(s, also=COUNTING_ONLY)
     _loop_rule_flag(s)
 
+
+#: Backends ``solve`` offers besides the public ones: for ``--count`` only.
+COUNTING_ONLY = ("counter",)
 
 #: ``solve xcc FILE --loop``: the single-loop rule with the backend's default loop mode.
 LOOP_RULE = "rule"
@@ -332,6 +348,21 @@ def _loop_rule_flag(p: argparse.ArgumentParser) -> None:
             action.help = f"xcc: apply the single-loop rule (MODE: with this mode); {action.help}"
 
 
+def _add_verify(sub: Any) -> None:
+    from .certify import CHECKERS
+
+    v = _command(sub, "verify")
+    v.add_argument("file", metavar="PUZZLE", help="puzzle file or URL ('-': stdin)")
+    v.add_argument("certificate", metavar="PATH", help="the folder 'solve --certify' wrote")
+    text = "the DRAT proof checker (auto: drat-trim when on the PATH, else dratify)"
+    v.add_argument("--checker", choices=CHECKERS, default="auto", help=text)
+    v.add_argument("--json", action="store_true", help=JSON_HELP)
+    text = "xcc: the problem with the single-loop rule, as solve --loop certified it"
+    v.add_argument("--loop", action="store_true", help=text)
+    text = "sudoku without box lines: the standard boxes, as solve --boxes certified it"
+    v.add_argument("--boxes", choices=["standard"], help=text)
+
+
 def _add_instance(sub: Any) -> None:
     i = _command(sub, "instance", None)
     i.add_argument("name", metavar="FAMILY", help="queens, langford, pentominoes, ... or list")
@@ -339,7 +370,10 @@ def _add_instance(sub: Any) -> None:
 
 
 def add_solver_options(
-    p: argparse.ArgumentParser, backend: str | None = None, keys: tuple[str, ...] = ()
+    p: argparse.ArgumentParser,
+    backend: str | None = None,
+    keys: tuple[str, ...] = (),
+    also: tuple[str, ...] = (),
 ) -> None:
     """A flag for each declared solver option (of ``backend`` only, or of every solver).
 
@@ -351,7 +385,7 @@ def add_solver_options(
 
     group = p.add_argument_group("solver options")
     seen: dict[str, list[tuple[str, Any]]] = {}
-    for name in [backend] if backend else names():
+    for name in [backend] if backend else [*names(), *also]:
         for o in options_of(name):
             if not keys or o.key in keys:
                 seen.setdefault(o.key, []).append((name, o))
@@ -408,7 +442,7 @@ def _add_format_options(sub: Any, built: list[str]) -> None:
     from .formats import FORMATS
 
     text = "input format (detected when omitted; knuth when nothing else fits)"
-    for name in ("encode", "solve", "export", "decode", "crosscheck", "check"):
+    for name in ("encode", "solve", "export", "decode", "crosscheck", "check", "verify"):
         if name in built:  # dest: export already has a positional "format" (dimacs)
             sub.choices[name].add_argument(
                 "--format", dest="input_format", choices=sorted(FORMATS), help=text
@@ -497,4 +531,5 @@ BUILDERS = {
     "instance": _add_instance,
     "convert": _add_convert,
     "report": _add_report,
+    "verify": _add_verify,
 }

@@ -2,7 +2,8 @@
 
 dlxsat itself needs only PySAT, OR-tools and numba. Pictures and plots need matplotlib
 (``dlxsat[plot]``), progress bars tqdm (``dlxsat[progress]``), ``compare --dask`` the Dask
-``distributed`` package (``dlxsat[dask]``), and the documentation Sphinx (``dlxsat[docs]``).
+``distributed`` package (``dlxsat[dask]``), ``verify`` a DRAT checker where drat-trim is not on
+the PATH (dratify, ``dlxsat[certify]``), and the documentation Sphinx (``dlxsat[docs]``).
 Each feature imports its library through :func:`need` (the feature cannot work without it) or
 :func:`wanted` (a comfort: the feature goes on without it), so that a user who lacks one is told
 in one line which ``pip install`` to run, and every such line reads the same.
@@ -26,6 +27,7 @@ EXTRAS: dict[str, str] = {
     "tqdm": "progress",
     "distributed": "dask",
     "sphinx": "docs",
+    "dratify": "certify",
 }
 
 #: The notes already printed by :func:`wanted` (one per feature and run, not one per call).

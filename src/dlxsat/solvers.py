@@ -28,7 +28,7 @@ stops cleanly at ``request.deadline`` with ``timed_out`` and the figures so far,
 (True, False)
 >>> [o.key for o in options_of("sat")]
 ['encoding', 'colors', 'solver', 'loop', 'connected', 'acyclic', 'sized', 'enumerate', \
-'branching']
+'branching', 'proof']
 >>> check_options("dlx", {"encoding": "ladder"})
 Traceback (most recent call last):
 ...
@@ -61,6 +61,7 @@ SOLVERS: dict[str, str] = {
     "portfolio": "dlxsat.backends.portfolio",
     "external": "dlxsat.backends.external",
     "auto": "dlxsat.backends.auto",
+    "counter": "dlxsat.backends.counter",
 }
 
 #: The kinds of global rule (:data:`dlxsat.xcc.rules.KINDS`, repeated here so that naming a

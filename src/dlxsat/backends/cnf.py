@@ -123,6 +123,7 @@ from ..xcc.rules import Acyclic, Connected, Sized
 from . import Request, SearchResult, SolverSpec, covering
 from .covering import COLOR_MODES, DEFAULT_COLORS, CoveringModel, Defined
 from .loopcuts import Cut, LoopRule
+from .proof import PROOF_SOLVER
 from .rulecuts import AcyclicCuts, ConnectedCuts, SizedCuts
 
 #: Cardinality encodings (names of ``pysat.card.EncType``), and ``auto``: chosen per constraint.
@@ -286,6 +287,14 @@ OPTIONS = (
         "the solver's decisions, DLX's (the item with fewest options), or both (cadical195)",
         BRANCHINGS,
     ),
+    Option(
+        "proof",
+        bool,
+        False,
+        "with one answer or none: refute any other by a fresh cadical195 writing a DRAT proof, "
+        "its cost in the figures (proof_seconds, proof_lines, premises; what solve --certify "
+        "writes)",
+    ),
 )
 
 
@@ -299,6 +308,8 @@ def _check_solver(options: dict[str, Any], rules: Collection[str] | None) -> Non
             "encoding 'native' needs a solver with cardinality constraints "
             f"({', '.join(sorted(_NATIVE_CARDINALITY))}), not {name!r}"
         )
+    if options.get("proof") and name != PROOF_SOLVER:
+        raise InputError(f"proof needs the solver {PROOF_SOLVER}, not {name!r}")
     for key, value in (("enumerate", "inside"), ("branching", "items"), ("branching", "mixed")):
         if options.get(key) == value and name != PROPAGATOR_SOLVER:
             raise InputError(
@@ -373,6 +384,10 @@ class Cnf:
     rule: LoopRule | None = None
     lazy: list[MemberCuts] = field(default_factory=list)
     describe: list[str] = field(default_factory=list)
+    #: When a list, every cut :meth:`cuts` makes is appended to it as ``(rule, cut, clause)``
+    #: (the loop's :class:`.loopcuts.LoopRule` or a member rule, the cut's data, its clause):
+    #: a certificate's premises (:mod:`dlxsat.certify`) are these cuts, each justified apart.
+    log: list[tuple[Any, Any, list[int]]] | None = None
 
     def cut_clause(self, cut: Cut) -> list[int]:
         """The clause of a loop cut (see :mod:`.loopcuts`)."""
@@ -397,9 +412,12 @@ class Cnf:
         clauses: list[list[int]] = []
         if self.rule is not None:
             on = [e for e, lit in self.on.items() if true(lit)]
-            clauses += [self.cut_clause(cut) for cut in self.rule.cuts(on)]
+            for cut in self.rule.cuts(on):
+                clauses.append(self.cut_clause(cut))
+                if self.log is not None:
+                    self.log.append((self.rule, cut, clauses[-1]))
         for rule in self.lazy:
-            clauses += rule.clauses(true)
+            clauses += rule.clauses(true, self.log)
         return clauses
 
 
@@ -411,15 +429,23 @@ class MemberCuts:
     cutter: ConnectedCuts | AcyclicCuts | SizedCuts
     lits: dict[int, int]
 
-    def clauses(self, true: Callable[[int], bool]) -> list[list[int]]:
-        """The clauses of the cuts the model breaks. A boundary member without a literal
+    def clauses(
+        self, true: Callable[[int], bool], log: list[tuple[Any, Any, list[int]]] | None = None
+    ) -> list[list[int]]:
+        """The clauses of the cuts the model breaks (each also appended to ``log``, with the
+        rule and the cut, when given: :attr:`Cnf.log`). A boundary member without a literal
         can never be present: its literal is false and left out."""
         lits = self.lits
         on = [m for m, lit in lits.items() if true(lit)]
-        return [
-            [lits[m] if positive else -lits[m] for m, positive in cut.literals() if m in lits]
-            for cut in self.cutter.cuts(on)
-        ]
+        found = []
+        for cut in self.cutter.cuts(on):
+            clause = [
+                lits[m] if positive else -lits[m] for m, positive in cut.literals() if m in lits
+            ]
+            found.append(clause)
+            if log is not None:
+                log.append((self.cutter.rule, cut, clause))
+        return found
 
 
 class _Builder:
@@ -1227,6 +1253,25 @@ class Session:
                 solver.delete()
 
 
+def _prove(cnf: Cnf, blocking: list[int] | None, request: Request, result: SearchResult) -> None:
+    """The ``proof`` option: refute the formula, the cuts the search added and the answer's
+    ``blocking`` clause (None: no answer) by a fresh solver writing a DRAT proof
+    (:func:`.proof.prove`, as ``solve --certify`` does); its figures into ``result.stats``."""
+    from .proof import prove
+
+    t0 = time.perf_counter()
+    premises = list({tuple(clause): clause for _, _, clause in cnf.log or ()}.values())
+    cnf.log = None
+    clauses = cnf.clauses + premises + ([blocking] if blocking is not None else [])
+    lines = prove(clauses, request.deadline)
+    if lines is None:
+        result.timed_out = True
+        return
+    result.stats["premises"] = len(premises)
+    result.stats["proof_lines"] = len(lines)
+    result.stats["proof_seconds"] = round(time.perf_counter() - t0, 6)
+
+
 def _is_true(model: list[int], v: int) -> bool:
     """Whether variable ``v`` is true in a PySAT model (a solver may leave out variables it
     never saw: they are false)."""
@@ -1299,6 +1344,10 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     }
     result = SearchResult(stats=stats)
     n = cnf.n_options
+    proving = bool(options.get("proof"))
+    if proving:
+        cnf.log = []  # (the cuts added: the proof's premises)
+    last_blocking: list[int] = []
     inside, branching = search_plan(options, request.limit)
     stats["enumerate"] = "inside" if inside else "calls"
     stats["branching"] = branching
@@ -1306,11 +1355,14 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
     def record(chosen: list[int]) -> list[int]:
         """Count and keep an answer; its blocking clause (empty: no other answer exists)."""
+        nonlocal last_blocking
         result.count = (result.count or 0) + 1
         request.found(result.count)
         if request.keeps(len(result.solutions)):
             result.solutions.append(chosen)
-        return [k + 1 if value else -(k + 1) for k, value in covering.blocking(problem, chosen)]
+        blocking = covering.blocking(problem, chosen)
+        last_blocking = [k + 1 if value else -(k + 1) for k, value in blocking]
+        return last_blocking
 
     def check(model: list[int]) -> list[list[int]] | None:
         """The propagator's question for each model (options first, then the watched
@@ -1383,6 +1435,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         raise
     stats.update(session.search_stats())
     session.close()
+    if proving and result.exhausted and (result.count or 0) <= 1:
+        _prove(cnf, last_blocking if result.count else None, request, result)
     end = time.perf_counter()
     stats["rounds"], stats["cuts"] = session.rounds, session.cuts
     stats["build_seconds"] = round(built - start, 6)

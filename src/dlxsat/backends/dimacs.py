@@ -97,32 +97,74 @@ def write_dimacs(
         raise InputError("encoding 'native' is a solver feature, not CNF: it can't be exported")
     chosen = export_modes(problem, modes or {})
     cnf = cnf_backend.build(problem, encoding=encoding, colors=colors, modes=chosen)
+    write_cnf(problem, cnf, chosen, out, source=source)
+
+
+def rule_note(kind: str, mode: str) -> str:
+    """The comment line (without its ``c``) saying how a CNF holds a global rule: one of
+    :data:`RULE_NOTES`, or for ``lazy`` (a certificate's CNF, :mod:`dlxsat.certify`) that the
+    rule's clauses are the premise cuts after the problem's own.
+
+    >>> rule_note("loop", "lazy").split(" - ")[0]
+    'rule loop: lazy'
+    """
+    if mode == "lazy":
+        return (
+            f"rule {kind}: lazy - NOT encoded by the problem's clauses: the premise clauses "
+            f"after them are cuts that every answer keeping the {kind} rule keeps (each "
+            "justified in certificate.json)"
+        )
+    if mode == "auto":  # (the sized rule: each rule's mode is on its own line above)
+        return (
+            f"rule {kind}: auto - each {kind} rule eager (encoded here) or lazy (its premise "
+            "cuts after the problem's clauses), as its own line says"
+        )
+    return RULE_NOTES[kind, mode]
+
+
+def write_cnf(
+    problem: Problem,
+    cnf: cnf_backend.Cnf,
+    modes: Mapping[str, str],
+    out: TextIO,
+    *,
+    source: str = "",
+    notes: Iterable[str] = (),
+    extra: list[list[int]] | None = None,
+) -> None:
+    """Write ``cnf``, built from ``problem`` with its rules in ``modes``, as DIMACS: the
+    comment lines of :func:`write_dimacs`, then ``notes`` (more comment lines), and the
+    clauses, ``extra`` ones after the formula's own (a certificate's premises and blocking
+    clause)."""
+    extra = extra or []
     head = [
         "c dlxsat: an exact-cover problem as CNF",
         f"c source: {source}" if source else "c source: (not given)",
         f"c problem: {problem.kind}, {len(problem.items)} items ({problem.n_primary} primary),"
         f" {len(problem.options)} options",
         *(f"c {line}" for line in cnf.describe),
-        *(f"c {RULE_NOTES[kind, mode]}" for kind, mode in chosen.items()),
+        *(f"c {rule_note(kind, mode)}" for kind, mode in modes.items()),
     ]
-    if not chosen:
+    if not modes:
         head.append("c rules: none (the problem has no global rule)")
     head.append(f"c variables 1..{cnf.n_options} are the options in order (true = chosen)")
     if cnf.on:
         head.append("c 'c var N edge X Y': true = the edge at doubled coordinates (X, Y) is on")
+    head += [f"c {line}" for line in notes]
     out.write("\n".join(head) + "\n")
-    notes = [(v, v, text) for v, text in cnf.names.items()] + cnf.ranges
-    notes.sort()
+    described = [(v, v, text) for v, text in cnf.names.items()] + cnf.ranges
+    described.sort()
     _write_lines(
         out,
         (
             f"c var {first if first == last else f'{first}-{last}'} {text}"
-            for first, last, text in notes
+            for first, last, text in described
         ),
     )
-    del notes
-    out.write(f"p cnf {cnf.nvars} {len(cnf.clauses)}\n")
+    del described
+    out.write(f"p cnf {cnf.nvars} {len(cnf.clauses) + len(extra)}\n")
     _write_lines(out, (" ".join(map(str, c)) + " 0" for c in cnf.clauses))
+    _write_lines(out, (" ".join(map(str, c)) + " 0" for c in extra))
 
 
 def _write_lines(out: TextIO, lines: Iterable[str]) -> None:

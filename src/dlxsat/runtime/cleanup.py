@@ -17,7 +17,8 @@ _temp_files: set[str] = set()
 
 
 def track_temp(path: str) -> None:
-    """Remember a temporary file to remove if the run is stopped before it is renamed."""
+    """Remember a temporary file (or folder: a certificate's, :mod:`dlxsat.certify`) to
+    remove if the run is stopped before it is renamed."""
     _temp_files.add(path)
 
 
@@ -30,7 +31,12 @@ def remove_temp_files() -> None:
     """Remove every temporary file still tracked (from any thread: each is removed once)."""
     for path in list(_temp_files):
         try:
-            os.unlink(path)
+            if os.path.isdir(path) and not os.path.islink(path):
+                import shutil
+
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.unlink(path)
         except OSError:
             pass
         _temp_files.discard(path)

@@ -1,0 +1,107 @@
+"""The cost of a certificate: ``solve --certify`` against the plain unique solve, and ``verify``.
+
+For each puzzle, interleaved and repeated (the best time of each kept):
+
+``plain``
+    ``dlxsat.solve(family, text, backend="sat")``: the unique-answer solve (two answers asked
+    for), its whole time (reading, encoding, building, searching, checking).
+``certify``
+    :func:`dlxsat.certify.solve_certified` -- the same search, keeping the cuts it adds, then
+    a fresh CaDiCaL refuting the formula with the premises and the answer blocked, writing its
+    DRAT proof -- plus writing the certificate folder. ``ratio`` = certify / plain.
+``verify``
+    :func:`dlxsat.certify.verify` with each checker available: drat-trim when it is on the
+    PATH, dratify (pure Python; with cdclkit-native's engine when that is installed).
+
+Columns also give the premises (cuts) and the proof's lines and size. The default puzzles are
+the ones issue 33 names: a published 16 x 16 Sudoku, 24 x 14 Masyu (Janko's, 14 rows by 24
+columns) and a 20 x 15 Slitherlink, and a 10 x 10 Masyu.
+
+    python3 benchmarks/certify.py
+    python3 benchmarks/certify.py --repeat 1 --checkers drat-trim
+    python3 benchmarks/certify.py masyu:puzzles/masyu-published/janko-020-36x20.txt
+
+The machine's load average is printed before and after: timings of a shared machine are
+comparable only within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+import dlxsat  # noqa: E402
+from dlxsat import certify  # noqa: E402
+from dlxsat.pipeline import prepare  # noqa: E402
+
+PUZZLES = [
+    "masyu:puzzles/masyu/tatham-10x10.txt",
+    "sudoku:puzzles/sudoku/tatham-16x16-1.txt",
+    "masyu:puzzles/masyu-published/janko-019-24x14.txt",
+    "slitherlink:puzzles/slitherlink/tatham-20x15.txt",
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("puzzles", nargs="*", metavar="FAMILY:FILE", default=PUZZLES)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each (best kept)")
+    text = "comma-separated: drat-trim, dratify (default: those available)"
+    parser.add_argument("--checkers", default=None, help=text)
+    a = parser.parse_args()
+    checkers = a.checkers.split(",") if a.checkers else ["drat-trim", "dratify"]
+    if not shutil.which("drat-trim") and "drat-trim" in checkers:
+        checkers.remove("drat-trim")
+    print(f"load average before: {os.getloadavg()[0]:.2f}; checkers: {', '.join(checkers)}")
+    head = "| puzzle | plain s | certify s | ratio | premises | proof lines | proof MB |"
+    head += "".join(f" verify {c} s |" for c in checkers)
+    print(head)
+    print("|---" * (7 + len(checkers)) + "|")
+    folder = Path(tempfile.mkdtemp(prefix="dlxsat-certify-bench-"))
+    try:
+        for spec in a.puzzles:
+            family, _, name = spec.partition(":")
+            text = (ROOT / name).read_text()
+            best: dict[str, float] = {}
+            cert = None
+            for _ in range(a.repeat):
+                t0 = time.perf_counter()
+                report = dlxsat.solve(family, text, backend="sat")
+                best["plain"] = min(best.get("plain", 1e9), time.perf_counter() - t0)
+                assert report.status == "unique", (spec, report.status)
+                t0 = time.perf_counter()
+                _, cert = certify.solve_certified(family, text, {})
+                assert cert is not None
+                cert.write(str(folder / "c"))
+                best["certify"] = min(best.get("certify", 1e9), time.perf_counter() - t0)
+            assert cert is not None
+            prep = prepare(family, text)
+            for checker in checkers:
+                for _ in range(a.repeat if checker == "drat-trim" else 1):
+                    t0 = time.perf_counter()
+                    verdict = certify.verify(prep, str(folder / "c"), checker)
+                    took = time.perf_counter() - t0
+                    assert verdict.verified, (spec, checker, verdict.reason)
+                    best[checker] = min(best.get(checker, 1e9), took)
+            size = (folder / "c" / certify.PROOF).stat().st_size / 1e6
+            row = (
+                f"| {Path(name).stem} | {best['plain']:.3f} | {best['certify']:.3f} | "
+                f"{best['certify'] / best['plain']:.2f} | {cert.meta['formula']['premises']} | "
+                f"{cert.meta['proof']['lines']} | {size:.2f} |"
+            )
+            print(row + "".join(f" {best[c]:.2f} |" for c in checkers), flush=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
