@@ -52,6 +52,7 @@ FAMILIES: dict[str, str] = {
     "shikaku": "dlxsat.families.shikaku",
     "tatamibari": "dlxsat.families.tatamibari",
     "lits": "dlxsat.families.lits",
+    "cave": "dlxsat.families.cave",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -76,6 +77,7 @@ ALIASES: dict[str, str] = {
     "starbattle": "star-battle",
     "lightup": "akari",
     "bijutsukan": "akari",
+    "bag": "cave",
 }
 
 
