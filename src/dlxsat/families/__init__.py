@@ -53,6 +53,7 @@ FAMILIES: dict[str, str] = {
     "tatamibari": "dlxsat.families.tatamibari",
     "lits": "dlxsat.families.lits",
     "cave": "dlxsat.families.cave",
+    "galaxies": "dlxsat.families.galaxies",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -78,6 +79,7 @@ ALIASES: dict[str, str] = {
     "lightup": "akari",
     "bijutsukan": "akari",
     "bag": "cave",
+    "tentaisho": "galaxies",
 }
 
 
