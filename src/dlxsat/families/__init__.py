@@ -52,6 +52,7 @@ FAMILIES: dict[str, str] = {
     "shikaku": "dlxsat.families.shikaku",
     "tatamibari": "dlxsat.families.tatamibari",
     "lits": "dlxsat.families.lits",
+    "creek": "dlxsat.families.creek",
     "cave": "dlxsat.families.cave",
     "galaxies": "dlxsat.families.galaxies",
     "xcc": "dlxsat.families.xcc",
