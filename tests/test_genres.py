@@ -122,3 +122,36 @@ def test_a_wrong_answer_is_rejected_with_its_rule_named(family, case):
     report = dlxsat.check(family, case["puzzle"], case.get("answer"))
     assert not report.correct
     assert case["rule"] in report.violations[0], report.violations
+
+
+#: A LITS with holes (the corpus's 171_9x8, janko.at LITS 171): puz.link and pzprv3 have none.
+LITS_HOLES = """9 8
+1 1 1 1 7 10 11 11
+2 2 1 7 7 10 10 11
+2 2 4 7 7 7 10 11
+2 4 4 4 4 10 10 11
+2 5 5 8 8 11 11 11
+3 5 5 8 8 9 11 @
+3 5 5 8 8 9 9 @
+3 3 5 6 9 9 6 6
+3 3 6 6 6 6 6 6
+"""
+
+
+@pytest.mark.parametrize(
+    "family, text, status, refused",
+    [
+        ("lits", LITS_HOLES, "unique", ("puzzlink", "pzprv3")),
+        # Two stars of one cell (the corpus writes a token a cell): both touch the cell, so
+        # no answer -- and the exact-cover data name the board by its URL instead.
+        ("galaxies", "https://puzz.link/p?tentaisho/3/3/0f", "none", ("grid",)),
+    ],
+)
+def test_a_board_a_format_cannot_hold_is_solved_and_refused_there(family, text, status, refused):
+    from dlxsat.errors import InputError
+
+    puzzle = formats.read(family, text)
+    assert dlxsat.solve(family, puzzle).status == status
+    for fmt in refused:
+        with pytest.raises(InputError):
+            formats.write(family, puzzle, fmt)

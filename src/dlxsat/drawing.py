@@ -69,9 +69,11 @@ class Canvas:
 
         self.ax.add_patch(Rectangle((j, i), 1, 1, facecolor=colour, linewidth=0, zorder=z))
 
-    def circle(self, i: int, j: int, black: bool, radius: float = 0.32, z: float = 1) -> None:
+    def circle(self, i: float, j: float, black: bool, radius: float = 0.32, z: float = 1) -> None:
         """A white or black circle in cell ``(i, j)`` (Masyu's pearls, Moon or Sun's ...);
-        ``z`` above 2 draws it over the line (Geradeweg's numbers)."""
+        ``z`` above 2 draws it over the line (Geradeweg's numbers). Fractional cells put it
+        elsewhere: ``(i - 0.5, j - 0.5)`` on the grid point above left of the cell (Creek's
+        numbers, Galaxies' stars)."""
         from matplotlib.patches import Circle
 
         self.ax.add_patch(

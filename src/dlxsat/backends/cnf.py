@@ -179,7 +179,16 @@ DEFAULT_CONNECTED_MODE = "lazy"
 ACYCLIC_MODES = ("lazy", "eager")
 DEFAULT_ACYCLIC_MODE = "lazy"
 #: The lazy connected rule's boundaries (:data:`.rulecuts.SEPARATORS`): the least separator,
-#: the shortest clause (figures in :mod:`.rulecuts`).
+#: the shortest clause (figures in :mod:`.rulecuts`) -- for a rule of at most
+#: :data:`LEAST_MAX_MEMBERS` members that can be present; a larger one gets the front
+#: separators. Each least separator is a maximum flow in Python, a breadth-first search over
+#: the whole member graph per unit of flow when the piece cut off is far from the largest, and
+#: on the largest corpus boards finding them cost 10-60 x the solver's time. Measured with the
+#: SAT backend (2 cores, load 14-17, 2026-11-27), least against front: LITS 360_40x57 (2,280
+#: members) 52-61 s (49.7 s finding 123 cuts) against 3.8 s, 29_31x45 over 60 s against 6.3;
+#: Creek 439_30x48 38-63 s against 4.5, 352_30x45 over 60 s against 7.3; Cave 50_25x25 (625
+#: members, two rules) 18-28 s against 2.4, 20_18x18 (324) 3.8 against 1.5. The 15 x 15 seas
+#: of the figures in :mod:`.rulecuts` (225 members) keep the least.
 CUT_SEPARATORS = "least"
 #: The sized rule: lazy :class:`~dlxsat.xcc.rules.Piece` cuts, the eager encoding of the
 #: module docstring, or ``auto``: eager for a rule with anchors, lazy for one of one size
@@ -198,6 +207,7 @@ DEFAULT_SIZED_MODE = "auto"
 #: seeds 0-5, the exact-size rules, two answers asked for; solver seconds, best of two runs):
 #: order encoding 0.24 s and 395 conflicts, binary labels 0.65 s and 1,503.
 UNARY_DEPTH = 16
+LEAST_MAX_MEMBERS = 256
 #: Each global rule's modes here (the ``K_mode`` options), and its default.
 RULE_MODES = {
     "loop": LOOP_MODES,
@@ -696,7 +706,8 @@ class _Builder:
                 if mode == "eager":
                     self.eager_connected(rule, lits)
                 else:
-                    cutter = ConnectedCuts(rule, list(lits), CUT_SEPARATORS)
+                    separators = CUT_SEPARATORS if len(lits) <= LEAST_MAX_MEMBERS else "front"
+                    cutter = ConnectedCuts(rule, list(lits), separators)
                     self.cnf.lazy.append(MemberCuts(cutter, lits))
             elif mode == "eager":
                 self.eager_acyclic(rule, lits)

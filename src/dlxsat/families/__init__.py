@@ -55,6 +55,10 @@ FAMILIES: dict[str, str] = {
     "heyawake": "dlxsat.families.heyawake",
     "kuromasu": "dlxsat.families.kuromasu",
     "aqre": "dlxsat.families.aqre",
+    "lits": "dlxsat.families.lits",
+    "creek": "dlxsat.families.creek",
+    "cave": "dlxsat.families.cave",
+    "galaxies": "dlxsat.families.galaxies",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -81,6 +85,8 @@ ALIASES: dict[str, str] = {
     "bijutsukan": "akari",
     "heyawacky": "heyawake",
     "kurodoko": "kuromasu",
+    "bag": "cave",
+    "tentaisho": "galaxies",
 }
 
 

@@ -527,6 +527,62 @@ def encode_binary(bits: Sequence[int], skip_none: bool = False) -> str:
     return _pack5(bits)
 
 
+def decode_dot(body: str, count: int) -> tuple[list[int], str]:
+    """Dots of value 1 or 2 (Galaxies' white and black stars) on ``count`` positions, 0 none
+    (pzprjs's ``decodeDot``): ``0``-``f`` a dot, value ``v % 2 + 1``, then ``v >> 1`` empty
+    positions; ``g``-``z`` runs of 1-20 empty positions.
+
+    >>> decode_dot("6fg", 12)
+    ([1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0], 'g')
+    """
+    values, s = [0] * count, 0
+    for i, ch in enumerate(body):
+        if "0" <= ch <= "9" or "a" <= ch <= "f":
+            v = int(ch, 16)
+            if s < count:
+                values[s] = v % 2 + 1
+            s += (v >> 1) + 1
+        elif "g" <= ch <= "z":
+            s += int(ch, 36) - 15
+        else:
+            raise _malformed("dots")
+        if s >= count:
+            return values, body[i + 1 :]
+    return values, ""
+
+
+def encode_dot(values: Sequence[int]) -> str:
+    """:func:`decode_dot`'s text, as pzprjs writes it: a dot followed within 7 positions by
+    another is written with the gap, else as ``e`` or ``f`` (a jump of 8, maybe past the end).
+
+    >>> encode_dot([1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]), encode_dot([0, 1, 0])
+    ('6f', 'ge')
+    """
+    out, blanks, s, n = [], 0, 0, len(values)
+    while s < n:
+        text = ""
+        if values[s] > 0:
+            d = values[s]
+            gap = next((k for k in range(1, 8) if s + k < n and values[s + k] > 0), 0)
+            if gap:
+                text = B36[2 * (gap - 1) + d - 1]
+                s += gap - 1
+            else:
+                text = B36[13 + d]
+                s += 7
+        else:
+            blanks += 1
+        if blanks == 0:
+            out.append(text)
+        elif text or blanks == 20:
+            out.append(B36[blanks + 15] + text)
+            blanks = 0
+        s += 1
+    if blanks:
+        out.append(B36[blanks + 15])
+    return "".join(out)
+
+
 # ---------------------------------------------------------------------------------------------
 # pzprv3 files
 

@@ -273,6 +273,49 @@ class CellStates:
         return cells_rule(problem, self.items, colour, label)
 
 
+#: The item of "at least one cell is shaded" (:func:`decide_cells`).
+ANY = "any"
+
+
+def decide_cells(b: Builder, names: Names, cells: Iterable[Cell], force: str | None = None) -> None:
+    """Let each of ``cells`` be decided on its own: a primary item ``p`` and the cell's name,
+    with the options ``p13 13:1`` (shaded) and ``p13 13:0`` (white), the cell's secondary item
+    colored (the caller declares it). With ``force``, a primary item of that name covered
+    from 1 to k times by the k options that shade: at least one of these cells is shaded
+    (pzprjs's ``brNoShade``, for a puzzle whose clues force no shaded cell).
+
+    >>> b = Builder()
+    >>> decide_cells(b, Names(1, 2), [(0, 0)], ANY)
+    >>> [(it.name, it.lo, it.hi) for it in b.primary], b.options
+    ([('p11', 1, 1), ('any', 1, 1)], [['p11', '11:1', 'any'], ['p11', '11:0']])
+    """
+    cells = list(cells)
+    for i, j in cells:
+        cell = names.cell(i, j)
+        b.item("p" + cell)
+        b.options.append(["p" + cell, cell + ":1", *([force] if force else [])])
+        b.options.append(["p" + cell, cell + ":0"])
+    if force:
+        b.item(force, 1, max(1, len(cells)))
+
+
+def colored_cells(
+    m: int, n: int, problem: Problem, chosen: Iterable[int], colour: str
+) -> set[Cell]:
+    """The cells whose item (named by the cell, :meth:`Names.cell`) the chosen options give
+    ``colour``: the shaded cells of a genre whose cells are colored ``1`` or ``0``."""
+    names = Names(m, n)
+    cell_of = {names.cell(i, j): (i, j) for i in range(m) for j in range(n)}
+    out: set[Cell] = set()
+    for k in chosen:
+        for x, c in problem.options[k]:
+            if c == colour:
+                cell = cell_of.get(problem.items[x].name)
+                if cell is not None:
+                    out.add(cell)
+    return out
+
+
 def neighbours(m: int, n: int, i: int, j: int) -> list[Cell]:
     """The orthogonal neighbours of cell (i, j) on the board, in the order n, s, e, w."""
     return [(i + di, j + dj) for _, di, dj in SIDES if 0 <= i + di < m and 0 <= j + dj < n]
@@ -463,11 +506,12 @@ def region_borders(m: int, n: int, label: Sequence[Sequence[int]]) -> set[tuple[
 
 
 def read_border_answer(
-    lines: Sequence[str], start: int, rows: int, cols: int
+    lines: Sequence[str], start: int, rows: int, cols: int, holes: Collection[Cell] = ()
 ) -> tuple[list[list[Cell]], set[tuple[int, int]]] | None:
     """The regions and stray borders of pzprjs's answer border blocks (``decodeBorderAns``:
     ``1`` or ``2`` a border, ``-1`` and ``0`` none) at ``lines[start:]``; None when the file
-    ends before them or draws no border at all (a file of the puzzle alone)."""
+    ends before them or draws no border at all (a file of the puzzle alone). ``holes``:
+    cells outside the board, walled off and in no region (Galaxies')."""
     from .codecs import block
 
     if len(lines) < start + 2 * rows - 1:
@@ -482,7 +526,16 @@ def read_border_answer(
     }
     if not drawn:
         return None
-    return regions_of_borders(rows, cols, drawn)
+    if not holes:
+        return regions_of_borders(rows, cols, drawn)
+    walls = {
+        (i + p + 1, j + q + 1)
+        for i, j in holes
+        for p, q in neighbours(rows, cols, i, j)
+        if (p, q) not in holes
+    }
+    parts, stray = regions_of_borders(rows, cols, drawn | walls)
+    return [part for part in parts if part[0] not in holes], stray - walls
 
 
 def regions_of_borders(
@@ -608,14 +661,17 @@ def render_regions(m: int, n: int, answer: Answer) -> str:
 
 
 def answer_regions(
-    answer: Answer, m: int, n: int
+    answer: Answer, m: int, n: int, holes: Collection[Cell] = ()
 ) -> tuple[list[list[int]], list[list[Cell]], list[str]]:
     """An answer's partition read for a rule checker: (a region number per cell, -1 where no
     region has it; the regions' cells; complaints about what is not a partition of the board:
-    entries that are not cells, cells in two regions or in none, a region in pieces).
+    entries that are not cells, cells in two regions or in none, a region in pieces). The
+    ``holes`` are cells outside the board (Galaxies'), in no region.
 
     >>> answer_regions({"regions": [[[0, 0]], [[0, 1]]]}, 1, 2)
     ([[0, 1]], [[(0, 0)], [(0, 1)]], [])
+    >>> answer_regions({"regions": [[[0, 0]], [[0, 1]]]}, 1, 2, {(0, 1)})[2]
+    ['cell (1, 2) is a hole, in no region']
     """
     label = [[-1] * n for _ in range(m)]
     parts: list[list[Cell]] = []
@@ -632,6 +688,8 @@ def answer_regions(
                 wrong.append(f"the answer's entry {c!r} is not a cell [row, column]")
             elif not (0 <= c[0] < m and 0 <= c[1] < n):
                 wrong.append(f"the answer names cell {cell_name(c[0], c[1])}, outside the board")
+            elif (c[0], c[1]) in holes:
+                wrong.append(f"cell {cell_name(c[0], c[1])} is a hole, in no region")
             elif label[c[0]][c[1]] != -1:
                 wrong.append(f"cell {cell_name(c[0], c[1])} is in two regions")
             else:
@@ -641,7 +699,7 @@ def answer_regions(
             parts.append(sorted(cells))
     for i in range(m):
         for j in range(n):
-            if label[i][j] == -1:
+            if label[i][j] == -1 and (i, j) not in holes:
                 wrong.append(f"cell {cell_name(i, j)} is in no region")
     for cells in parts:
         if len(blocks(cells)) > 1:
@@ -721,6 +779,38 @@ def blocks(cells: Collection[Cell]) -> list[list[Cell]]:
                     stack.append(b)
         out.append(sorted(part))
     return out
+
+
+def divided(cells: Collection[Cell], what: str) -> list[str]:
+    """The complaint when ``cells`` (the white ones, the shaded ones) are not connected: their
+    pieces, each by its first cell (up to three named).
+
+    >>> divided({(0, 0), (0, 2), (1, 2)}, "white")
+    ['the white cells are divided into 2 pieces, at (1, 1) and (1, 3)']
+    """
+    pieces = blocks(cells)
+    if len(pieces) < 2:
+        return []
+    at = [cell_name(*piece[0]) for piece in pieces[:3]]
+    if len(pieces) > 3:
+        where = ", ".join(at) + ", ..."
+    else:
+        where = ", ".join(at[:-1]) + " and " + at[-1]
+    return [f"the {what} cells are divided into {len(pieces)} pieces, at {where}"]
+
+
+def point_place(m: int, n: int, i: int, j: int) -> str:
+    """Grid point (i, j) of an m x n board (0 <= i <= m, 0 <= j <= n) as people find it: by a
+    cell it is a corner of (1-based).
+
+    >>> point_place(2, 2, 0, 0), point_place(2, 2, 2, 1)
+    ('the corner above left of cell (1, 1)', 'the corner below left of cell (2, 2)')
+    >>> point_place(2, 2, 2, 2)
+    'the corner below right of cell (2, 2)'
+    """
+    vertical = "above" if i < m else "below"
+    side = "left" if j < n else "right"
+    return f"the corner {vertical} {side} of cell {cell_name(min(i, m - 1), min(j, n - 1))}"
 
 
 # ---------------------------------------------------------------------------------------------
