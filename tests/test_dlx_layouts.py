@@ -9,7 +9,7 @@ import json
 import math
 
 import pytest
-from conftest import GOLDEN, golden_problem
+from conftest import GOLDEN, as_a_fresh_process, golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -139,9 +139,7 @@ def test_resuming_and_moving_tiers_change_nothing(monkeypatch, layout):
     monkeypatch.setattr(backend, "MIN_BUDGET", 1)
     monkeypatch.setattr(backend, "SLICE", 0.0)
     assert figures(solve(monkeypatch, problem, LAYOUTS[layout])) == figures(whole)
-    from dlxsat.backends.dlx import compiled
-
-    monkeypatch.setattr(compiled, "_ready", set())
+    as_a_fresh_process(monkeypatch)
     monkeypatch.setattr(backend, "layout_for", lambda p, loop: LAYOUTS[layout])
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
     monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
@@ -218,7 +216,9 @@ def test_a_node_budget_keeps_the_deadlines_cut(monkeypatch):
     from dlxsat.solvers import Request
 
     clock = [1000.0]
-    fake = types.SimpleNamespace(monotonic=lambda: clock[0], perf_counter=lambda: clock[0])
+    fake = types.SimpleNamespace(
+        monotonic=lambda: clock[0], perf_counter=lambda: clock[0], thread_time=lambda: clock[0]
+    )
     monkeypatch.setattr(backend, "time", fake)
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf)
     real = k.search_c

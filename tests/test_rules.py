@@ -506,12 +506,13 @@ def test_dlx_prunes_partial_choices(tier, name, problem, count):
 def test_dlx_resumes_and_moves_tiers_mid_search_with_rules(monkeypatch, name, problem, count):
     """The rule table's state lives in the kernels' arrays: a search cut into slices of a few
     nodes, begun interpreted and finished compiled, ends as one compiled search does."""
+    from conftest import as_a_fresh_process
+
     import dlxsat.backends.dlx as backend
-    from dlxsat.backends.dlx import compiled
 
     with dlx_tier("compiled"):
         whole = solve_problem(problem, "dlx")
-    monkeypatch.setattr(compiled, "_ready", set())
+    as_a_fresh_process(monkeypatch)
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
     monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
     monkeypatch.setattr(backend, "FIRST_BUDGET", 5)

@@ -14,10 +14,10 @@ like this, within the caller's time limit:
    cover, on problems of many items, 1 on large ones: a tree that has backtracked that much
    explodes). SAT's time is predicted from the
    problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
-   an ordinary DLX run (interpreted when no
-   compiled kernel is loaded yet, moving to the compiled tier as any run does; a trial the
-   interpreter did not finish may run again compiled, :func:`second_trial`). Most puzzles
-   end here: the answer is DLX's, at no extra cost.
+   an ordinary DLX run (interpreted when no compiled kernel is loaded yet, moving to the
+   compiled tier as any run does), its time budget one of compiled search: the time spent
+   interpreted and loading the kernel from the ahead-of-time module do not count. Most
+   puzzles end here: the answer is DLX's, at no extra cost.
 2. **Decide.** A problem not counted goes to SAT: a loop problem because the loop rule
    prunes late in DLX, any other because it outlived its share of SAT's time -- rent or
    buy, which Knuth's tree estimate could not improve on (it runs 10-100 x low on such
@@ -182,16 +182,6 @@ DLX_LOAD_SECONDS = 0.6
 #: instead, counting the 8 pentomino 3 x 20 packings went to SAT (0.37 s predicted, over 60 s
 #: in fact; DLX 0.9 s).
 DLX_AOT_LOAD_SECONDS = 0.15
-#: A trial the interpreter did not finish (a fresh process has no compiled kernel loaded) is
-#: run again compiled when loading the kernel from the ahead-of-time module and the trial
-#: again cost at most this share of SAT's predicted time (:func:`second_trial`). Small
-#: problems of many entries need it: a node of the 6 x 10 pentomino packing covers dozens of
-#: options, so its 5-6 ms trial did not reach the 113 nodes that give two answers
-#: interpreted (13 ms), and a fresh ``dlxsat solve xcc`` sent it to SAT: 1.5-1.8 s for the
-#: process, where the kernel loads in 0.04 s and finds them in 3 ms. A half keeps the gamble
-#: small where SAT wins after all (at most the load and a trial on top of SAT). Runs with the
-#: kernels loaded (``benchmarks/auto.py``, the batch path) never take it.
-SECOND_TRIAL_SHARE = 0.5
 #: SAT's time per entry of the problem's options (building the formula and solving, the
 #: whole ``solve`` call): a 16 x 16 Sudoku (2,868 entries) 0.16 s, generated ones (about
 #: 3,000) 0.12-0.22 s, 25 x 25 ones (about 7,000) 0.14-0.73 s -- the minimal 25 x 25 needs
@@ -301,32 +291,30 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         why = "a large loop problem: DLX does not finish a trial on such, SAT prunes loops better"
         return finish(cnf.solve(problem, request, {}), "sat", why)
 
-    # 1. The trial.
+    # 1. The trial. Its time budget is of compiled search: a search that starts interpreted
+    # (no compiled kernel loaded yet) searches some hundred times slower a node until it moves
+    # to the compiled tier, and that time and the load do not count -- a 16 x 16 Sudoku's
+    # budget of 10-16 ms used to end after the interpreter's first 64 nodes, where DLX needs
+    # 130-160 in all, and every such Sudoku of a fresh process went to SAT. Where the compiled
+    # kernel would come from numba's JIT (a few tenths of a second), the trial stays bounded
+    # by the time alone, as any other run's.
     info["trial_budget"] = round(trial_seconds(feats, limit), 6)
     nodes = trial_nodes(feats, limit)
     if nodes is not None:
         info["trial_nodes"] = nodes
-    trial = dlx.solve(problem, until(info["trial_budget"]), {}, max_nodes=nodes)
+    load = dlx_load_seconds(problem)
+    if load <= DLX_AOT_LOAD_SECONDS:
+        trial = dlx.solve(problem, request, {}, max_nodes=nodes, trial_seconds=info["trial_budget"])
+    else:
+        trial = dlx.solve(problem, until(info["trial_budget"]), {}, max_nodes=nodes)
     info["trial_seconds"] = round(time.monotonic() - start, 6)
     info["trial_searched"] = trial.stats.get("nodes", 0)
+    if trial.stats.get("kernel") == "compiled":
+        load = 0.0
     if not trial.timed_out:
         return finish(trial, "dlx", "DLX finished within its trial")
     if request.deadline.expired():
         return finish(trial, "dlx", "the time limit ended DLX's trial")
-    load = dlx_load_seconds(problem)
-    if second_trial(feats, limit, trial.stats.get("kernel"), load):
-        # 1b. The same trial again, compiled: the kernel's load charged to DLX.
-        again = time.monotonic()
-        dlx.load()
-        trial = dlx.solve(problem, until(info["trial_budget"]), {})
-        info["second_trial_seconds"] = round(time.monotonic() - again, 6)
-        info["trial_searched"] += trial.stats.get("nodes", 0)
-        load = 0.0
-        if not trial.timed_out:
-            why = "DLX finished a second trial, compiled (its kernel loaded for it)"
-            return finish(trial, "dlx", why)
-        if request.deadline.expired():
-            return finish(trial, "dlx", "the time limit ended DLX's trial")
 
     # 2. The estimate (when the choice depends on it) and the two predictions.
     est = None
@@ -432,32 +420,6 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     return nodes
 
 
-def second_trial(
-    feats: Mapping[str, Any], limit: int | None, kernel: str | None, load: float
-) -> bool:
-    """Whether a trial the interpreter did not finish is run again compiled, the kernel loaded
-    for it (:data:`SECOND_TRIAL_SHARE`): for a problem not counted whose trial is bounded by
-    time alone (:func:`trial_nodes` None), searched interpreted (``kernel``, the trial's
-    ``stats["kernel"]``), when the compiled kernel loads from the ahead-of-time module
-    (``load``, :func:`dlx_load_seconds`) and that load and the trial again cost at most a share
-    of SAT's predicted time.
-
-    >>> pentominoes = {"loop": False, "primary": 72, "entries": 12336}  # 6 x 10
-    >>> second_trial(pentominoes, 2, "interpreted", DLX_AOT_LOAD_SECONDS)
-    True
-    >>> second_trial(pentominoes, 2, "interpreted", DLX_LOAD_SECONDS)  # numba's JIT: too long
-    False
-    >>> second_trial({"loop": False, "primary": 40, "entries": 800}, 2, "interpreted", 0.15)
-    False
-    """
-    if limit is None or trial_nodes(feats, limit) is not None or kernel != "interpreted":
-        return False
-    if not 0 < load <= DLX_AOT_LOAD_SECONDS:
-        return False
-    cost = load + trial_seconds(feats, limit)
-    return cost <= SECOND_TRIAL_SHARE * predicted_sat(feats, limit, limit)
-
-
 def needs_estimate(feats: Mapping[str, Any], limit: int | None) -> bool:
     """Whether the choice after a trial depends on the tree estimate: only when counting
     (then SAT's work grows with the answers, which the estimate predicts too). Otherwise a
@@ -533,19 +495,17 @@ def choose(
 def dlx_load_seconds(problem: Problem) -> float:
     """Seconds DLX would still spend loading the compiled kernel ``problem`` needs: none when
     this process has it; :data:`DLX_AOT_LOAD_SECONDS` when the ahead-of-time module is built
-    (asking costs importing numpy, which that kernel needs anyway, and hashing the kernels'
-    sources: a few milliseconds); :data:`DLX_LOAD_SECONDS` (numba's JIT cache) otherwise."""
+    (asking costs hashing the kernels' sources, a few milliseconds, once a process; not
+    numpy's import); :data:`DLX_LOAD_SECONDS` (numba's JIT cache) otherwise."""
     import sys
+
+    from . import dlx
 
     compiled = sys.modules.get("dlxsat.backends.dlx.compiled")
     name = "search_m" if problem.kind == "MCC" else "search_c"
     if compiled is not None and any(compiled.is_ready(name, t) for t in ("int16", "int32")):
         return 0.0
-    from .dlx import aot
-
-    if aot.enabled() and aot.module_path().exists():
-        return DLX_AOT_LOAD_SECONDS
-    return DLX_LOAD_SECONDS
+    return DLX_AOT_LOAD_SECONDS if dlx.ahead_of_time_built() else DLX_LOAD_SECONDS
 
 
 # --------------------------------------------------------------------------- the batch path
