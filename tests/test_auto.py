@@ -148,22 +148,23 @@ def test_the_trial_ends_after_its_nodes_per_item(monkeypatch):
     # Counts have no node budget (their trees are all searched), nor problems of few items.
     feats = dict(info["features"])
     assert auto.trial_nodes(feats, None) is None
-    assert auto.trial_nodes({**feats, "loop": True}, 2) == 4 * SUDOKU_16.n_primary
+    loop_budget = auto.TRIAL_NODES_PER_ITEM_LOOP * SUDOKU_16.n_primary
+    assert auto.trial_nodes({**feats, "loop": True}, 2) == loop_budget
     assert auto.trial_nodes({**feats, "primary": auto.NODE_BUDGET_MIN_ITEMS}, 2) is None
 
 
 def test_a_loop_trial_ends_after_its_nodes_per_item(monkeypatch):
-    # A loop problem's trial has the same node budget as any other large problem's: however
-    # long its time (here 400 s), this Slitherlink's trial stops at 1 node per item and SAT
-    # answers; with 64 per item DLX finishes it in the trial.
+    # A loop problem's trial has a node budget of its own: however long its time (here
+    # 400 s), this Slitherlink's trial stops at 1 node per item and SAT answers; with 200 per
+    # item DLX finishes it in the trial.
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
     p = golden_problem("slitherlink/tatham-10x10-2.dlx")  # 7,929 nodes, 46 an item
     assert p.n_primary > auto.NODE_BUDGET_MIN_ITEMS
     r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]
-    assert info["engine"] == "dlx" and info["trial_nodes"] == 64 * p.n_primary
+    assert info["engine"] == "dlx" and info["trial_nodes"] == 200 * p.n_primary
     assert info["trial_searched"] == r.stats["nodes"] < info["trial_nodes"]
-    monkeypatch.setattr(auto, "TRIAL_NODES_PER_ITEM", 1)
+    monkeypatch.setattr(auto, "TRIAL_NODES_PER_ITEM_LOOP", 1)
     start = time.monotonic()
     r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]

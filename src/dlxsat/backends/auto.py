@@ -146,8 +146,19 @@ LARGE_ENTRIES = 5_000
 #: few that DLX wins between 64 and 203 nodes per item some 5-10 ms each: replayed on the
 #: measured runs, ``auto`` over the VBS on the Masyu corpus went from 1.18 to 1.09 (any budget
 #: from 25 to 100 gave 1.07-1.09; measured after, 1.08). ``puzzles/masyu-fresh``, generated
-#: afterwards, is held out for it (1.07).
+#: afterwards, is held out for it (1.07). Loop puzzles now have their own budget,
+#: :data:`TRIAL_NODES_PER_ITEM_LOOP`.
 TRIAL_NODES_PER_ITEM = 64
+#: Loop puzzles' node budget: 200, the top of the range where DLX was faster (203 per item,
+#: above). 64 was measured on the bundled boards, where the trees DLX wins between 64 and
+#: 203 per item were few; on published ones they are not: 15 Masyu and 15 Slitherlink boards
+#: of the corpus (``benchmarks/published.py --seed 13``, every engine loaded, 2 cores at load
+#: 15) put ``auto`` at 1.23 and 1.48 x the virtual best, its losses boards that DLX ends in
+#: 150-200 nodes per item (Slitherlink 415, 438, Masyu 750: DLX 0.12-0.21 s, SAT 0.19-0.46 s)
+#: sent to SAT after 64. A tree DLX loses now costs up to 200 nodes an item before SAT --
+#: within the 30 ms of CPU of :data:`TRIAL_SECONDS` whichever ends first, against SAT's
+#: 0.2-2 s on such boards.
+TRIAL_NODES_PER_ITEM_LOOP = 200
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
 #: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
 #: Sudokus, 325-335 nodes: 0.25 per item) or millions of nodes (480-3,800 per item), so a
@@ -224,8 +235,11 @@ SAT_SEARCH_FACTOR = 10.0
 COUNT_BUDGET_FACTOR = 10.0
 #: Loop problems with more entries than this skip the trial and go straight to SAT (unless
 #: counting): in ``benchmarks/auto.py`` no loop puzzle above 9,500 entries (Masyu 24 x 14 and
-#: up, Slitherlink 30 x 25) finished a trial, which cost them 0.05-0.14 s each.
-LOOP_TRIAL_MAX_ENTRIES = 15_000
+#: up, Slitherlink 30 x 25) finished a trial, which cost them 0.05-0.14 s each. That was 15,000;
+#: with the trial a budget of compiled CPU (at most 30 ms, :data:`TRIAL_SECONDS`) it is 30,000:
+#: the published Slitherlink 848 (14 x 24, 15,391 entries) went to SAT untried (0.65 s) where
+#: DLX ends in 17,541 nodes, 30 ms of CPU (``benchmarks/published.py --seed 13``).
+LOOP_TRIAL_MAX_ENTRIES = 30_000
 #: Loop problems go to DLX, when counting, from this many estimated answers on.
 LOOP_COUNT_ANSWERS = 50
 
@@ -399,9 +413,11 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
 
 
 def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
-    """The most nodes DLX's trial may search (:data:`TRIAL_NODES_PER_ITEM` per primary item)
-    for a problem not counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items; None
-    (no bound but the time) for the others, whose trees are not the ones it was measured on.
+    """The most nodes DLX's trial may search (:data:`TRIAL_NODES_PER_ITEM` per primary item;
+    :data:`TRIAL_NODES_PER_ITEM_LOOP` with the loop rule, :data:`TRIAL_NODES_PER_ITEM_LARGE`
+    on large problems without it) for a problem not counted with more than
+    :data:`NODE_BUDGET_MIN_ITEMS` primary items; None (no bound but the time) for the
+    others, whose trees are not the ones it was measured on.
 
     >>> f = {"loop": False, "primary": 624, "entries": 2500}  # a 16 x 16 Sudoku
     >>> trial_nodes(f, 2), trial_nodes(f, None)
@@ -409,14 +425,19 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     >>> trial_nodes({"loop": False, "primary": 1320, "entries": 7000}, 2)  # 25 x 25: large
     1320
     >>> trial_nodes({"loop": True, "primary": 1320, "entries": 7000}, 2)  # a 24 x 14 Masyu
-    84480
+    264000
     >>> trial_nodes({"loop": False, "primary": 72, "entries": 12336}, 2) is None  # pentominoes
     True
     """
     if limit is None or feats["primary"] <= NODE_BUDGET_MIN_ITEMS:
         return None
-    large = not feats["loop"] and feats["entries"] > LARGE_ENTRIES
-    nodes: int = (TRIAL_NODES_PER_ITEM_LARGE if large else TRIAL_NODES_PER_ITEM) * feats["primary"]
+    if feats["loop"]:
+        per_item = TRIAL_NODES_PER_ITEM_LOOP
+    elif feats["entries"] > LARGE_ENTRIES:
+        per_item = TRIAL_NODES_PER_ITEM_LARGE
+    else:
+        per_item = TRIAL_NODES_PER_ITEM
+    nodes: int = per_item * feats["primary"]
     return nodes
 
 
