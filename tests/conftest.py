@@ -161,3 +161,15 @@ def golden_problem(dlx: str | Path, allow_empty: bool = False):
         puzzle = superslitherlink.read(path.with_suffix(".txt").read_text())
         return superslitherlink.data_problem(puzzle, text)
     return parse(text, allow_empty=allow_empty)
+
+
+def as_a_fresh_process(monkeypatch) -> None:
+    """The dlx backend's tiers as in a process that has loaded no compiled kernel, imported no
+    numpy and searched nothing interpreted yet: a search starts interpreted (then moves to the
+    compiled tier as :data:`INTERPRETED_SECONDS` says)."""
+    import dlxsat.backends.dlx as backend
+    from dlxsat.backends.dlx import compiled
+
+    monkeypatch.setattr(compiled, "_ready", set())
+    monkeypatch.setattr(backend, "_numpy_imported", lambda: False)
+    monkeypatch.setattr(backend, "_interpreted_spent", [0.0])

@@ -9,7 +9,7 @@ import json
 import math
 
 import pytest
-from conftest import GOLDEN, golden_problem
+from conftest import GOLDEN, as_a_fresh_process, golden_problem
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +27,7 @@ def solve(monkeypatch, problem: Problem, layout: int, tier: str = "compiled", **
     """The dlx backend on ``problem`` in ``layout`` and ``tier``."""
     monkeypatch.setattr(backend, "layout_for", lambda p, loop: layout)
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf if tier == "interpreted" else 0)
+    kw.setdefault("keep", None)  # (the tests read the answers: every one found is kept)
     return solve_problem(problem, "dlx", **kw)
 
 
@@ -138,13 +139,11 @@ def test_resuming_and_moving_tiers_change_nothing(monkeypatch, layout):
     monkeypatch.setattr(backend, "MIN_BUDGET", 1)
     monkeypatch.setattr(backend, "SLICE", 0.0)
     assert figures(solve(monkeypatch, problem, LAYOUTS[layout])) == figures(whole)
-    from dlxsat.backends.dlx import compiled
-
-    monkeypatch.setattr(compiled, "_ready", set())
+    as_a_fresh_process(monkeypatch)
     monkeypatch.setattr(backend, "layout_for", lambda p, loop: LAYOUTS[layout])
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
     monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
-    moved = solve_problem(problem, "dlx")
+    moved = solve_problem(problem, "dlx", keep=None)
     assert moved.stats["kernel"] == "compiled" and figures(moved) == figures(whole)
 
 
@@ -217,7 +216,9 @@ def test_a_node_budget_keeps_the_deadlines_cut(monkeypatch):
     from dlxsat.solvers import Request
 
     clock = [1000.0]
-    fake = types.SimpleNamespace(monotonic=lambda: clock[0], perf_counter=lambda: clock[0])
+    fake = types.SimpleNamespace(
+        monotonic=lambda: clock[0], perf_counter=lambda: clock[0], thread_time=lambda: clock[0]
+    )
     monkeypatch.setattr(backend, "time", fake)
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf)
     real = k.search_c

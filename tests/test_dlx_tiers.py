@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import GOLDEN, ROOT, golden_problem
+from conftest import GOLDEN, ROOT, as_a_fresh_process, golden_problem
 
 import dlxsat.backends.dlx as backend
 from dlxsat.solvers import solve_problem
@@ -21,6 +21,7 @@ from dlxsat.solvers import solve_problem
 
 def solve_dlx(problem, **kw):
     """The dlx backend, with the request and options checked as every caller's are."""
+    kw.setdefault("keep", None)  # (the tests read the answers: every one found is kept)
     return solve_problem(problem, "dlx", **kw)
 
 
@@ -68,9 +69,7 @@ def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, nam
     assert whole.stats["kernel"] == "compiled"
     # A few nodes interpreted, then the rest compiled (as in a process that has not loaded
     # the compiled kernel yet).
-    from dlxsat.backends.dlx import compiled
-
-    monkeypatch.setattr(compiled, "_ready", set())
+    as_a_fresh_process(monkeypatch)
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
     monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
     moved = solve_dlx(problem, loop=loop)

@@ -27,7 +27,7 @@ def test_a_cpsat_solve_does_not_import_pandas():
         import sys
         from dlxsat.solvers import solve_problem
         from dlxsat.xcc import parse
-        r = solve_problem(parse("a b c\\na b\\nc\\na\\nb c\\n"), "cpsat")
+        r = solve_problem(parse("a b c\\na b\\nc\\na\\nb c\\n"), "cpsat", keep=None)
         print(r.count, sorted(r.solutions), "pandas" in sys.modules)
         """
     )

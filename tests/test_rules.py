@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 from problems import brute_force
 
 from dlxsat.errors import InputError, RuleViolation
-from dlxsat.solvers import RULE_MODE_ALONE, search_solvers, solve_problem
+from dlxsat.solvers import RULE_MODE_ALONE, search_solvers
+from dlxsat.solvers import solve_problem as _solve_problem
 from dlxsat.xcc import Item, Problem, parse, write
 from dlxsat.xcc.check import check_solutions, solution_problem
 from dlxsat.xcc.names import b62
@@ -56,6 +57,12 @@ WAYS = [
     ("cpsat", {"connected_mode": "lazy", "acyclic_mode": "lazy", "sized_mode": "lazy"}),
     ("cpsat", {"connected_mode": "eager", "acyclic_mode": "eager", "sized_mode": "eager"}),
 ]
+
+
+def solve_problem(problem, backend="dlx", **kw):
+    """The solver, every answer found kept (the tests read the answers)."""
+    kw.setdefault("keep", None)
+    return _solve_problem(problem, backend, **kw)
 
 
 def _way_id(way: tuple[str, dict]) -> str:
@@ -602,12 +609,13 @@ def test_dlx_prunes_partial_choices(tier, name, problem, count):
 def test_dlx_resumes_and_moves_tiers_mid_search_with_rules(monkeypatch, name, problem, count):
     """The rule table's state lives in the kernels' arrays: a search cut into slices of a few
     nodes, begun interpreted and finished compiled, ends as one compiled search does."""
+    from conftest import as_a_fresh_process
+
     import dlxsat.backends.dlx as backend
-    from dlxsat.backends.dlx import compiled
 
     with dlx_tier("compiled"):
         whole = solve_problem(problem, "dlx")
-    monkeypatch.setattr(compiled, "_ready", set())
+    as_a_fresh_process(monkeypatch)
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 1e-9)
     monkeypatch.setattr(backend, "FIRST_BUDGET_INTERPRETED", 3)
     monkeypatch.setattr(backend, "FIRST_BUDGET", 5)

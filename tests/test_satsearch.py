@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from problems import brute_force, exact_cover_problems, loop_problems
 
-from dlxsat import InputError, parse_dlx, solve_problem
+from dlxsat import InputError, parse_dlx
+from dlxsat import solve_problem as _solve_problem
 from dlxsat.backends import cnf
 from dlxsat.backends.satsearch import TURN_CONFLICTS, ItemSearch
 from dlxsat.instances import get
@@ -36,6 +37,12 @@ PLANS = [
     for b in ("solver", "items", "mixed")
     if (e, b) != ("calls", "solver")
 ]
+
+
+def solve_problem(problem, backend="dlx", **kw):
+    """The solver, every answer found kept (the tests read the answers)."""
+    kw.setdefault("keep", None)
+    return _solve_problem(problem, backend, **kw)
 
 
 @pytest.mark.parametrize("enumerate_, branching", PLANS)

@@ -221,8 +221,9 @@ def write_dlx(problem: Problem) -> str:
 
 def solve_problem(problem: Problem, backend: str = "dlx", **kwargs: Any) -> SearchResult:
     """Solve an exact-cover problem directly with a search solver: ``loop``,
-    ``allow_empty_loop``, ``limit``, ``keep``, ``timeout`` (seconds) and the solver's options,
-    checked once (see :func:`dlxsat.solvers.solve_problem`)."""
+    ``allow_empty_loop``, ``limit``, ``keep`` (by default the solutions asked for: up to
+    ``limit``, none when counting; None keeps all), ``timeout`` (seconds) and the solver's
+    options, checked once (see :func:`dlxsat.solvers.solve_problem`)."""
     from .solvers import solve_problem as _solve_problem
 
     return _solve_problem(problem, backend, **kwargs)

@@ -14,10 +14,10 @@ like this, within the caller's time limit:
    cover, on problems of many items, 1 on large ones: a tree that has backtracked that much
    explodes). SAT's time is predicted from the
    problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
-   an ordinary DLX run (interpreted when no
-   compiled kernel is loaded yet, moving to the compiled tier as any run does; a trial the
-   interpreter did not finish may run again compiled, :func:`second_trial`). Most puzzles
-   end here: the answer is DLX's, at no extra cost.
+   an ordinary DLX run (interpreted when no compiled kernel is loaded yet, moving to the
+   compiled tier as any run does), its time budget one of compiled search: the time spent
+   interpreted and loading the kernel from the ahead-of-time module do not count. Most
+   puzzles end here: the answer is DLX's, at no extra cost.
 2. **Decide.** A problem not counted goes to SAT: a loop problem because the loop rule
    prunes late in DLX, any other because it outlived its share of SAT's time -- rent or
    buy, which Knuth's tree estimate could not improve on (it runs 10-100 x low on such
@@ -146,8 +146,19 @@ LARGE_ENTRIES = 5_000
 #: few that DLX wins between 64 and 203 nodes per item some 5-10 ms each: replayed on the
 #: measured runs, ``auto`` over the VBS on the Masyu corpus went from 1.18 to 1.09 (any budget
 #: from 25 to 100 gave 1.07-1.09; measured after, 1.08). ``puzzles/masyu-fresh``, generated
-#: afterwards, is held out for it (1.07).
+#: afterwards, is held out for it (1.07). Loop puzzles now have their own budget,
+#: :data:`TRIAL_NODES_PER_ITEM_LOOP`.
 TRIAL_NODES_PER_ITEM = 64
+#: Loop puzzles' node budget: 200, the top of the range where DLX was faster (203 per item,
+#: above). 64 was measured on the bundled boards, where the trees DLX wins between 64 and
+#: 203 per item were few; on published ones they are not: 15 Masyu and 15 Slitherlink boards
+#: of the corpus (``benchmarks/published.py --seed 13``, every engine loaded, 2 cores at load
+#: 15) put ``auto`` at 1.23 and 1.48 x the virtual best, its losses boards that DLX ends in
+#: 150-200 nodes per item (Slitherlink 415, 438, Masyu 750: DLX 0.12-0.21 s, SAT 0.19-0.46 s)
+#: sent to SAT after 64. A tree DLX loses now costs up to 200 nodes an item before SAT --
+#: within the 30 ms of CPU of :data:`TRIAL_SECONDS` whichever ends first, against SAT's
+#: 0.2-2 s on such boards.
+TRIAL_NODES_PER_ITEM_LOOP = 200
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
 #: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
 #: Sudokus, 325-335 nodes: 0.25 per item) or millions of nodes (480-3,800 per item), so a
@@ -182,16 +193,6 @@ DLX_LOAD_SECONDS = 0.6
 #: instead, counting the 8 pentomino 3 x 20 packings went to SAT (0.37 s predicted, over 60 s
 #: in fact; DLX 0.9 s).
 DLX_AOT_LOAD_SECONDS = 0.15
-#: A trial the interpreter did not finish (a fresh process has no compiled kernel loaded) is
-#: run again compiled when loading the kernel from the ahead-of-time module and the trial
-#: again cost at most this share of SAT's predicted time (:func:`second_trial`). Small
-#: problems of many entries need it: a node of the 6 x 10 pentomino packing covers dozens of
-#: options, so its 5-6 ms trial did not reach the 113 nodes that give two answers
-#: interpreted (13 ms), and a fresh ``dlxsat solve xcc`` sent it to SAT: 1.5-1.8 s for the
-#: process, where the kernel loads in 0.04 s and finds them in 3 ms. A half keeps the gamble
-#: small where SAT wins after all (at most the load and a trial on top of SAT). Runs with the
-#: kernels loaded (``benchmarks/auto.py``, the batch path) never take it.
-SECOND_TRIAL_SHARE = 0.5
 #: SAT's time per entry of the problem's options (building the formula and solving, the
 #: whole ``solve`` call): a 16 x 16 Sudoku (2,868 entries) 0.16 s, generated ones (about
 #: 3,000) 0.12-0.22 s, 25 x 25 ones (about 7,000) 0.14-0.73 s -- the minimal 25 x 25 needs
@@ -234,8 +235,11 @@ SAT_SEARCH_FACTOR = 10.0
 COUNT_BUDGET_FACTOR = 10.0
 #: Loop problems with more entries than this skip the trial and go straight to SAT (unless
 #: counting): in ``benchmarks/auto.py`` no loop puzzle above 9,500 entries (Masyu 24 x 14 and
-#: up, Slitherlink 30 x 25) finished a trial, which cost them 0.05-0.14 s each.
-LOOP_TRIAL_MAX_ENTRIES = 15_000
+#: up, Slitherlink 30 x 25) finished a trial, which cost them 0.05-0.14 s each. That was 15,000;
+#: with the trial a budget of compiled CPU (at most 30 ms, :data:`TRIAL_SECONDS`) it is 30,000:
+#: the published Slitherlink 848 (14 x 24, 15,391 entries) went to SAT untried (0.65 s) where
+#: DLX ends in 17,541 nodes, 30 ms of CPU (``benchmarks/published.py --seed 13``).
+LOOP_TRIAL_MAX_ENTRIES = 30_000
 #: Loop problems go to DLX, when counting, from this many estimated answers on.
 LOOP_COUNT_ANSWERS = 50
 
@@ -301,32 +305,30 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         why = "a large loop problem: DLX does not finish a trial on such, SAT prunes loops better"
         return finish(cnf.solve(problem, request, {}), "sat", why)
 
-    # 1. The trial.
+    # 1. The trial. Its time budget is of compiled search: a search that starts interpreted
+    # (no compiled kernel loaded yet) searches some hundred times slower a node until it moves
+    # to the compiled tier, and that time and the load do not count -- a 16 x 16 Sudoku's
+    # budget of 10-16 ms used to end after the interpreter's first 64 nodes, where DLX needs
+    # 130-160 in all, and every such Sudoku of a fresh process went to SAT. Where the compiled
+    # kernel would come from numba's JIT (a few tenths of a second), the trial stays bounded
+    # by the time alone, as any other run's.
     info["trial_budget"] = round(trial_seconds(feats, limit), 6)
     nodes = trial_nodes(feats, limit)
     if nodes is not None:
         info["trial_nodes"] = nodes
-    trial = dlx.solve(problem, until(info["trial_budget"]), {}, max_nodes=nodes)
+    load = dlx_load_seconds(problem)
+    if load <= DLX_AOT_LOAD_SECONDS:
+        trial = dlx.solve(problem, request, {}, max_nodes=nodes, trial_seconds=info["trial_budget"])
+    else:
+        trial = dlx.solve(problem, until(info["trial_budget"]), {}, max_nodes=nodes)
     info["trial_seconds"] = round(time.monotonic() - start, 6)
     info["trial_searched"] = trial.stats.get("nodes", 0)
+    if trial.stats.get("kernel") == "compiled":
+        load = 0.0
     if not trial.timed_out:
         return finish(trial, "dlx", "DLX finished within its trial")
     if request.deadline.expired():
         return finish(trial, "dlx", "the time limit ended DLX's trial")
-    load = dlx_load_seconds(problem)
-    if second_trial(feats, limit, trial.stats.get("kernel"), load):
-        # 1b. The same trial again, compiled: the kernel's load charged to DLX.
-        again = time.monotonic()
-        dlx.load()
-        trial = dlx.solve(problem, until(info["trial_budget"]), {})
-        info["second_trial_seconds"] = round(time.monotonic() - again, 6)
-        info["trial_searched"] += trial.stats.get("nodes", 0)
-        load = 0.0
-        if not trial.timed_out:
-            why = "DLX finished a second trial, compiled (its kernel loaded for it)"
-            return finish(trial, "dlx", why)
-        if request.deadline.expired():
-            return finish(trial, "dlx", "the time limit ended DLX's trial")
 
     # 2. The estimate (when the choice depends on it) and the two predictions.
     est = None
@@ -411,9 +413,11 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
 
 
 def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
-    """The most nodes DLX's trial may search (:data:`TRIAL_NODES_PER_ITEM` per primary item)
-    for a problem not counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items; None
-    (no bound but the time) for the others, whose trees are not the ones it was measured on.
+    """The most nodes DLX's trial may search (:data:`TRIAL_NODES_PER_ITEM` per primary item;
+    :data:`TRIAL_NODES_PER_ITEM_LOOP` with the loop rule, :data:`TRIAL_NODES_PER_ITEM_LARGE`
+    on large problems without it) for a problem not counted with more than
+    :data:`NODE_BUDGET_MIN_ITEMS` primary items; None (no bound but the time) for the
+    others, whose trees are not the ones it was measured on.
 
     >>> f = {"loop": False, "primary": 624, "entries": 2500}  # a 16 x 16 Sudoku
     >>> trial_nodes(f, 2), trial_nodes(f, None)
@@ -421,41 +425,20 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     >>> trial_nodes({"loop": False, "primary": 1320, "entries": 7000}, 2)  # 25 x 25: large
     1320
     >>> trial_nodes({"loop": True, "primary": 1320, "entries": 7000}, 2)  # a 24 x 14 Masyu
-    84480
+    264000
     >>> trial_nodes({"loop": False, "primary": 72, "entries": 12336}, 2) is None  # pentominoes
     True
     """
     if limit is None or feats["primary"] <= NODE_BUDGET_MIN_ITEMS:
         return None
-    large = not feats["loop"] and feats["entries"] > LARGE_ENTRIES
-    nodes: int = (TRIAL_NODES_PER_ITEM_LARGE if large else TRIAL_NODES_PER_ITEM) * feats["primary"]
+    if feats["loop"]:
+        per_item = TRIAL_NODES_PER_ITEM_LOOP
+    elif feats["entries"] > LARGE_ENTRIES:
+        per_item = TRIAL_NODES_PER_ITEM_LARGE
+    else:
+        per_item = TRIAL_NODES_PER_ITEM
+    nodes: int = per_item * feats["primary"]
     return nodes
-
-
-def second_trial(
-    feats: Mapping[str, Any], limit: int | None, kernel: str | None, load: float
-) -> bool:
-    """Whether a trial the interpreter did not finish is run again compiled, the kernel loaded
-    for it (:data:`SECOND_TRIAL_SHARE`): for a problem not counted whose trial is bounded by
-    time alone (:func:`trial_nodes` None), searched interpreted (``kernel``, the trial's
-    ``stats["kernel"]``), when the compiled kernel loads from the ahead-of-time module
-    (``load``, :func:`dlx_load_seconds`) and that load and the trial again cost at most a share
-    of SAT's predicted time.
-
-    >>> pentominoes = {"loop": False, "primary": 72, "entries": 12336}  # 6 x 10
-    >>> second_trial(pentominoes, 2, "interpreted", DLX_AOT_LOAD_SECONDS)
-    True
-    >>> second_trial(pentominoes, 2, "interpreted", DLX_LOAD_SECONDS)  # numba's JIT: too long
-    False
-    >>> second_trial({"loop": False, "primary": 40, "entries": 800}, 2, "interpreted", 0.15)
-    False
-    """
-    if limit is None or trial_nodes(feats, limit) is not None or kernel != "interpreted":
-        return False
-    if not 0 < load <= DLX_AOT_LOAD_SECONDS:
-        return False
-    cost = load + trial_seconds(feats, limit)
-    return cost <= SECOND_TRIAL_SHARE * predicted_sat(feats, limit, limit)
 
 
 def needs_estimate(feats: Mapping[str, Any], limit: int | None) -> bool:
@@ -533,19 +516,17 @@ def choose(
 def dlx_load_seconds(problem: Problem) -> float:
     """Seconds DLX would still spend loading the compiled kernel ``problem`` needs: none when
     this process has it; :data:`DLX_AOT_LOAD_SECONDS` when the ahead-of-time module is built
-    (asking costs importing numpy, which that kernel needs anyway, and hashing the kernels'
-    sources: a few milliseconds); :data:`DLX_LOAD_SECONDS` (numba's JIT cache) otherwise."""
+    (asking costs hashing the kernels' sources, a few milliseconds, once a process; not
+    numpy's import); :data:`DLX_LOAD_SECONDS` (numba's JIT cache) otherwise."""
     import sys
+
+    from . import dlx
 
     compiled = sys.modules.get("dlxsat.backends.dlx.compiled")
     name = "search_m" if problem.kind == "MCC" else "search_c"
     if compiled is not None and any(compiled.is_ready(name, t) for t in ("int16", "int32")):
         return 0.0
-    from .dlx import aot
-
-    if aot.enabled() and aot.module_path().exists():
-        return DLX_AOT_LOAD_SECONDS
-    return DLX_LOAD_SECONDS
+    return DLX_AOT_LOAD_SECONDS if dlx.ahead_of_time_built() else DLX_LOAD_SECONDS
 
 
 # --------------------------------------------------------------------------- the batch path

@@ -10,7 +10,8 @@ lacks. Every run cross-checks the finished jobs of each puzzle, those stored bef
 The modules: :mod:`.settings` (the ``--settings`` grid, from the solver registry), :mod:`.corpus`
 (puzzle files, folders, globs), :mod:`.jobs` (one job and its record), :mod:`.worker` (jobs in
 forked processes, killed at their limits), :mod:`.runner` (local cores or Dask), :mod:`.store`,
-:mod:`.agreement`, :mod:`.export` (a corpus as DIMACS files with a manifest).
+:mod:`.agreement`, :mod:`.export` (a corpus as DIMACS files with a manifest), :mod:`.schedule`
+(the order the jobs start in: the longest predicted first).
 """
 
 from __future__ import annotations
@@ -189,6 +190,11 @@ def compare(
         if not redo:
             todo = [j for j in todo if not _stored(j, stored.get(j.id), job_limits)]
         out.skipped = out.planned - len(todo)
+        # The longest predicted jobs first, from what the store knows of similar ones (a long
+        # job started last ends the run alone: :mod:`.schedule`).
+        from .schedule import longest_first
+
+        todo = longest_first(todo, stored.values())
         if on_plan is not None:
             on_plan(out)
 

@@ -176,7 +176,11 @@ def run_dask(
                 progress.elsewhere()
         jobs = claimed
     try:
-        futures = {client.submit(run_isolated, j, worker_jobs, pure=False): j for j in jobs}
+        # In the order given (the longest predicted first): Dask runs the higher priority first.
+        futures = {
+            client.submit(run_isolated, j, worker_jobs, pure=False, priority=len(jobs) - i): j
+            for i, j in enumerate(jobs)
+        }
         progress.running = len(futures)  # queued or running: the scheduler decides
         for future in as_completed(futures):
             try:

@@ -21,8 +21,10 @@ resumes where it stopped.
 
 The kernels run in two tiers, the same code either way. A search starts *interpreted*: the
 kernel functions run as plain Python on lists, which needs no loading at all and settles a
-10 x 10 Masyu in about 10 ms. A search still going after :data:`INTERPRETED_SECONDS` moves,
-state and all, to the *compiled* tier (``compiled.py``), about a hundred times faster: the
+10 x 10 Masyu in about 10 ms. Once the process's interpreted searches have cost about what
+loading the compiled kernels does (:func:`interpreted_seconds`: at once when that is a
+millisecond), the search moves, state and all, to the *compiled* tier (``compiled.py``),
+about a hundred times faster: the
 kernels compiled ahead of time into an extension module in the user's cache (built once; then
 loaded in a millisecond or two, with numpy's import), or where that module cannot be built,
 by numba's JIT (a few tenths of a second to load even from numba's on-disk cache, one kernel
@@ -103,6 +105,14 @@ FIRST_BUDGET_INTERPRETED = 64
 #: A search starts compiled when that kernel is loaded in the process already. 0 always
 #: starts compiled; ``math.inf`` never compiles.
 INTERPRETED_SECONDS = 0.1
+#: With the ahead-of-time module built, the compiled kernels cost numpy's import (about 70 ms
+#: of CPU, idle or loaded; its wall time is 0.2-0.8 s on 2 cores at load 9-10) and a
+#: millisecond or two: an interpreted search moves to them after this many seconds of CPU
+#: (rent or buy: at most about twice the cheaper tier's cost), and one starts on them from the
+#: first node when numpy is imported already (the load is then the millisecond). On a 16 x 16
+#: Sudoku the interpreter searches some 5 nodes a millisecond of CPU (141 nodes: 25-35 ms),
+#: the compiled tier some 200 times more.
+AOT_INTERPRETED_SECONDS = 0.05
 #: Algorithm X runs on bitsets of options up to this many options (sets of 64 words), on
 #: sparse sets above (where a node's work on the words would outgrow DLX1's on the links).
 BITS_MAX_OPTIONS = 64 * 63
@@ -182,12 +192,18 @@ def solve(
     options: Mapping[str, Any],
     *,
     max_nodes: int | None = None,
+    trial_seconds: float | None = None,
 ) -> SearchResult:
     """Find the solutions of ``problem`` (see ``dlxsat.solvers`` for the arguments).
 
     ``max_nodes`` ends the search after that many nodes, as ``timed_out`` (Knuth's programs
     stop after a given number of mems the same way): a budget that does not depend on the
-    machine's speed or load, for ``auto``'s trial (not a user option).
+    machine's speed or load, for ``auto``'s trial (not a user option). ``trial_seconds``
+    ends it, likewise, after that many seconds of CPU searching in the tier it ends in (the
+    time spent interpreted before moving to the compiled tier, and the load, do not count; the
+    request's deadline still does): ``auto``'s trial, a budget of compiled search that an
+    interpreted start some hundred times slower a node used to spend on its first 64 nodes,
+    and that other processes' load on the machine no longer shortens.
 
         ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
         on), ``rules`` (the kinds of the problem's global rules, each once, as declared),
@@ -250,17 +266,60 @@ def solve(
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
-    _search(arrays, dtype, result, request, layout, max_nodes, allow_empty_loop)
+    _search(arrays, dtype, result, request, layout, max_nodes, allow_empty_loop, trial_seconds)
     return result
 
 
 def _starts_compiled(algorithm: str) -> bool:
     """Whether a search of Algorithm ``algorithm`` would start in the compiled tier: its
-    kernels are loaded in this process (for both integer sizes) and compiling is allowed."""
+    kernels are loaded in this process (for both integer sizes), or are cheap to load
+    (:func:`interpreted_seconds`), and compiling is allowed."""
     name = "search_m" if algorithm == "M" else "search_c"
     return INTERPRETED_SECONDS < math.inf and all(
-        _compiled_ready(name, t) for t in ("int16", "int32")
+        interpreted_seconds(name, t) <= 0 for t in ("int16", "int32")
     )
+
+
+def interpreted_seconds(name: str, dtype: Any) -> float:
+    """How many seconds of CPU a search runs interpreted before it moves to the compiled
+    kernel ``name`` for ``dtype``: none when that kernel is loaded in this process, or when
+    the ahead-of-time module is built and numpy imported (loading is then a millisecond or
+    two); else what is left, after this process's interpreted searches so far, of
+    :data:`AOT_INTERPRETED_SECONDS` when the module is built, of :data:`INTERPRETED_SECONDS`
+    otherwise (numba's JIT) -- a process that solves many small puzzles pays the load once
+    they have cost as much, not a search at a time. :data:`INTERPRETED_SECONDS` 0 or infinite
+    says always compiled, never compiled."""
+    if INTERPRETED_SECONDS <= 0 or INTERPRETED_SECONDS == math.inf:
+        return INTERPRETED_SECONDS
+    if _compiled_ready(name, dtype):
+        return 0.0
+    if not ahead_of_time_built():
+        return max(0.0, INTERPRETED_SECONDS - _interpreted_spent[0])
+    if _numpy_imported():
+        return 0.0
+    return max(0.0, min(INTERPRETED_SECONDS, AOT_INTERPRETED_SECONDS) - _interpreted_spent[0])
+
+
+#: The CPU seconds this process's searches have spent interpreted (see
+#: :func:`interpreted_seconds`).
+_interpreted_spent = [0.0]
+
+
+def _numpy_imported() -> bool:
+    """Whether this process has imported numpy (what loading the compiled kernels costs most
+    is that import)."""
+    import sys
+
+    return "numpy" in sys.modules
+
+
+def ahead_of_time_built() -> bool:
+    """Whether the ahead-of-time module of this installation is built and may be used (the
+    first time in a process a few milliseconds, hashing the kernels' sources, without
+    importing numpy; then a ``stat``)."""
+    from . import aot
+
+    return aot.enabled() and aot.module_path().exists()
 
 
 def _search(
@@ -271,10 +330,11 @@ def _search(
     layout: int = 0,
     max_nodes: int | None = None,
     allow_empty_loop: bool = True,
+    trial_seconds: float | None = None,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, out of time or past
-    ``max_nodes``; begin interpreted and move to the compiled tier when the search takes
-    long."""
+    ``max_nodes`` or ``trial_seconds`` (see :func:`solve`); begin interpreted and move to the
+    compiled tier when the search has taken :func:`interpreted_seconds` of CPU."""
     from . import kernel as k
 
     loop, limit, keep = result.stats["loop"], request.limit, request.keep
@@ -305,13 +365,20 @@ def _search(
     interpreted = True
     stats = result.stats
     deadline = request.deadline.at  # (moved later by the compiled kernels' load, see below)
+    switch = interpreted_seconds(name, dtype)
+    # ``trial_seconds`` counts the CPU of this thread's slices in the tier the search ends in
+    # (None: not counting yet -- the search is interpreted and may still move).
+    trial_cpu: float | None = None
 
     def compile_now() -> None:
         nonlocal nd, ln, cl, opt_of, sols, sol_len, st, stack, params, kernel, interpreted
         nonlocal deadline
+        load_start = time.perf_counter()
         import numpy as np
 
-        kernel, load = _compiled_kernel(name, dtype)
+        kernel, _ = _compiled_kernel(name, dtype)
+        # (numpy's import counted in: it is most of the load)
+        load = time.perf_counter() - load_start
         stats["compile_seconds"] = load
         if deadline is not None and not request.loading_counts:
             # The time limit is for searching, not for loading -- unless the run has one
@@ -329,11 +396,13 @@ def _search(
     rate = 0.0  # nodes per second in the last slice
     solutions = result.solutions
     search_start = time.perf_counter()
-    if INTERPRETED_SECONDS <= 0 or (
-        INTERPRETED_SECONDS < math.inf and _compiled_ready(name, dtype)
-    ):
+    interpreted_cpu = 0.0  # the CPU seconds of the interpreted slices
+    if switch <= 0:
         compile_now()
         budget = FIRST_BUDGET
+    if trial_seconds is not None and (not interpreted or switch == math.inf):
+        trial_cpu = 0.0  # (else from when the search moves to the compiled tier)
+    cpu_rate = 0.0  # nodes per CPU second in the last slice
     while True:
         wanted = rows if keep is None else min(rows, keep - len(solutions))
         params[k.P_STORE_CAP] = wanted
@@ -344,17 +413,30 @@ def _search(
             # to a whole slice late, 10 ms, when the budget had doubled just before it.
             left = max(0.0, deadline - time.monotonic())
             params[k.P_BUDGET] = max(MIN_BUDGET, min(budget, int(rate * left) + 1))
+        if trial_cpu is not None and cpu_rate > 0:
+            # (the same cut for the trial's seconds of CPU)
+            left = max(0.0, trial_seconds - trial_cpu)  # type: ignore[operator]
+            params[k.P_BUDGET] = max(
+                MIN_BUDGET, min(int(params[k.P_BUDGET]), int(cpu_rate * left) + 1)
+            )
         if max_nodes is not None:
             # (within the cut above: taking ``budget`` here undid it, and a 5 ms trial of a
             # 25 x 25 Sudoku ran 8 ms)
             left_nodes = max_nodes - int(st[k.S_NODES])
             params[k.P_BUDGET] = max(1, min(int(params[k.P_BUDGET]), left_nodes))
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         before = int(st[k.S_NODES])
         status = kernel(nd, ln, cl, opt_of, stack, st, params, sols, sol_len)
-        t1 = time.perf_counter()
+        t1, cpu = time.perf_counter(), time.thread_time() - c0
+        if interpreted:
+            interpreted_cpu += cpu
+            _interpreted_spent[0] += cpu
+        if trial_cpu is not None:
+            trial_cpu += cpu
         if t1 > t0:
             rate = (int(st[k.S_NODES]) - before) / (t1 - t0)
+        if cpu > 0:
+            cpu_rate = (int(st[k.S_NODES]) - before) / cpu
         for i in range(int(st[k.S_STORED])):
             solutions.append(sorted(int(sols[i, j]) for j in range(int(sol_len[i]))))
         st[k.S_STORED] = 0
@@ -371,12 +453,17 @@ def _search(
             result.timed_out = True
             stats["stopped_at_nodes"] = max_nodes
             break
+        if trial_cpu is not None and trial_cpu >= trial_seconds:  # type: ignore[operator]
+            result.timed_out = True
+            break
         if status == k.BUDGET:
-            if interpreted and t1 - search_start >= INTERPRETED_SECONDS:
+            if interpreted and interpreted_cpu >= switch:
                 compile_now()
+                if trial_seconds is not None:
+                    trial_cpu = 0.0
                 # Nodes per second go up some hundredfold: let the budget catch up.
                 budget = max(budget * 64, FIRST_BUDGET)
-                rate = 0.0
+                rate = cpu_rate = 0.0
                 continue
             # Aim at SLICE seconds per call.
             if t1 - t0 < SLICE / 2:
