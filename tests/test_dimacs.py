@@ -4,6 +4,7 @@ failure, not a skip)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -321,3 +322,53 @@ def test_export_loop_mode_policy():
     assert dlxsat.export_cnf("masyu", "0.\n.1\n", loop="none").modes == {"loop": "none"}
     with pytest.raises(InputError, match="sudoku is not a loop puzzle"):
         dlxsat.export_cnf("sudoku", sudoku, loop="eager")
+
+
+#: Three cells in a row, each shaded or not; the shaded ones must be connected.
+ROW = (
+    "|@connected shaded\n|@members 11:1 13:1 15:1\n|@links grid\n"
+    "p11 p13 p15 | 11 13 15\n"
+    "p11 11:1\np11 11:0\np13 13:1\np13 13:0\np15 15:1\np15 15:0\n"
+)
+
+
+@pytest.mark.parametrize("mode", ["none", "eager"])
+def test_decode_says_how_the_cnf_held_the_rule_and_names_what_a_model_breaks(
+    tmp_path, capsys, mode
+):
+    """``decode --cnf``: the CNF's mode of each rule in the JSON; a model that breaks the rule
+    (both ends shaded, the middle not: possible only without the rule) is refused naming the
+    rule and how the CNF held it; a CNF of another puzzle is refused."""
+    puzzle, cnf = tmp_path / "row.dlx", tmp_path / "row.cnf"
+    puzzle.write_text(ROW)
+    assert main(["export", "dimacs", "xcc", str(puzzle), "--connected", mode, "-o", str(cnf)]) == 0
+    text = cnf.read_text()
+    assert f"c rule connected: {mode} - " in text
+    broken = tmp_path / "broken.model"  # options 0, 3, 4: 11 and 15 shaded, 13 not
+    sat = "SATISFIABLE" if mode == "none" else "UNSATISFIABLE"
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    with Solver(name="cadical195", bootstrap_with=CNF(from_string=text).clauses) as s:
+        found = s.solve(assumptions=[1, -2, -3, 4, 5, -6])
+        assert found == (mode == "none")
+        model = s.get_model() if found else []
+    broken.write_text(f"s {sat}\n" + (f"v {' '.join(map(str, model))} 0\n" if model else ""))
+    capsys.readouterr()
+    code = main(["decode", "xcc", str(puzzle), str(broken), "--cnf", str(cnf), "--json"])
+    out, err = capsys.readouterr()
+    if mode == "none":
+        assert code == 2 and out == ""
+        assert err == (
+            f"dlxsat: error: {broken}: the model is not an answer to this puzzle: rule connected"
+            " shaded: the members 15 are cut off from 11 (the CNF holds the connected rule as"
+            " 'none')\n"
+        )
+    else:
+        assert code == 0 and json.loads(out)["cnf_rules"] == {"connected": "eager"}
+    other = tmp_path / "other.dlx"
+    other.write_text(ROW.replace("p15 15:0\n", ""))
+    assert main(["decode", "xcc", str(other), str(broken), "--cnf", str(cnf)]) == 2
+    assert "not this puzzle's CNF (it has 6 options, the puzzle's exact-cover problem 5)" in (
+        capsys.readouterr().err
+    )

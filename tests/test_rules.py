@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
@@ -32,7 +33,17 @@ from dlxsat.solvers import RULE_MODE_ALONE, solve_problem
 from dlxsat.xcc import Item, Problem, parse, write
 from dlxsat.xcc.check import check_solutions, solution_problem
 from dlxsat.xcc.names import b62
-from dlxsat.xcc.rules import KINDS, Acyclic, Connected, Cycle, Separation, justified, present
+from dlxsat.xcc.rules import (
+    KINDS,
+    Acyclic,
+    Connected,
+    Cycle,
+    Piece,
+    Separation,
+    Sized,
+    justified,
+    present,
+)
 
 #: (backend, options) of every way dlxsat enforces the connected and acyclic rules.
 WAYS = [
@@ -85,6 +96,25 @@ def shading_problems(draw, max_rows: int = 3, max_cols: int = 4) -> Problem:
     if draw(st.booleans()):
         roots = tuple(k for k, (x, y) in enumerate(cells) if x in (1, 2 * rows - 1) or y == 1)
     return Problem(items, options, rules=(Connected(members, links, roots, "cells"),))
+
+
+@st.composite
+def sized_problems(draw, max_rows: int = 3, max_cols: int = 4) -> Problem:
+    """:func:`shading_problems`' cells under one Sized rule instead: the shaded cells fall into
+    pieces of one size (Fillomino's cells of a number), or each piece holds one of a few
+    anchors and has its size (Nurikabe's islands)."""
+    p = draw(shading_problems(max_rows, max_cols))
+    (cells,) = p.rules
+    n = len(cells.members)
+    if draw(st.booleans()):
+        size, at_least = draw(st.integers(1, 4)), draw(st.booleans())
+        rule = Sized(cells.members, cells.links, size, (), "pieces", at_least)
+    else:
+        at = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3, unique=True))
+        sizes = draw(st.lists(st.integers(1, 4), min_size=len(at), max_size=len(at)))
+        anchors = tuple(zip(at, sizes, strict=True))
+        rule = Sized(cells.members, cells.links, anchors=anchors, label="islands")
+    return Problem(p.items, p.options, rules=(rule,))
 
 
 @st.composite
@@ -173,7 +203,17 @@ def keeps_rules(problem: Problem, chosen: list[int]) -> bool:
     """Whether ``chosen`` keeps every rule of ``problem``, judged with networkx."""
     for rule in problem.rules:
         on = [k for k, p in enumerate(present(problem, chosen, rule.members)) if p]
-        if isinstance(rule, Acyclic):
+        if isinstance(rule, Sized):
+            g = nx.Graph()
+            g.add_nodes_from(on)
+            g.add_edges_from((a, b) for a, b in rule.links if a in g and b in g)
+            anchors = dict(rule.anchors)
+            for part in nx.connected_components(g):
+                held = [anchors[m] for m in part if m in anchors]
+                want = rule.size if rule.size is not None else held[0] if len(held) == 1 else 0
+                if len(part) < want or (len(part) > want and not rule.at_least):
+                    return False
+        elif isinstance(rule, Acyclic):
             g = nx.MultiGraph()
             g.add_edges_from(rule.ends[k] for k in on)
             if on and not nx.is_forest(g):
@@ -226,7 +266,7 @@ def test_acyclic_and_connected_edges_agree_with_the_brute_force(way, problem):
 
 
 @settings(max_examples=40, deadline=None)
-@given(problem=st.one_of(shading_problems(), edge_problems()))
+@given(problem=st.one_of(shading_problems(), edge_problems(), sized_problems()))
 def test_rules_round_trip_through_the_text_form(problem):
     """``|@`` lines: parse(write(p)) == p, rules included (with ``grid`` links where they are
     the grid's, explicit pairs otherwise)."""
@@ -234,8 +274,8 @@ def test_rules_round_trip_through_the_text_form(problem):
     assert again == problem and again.rules == problem.rules
 
 
-@settings(max_examples=40, deadline=None)
-@given(problem=st.one_of(shading_problems(), edge_problems()))
+@settings(max_examples=60, deadline=None)
+@given(problem=st.one_of(shading_problems(), edge_problems(), sized_problems()))
 def test_the_checker_judges_every_cover_as_the_brute_force(problem):
     bare = Problem(problem.items, problem.options)
     for chosen in brute_force(bare):
@@ -259,6 +299,67 @@ def test_a_rule_written_by_hand_is_read_and_judged():
     assert solution_problem(p, [0, 3, 4]) is None  # every piece touches the border
     with pytest.raises(Exception, match="line 3: rule connected: unknown item name 'zz'"):
         parse(text.replace("31:1\n", "zz:1\n", 1))
+
+
+def test_a_sized_rule_written_by_hand_is_read_and_judged():
+    """Three cells in a row, anchors on both ends: islands of 1 and 2 cells."""
+    text = (
+        "|@sized islands\n|@members 11:1 13:1 15:1\n|@links grid\n|@anchors 11 1 15 2\n"
+        "p11 p13 p15 | 11 13 15\n"
+        "p11 11:1\np11 11:0\np13 13:1\np13 13:0\np15 15:1\np15 15:0\n"
+    )
+    p = parse(text)
+    (rule,) = p.rules
+    assert rule.kind == "sized" and rule.anchors == ((0, 1), (2, 2)) and rule.size is None
+    assert solution_problem(p, [0, 2, 4]) == (
+        "rule sized islands: the piece of 11 13 15 holds 2 anchors"
+    )
+    assert solution_problem(p, [0, 3, 4]) == (
+        "rule sized islands: the piece of 15 has 1 member, not 2"
+    )
+    assert solution_problem(p, [1, 2, 5]) == "rule sized islands: the piece of 13 holds no anchor"
+    assert solution_problem(p, [1, 3, 5]) is None  # no cell shaded: nothing to break
+    assert solution_problem(p, [0, 3, 5]) is None  # an anchor absent is no fault
+    assert solution_problem(p, [1, 2, 4]) is None
+    for wrong, message in [
+        ("|@anchors 11 1 15 2", "give '|@size N' or '|@anchors ITEM N ...', one of them"),
+        ("|@anchors 11 0", "'0' is not a size"),
+        ("|@anchors 11", "needs a member and a size per anchor"),
+        ("|@anchors 11 1 11 2", "a member is an anchor twice"),
+    ]:
+        bad = text.replace("|@anchors 11 1 15 2", wrong if "give" not in message else "")
+        with pytest.raises(InputError, match=re.escape(message)):
+            parse(bad)
+    again = parse(text.replace("|@anchors 11 1 15 2", "|@size 2"))
+    assert again.rules[0].size == 2 and solution_problem(again, [0, 2, 5]) is None
+    assert solution_problem(again, [0, 2, 4]) == (
+        "rule sized islands: the piece of 11 13 15 has 3 members, more than 2"
+    )
+    more = parse(text.replace("|@anchors 11 1 15 2", "|@size 2+"))
+    assert more.rules[0].at_least and "|@size 2+\n" in write(more)
+    assert solution_problem(more, [0, 2, 4]) is None
+    assert solution_problem(more, [0, 3, 5]) == (
+        "rule sized islands: the piece of 11 has 1 member, fewer than 2"
+    )
+    with pytest.raises(ValueError, match="'at least' applies to one size"):
+        Sized(rule.members, rule.links, None, ((0, 2),), "", True)
+
+
+def test_no_backend_takes_a_rule_it_does_not_enforce():
+    """A backend's SolverSpec lists the rule kinds it enforces; a problem with another kind
+    is refused in one line rather than solved as if the rule were not there."""
+    from dlxsat.solvers import search_solvers, spec_of
+
+    problem = parse(
+        "|@sized pair\n|@members 11:1 13:1\n|@links grid\n|@size 2\n"
+        "p11 p13 | 11 13\np11 11:1\np11 11:0\np13 13:1\np13 13:0\n"
+    )
+    for name in search_solvers():
+        if "sized" in spec_of(name).rules:
+            continue
+        with pytest.raises(InputError, match="does not enforce the sized rule") as e:
+            solve_problem(problem, name)
+        assert "\n" not in str(e.value)
 
 
 def test_every_kind_of_rule_is_named_in_the_solvers_modes():
@@ -508,6 +609,9 @@ def _recorded_cuts(monkeypatch) -> list[tuple[Connected | Acyclic, Separation | 
 _LINE = Connected(tuple((k, "1") for k in range(4)), ((0, 1), (1, 2), (2, 3)))
 _ROOTED = Connected(_LINE.members, _LINE.links, (0,))
 _SQUARE = Acyclic(tuple((k, "1") for k in range(4)), ((0, 1), (1, 2), (2, 3), (3, 0)))
+_PAIRS = Sized(_LINE.members, _LINE.links, size=2)
+_ISLANDS = Sized(_LINE.members, _LINE.links, anchors=((0, 1), (3, 2)))
+_BIG = Sized(_LINE.members, _LINE.links, 3, at_least=True)
 JUSTIFIED = [
     (_LINE, Separation(0, 3, (1,)), None),
     (_LINE, Separation(0, 3, (2,)), None),
@@ -522,6 +626,20 @@ JUSTIFIED = [
     (_SQUARE, Cycle((0, 1, 2)), "hold no cycle"),
     (_SQUARE, Separation(0, 1, ()), "no cut of a acyclic rule"),
     (_LINE, Cycle((0, 1)), "no cut of a connected rule"),
+    (_PAIRS, Piece((1,), (0, 2)), None),  # a lone member, too small
+    (_PAIRS, Piece((1, 2), (0, 3)), "may be a whole piece that is right"),
+    (_PAIRS, Piece((1, 2), (0,)), "may be part of a piece that may be right"),
+    (_PAIRS, Piece((0, 1, 2)), None),  # too large, whatever grows
+    (_PAIRS, Piece((0, 2)), "not connected"),
+    (_ISLANDS, Piece((0, 1)), None),  # two anchors
+    (_ISLANDS, Piece((1, 2), (0, 3)), None),  # no anchor
+    (_ISLANDS, Piece((2, 3)), "may be part of a piece"),
+    (_ISLANDS, Piece((1, 2, 3)), None),  # no anchor, larger than the largest (2)
+    (_ISLANDS, Piece((3,), (2,)), None),  # 3 alone, of 2
+    (_ISLANDS, Separation(0, 3, (1,)), "no cut of a sized rule"),
+    (_BIG, Piece((1, 2), (0, 3)), None),  # a whole piece of 2, fewer than 3
+    (_BIG, Piece((0, 1, 2, 3)), "may be a whole piece that is right"),  # 4 of at least 3
+    (_BIG, Piece((1, 2), (0,)), "may be part of a piece"),
 ]
 
 
@@ -531,17 +649,19 @@ def test_justified_accepts_valid_cuts_and_names_what_is_wrong(rule, cut, verdict
     assert said is None if verdict is None else verdict in said
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(problem=st.one_of(shading_problems(3, 4), edge_problems(3, 3)), count=st.booleans())
-def test_every_cut_the_sat_backend_adds_is_justified(problem, count):
-    """Cuts made between solver calls (a limit) and inside one call (a count: the propagator),
-    each valid by ``justified``; each with one boundary member or cycle member dropped judged
-    as networkx judges it (a cycle less a member is none: always refused)."""
+def test_every_cut_a_backend_adds_is_justified(backend, problem, count):
+    """Cuts made between solver calls (a limit) and, by sat, inside one call (a count: the
+    propagator) -- least separators (sat) and front ones (cpsat) -- each valid by
+    ``justified``; each with one boundary member or cycle member dropped judged as networkx
+    judges it (a cycle less a member is none: always refused)."""
     kinds = {r.kind for r in problem.rules}
     options = {f"{k}_mode": "lazy" for k in kinds}
     with pytest.MonkeyPatch.context() as mp:
         seen = _recorded_cuts(mp)
-        solve_problem(problem, "sat", limit=None if count else 2, **options)
+        solve_problem(problem, backend, limit=None if count else 2, **options)
     for rule, cut in seen:
         assert justified(rule, cut) is None, (rule, cut)
         if isinstance(cut, Cycle):

@@ -194,11 +194,13 @@ def cmd_decode(a: argparse.Namespace) -> int:
 
     text = read_text(a.file, "puzzle")
     prep = prepare(a.family, text, a.input_format, Policy(loop=a.loop), progress=a.progress)
-    got = decode_model(a.family, prep, read_text(a.model, "solver output"), name=a.model)
+    cnf = None if a.cnf is None else read_text(a.cnf, "CNF")
+    output = read_text(a.model, "solver output")
+    got = decode_model(a.family, prep, output, name=a.model, cnf=cnf, cnf_name=a.cnf or "CNF")
     if got.answer is not None:
         _draw(a, prep.puzzle, [got.answer])
     if a.json:
-        _emit(line(decode_json(a.family, got.answer)))
+        _emit(line(decode_json(a.family, got.answer, got.held)))
     elif got.answer is None:
         _emit(f"no answer: the solver said {got.status}\n")
     else:

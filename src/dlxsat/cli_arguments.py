@@ -237,6 +237,8 @@ def _add_decode(sub: Any) -> None:
     m.add_argument("--json", action="store_true", help=JSON_HELP)
     text = "xcc: check the single-loop rule (export --loop eager)"
     m.add_argument("--loop", action="store_true", help=text)
+    text = "the exported CNF: checked to be this puzzle's; says how it held each global rule"
+    m.add_argument("--cnf", metavar="FILE", help=text)
 
 
 def _add_crosscheck(sub: Any) -> None:

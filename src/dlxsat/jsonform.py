@@ -56,17 +56,26 @@ def dlx_json(
     return data
 
 
-def decode_json(family: str, answer: Answer | None) -> dict[str, Any]:
-    """``decode --json``: the model's answer, or none when the solver found no model.
+def decode_json(
+    family: str, answer: Answer | None, held: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """``decode --json``: the model's answer, or none when the solver found no model; with
+    the CNF given (``--cnf``), ``cnf_rules``: how it held each global rule (kind → mode).
 
     >>> decode_json("sudoku", None)
     {'family': 'sudoku', 'status': 'none', 'count': 0, 'solutions': []}
+    >>> decode_json("masyu", None, {"loop": "eager"})["cnf_rules"]
+    {'loop': 'eager'}
     """
     if answer is None:
-        return {"family": family, "status": "none", "count": 0, "solutions": []}
-    # The model holds one answer; whether the puzzle has others the solver did not say:
-    # ``counted`` (dlxsat.STATUSES), counting the answers of this output.
-    return {"family": family, "status": "counted", "count": 1, "solutions": [answer]}
+        data: dict[str, Any] = {"family": family, "status": "none", "count": 0, "solutions": []}
+    else:
+        # The model holds one answer; whether the puzzle has others the solver did not say:
+        # ``counted`` (dlxsat.STATUSES), counting the answers of this output.
+        data = {"family": family, "status": "counted", "count": 1, "solutions": [answer]}
+    if held is not None:
+        data["cnf_rules"] = held
+    return data
 
 
 def solve_json(report: SolveReport, checks: list[Agreement] | None = None) -> dict[str, Any]:

@@ -76,31 +76,87 @@ def export_cnf(
 @dataclass
 class Decoded:
     """A SAT solver's verdict on an exported puzzle: its ``status`` (``SATISFIABLE``,
-    ``UNSATISFIABLE``, ``UNKNOWN``) and, when satisfiable, the answer (rule-checked)."""
+    ``UNSATISFIABLE``, ``UNKNOWN``) and, when satisfiable, the answer (rule-checked);
+    ``held``: how the CNF held each global rule (kind → mode, from its ``c rule`` lines),
+    when the CNF was given."""
 
     prep: Prepared
     status: str
     answer: Answer | None
+    held: dict[str, str] | None = None
+
+
+def cnf_header(cnf: str, name: str = "CNF") -> tuple[int, dict[str, str]]:
+    r"""The number of options and how each global rule is held (kind → mode), read from the
+    comment lines :func:`dlxsat.backends.dimacs.write_dimacs` begins a CNF with.
+
+    >>> cnf_header("c problem: xcc, 3 items (2 primary), 5 options\nc rule loop: eager - ...\n")
+    (5, {'loop': 'eager'})
+    """
+    options: int | None = None
+    held: dict[str, str] = {}
+    for line in cnf.splitlines():
+        if not line.startswith("c"):
+            break  # the comments come first; the clauses need not be read
+        words = line.split()
+        if line.startswith("c problem: ") and "options" in words:
+            options = int(words[words.index("options") - 1])
+        elif line.startswith("c rule ") and len(words) > 3 and words[2].endswith(":"):
+            held[words[2][:-1]] = words[3]
+    if options is None:
+        raise InputError(f"{name}: not a CNF written by dlxsat export (no 'c problem:' line)")
+    return options, held
 
 
 def decode_model(
-    family: str, text: Any, solver_output: str, *, format: str | None = None, name: str = "model"
+    family: str,
+    text: Any,
+    solver_output: str,
+    *,
+    format: str | None = None,
+    name: str = "model",
+    cnf: str | None = None,
+    cnf_name: str = "CNF",
 ) -> Decoded:
-    """Turn a SAT solver's output (``s``/``v`` lines) for a puzzle's exported CNF into the
+    r"""Turn a SAT solver's output (``s``/``v`` lines) for a puzzle's exported CNF into the
     puzzle's answer, checked by the family's rules; ``name`` names the output in errors.
     ``text`` is the puzzle's text (in ``format``), a puzzle object, or the puzzle already
-    :func:`prepared <dlxsat.pipeline.prepare>`.
+    :func:`prepared <dlxsat.pipeline.prepare>`. ``cnf``, the exported CNF's text (its comment
+    lines suffice), says how the CNF held each global rule, and is checked to be this puzzle's.
 
-    >>> decode_model("sudoku", "4..3.3....1.1..2", "s UNSATISFIABLE\\n").status
+    A model that breaks a global rule is refused naming the rule, what breaks it and how the
+    CNF held it -- a CNF exported with ``--loop none`` has such models.
+
+    >>> decode_model("sudoku", "4..3.3....1.1..2", "s UNSATISFIABLE\n").status
     'UNSATISFIABLE'
     """
     from .backends import dimacs
+    from .xcc.rules import violation
 
     prep = text if isinstance(text, Prepared) else prepare(family, text, format)
+    held = None
+    if cnf is not None:
+        options, held = cnf_header(cnf, cnf_name)
+        if options != len(prep.problem.options):
+            raise InputError(
+                f"{cnf_name}: not this puzzle's CNF (it has {options} options, the puzzle's "
+                f"exact-cover problem {len(prep.problem.options)})"
+            )
     status, true_vars = dimacs.read_solver_output(solver_output)
     if status != "SATISFIABLE":
-        return Decoded(prep, status, None)
+        return Decoded(prep, status, None, held)
     chosen = dimacs.chosen_options(prep.problem, true_vars)
+    for rule in prep.problem.rules:
+        broken = violation(prep.problem, rule, chosen)
+        if broken is None:
+            continue
+        mode = None if held is None else held.get(rule.kind, "none")
+        how = (
+            f"the CNF holds the {rule.kind} rule as '{mode}'"
+            if mode is not None
+            else f"was the CNF exported with --{rule.kind} none?"
+        )
+        raise InputError(f"{name}: the model is not an answer to this puzzle: {broken} ({how})")
     answer = prep.family.decode(prep.puzzle, prep.problem, chosen)
     problems = prep.family.check(prep.puzzle, answer)
     if problems:
@@ -108,4 +164,4 @@ def decode_model(
             f"{name}: the model is not an answer to this puzzle ({problems[0]}); "
             "was a rule left out of the export (--loop none), or is it another puzzle's?"
         )
-    return Decoded(prep, status, answer)
+    return Decoded(prep, status, answer, held)

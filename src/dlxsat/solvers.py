@@ -65,12 +65,13 @@ SOLVERS: dict[str, str] = {
 #: The kinds of global rule (:data:`dlxsat.xcc.rules.KINDS`, repeated here so that naming a
 #: solver imports nothing more); a solver's way of enforcing kind ``K`` is its option
 #: ``K_mode`` (typed ``--K MODE``).
-RULE_KINDS = ("loop", "connected", "acyclic")
+RULE_KINDS = ("loop", "connected", "acyclic", "sized")
 #: Why a rule's mode is refused for a problem without that rule.
 RULE_MODE_ALONE = {
     "loop": "a loop mode applies only with the single-loop rule (loop families)",
     "connected": "a connected mode applies only with a connected rule",
     "acyclic": "an acyclic mode applies only with an acyclic rule",
+    "sized": "a sized mode applies only with a sized rule",
 }
 
 #: The largest solution limit: the dlx kernels count in int64.
@@ -100,7 +101,7 @@ def warm_up_problem(kinds: Collection[str] = ()) -> Any:
     ['loop', 'connected']
     """
     from .xcc import parse
-    from .xcc.rules import Acyclic, Connected, Rule, SingleLoop
+    from .xcc.rules import Acyclic, Connected, Rule, SingleLoop, Sized
 
     problem = parse(WARM_UP_PROBLEM)
     loop = SingleLoop.from_names(problem)
@@ -116,6 +117,7 @@ def warm_up_problem(kinds: Collection[str] = ()) -> Any:
         "loop": loop,
         "connected": Connected(edges, tuple(links)),
         "acyclic": Acyclic(edges, tuple(ends)),
+        "sized": Sized(edges, tuple(links), size=len(edges)),
     }
     return problem.with_rules(*(made[k] for k in RULE_KINDS if k in kinds))
 
@@ -138,9 +140,10 @@ class SolverSpec:
     loaded (in the module named ``library_module``), for the memory estimate of
     :meth:`model_bytes`. ``catches_sigint``: its library stops the search on SIGINT itself.
     ``capped``: options counting threads or processes, bounded by :func:`max_workers`.
-    ``empty_loop``: it can count the empty edge set as a loop. ``public``: offered by
-    ``solve``, ``crosscheck`` and ``--help`` (False: ``compare`` only -- it needs a program
-    outside dlxsat). ``batch``: it has a batch path, ``solve_many(template, puzzles, mode,
+    ``empty_loop``: it can count the empty edge set as a loop. ``rules``: the kinds of global
+    rule it enforces (a problem with another is refused: :meth:`check_rules`). ``public``:
+    offered by ``solve``, ``crosscheck`` and ``--help`` (False: ``compare`` only -- it needs a
+    program outside dlxsat). ``batch``: it has a batch path, ``solve_many(template, puzzles, mode,
     timeout, on_found)``, for many puzzles that share one problem with some options chosen
     beforehand (a family's :class:`Template`), worth it from this many puzzles on (0: no
     batch path; see :func:`solve_many` and :func:`dlxsat.pipeline.solve_many`).
@@ -162,6 +165,7 @@ class SolverSpec:
     catches_sigint: bool = False
     capped: tuple[str, ...] = ()
     empty_loop: bool = True
+    rules: tuple[str, ...] = ("loop", "connected", "acyclic")
     public: bool = True
     batch: int = 0
     validate: Callable[[dict[str, Any], Collection[str] | None], None] | None = None
@@ -221,8 +225,12 @@ class SolverSpec:
         return checked
 
     def check_rules(self, problem: Any) -> None:
-        """Refuse a problem whose rules this solver cannot enforce as asked: the empty loop of
-        DLX2-LOOP where it always asks for a loop (:attr:`empty_loop`)."""
+        """Refuse a problem whose rules this solver cannot enforce as asked: a kind of rule it
+        does not enforce (:attr:`rules`), the empty loop of DLX2-LOOP where it always asks for
+        a loop (:attr:`empty_loop`)."""
+        for rule in problem.rules:
+            if rule.kind not in self.rules:
+                raise InputError(f"backend {self.name} does not enforce the {rule.kind} rule")
         loop = problem.rule("loop")
         if loop is not None and loop.allow_empty and not self.empty_loop:
             raise InputError(f"backend {self.name} always asks for a non-empty loop")

@@ -51,10 +51,10 @@ from typing import TYPE_CHECKING
 
 from ..xcc import Problem
 from ..xcc.loop import ON, LoopGraph
-from ..xcc.rules import SingleLoop
+from ..xcc.rules import Acyclic, Connected, SingleLoop
 
 if TYPE_CHECKING:
-    from ..xcc.rules import Acyclic, Connected, Rule
+    from ..xcc.rules import Rule
     from .loopcuts import LoopRule
 
 #: How the colors of secondary items become variables (see the module docstring).
@@ -186,7 +186,7 @@ def build(
     for i in range(n_primary, len(problem.items)):
         model.secondaries.append(_secondary(model, i, unc.get(i, []), col.get(i, {})))
     chosen = list(problem.rules if rules is None else rules)
-    member_rules = [r for r in chosen if not isinstance(r, SingleLoop)]
+    member_rules = [r for r in chosen if isinstance(r, (Connected, Acyclic))]
     for rule in chosen:
         if isinstance(rule, SingleLoop):
             model.loop = _loop(model, rule)

@@ -79,11 +79,29 @@ from .rulecuts import AcyclicCuts, ConnectedCuts
 #: survive between rounds). Colors: see :data:`.covering.DEFAULT_COLORS`.
 LOOP_MODES = ("lazy", "circuit")
 DEFAULT_LOOP_MODE = "circuit"
-#: The connected and acyclic rules (see the module docstring).
+#: The connected and acyclic rules (see the module docstring). Measured with
+#: ``benchmarks/rules.py`` (two answers asked for, three instances of each size summed, 30 s
+#: each, 2 cores at load 7-8), seconds lazy / eager for N x N = 8, 10, 12, 15 -- a connected
+#: sea: 2.27 / 1.83, 7.46 / 5.77, 12.8 / 8.06, 19.7 / 19.6; the sea, every white region
+#: reaching the border: 4.75 / 3.39, 9.77 / 6.42, 15.6 / 11.1, 48.1 / 17.3. Eager wins
+#: connected: each lazy round is a fresh search, and the sea took 20-130 of them.
 CONNECTED_MODES = ("lazy", "eager")
-DEFAULT_CONNECTED_MODE = "lazy"
+DEFAULT_CONNECTED_MODE = "eager"
+#: Acyclic alone (a forest, degrees given as clues): lazy / eager 0.96 / 2.00, 0.98 / 3.18,
+#: 1.87 / 5.93, 2.80 / 8.97 -- lazy, whose first model has few cycles to cut (2-11 rounds).
+#: Both rules on the same edges (a spanning tree) are hard for CP-SAT in every mode: 8 x 8
+#: lazy 8.2 s, eager 6.7 s; 10 x 10 lazy 38.9 s, eager 62.8 s and one of three unfinished;
+#: in a later run at load 14, 10 x 10 with connected eager and acyclic lazy (these defaults)
+#: finished none of three in 30 s, connected lazy and acyclic eager 27.0 s, both lazy 26.4 s.
+#: The SAT backend solves them in under a second (:data:`.cnf.DEFAULT_CONNECTED_MODE`).
 ACYCLIC_MODES = ("lazy", "eager")
 DEFAULT_ACYCLIC_MODE = "lazy"
+#: The lazy connected rule's boundaries (:data:`.rulecuts.SEPARATORS`): the front ones, more
+#: of them per round, where the SAT backend takes the least. Lazy, least / front (one run at
+#: load 1-3; CP-SAT's times vary with the load, its workers share the 2 cores): the sea at 10
+#: and 15, 0.63 / 1.59 and 1.99 / 6.01 s; with the border, 6.29 / 4.00 and 42.1 / 15.8 s;
+#: spanning trees, 24.8 / 3.52 s and none of three / 7.27 s.
+CUT_SEPARATORS = "front"
 #: Each global rule's default mode here (the ``K_mode`` options).
 DEFAULT_RULE_MODES = {
     "loop": DEFAULT_LOOP_MODE,
@@ -188,7 +206,7 @@ class _Model:
                 if eager:
                     self._connected(rule, on)
                 else:
-                    self.lazy.append((ConnectedCuts(rule, list(on)), on))
+                    self.lazy.append((ConnectedCuts(rule, list(on), CUT_SEPARATORS), on))
             elif eager:
                 self._acyclic(rule, on)
             else:

@@ -34,8 +34,8 @@ blocks: :func:`read_border_answer`), and judges them (:func:`answer_cells`,
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
-from typing import Any
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..xcc.model import Problem
@@ -44,6 +44,9 @@ from .grid import needs_wide_names, point_name
 from .loops import SIDES, cell_name
 from .regions import Builder as _RegionBuilder
 from .regions import answer_rows
+
+if TYPE_CHECKING:
+    from ..xcc.rules import Connected, Sized
 
 Answer = dict[str, Any]
 Cell = tuple[int, int]
@@ -105,6 +108,56 @@ class Builder(_RegionBuilder):
 
     def problem(self) -> Problem:
         return self.plain_problem()
+
+
+def cells_rule(
+    problem: Problem,
+    items: Mapping[Cell, str],
+    colour: str | None,
+    label: str,
+    *,
+    roots: Collection[Cell] | None = None,
+    size: int | None = None,
+    anchors: Mapping[Cell, int] | None = None,
+) -> Connected | Sized:
+    """The global rule over a set of cells: the cells whose item (``items[cell]``, an item of
+    ``problem``) has ``colour`` (None: a primary item covered) -- the shaded cells, the white
+    ones, one region's -- linked where they are orthogonal neighbours.
+
+    Without ``size`` or ``anchors``: :class:`~dlxsat.xcc.rules.Connected` (with ``roots``
+    every piece must reach one of those cells, e.g. the border). With ``size`` every piece has
+    that many cells (Fillomino's cells of one number); with ``anchors`` (cell → size) every
+    piece holds one anchor and has its size (Nurikabe's islands): :class:`Sized`.
+
+    >>> b = Builder()
+    >>> for k in "13", "15", "33":
+    ...     b.item("p" + k)
+    ...     b.secondary.append(k)
+    ...     b.options += [["p" + k, k + ":1"], ["p" + k, k + ":0"]]
+    >>> p = b.problem()
+    >>> rule = cells_rule(p, {(0, 0): "13", (0, 1): "15", (1, 0): "33"}, "1", "shaded")
+    >>> rule.kind, rule.links, rule.members[0] == (p.index["13"], "1")
+    ('connected', ((0, 1), (0, 2)), True)
+    >>> cells_rule(p, {(0, 0): "13", (0, 1): "15"}, "0", "white", anchors={(0, 1): 2}).anchors
+    ((1, 2),)
+    """
+    from ..xcc.rules import Connected, Sized
+
+    cells = sorted(items)
+    at = {cell: k for k, cell in enumerate(cells)}
+    index = problem.index
+    members = tuple((index[items[cell]], colour) for cell in cells)
+    links = tuple(
+        (at[(i, j)], at[other])
+        for i, j in cells
+        for other in ((i + 1, j), (i, j + 1))
+        if other in at
+    )
+    if size is not None or anchors is not None:
+        placed = tuple((at[cell], v) for cell, v in (anchors or {}).items())
+        return Sized(members, links, size, placed, label)
+    kept = None if roots is None else tuple(sorted(at[cell] for cell in roots if cell in at))
+    return Connected(members, links, kept, label)
 
 
 def neighbours(m: int, n: int, i: int, j: int) -> list[Cell]:

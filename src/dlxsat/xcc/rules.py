@@ -16,6 +16,9 @@ so that every backend enforces them and every checker checks them, knowing nothi
     with ``roots``, every connected piece holds a root member (a piece "touches the border").
 :class:`Acyclic`
     The members present, each an edge between two vertices, hold no cycle (paths or trees).
+:class:`Sized`
+    The members present fall into connected pieces of the sizes the rule gives: one size for
+    every piece, or one anchor in every piece and the anchor's size (islands around clues).
 
 A *member* is an entry kind ``(item, color)``: it is present when a chosen option has that
 item with that color (``color`` None: the item is covered at all). A shaded cell is typically
@@ -33,6 +36,9 @@ begin ``|@``, so his solvers still read the data (and solve it without the rule)
     |@acyclic LABEL             an Acyclic rule
     |@members 01:1 10:1 12:1    its members (edges)
     |@ends a b a c              the two vertices of each member, in order; or "|@ends grid"
+    |@sized LABEL               a Sized rule: |@members and |@links as for connected, then
+    |@size 4                    every piece has 4 members (|@size 4+: at least 4); or
+    |@anchors 11 3 57 5         anchors: 11 in a piece of 3, 57 in a piece of 5
 
 ``grid`` links join members whose items are named by coordinates (docs/conventions.md §4)
 two apart in one coordinate: the orthogonal neighbours of a cell ``(2i+1, 2j+1)``. ``grid``
@@ -50,7 +56,7 @@ lies on the outer rows or columns of all the members' points.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -65,7 +71,7 @@ if TYPE_CHECKING:
 Member = tuple[int, "str | None"]
 
 #: The kinds of global rule, in the order of the option flags and the docs.
-KINDS = ("loop", "connected", "acyclic")
+KINDS = ("loop", "connected", "acyclic", "sized")
 
 
 @dataclass(frozen=True)
@@ -170,7 +176,89 @@ class Acyclic:
         object.__setattr__(self, "ends", ends)
 
 
-Rule = SingleLoop | Connected | Acyclic
+@dataclass(frozen=True)
+class Sized:
+    """The members present fall into connected pieces over ``links``, and every piece has the
+    size the rule gives it: ``size`` members for every piece (with ``at_least``: ``size`` or
+    more); or, with ``anchors`` (pairs ``(member position, size)``), exactly one anchor present
+    in every piece and that anchor's size of members.
+
+    The empty set keeps it. Fillomino's cells of one number (``size``: the number) and
+    Nurikabe's islands (``anchors``: the clues) are such pieces; ``at_least`` lets Fillomino
+    stand for every region larger than a bound by one label, so that a bound can be proved
+    large enough (no answer uses that label). ``label`` names the rule in messages.
+
+    >>> Sized(((0, "1"), (1, "1")), ((0, 1),), anchors=((1, 2),)).anchors
+    ((1, 2),)
+    """
+
+    members: tuple[Member, ...]
+    links: tuple[tuple[int, int], ...]
+    size: int | None = None
+    anchors: tuple[tuple[int, int], ...] = ()
+    label: str = ""
+    at_least: bool = False
+    kind: ClassVar[str] = "sized"
+
+    def __post_init__(self) -> None:
+        n = len(self.members)
+        if any(not (0 <= a < n and 0 <= b < n) or a == b for a, b in self.links):
+            raise ValueError("a link must join two different members")
+        if (self.size is None) == (not self.anchors):
+            raise ValueError("a sized rule gives one size to every piece, or anchors")
+        if self.size is not None and self.size < 1:
+            raise ValueError("a piece has at least one member")
+        if self.at_least and self.size is None:
+            raise ValueError("'at least' applies to one size for every piece, not to anchors")
+        if any(not 0 <= m < n or size < 1 for m, size in self.anchors):
+            raise ValueError("an anchor is a member with a size of at least 1")
+        if len({m for m, _ in self.anchors}) != len(self.anchors):
+            raise ValueError("a member is an anchor once")
+        object.__setattr__(
+            self, "links", tuple(sorted({(min(a, b), max(a, b)) for a, b in self.links}))
+        )
+        object.__setattr__(self, "anchors", tuple(sorted(self.anchors)))
+
+    def neighbours(self) -> list[list[int]]:
+        """Member position → the positions linked to it."""
+        adj: list[list[int]] = [[] for _ in self.members]
+        for a, b in self.links:
+            adj[a].append(b)
+            adj[b].append(a)
+        return adj
+
+    def fault(self, piece: Sequence[int], closed: bool) -> str | None:
+        """What is wrong with a connected ``piece`` of present members (positions): when
+        ``closed`` it is a whole piece; otherwise only what no larger piece can mend (too many
+        members, two anchors). None when nothing is."""
+        anchored = dict(self.anchors)
+        held = [m for m in piece if m in anchored]
+        if len(held) > 1:
+            return f"holds {len(held)} anchors"
+        want = self.size if self.size is not None else (anchored[held[0]] if held else None)
+        if self.at_least and want is not None:
+            if closed and len(piece) < want:
+                return f"has {_members(len(piece))}, fewer than {want}"
+            return None
+        if want is not None and len(piece) > want:
+            return f"has {_members(len(piece))}, more than {want}"
+        if want is None and len(piece) > max(anchored.values()):
+            # No anchor can be added to it without its size exceeding every anchor's.
+            return f"has {_members(len(piece))} and no anchor, more than any anchor's size"
+        if not closed:
+            return None
+        if want is None:
+            return "holds no anchor"
+        if len(piece) != want:
+            return f"has {_members(len(piece))}, not {want}"
+        return None
+
+
+def _members(n: int) -> str:
+    return f"{n} member" if n == 1 else f"{n} members"
+
+
+Rule = SingleLoop | Connected | Acyclic | Sized
 
 
 def kinds(rules: Iterable[Rule]) -> set[str]:
@@ -265,6 +353,12 @@ def violation(problem: Problem, rule: Rule, chosen: Sequence[int]) -> str | None
         shown = [name[rule.members[k][0]].name for k in ks]
         return " ".join(shown[:6]) + (" ..." if len(shown) > 6 else "")
 
+    if isinstance(rule, Sized):
+        for part in pieces(on, rule.links):
+            fault = rule.fault(part, closed=True)
+            if fault is not None:
+                return f"rule sized{label}: the piece of {names(part)} {fault}"
+        return None
     if isinstance(rule, Connected):
         parts = pieces(on, rule.links)
         if rule.roots is None:
@@ -360,7 +454,25 @@ class Cycle:
         return [(m, False) for m in self.members]
 
 
-Cut = Separation | Cycle
+@dataclass(frozen=True)
+class Piece:
+    """A cut of a :class:`Sized` rule: the clause ``not p(h1) or not p(h2) or ... or p(g1) or
+    p(g2) or ...``: not all the ``held`` members present unless one of the ``grown`` ones is.
+
+    With ``grown`` the neighbours of ``held`` it says "``held`` is no whole piece" (it is too
+    small, or holds no anchor); with no ``grown`` it says "``held`` is in no piece" (too many
+    members for its size, two anchors).
+    """
+
+    held: tuple[int, ...]
+    grown: tuple[int, ...] = ()
+
+    def literals(self) -> list[tuple[int, bool]]:
+        """The clause as (member position, presence) pairs, one of which must hold."""
+        return [(m, False) for m in self.held] + [(m, True) for m in self.grown]
+
+
+Cut = Separation | Cycle | Piece
 
 
 def justified(rule: Rule, cut: Cut) -> str | None:
@@ -376,6 +488,10 @@ def justified(rule: Rule, cut: Cut) -> str | None:
       to a root member passes through the boundary (``a`` itself no root).
     * A :class:`Cycle` of an :class:`Acyclic` rule is valid iff its members hold a cycle: then
       an answer holding them all has one.
+    * A :class:`Piece` of a :class:`Sized` rule is valid iff its ``held`` members are connected
+      and either ``grown`` holds all their neighbours and ``held`` is no right whole piece, or
+      ``held`` cannot lie in any right piece (too many members for the size it must have, or
+      two anchors).
 
     >>> rule = Connected(((0, None), (1, None), (2, None)), ((0, 1), (1, 2)))
     >>> justified(rule, Separation(0, 2, (1,))), justified(rule, Separation(0, 2, ()))
@@ -427,6 +543,26 @@ def justified(rule: Rule, cut: Cut) -> str | None:
                 return None  # member m closes a cycle among those before it
             parent[u] = v
         return f"the members {' '.join(map(str, cut.members))} hold no cycle"
+    if isinstance(rule, Sized) and isinstance(cut, Piece):
+        if any(not 0 <= m < n for m in (*cut.held, *cut.grown)) or not cut.held:
+            return "member positions out of range, or none held"
+        held = set(cut.held)
+        adj = rule.neighbours()
+        start = cut.held[0]
+        seen, stack = {start}, [start]
+        while stack:
+            for y in adj[stack.pop()]:
+                if y in held and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        if seen != held:
+            return "the held members are not connected"
+        around = {y for x in held for y in adj[x]} - held
+        closed = around <= set(cut.grown)
+        if rule.fault(sorted(held), closed=closed) is None:
+            what = "a whole piece that is right" if closed else "part of a piece that may be right"
+            return f"the held members may be {what}"
+        return None
     return f"a {type(cut).__name__} is no cut of a {rule.kind} rule"
 
 
@@ -499,7 +635,7 @@ def rule_lines(problem: Problem, rule: Rule) -> list[str]:
         "|@members "
         + " ".join(items[i].name if c is None else f"{items[i].name}:{c}" for i, c in rule.members)
     )
-    if isinstance(rule, Connected):
+    if isinstance(rule, (Connected, Sized)):
         if _point_links(problem, rule.members) == set(rule.links):
             out.append("|@links grid")
         else:
@@ -508,7 +644,13 @@ def rule_lines(problem: Problem, rule: Rule) -> list[str]:
                 "|@links "
                 + " ".join(f"{items[m[a][0]].name} {items[m[b][0]].name}" for a, b in rule.links)
             )
-        if rule.roots is not None:
+        if isinstance(rule, Sized):
+            if rule.size is not None:
+                out.append(f"|@size {rule.size}{'+' if rule.at_least else ''}")
+            else:
+                anchors = " ".join(f"{items[rule.members[m][0]].name} {v}" for m, v in rule.anchors)
+                out.append(f"|@anchors {anchors}")
+        elif rule.roots is not None:
             if _point_border(problem, rule.members) == set(rule.roots):
                 out.append("|@roots border")
             else:
@@ -550,6 +692,7 @@ _PARTS = {
     "loop": {"edges": False},
     "connected": {"members": True, "links": True, "roots": False},
     "acyclic": {"members": True, "ends": True},
+    "sized": {"members": True, "links": True, "size": False, "anchors": False},
 }
 
 
@@ -645,7 +788,7 @@ class RuleReader:
                 raise fail(f"{name!r} is not a member", part)
             return at[k]
 
-        if b.kind == "connected":
+        if b.kind in ("connected", "sized"):
             words = b.parts["links"]
             if words == ["grid"]:
                 grid = _point_links(problem, members)
@@ -661,6 +804,8 @@ class RuleReader:
                 ]
                 if any(a == b for a, b in links):
                     raise fail("a link must join two different members", "links")
+            if b.kind == "sized":
+                return self._sized(b, members, links, label, member, fail)
             roots: list[int] | None = None
             if "roots" in b.parts:
                 words = b.parts["roots"]
@@ -697,3 +842,40 @@ class RuleReader:
             if any(u == v for u, v in ends):
                 raise fail("an edge must join two different vertices", "ends")
         return Acyclic(tuple(members), tuple(ends), label)
+
+    @staticmethod
+    def _sized(
+        b: _Block,
+        members: list[Member],
+        links: list[tuple[int, int]],
+        label: str,
+        member: Callable[[str, str], int],
+        fail: Callable[..., InputError],
+    ) -> Sized:
+        """A sized rule's ``|@size N`` or ``|@anchors ITEM N ...``."""
+
+        def number(word: str, part: str) -> int:
+            if not word.isascii() or not word.isdigit() or int(word) < 1:
+                raise fail(f"{word!r} is not a size (a whole number from 1)", part)
+            return int(word)
+
+        if ("size" in b.parts) == ("anchors" in b.parts):
+            raise fail("give '|@size N' or '|@anchors ITEM N ...', one of them")
+        if "size" in b.parts:
+            words = b.parts["size"]
+            if len(words) != 1:
+                raise fail("'|@size' takes one number (N+ for N or more)", "size")
+            word = words[0]
+            at_least = word.endswith("+")
+            size = number(word.removesuffix("+"), "size")
+            return Sized(tuple(members), tuple(links), size, (), label, at_least)
+        words = b.parts["anchors"]
+        if len(words) % 2:
+            raise fail("'|@anchors' needs a member and a size per anchor", "anchors")
+        anchors = [
+            (member(words[j], "anchors"), number(words[j + 1], "anchors"))
+            for j in range(0, len(words), 2)
+        ]
+        if len({m for m, _ in anchors}) != len(anchors):
+            raise fail("a member is an anchor twice", "anchors")
+        return Sized(tuple(members), tuple(links), None, tuple(anchors), label)
