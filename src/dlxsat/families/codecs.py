@@ -614,6 +614,16 @@ def pzprv3_version(text: str) -> str:
     return _pzprv3_lines(text)[0].strip()
 
 
+def pzprv3_type(text: str) -> str:
+    """The second line of a pzprv3 file, the genre's type as pzprjs wrote it (lower case): for
+    a family that reads several types and must know which (``pipelink``, ``pipelinkr``).
+
+    >>> pzprv3_type("pzprv3/PipelinkR/1/1/circle/o /")
+    'pipelinkr'
+    """
+    return _pzprv3_lines(text)[1].strip().lower()
+
+
 def read_pzprv3(text: str, family: str) -> tuple[int, int, list[str]]:
     """(rows, cols, the lines after the size) of a pzprv3 file of ``family``'s type (a file of
     another genre is a one-line error naming it). Blank lines are kept: some genres write one

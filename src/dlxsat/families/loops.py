@@ -300,12 +300,54 @@ def pieces_problem(edges: set[tuple[int, int]]) -> list[str]:
     return []
 
 
+def strands(edges: Iterable[Sequence[int]]) -> list[list[tuple[int, int]]]:
+    """The pieces of a line through cell centres that may cross itself (Pipelink): where four
+    segments meet at a cell the line goes straight through it both ways, so its vertical and
+    horizontal strands there are not joined; at any other cell all its segments are. Each
+    piece is its edges (midpoints), sorted; the pieces in the order of their least edges.
+
+    Two rings that cross each other at four cells are two loops, though their edges touch:
+
+    >>> v = [(1, 2), (3, 2), (5, 2), (1, 4), (3, 4), (5, 4), (0, 3), (6, 3)]
+    >>> h = [(2, 1), (2, 3), (2, 5), (4, 1), (4, 3), (4, 5), (3, 0), (3, 6)]
+    >>> len(strands(v + h)), len(connected_pieces((e, *edge_ends(*e)) for e in v + h))
+    (2, 1)
+    """
+    on = sorted({(int(x), int(y)) for x, y in edges})
+    parent = {e: e for e in on}
+
+    def find(e: tuple[int, int]) -> tuple[int, int]:
+        while parent[e] != e:
+            parent[e] = parent[parent[e]]
+            e = parent[e]
+        return e
+
+    def join(a: tuple[int, int], b: tuple[int, int]) -> None:
+        parent[find(a)] = find(b)
+
+    at: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for e in on:
+        for tile in edge_ends(*e):
+            at.setdefault(tile, []).append(e)
+    for (x, y), mine in at.items():
+        if len(mine) == 4:  # a crossing: north with south, west with east
+            join((x - 1, y), (x + 1, y))
+            join((x, y - 1), (x, y + 1))
+        else:
+            for e in mine[1:]:
+                join(mine[0], e)
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for e in on:
+        groups.setdefault(find(e), []).append(e)
+    return sorted(groups.values())
+
+
 def loop_problems(
     m: int, n: int, edges: set[tuple[int, int]], crossings: bool = False
 ) -> list[str]:
     """What keeps ``edges`` from being one loop through cell centres: a cell with 1 or 3
-    edges (with ``crossings``, 4 is a crossing: Pipelink), or several loops; [] when none
-    (the empty set is no loop).
+    edges (with ``crossings``, 4 is a crossing, which joins no strands: Pipelink), or several
+    loops; [] when none (the empty set is no loop).
 
     >>> loop_problems(2, 2, {(0, 1), (1, 0), (1, 2), (2, 1)})
     []
@@ -318,6 +360,11 @@ def loop_problems(
         return problems
     if not edges:
         return ["there is no loop"]
+    if crossings:  # two loops that only cross are two (:func:`strands`)
+        pieces = strands(edges)
+        if len(pieces) > 1:
+            return [f"the line forms {len(pieces)} separate loops, not one"]
+        return []
     return pieces_problem(edges)
 
 

@@ -1,0 +1,438 @@
+"""NumberLink: join each pair of equal numbers by a path through cell centres.
+
+The rules, as a player reads them: draw paths from cell centre to the centre of an orthogonal
+neighbour. Each path joins two cells holding the same number; a numbered cell is the end of
+exactly one path, and no path passes through a number. Two paths never share a cell (so they
+never cross or branch). Cells may stay empty: there is no rule that every cell is used (Janko's
+rules for his "Arukone", the corpus's source, say so; so does pzprjs's ``numlin``, and six
+corpus answers leave cells empty). A ``?`` is a number of unknown value: as pzprjs judges it,
+it pairs only with another ``?``. pzprjs does not ask a number to appear exactly twice (four
+``1``\\ s make two paths), and neither does dlxsat.
+
+**The text form** is the corpus's notation (``SmilingWayne/puzzlekit-dataset``): a line ``ROWS
+COLS``, then a row of tokens a line: ``-`` an empty cell, a number, or ``?``.
+
+**The encoding.** The paths are lines through cell centres, named as Masyu's loop is
+(:class:`~dlxsat.families.loops.LoopBoard`): a primary vertex item per cell and a secondary
+edge item per pair of neighbours, colored ``1`` on a path and ``0`` off it.
+
+1. *Degrees.* A numbered cell's options are its ends: one of its edges ``1``, the others
+   ``0``. An empty cell's options are "unused" (every edge ``0``) and its six ways of being
+   passed (two edges ``1``). So paths end exactly at numbers and never branch or cross.
+2. *Equal numbers.* Every value gets a color (a single character; ``?`` one of its own). Each
+   empty cell has a secondary *color item* ``c`` + its name, and each edge a primary *link
+   item* ``#`` + its name with the options: ``#e e:0`` (no path there), and for every value
+   ``k`` the edge may carry, ``#e e:1 ca:k cb:k``, coloring both its cells ``k`` (a numbered
+   cell has no color item: its edges carry its own value only, and an edge between two
+   numbers is on only when they are equal). A color item takes one color in any answer, so
+   along a path every cell has one color, that of the numbers at its ends: a path never joins
+   two different numbers. A value may run only in the parts of the board (pieces of empty
+   cells) that touch two of its numbers; every other ``k`` of an edge is left out.
+3. *No cycle*, the global rule ``|@acyclic paths`` over the edges colored ``1`` (their ends
+   the cells: ``|@ends grid``). Degrees and colors alone allow a closed loop of empty cells
+   beside the paths; with no cycle, every piece of the line is a path, and by 1 it ends at
+   two numbers. DLX prunes a choice that closes a cycle; SAT and CP-SAT add cycle cuts
+   lazily.
+
+The link items keep the options few: an edge has one option per value it may carry, where a
+cell's options colored by value would be six per value.
+
+**Formats.** puz.link ``numlin`` (Number16: ``.`` a ``?``; pzprjs also reads the name
+``numberlink``); pzprv3 ``numlin`` (the cells: a number, ``-`` a ``?``, ``.``; the two line
+blocks; a file that ends after its size is an empty board, as pzprjs reads it). The answer grid
+is the corpus's line tokens: a path's end is the one side it leaves by (``n``, ``s``, ``e``,
+``w``), ``-`` an unused cell. pzprjs's Arukone (``arukone``: letters, and every cell used) is
+another genre, not read here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..answer import Answer
+from ..errors import InputError
+from ..xcc.loop import connected_pieces, edge_ends
+from ..xcc.model import Problem
+from ..xcc.names import DIGITS
+from ..xcc.rules import Acyclic
+from .base import Puzzle
+from .codecs import (
+    BLANK,
+    QUESTION,
+    block,
+    decode_number16,
+    encode_number16,
+    make_url,
+    read_pzprv3,
+    url_of,
+    write_block,
+)
+from .loops import (
+    LoopBoard,
+    cell_name,
+    degree,
+    edges_on,
+    grid_codec,
+    line_answer,
+    line_edges,
+    pzprv3_codec,
+    pzprv3_line_answer,
+    read_grid,
+    render_line,
+    write_grid,
+    write_pzprv3_lines,
+)
+from .regions import Builder
+from .spec import Codec, FamilySpec, Picture
+
+NAME = "numberlink"
+TYPE = "numlin"
+#: The colors of the values, in the order of the values (``?`` last): a single character each,
+#: none of them a space, ``:`` or ``|`` (Knuth's format).
+PALETTE = DIGITS[1:] + "0" + "!#$%&()*+,-./;<=>?@[]^_{}~"
+
+
+@dataclass(frozen=True)
+class NumberLinkPuzzle(Puzzle):
+    """An ``m`` x ``n`` board; ``clues[i][j]`` a number (0 or more), :data:`QUESTION` (``?``)
+    or :data:`BLANK` (an empty cell)."""
+
+    m: int
+    n: int
+    clues: tuple[tuple[int, ...], ...]
+
+    def values(self) -> list[int]:
+        """The values on the board, numbers in order and then :data:`QUESTION`."""
+        found = {v for row in self.clues for v in row if v != BLANK}
+        return sorted(found - {QUESTION}) + ([QUESTION] if QUESTION in found else [])
+
+
+def read(text: str) -> NumberLinkPuzzle:
+    """A puzzle in the corpus's notation.
+
+    >>> read("2 3\\n1 - ?\\n- 1 ?\\n").clues
+    ((1, -1, -2), (-1, 1, -2))
+    """
+    m, n, (rows,) = read_grid(text)
+    clues = []
+    for i, row in enumerate(rows):
+        out = []
+        for j, tok in enumerate(row):
+            if tok == "-":
+                out.append(BLANK)
+            elif tok == "?":
+                out.append(QUESTION)
+            elif tok.isdigit() and tok.isascii():
+                out.append(int(tok))
+            else:
+                raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not -, ? or a number")
+        clues.append(tuple(out))
+    return NumberLinkPuzzle(m, n, tuple(clues))
+
+
+def _token(v: int) -> str:
+    return "-" if v == BLANK else "?" if v == QUESTION else str(v)
+
+
+def write(puzzle: NumberLinkPuzzle) -> str:
+    """:func:`read`'s text."""
+    return write_grid(puzzle.m, puzzle.n, [[_token(v) for v in row] for row in puzzle.clues])
+
+
+# ---------------------------------------------------------------------------------------------
+# The exact-cover problem
+
+
+def colors(puzzle: NumberLinkPuzzle) -> dict[int, str]:
+    """Each value's color (:data:`PALETTE`, in the order of :meth:`NumberLinkPuzzle.values`);
+    an :class:`InputError` when there are more values than colors.
+
+    >>> colors(read("1 4\\n7 ? 7 ?\\n"))
+    {7: '1', -2: '2'}
+    """
+    values = puzzle.values()
+    if len(values) > len(PALETTE):
+        raise InputError(
+            f"the board has {len(values)} different numbers; dlxsat colors at most {len(PALETTE)}"
+        )
+    return {v: PALETTE[k] for k, v in enumerate(values)}
+
+
+def room_values(puzzle: NumberLinkPuzzle) -> list[list[set[int]]]:
+    """For each empty cell, the values a path through it may have: those with two numbers
+    next to the piece of empty cells it lies in (a path leaves a number into that piece and
+    must end at another number beside it). Numbered cells get the empty set.
+
+    >>> room_values(read("1 5\\n1 - 1 - 2\\n"))[0]
+    [set(), {1}, set(), set(), set()]
+    """
+    m, n = puzzle.m, puzzle.n
+    out: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(m)]
+    seen = [[False] * n for _ in range(m)]
+    for si in range(m):
+        for sj in range(n):
+            if seen[si][sj] or puzzle.clues[si][sj] != BLANK:
+                continue
+            piece, stack, touching = [], [(si, sj)], {}
+            seen[si][sj] = True
+            while stack:
+                i, j = stack.pop()
+                piece.append((i, j))
+                for a, b in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):
+                    if not (0 <= a < m and 0 <= b < n):
+                        continue
+                    v = puzzle.clues[a][b]
+                    if v != BLANK:
+                        touching[(a, b)] = v
+                    elif not seen[a][b]:
+                        seen[a][b] = True
+                        stack.append((a, b))
+            counts: dict[int, int] = {}
+            for v in touching.values():
+                counts[v] = counts.get(v, 0) + 1
+            values = {v for v, k in counts.items() if k >= 2}
+            for i, j in piece:
+                out[i][j] = values
+    return out
+
+
+def color_item(board: LoopBoard, i: int, j: int) -> str:
+    """The color item of empty cell (i, j): ``c`` and the cell's name (no point name).
+
+    >>> color_item(LoopBoard(2, 2), 1, 0)
+    'c20'
+    """
+    return "c" + board.cell(i, j)
+
+
+def build(puzzle: NumberLinkPuzzle) -> Problem:
+    """The exact-cover problem (see the module doc), with its acyclic rule."""
+    m, n = puzzle.m, puzzle.n
+    board = LoopBoard(m, n)
+    color = colors(puzzle)
+    runs = room_values(puzzle)
+    b = Builder()
+    for cell in board.vertices():
+        b.item(cell)
+    edges = board.all_edge_points()
+    for x, y in edges:
+        b.item("#" + board.name(x, y))
+    cells_colored = []
+    for i in range(m):
+        for j in range(n):
+            here = board.edge_points(i, j)
+            if puzzle.clues[i][j] == BLANK:
+                cells_colored.append(color_item(board, i, j))
+                b.options += board.cell_options(i, j, (0, 2))
+            else:
+                b.options += [[board.cell(i, j), *board.edge_entries(i, j, [e])] for e in here]
+    for x, y in edges:
+        (a, c), (d, f) = edge_ends(x, y)
+        pair = [(a // 2, c // 2), (d // 2, f // 2)]
+        name = board.name(x, y)
+        b.options.append(["#" + name, f"{name}:0"])
+        given = {puzzle.clues[i][j] for i, j in pair} - {BLANK}
+        if len(given) > 1:
+            continue  # two different numbers side by side: never joined
+        free = [(i, j) for i, j in pair if puzzle.clues[i][j] == BLANK]
+        for v in color:
+            if (given and v not in given) or any(v not in runs[i][j] for i, j in free):
+                continue  # another number's edge, or a piece of empty cells v cannot run in
+            items = [f"{color_item(board, i, j)}:{color[v]}" for i, j in free]
+            b.options.append(["#" + name, f"{name}:1", *items])
+    b.secondary = [*board.all_edges(), *cells_colored]
+    problem = b.plain_problem()
+    index = problem.index
+    members = tuple((index[board.name(x, y)], "1") for x, y in edges)
+    ends = tuple(edge_ends(x, y) for x, y in edges)
+    number = {tile: k for k, tile in enumerate(sorted({t for pair in ends for t in pair}))}
+    rule = Acyclic(members, tuple((number[u], number[v]) for u, v in ends), label="paths")
+    return problem.with_rules(rule)
+
+
+def encode(puzzle: NumberLinkPuzzle) -> str:
+    """The exact-cover data: the board as comments, then :func:`build`'s problem."""
+    return Builder.text([f"{NAME}:", *write(puzzle).splitlines()], build(puzzle))
+
+
+def decode(puzzle: NumberLinkPuzzle, problem: Problem, chosen: Any) -> Answer:
+    """The paths' edges of the chosen options."""
+    return line_answer(edges_on(problem, chosen))
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules, judged on the answer
+
+
+def check(puzzle: NumberLinkPuzzle, answer: Answer) -> list[str]:
+    """The rules of NumberLink judged on ``answer``, in pzprjs's order: a line at all, no
+    branch, no crossing, no path joining three numbers or different ones, none through a
+    number, no dead end off a number, no line without a number, every number on a path.
+
+    >>> p = read("2 2\\n1 -\\n- 1\\n")
+    >>> check(p, {"edges": [[0, 1], [1, 2]]})
+    []
+    >>> check(p, {"edges": [[0, 1]]})
+    ['cell (1, 2): the line ends here (a dead end)', 'the number 1 at (2, 2) is on no path']
+    """
+    m, n = puzzle.m, puzzle.n
+    edges, problems = line_edges(m, n, answer)
+    if problems:
+        return problems
+    if not edges:
+        return ["there is no line on the board"]
+    cells = [(i, j) for i in range(m) for j in range(n)]
+    deg = {c: degree(edges, *c) for c in cells}
+    given = {c: puzzle.clues[c[0]][c[1]] for c in cells if puzzle.clues[c[0]][c[1]] != BLANK}
+    problems += [
+        f"cell {cell_name(*c)}: the line branches (3 line segments)" for c in cells if deg[c] == 3
+    ]
+    problems += [f"cell {cell_name(*c)}: the line crosses itself" for c in cells if deg[c] == 4]
+    paths = connected_pieces((e, *edge_ends(*e)) for e in sorted(edges))
+    ends = []
+    for path in paths:
+        tiles = sorted({t for e in path for t in edge_ends(*e)})
+        ends.append([(x // 2, y // 2) for x, y in tiles if (x // 2, y // 2) in given])
+
+    def named(cs: list[tuple[int, int]]) -> str:
+        return ", ".join(f"{_token(given[c])} at {cell_name(*c)}" for c in cs)
+
+    problems += [f"a path joins {len(cs)} numbers: {named(cs)}" for cs in ends if len(cs) > 2]
+    problems += [
+        f"a path joins different numbers: {named(cs)}"
+        for cs in ends
+        if len({given[c] for c in cs}) > 1
+    ]
+    problems += [
+        f"the line passes through the number {_token(v)} at {cell_name(*c)}"
+        for c, v in given.items()
+        if deg[c] >= 2
+    ]
+    problems += [
+        f"cell {cell_name(*c)}: the line ends here (a dead end)"
+        for c in cells
+        if deg[c] == 1 and c not in given
+    ]
+    for path, cs in zip(paths, ends, strict=True):
+        if not cs:
+            x, y = min(t for e in path for t in edge_ends(*e))
+            problems.append(f"the line through {cell_name(x // 2, y // 2)} joins no number")
+    problems += [
+        f"the number {_token(v)} at {cell_name(*c)} is on no path"
+        for c, v in given.items()
+        if deg[c] == 0
+    ]
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# Text and pictures
+
+
+def render(puzzle: NumberLinkPuzzle, answer: Answer | None = None) -> str:
+    """The board in ASCII: numbers, ``?``, ``.`` empty cells, the paths between cells."""
+    width = max([len(_token(v)) for row in puzzle.clues for v in row] + [1])
+
+    def glyph(i: int, j: int) -> str:
+        v = puzzle.clues[i][j]
+        return "." if v == BLANK else _token(v)
+
+    return render_line(puzzle.m, puzzle.n, answer, glyph, width)
+
+
+def draw(canvas: Any, puzzle: NumberLinkPuzzle, answer: Answer | None) -> None:
+    """The numbers in white circles over the paths through the cell centres."""
+    canvas.grid(puzzle.m, puzzle.n)
+    if answer:
+        canvas.loop(answer.get("edges", []), 0.5)
+    for i, row in enumerate(puzzle.clues):
+        for j, v in enumerate(row):
+            if v != BLANK:
+                canvas.circle(i, j, black=False, z=2.5)
+                canvas.text(i, j, _token(v), scale=0.8 if len(_token(v)) < 3 else 0.6)
+
+
+# ---------------------------------------------------------------------------------------------
+# puz.link and pzprv3
+
+
+def read_url(text: str) -> NumberLinkPuzzle:
+    """The puzzle of a puz.link ``numlin`` URL.
+
+    >>> print(write(read_url("https://puzz.link/p?numlin/3/2/1h.1")), end="")
+    2 3
+    1 - -
+    ? 1 -
+    """
+    flags, cols, rows, body = url_of(NAME, text)
+    if flags:
+        raise InputError(f"puz.link flags {flags!r}: a numlin URL has none")
+    values, _ = decode_number16(body, rows * cols)
+    clues = tuple(tuple(values[r * cols : (r + 1) * cols]) for r in range(rows))
+    return NumberLinkPuzzle(rows, cols, clues)
+
+
+def write_url(puzzle: NumberLinkPuzzle, answer: Answer | None = None) -> str:
+    """The puz.link URL, as pzprjs writes it."""
+    body = encode_number16([v for row in puzzle.clues for v in row])
+    return make_url(TYPE, puzzle.n, puzzle.m, body)
+
+
+def parse_pzprv3(text: str) -> tuple[NumberLinkPuzzle, Answer]:
+    """The puzzle of a pzprv3 ``numlin`` file and the line drawn in it (a file that ends after
+    its size is an empty board with nothing drawn)."""
+    rows, cols, lines = read_pzprv3(text, NAME)
+    clues = []
+    cells = block(lines, 0, rows, cols, "cells") if lines else [["."] * cols] * rows
+    for i, row in enumerate(cells):
+        out = []
+        for j, v in enumerate(row):
+            if v == ".":
+                out.append(BLANK)
+            elif v == "-":
+                out.append(QUESTION)
+            elif v.isdigit() and v.isascii():
+                out.append(int(v))
+            else:
+                raise InputError(
+                    f"line {i + 5} of the pzprv3 file, cell {j + 1}: {v!r} is not ., - or a number"
+                )
+        clues.append(tuple(out))
+    puzzle = NumberLinkPuzzle(rows, cols, tuple(clues))
+    return puzzle, pzprv3_line_answer(lines, rows, rows, cols)
+
+
+def write_pzprv3(puzzle: NumberLinkPuzzle, answer: Answer | None = None) -> str:
+    """The pzprv3 file as pzprjs writes it, with the answer's line drawn."""
+    cells = [
+        ["." if v == BLANK else "-" if v == QUESTION else v for v in row] for row in puzzle.clues
+    ]
+    lines = ["pzprv3", TYPE, str(puzzle.m), str(puzzle.n), *write_block(cells)]
+    lines += write_block(write_pzprv3_lines(puzzle.m, puzzle.n, (answer or {}).get("edges", [])))
+    return "\n".join(lines) + "\n"
+
+
+SPEC = FamilySpec(
+    name=NAME,
+    aliases=(TYPE,),
+    summary="NumberLink: join equal numbers by paths through cell centres, no two in one cell",
+    rules=("acyclic",),
+    read=read,
+    write=write,
+    encode=encode,
+    decode=decode,
+    check=check,
+    render=render,
+    build=build,
+    bytes_per_cell=5000,
+    formats=("knuth", "puzzlink", "pzprv3", "grid"),
+    writes=("knuth", "puzzlink", "pzprv3", "grid"),
+    answers=("pzprv3", "grid"),
+    codecs={
+        "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE, NAME)),
+        "pzprv3": pzprv3_codec(NAME, TYPE, parse_pzprv3, write_pzprv3, write),
+        "grid": grid_codec(read, write),
+    },
+    picture=Picture(lambda p: (p.m, p.n), draw),
+)
