@@ -78,6 +78,7 @@ def test_large_loop_problem_skips_the_trial(monkeypatch):
 def test_counting_many_loops_uses_the_estimate_and_dlx(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
     monkeypatch.setattr(auto, "LOOP_COUNT_ANSWERS", 5)  # few probes: a rough count
+    monkeypatch.setattr(auto, "ESTIMATE_SECONDS", 600.0)  # every probe, on a busy machine too
     monkeypatch.setattr(auto, "dlx_load_seconds", lambda problem: 0.0)
     p = golden_problem("masyu/random-few-5x6-3.dlx")  # 167 loops
     r = auto_solve(p, loop=True, keep=0)
@@ -92,6 +93,7 @@ def test_when_counting_the_estimate_decides(monkeypatch, sat_per_entry, rate, en
     monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", sat_per_entry)
     monkeypatch.setattr(auto, "DLX_NODES_PER_SECOND", rate)
     monkeypatch.setattr(auto, "dlx_load_seconds", lambda problem: 0.0)
+    monkeypatch.setattr(auto, "ESTIMATE_SECONDS", 600.0)
     r = auto_solve(SUDOKU_16, keep=0)  # counted: 3,649 nodes, more than a trial of no time
     info = r.stats["auto"]
     assert info["engine"] == engine and "estimated DLX tree" in info["reason"], info
