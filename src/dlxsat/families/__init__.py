@@ -51,6 +51,7 @@ FAMILIES: dict[str, str] = {
     "akari": "dlxsat.families.akari",
     "shikaku": "dlxsat.families.shikaku",
     "tatamibari": "dlxsat.families.tatamibari",
+    "fillomino": "dlxsat.families.fillomino",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -75,6 +76,7 @@ ALIASES: dict[str, str] = {
     "starbattle": "star-battle",
     "lightup": "akari",
     "bijutsukan": "akari",
+    "fillomino01": "fillomino",
 }
 
 
