@@ -94,3 +94,41 @@ def test_the_encodings_benchmark_runs_no_setting_that_does_not_apply():
         assert enc not in settings["superslitherlink"]
         assert enc in settings["slitherlink"]
     assert "seqcounter" in settings["superslitherlink"]
+
+
+def _load(name: str):
+    """A benchmark script as a module (its ``main`` not run)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("kind", ["fillomino", "nurikabe"])
+def test_the_sized_benchmarks_boards_have_their_planted_answer_and_every_way_agrees(kind):
+    """benchmarks/sized.py on a tiny board: the planted answer makes every instance solvable,
+    and every way (dlx, sat and cpsat, lazy and eager) finds as many answers (of two asked)."""
+    sized = _load("sized")
+    problem = sized.MAKERS[kind](4, 0)
+    assert [r.kind for r in problem.rules] == ["sized"] * (
+        sized.BOUND + 1 if kind == "fillomino" else 1
+    )
+    counts = set()
+    for way in sized.WAYS:
+        backend, _, mode = way.partition(":")
+        options = {"sized_mode": mode} if mode else {}
+        r = dlxsat.solve_problem(problem, backend, limit=2, **options)
+        assert not r.timed_out
+        counts.add(r.count)
+    assert len(counts) == 1 and counts.pop() >= 1
+
+
+def test_the_sized_benchmark_runs_on_a_tiny_input(capsys):
+    """Its table, one row per kind, every way finished on the one seed."""
+    sized = _load("sized")
+    assert sized.main(["--sizes", "3", "--seeds", "1", "--timeout", "30"]) == 0
+    rows = [x for x in capsys.readouterr().out.splitlines() if x.startswith(sized.KINDS)]
+    assert [x.split()[:2] for x in rows] == [["fillomino", "3"], ["nurikabe", "3"]]
+    assert all(x.count(" 1/1 ") == len(sized.WAYS) for x in rows)

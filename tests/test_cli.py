@@ -125,6 +125,26 @@ COMMAND_LINES = [
 ]
 
 
+@pytest.mark.parametrize(
+    "between, after",
+    [
+        ("solve masyu --backend sat p.txt", "solve masyu p.txt --backend sat"),
+        ("check masyu --json p.txt a.txt", "check masyu p.txt a.txt --json"),
+        ("encode slitherlink --timeout 5 p.txt", "encode slitherlink p.txt --timeout 5"),
+        (
+            "export dimacs --settings sat:colors=binary masyu p.txt",
+            "export dimacs masyu p.txt --settings sat:colors=binary",
+        ),
+    ],
+)
+def test_options_may_come_between_the_positionals(between, after):
+    """``dlxsat solve masyu --backend sat FILE`` is read as with the options last (argparse's
+    plain ``parse_args`` took FILE for an unrecognized argument)."""
+    from dlxsat.cli_arguments import parse_arguments
+
+    assert vars(parse_arguments(between.split())) == vars(parse_arguments(after.split()))
+
+
 @pytest.mark.parametrize("words", COMMAND_LINES, ids=" ".join)
 def test_a_parser_of_one_command_parses_as_the_whole_one(words):
     """``parse_arguments`` declares only the command it is given (the others cost 3 ms a

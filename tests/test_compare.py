@@ -111,6 +111,43 @@ def test_loop_settings_are_skipped_on_sudoku_with_a_note():
         plan("sudoku", SUDOKU, ["cpsat:loop=lazy"])
 
 
+#: Four cells in a row, each shaded or not, the shaded ones in pairs (the sized rule): the
+#: empty row, or a pair at the left, in the middle or at the right.
+PAIRS = (
+    "|@sized pair\n|@members 11:1 13:1 15:1 17:1\n|@links grid\n|@size 2\n"
+    "p11 p13 p15 p17 | 11 13 15 17\n"
+    "p11 11:1\np11 11:0\np13 13:1\np13 13:0\np15 15:1\np15 15:0\np17 17:1\np17 17:0\n"
+)
+
+
+def test_the_sized_rules_modes_are_compared_as_the_other_rules_are(tmp_path):
+    """``sat:sized=lazy,eager`` and ``cpsat:sized=lazy,eager`` run as jobs of their own, each
+    recording its mode, and agree with dlx; the modes are part of the ``rules`` preset and are
+    skipped, with a note, for puzzles without a sized rule."""
+    puzzle, out = tmp_path / "pairs.dlx", tmp_path / "r.jsonl"
+    puzzle.write_text(PAIRS)
+    settings = ["sat:sized=lazy,eager", "cpsat:sized=lazy,eager", "dlx"]
+    result = compare("xcc", [str(puzzle)], settings, output=str(out), mode="count", quiet=True)
+    assert not result.disagreements
+    records = lines(out)
+    assert {r["status"] for r in records} == {"counted"} and {r["count"] for r in records} == {4}
+    modes = {(r["backend"], r["stats"].get("sized_mode")) for r in records}
+    assert modes == {
+        ("sat", "lazy"),
+        ("sat", "eager"),
+        ("cpsat", "lazy"),
+        ("cpsat", "eager"),
+        ("dlx", None),
+    }
+    assert {(b, "sized", m) for b in ("sat", "cpsat") for m in ("lazy", "eager")} <= {
+        (s.backend, k, v) for s in preset("rules") for k, v in s.options.items()
+    }
+    kept, notes = for_family(parse_spec("sat:sized=eager"), "xcc", ["connected"])
+    assert kept == [] and notes == [
+        "skipping sat:sized=eager: xcc has no sized rule, so sized=eager means nothing"
+    ]
+
+
 # ----------------------------------------------------------------------------- jobs
 
 

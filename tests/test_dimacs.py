@@ -330,27 +330,41 @@ ROW = (
     "p11 p13 p15 | 11 13 15\n"
     "p11 11:1\np11 11:0\np13 13:1\np13 13:0\np15 15:1\np15 15:0\n"
 )
+#: The same row, the shaded cells in pieces of two.
+PAIR_ROW = ROW.replace("|@connected shaded", "|@sized pair").replace("grid\n", "grid\n|@size 2\n")
+#: kind -> (puzzle, a model that breaks the rule (assumptions on the options), what is wrong).
+BROKEN = {
+    "connected": (ROW, [1, -2, -3, 4, 5, -6], "shaded: the members 15 are cut off from 11"),
+    "sized": (
+        PAIR_ROW,
+        [1, -2, 3, -4, 5, -6],
+        "pair: the piece of 11 13 15 has 3 members, more than 2",
+    ),
+}
 
 
+@pytest.mark.parametrize("kind", sorted(BROKEN))
 @pytest.mark.parametrize("mode", ["none", "eager"])
 def test_decode_says_how_the_cnf_held_the_rule_and_names_what_a_model_breaks(
-    tmp_path, capsys, mode
+    tmp_path, capsys, kind, mode
 ):
     """``decode --cnf``: the CNF's mode of each rule in the JSON; a model that breaks the rule
-    (both ends shaded, the middle not: possible only without the rule) is refused naming the
-    rule and how the CNF held it; a CNF of another puzzle is refused."""
+    (connected: both ends shaded, the middle not; sized: all three shaded -- possible only
+    without the rule) is refused naming the rule and how the CNF held it; a CNF of another
+    puzzle is refused."""
+    text_of, assumptions, wrong = BROKEN[kind]
     puzzle, cnf = tmp_path / "row.dlx", tmp_path / "row.cnf"
-    puzzle.write_text(ROW)
-    assert main(["export", "dimacs", "xcc", str(puzzle), "--connected", mode, "-o", str(cnf)]) == 0
+    puzzle.write_text(text_of)
+    assert main(["export", "dimacs", "xcc", str(puzzle), f"--{kind}", mode, "-o", str(cnf)]) == 0
     text = cnf.read_text()
-    assert f"c rule connected: {mode} - " in text
-    broken = tmp_path / "broken.model"  # options 0, 3, 4: 11 and 15 shaded, 13 not
+    assert f"c rule {kind}: {mode} - " in text
+    broken = tmp_path / "broken.model"
     sat = "SATISFIABLE" if mode == "none" else "UNSATISFIABLE"
     from pysat.formula import CNF
     from pysat.solvers import Solver
 
     with Solver(name="cadical195", bootstrap_with=CNF(from_string=text).clauses) as s:
-        found = s.solve(assumptions=[1, -2, -3, 4, 5, -6])
+        found = s.solve(assumptions=assumptions)
         assert found == (mode == "none")
         model = s.get_model() if found else []
     broken.write_text(f"s {sat}\n" + (f"v {' '.join(map(str, model))} 0\n" if model else ""))
@@ -360,14 +374,13 @@ def test_decode_says_how_the_cnf_held_the_rule_and_names_what_a_model_breaks(
     if mode == "none":
         assert code == 2 and out == ""
         assert err == (
-            f"dlxsat: error: {broken}: the model is not an answer to this puzzle: rule connected"
-            " shaded: the members 15 are cut off from 11 (the CNF holds the connected rule as"
-            " 'none')\n"
+            f"dlxsat: error: {broken}: the model is not an answer to this puzzle: rule {kind}"
+            f" {wrong} (the CNF holds the {kind} rule as 'none')\n"
         )
     else:
-        assert code == 0 and json.loads(out)["cnf_rules"] == {"connected": "eager"}
+        assert code == 0 and json.loads(out)["cnf_rules"] == {kind: "eager"}
     other = tmp_path / "other.dlx"
-    other.write_text(ROW.replace("p15 15:0\n", ""))
+    other.write_text(text_of.replace("p15 15:0\n", ""))
     assert main(["decode", "xcc", str(other), str(broken), "--cnf", str(cnf)]) == 2
     assert "not this puzzle's CNF (it has 6 options, the puzzle's exact-cover problem 5)" in (
         capsys.readouterr().err

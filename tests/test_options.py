@@ -53,7 +53,7 @@ def test_every_declared_flag_with_every_backend(cli_run, backend, key):
     if key in mine and not applies_to_masyu(backend, key):
         # A reasoning solver's option for another family (logic's --order is Sudoku's).
         assert_input_error(rc, out, err, f"{taker.flag} is for sudoku")
-    elif key in mine and key in ("connected", "acyclic"):
+    elif key in mine and key in ("connected", "acyclic", "sized"):
         # The mode of a rule Masyu has not: refused (test_rules runs them with their rules).
         assert_input_error(rc, out, err, solvers.RULE_MODE_ALONE[key])
     elif key in mine:

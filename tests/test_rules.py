@@ -1,11 +1,12 @@
 """The global rules (dlxsat.xcc.rules) on every backend, against a brute force on random grids.
 
-Random small problems on a grid: cells that are shaded or not (their members ``cell:1`` must
-be connected, or every piece must reach the border), edges that are on or off (they must hold
-no cycle, or be connected through the tiles they share). The brute force lists every exact
-cover and keeps those whose present members networkx finds connected or acyclic -- code that
-shares nothing with dlxsat's. Every backend, in every mode it has for the rule, must give
-exactly those answers; the rules' text form round-trips; the checker names what a rule breaks.
+Random small problems on a grid: cells that are shaded or not (their members ``cell:1`` must be
+connected, or every piece must reach the border, or the pieces must have sizes), edges that are
+on or off (they must hold no cycle, or be connected through the tiles they share). The brute
+force lists every exact cover and keeps those whose present members networkx finds connected,
+acyclic or in pieces of the right sizes -- code that shares nothing with dlxsat's. Every
+backend, in every mode it has for the rule, must give exactly those answers; the rules' text
+form round-trips; the checker names what a rule breaks.
 
 The lazy modes' cuts are checked as premises would be (:func:`dlxsat.xcc.rules.justified`,
 itself against networkx), a backend with a broken cut generator is caught by the checker, the
@@ -29,7 +30,7 @@ from hypothesis import strategies as st
 from problems import brute_force
 
 from dlxsat.errors import InputError, RuleViolation
-from dlxsat.solvers import RULE_MODE_ALONE, solve_problem
+from dlxsat.solvers import RULE_MODE_ALONE, search_solvers, solve_problem
 from dlxsat.xcc import Item, Problem, parse, write
 from dlxsat.xcc.check import check_solutions, solution_problem
 from dlxsat.xcc.names import b62
@@ -37,6 +38,7 @@ from dlxsat.xcc.rules import (
     KINDS,
     Acyclic,
     Connected,
+    Cut,
     Cycle,
     Piece,
     Separation,
@@ -45,13 +47,14 @@ from dlxsat.xcc.rules import (
     present,
 )
 
-#: (backend, options) of every way dlxsat enforces the connected and acyclic rules.
+#: (backend, options) of every way dlxsat enforces the connected, acyclic and sized rules (a
+#: problem's rules take the modes of their kinds).
 WAYS = [
     ("dlx", {}),
-    ("sat", {"connected_mode": "lazy", "acyclic_mode": "lazy"}),
-    ("sat", {"connected_mode": "eager", "acyclic_mode": "eager"}),
-    ("cpsat", {"connected_mode": "lazy", "acyclic_mode": "lazy"}),
-    ("cpsat", {"connected_mode": "eager", "acyclic_mode": "eager"}),
+    ("sat", {"connected_mode": "lazy", "acyclic_mode": "lazy", "sized_mode": "lazy"}),
+    ("sat", {"connected_mode": "eager", "acyclic_mode": "eager", "sized_mode": "eager"}),
+    ("cpsat", {"connected_mode": "lazy", "acyclic_mode": "lazy", "sized_mode": "lazy"}),
+    ("cpsat", {"connected_mode": "eager", "acyclic_mode": "eager", "sized_mode": "eager"}),
 ]
 
 
@@ -196,6 +199,23 @@ def tiling_problems(draw, max_rows: int = 3, max_cols: int = 3) -> Problem:
     return Problem(items, options, rules=(Connected(members, tuple(pairs), roots, "covered"),))
 
 
+@st.composite
+def sized_tiling_problems(draw) -> Problem:
+    """:func:`tiling_problems`' cells covered at most once, under a Sized rule instead: the
+    covered cells in pieces of one size (maybe at least it), or around anchors."""
+    p = draw(tiling_problems())
+    (cells,) = p.rules
+    n = len(cells.members)
+    if draw(st.booleans()):
+        size, at_least = draw(st.integers(1, 4)), draw(st.booleans())
+        rule = Sized(cells.members, cells.links, size, (), "pieces", at_least)
+    else:
+        at = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3, unique=True))
+        sizes = draw(st.lists(st.integers(1, 4), min_size=len(at), max_size=len(at)))
+        rule = Sized(cells.members, cells.links, anchors=tuple(zip(at, sizes, strict=True)))
+    return Problem(p.items, p.options, rules=(rule,))
+
+
 # --------------------------------------------------------------------------- the brute force
 
 
@@ -262,6 +282,13 @@ def test_connected_cells_agree_with_the_brute_force(way, problem):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problem=edge_problems())
 def test_acyclic_and_connected_edges_agree_with_the_brute_force(way, problem):
+    assert solved(way, problem) == answers(problem)
+
+
+@pytest.mark.parametrize("way", WAYS, ids=_way_id)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=sized_problems())
+def test_sized_pieces_agree_with_the_brute_force(way, problem):
     assert solved(way, problem) == answers(problem)
 
 
@@ -345,21 +372,83 @@ def test_a_sized_rule_written_by_hand_is_read_and_judged():
         Sized(rule.members, rule.links, None, ((0, 2),), "", True)
 
 
-def test_no_backend_takes_a_rule_it_does_not_enforce():
-    """A backend's SolverSpec lists the rule kinds it enforces; a problem with another kind
-    is refused in one line rather than solved as if the rule were not there."""
-    from dlxsat.solvers import search_solvers, spec_of
+#: A Sized rule over a row of four cells, each shaded or not: the shaded ones in pairs.
+PAIRS = (
+    "|@sized pair\n|@members 11:1 13:1 15:1 17:1\n|@links grid\n|@size 2\n"
+    "p11 p13 p15 p17 | 11 13 15 17\n"
+    "p11 11:1\np11 11:0\np13 13:1\np13 13:0\np15 15:1\np15 15:0\np17 17:1\np17 17:0\n"
+)
 
-    problem = parse(
-        "|@sized pair\n|@members 11:1 13:1\n|@links grid\n|@size 2\n"
-        "p11 p13 | 11 13\np11 11:1\np11 11:0\np13 13:1\np13 13:0\n"
-    )
-    for name in search_solvers():
-        if "sized" in spec_of(name).rules:
-            continue
-        with pytest.raises(InputError, match="does not enforce the sized rule") as e:
-            solve_problem(problem, name)
-        assert "\n" not in str(e.value)
+
+@pytest.mark.parametrize("name", [*search_solvers(), "external"])
+def test_every_backend_enforces_every_kind_of_rule(name):
+    """Every search backend (``external`` through the eager DIMACS export, when cadical is
+    installed) declares every kind of rule and keeps a sized one: of the 16 covers, the
+    empty row and a pair at the left, in the middle or at the right (four in a row are one
+    piece of four)."""
+    import shutil
+
+    from dlxsat.solvers import spec_of
+
+    if name == "external" and shutil.which("cadical") is None:
+        pytest.skip("cadical is not installed")
+    assert set(spec_of(name).rules) == set(KINDS)
+    problem = parse(PAIRS)
+    r = solve_problem(problem, name, limit=None)
+    assert sorted(sorted(s) for s in r.solutions) == answers(problem)
+    assert r.count == 4
+
+
+@pytest.mark.parametrize(
+    ("chosen", "wrong"),
+    [
+        (["p11 11:1", "p13 13:1", "p15 15:0", "p17 17:0"], None),
+        (["p11 11:0", "p13 13:0", "p15 15:0", "p17 17:0"], None),
+        (["p11 11:1", "p13 13:1", "p15 15:1", "p17 17:0"], "the piece of 11 13 15 has 3 members"),
+        (["p11 11:1", "p13 13:0", "p15 15:1", "p17 17:1"], "the piece of 11 has 1 member"),
+    ],
+)
+def test_the_xcc_familys_check_judges_a_sized_rule(chosen, wrong):
+    """An answer given as its options (``xcc.check``, what ``decode`` and ``crosscheck`` use)
+    is judged by the sized rule too, the piece and what is wrong with it named."""
+    from dlxsat.families import xcc
+
+    said = xcc.check(xcc.read(PAIRS), {"options": chosen})
+    assert said == [] if wrong is None else said[0].startswith(f"rule sized pair: {wrong}")
+
+
+#: A row of four cells, each blank (0), in a pair (1) or in an island (2): the 1s in pieces
+#: of two, the 2s in islands around 11 (of one cell) or 17 (of two).
+TWO_SHAPES = (
+    "|@sized pair\n|@members 11:1 13:1 15:1 17:1\n|@links grid\n|@size 2\n"
+    "|@sized islands\n|@members 11:2 13:2 15:2 17:2\n|@links grid\n|@anchors 11 1 17 2\n"
+    "p11 p13 p15 p17 | 11 13 15 17\n"
+    + "".join(f"p{c} {c}:{v}\n" for c in ("11", "13", "15", "17") for v in "012")
+)
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+@pytest.mark.parametrize(
+    ("mode", "said"), [(None, "lazy+eager"), ("auto", "lazy+eager"), ("lazy", "lazy")]
+)
+def test_auto_enforces_a_sized_rule_with_anchors_eagerly_and_one_size_lazily(backend, mode, said):
+    """The default ``auto``: the anchored rule eager, the one-size rule lazy (what the
+    backend reports), the answers the brute force's."""
+    problem = parse(TWO_SHAPES)
+    r = solve_problem(problem, backend, limit=None, **({"sized_mode": mode} if mode else {}))
+    assert sorted(sorted(x) for x in r.solutions) == answers(problem)
+    assert r.stats["sized_mode"] == said
+
+
+def test_a_backend_refuses_a_kind_of_rule_it_does_not_declare():
+    """A SolverSpec lists the rule kinds its backend enforces; a problem with another kind is
+    refused in one line rather than solved as if the rule were not there."""
+    from dlxsat.solvers import spec_of
+
+    spec = replace(spec_of("sat"), rules=("loop", "connected", "acyclic"))
+    with pytest.raises(InputError, match="backend sat does not enforce the sized rule") as e:
+        spec.check_rules(parse(PAIRS))
+    assert "\n" not in str(e.value)
 
 
 def test_every_kind_of_rule_is_named_in_the_solvers_modes():
@@ -377,6 +466,9 @@ DRAWN = {
     "counted-cells": (counted_problems(shading_problems()), "M"),
     "counted-edges": (counted_problems(edge_problems()), "M"),
     "tiles": (tiling_problems(), "M"),
+    "sized-cells": (sized_problems(), "C"),
+    "counted-sized": (counted_problems(sized_problems()), "M"),
+    "sized-tiles": (sized_tiling_problems(), "M"),
 }
 
 
@@ -465,12 +557,23 @@ def _counted(problem: Problem, lo: int, hi: int) -> Problem:
     return Problem(items, options, rules=rules)
 
 
+def _sized(problem: Problem, size: int | None, anchors=(), at_least: bool = False) -> Problem:
+    """:func:`_free_cells`' problem with its rule made a Sized one over the same cells."""
+    (rule,) = problem.rules
+    sized = Sized(rule.members, rule.links, size, tuple(anchors), "shaded", at_least)
+    return Problem(problem.items, problem.options, rules=(sized,))
+
+
 #: (name, problem, its answers): every cell or edge free, so that only the rule prunes.
 PRUNED = [
     ("connected 3x3", _free_cells(3, 3), 219),
     ("connected to the border 3x3", _free_cells(3, 3, roots=True), 460),
     ("acyclic 3x3 tiles", _free_edges(3, 3), 3102),
+    ("pieces of 3, 3x3", _sized(_free_cells(3, 3), 3), 27),
+    ("pieces of 3 or more, 3x3", _sized(_free_cells(3, 3), 3, at_least=True), 202),
+    ("islands of 1, 2, 4, 3x3", _sized(_free_cells(3, 3), None, ((0, 4), (2, 1), (7, 2))), 14),
     ("connected 3x3, at most 4 shaded (M)", _counted(_free_cells(3, 3), 0, 4), 80),
+    ("pieces of 2, 3x3, at most 4 shaded (M)", _counted(_sized(_free_cells(3, 3), 2), 0, 4), 25),
 ]
 
 
@@ -546,6 +649,13 @@ HAND = [
         "a b c | x y z\na x:1\na x:0\nb y:1\nb y:0\nc z:1\nc z:0\n",
         None,
     ),
+    # Sized on primary items covered at most once (Algorithm M), any color: a, b, c in a row,
+    # the island of a has two cells, c's one (a and b, by two options or one; or c alone).
+    (
+        "|@sized\n|@members a b c\n|@links a b b c\n|@anchors a 2 c 1\n"
+        "0:1|a 0:1|b 0:1|c\na\nb\nc\na b\n",
+        [[], [0, 1], [2], [3]],
+    ),
 ]
 
 
@@ -588,12 +698,12 @@ def _separates(rule: Connected, cut: Separation) -> bool:
     return cut.a not in cut.boundary and not (goals & nx.node_connected_component(g, cut.a))
 
 
-def _recorded_cuts(monkeypatch) -> list[tuple[Connected | Acyclic, Separation | Cycle]]:
+def _recorded_cuts(monkeypatch) -> list[tuple[Connected | Acyclic | Sized, Cut]]:
     """Every cut the backends' generators (dlxsat.backends.rulecuts) make from now on."""
     from dlxsat.backends import rulecuts
 
-    seen: list[tuple[Connected | Acyclic, Separation | Cycle]] = []
-    for cls in (rulecuts.ConnectedCuts, rulecuts.AcyclicCuts):
+    seen: list[tuple[Connected | Acyclic | Sized, Cut]] = []
+    for cls in (rulecuts.ConnectedCuts, rulecuts.AcyclicCuts, rulecuts.SizedCuts):
         original = cls.cuts
 
         def cuts(self, on, original=original):
@@ -649,17 +759,23 @@ def test_justified_accepts_valid_cuts_and_names_what_is_wrong(rule, cut, verdict
     assert said is None if verdict is None else verdict in said
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-@given(problem=st.one_of(shading_problems(3, 4), edge_problems(3, 3)), count=st.booleans())
-def test_every_cut_the_sat_backend_adds_is_justified(problem, count):
-    """Cuts made between solver calls (a limit) and inside one call (a count: the propagator),
-    each valid by ``justified``; each with one boundary member or cycle member dropped judged
-    as networkx judges it (a cycle less a member is none: always refused)."""
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    problem=st.one_of(shading_problems(3, 4), edge_problems(3, 3), sized_problems(3, 4)),
+    count=st.booleans(),
+)
+def test_every_cut_a_backend_adds_is_justified(backend, problem, count):
+    """Cuts made between solver calls (a limit) and, by sat, inside one call (a count: the
+    propagator) -- least separators (sat) and front ones (cpsat) -- each valid by
+    ``justified``; each with one boundary member or cycle member dropped judged as networkx
+    judges it (a cycle less a member is none: always refused); a piece cut with one member
+    next to it left out is refused (the piece might grow there)."""
     kinds = {r.kind for r in problem.rules}
     options = {f"{k}_mode": "lazy" for k in kinds}
     with pytest.MonkeyPatch.context() as mp:
         seen = _recorded_cuts(mp)
-        solve_problem(problem, "sat", limit=None if count else 2, **options)
+        solve_problem(problem, backend, limit=None if count else 2, **options)
     for rule, cut in seen:
         assert justified(rule, cut) is None, (rule, cut)
         if isinstance(cut, Cycle):
@@ -667,9 +783,44 @@ def test_every_cut_the_sat_backend_adds_is_justified(problem, count):
                 fewer = Cycle(tuple(x for x in cut.members if x != m))
                 assert justified(rule, fewer) is not None
             continue
+        if isinstance(cut, Piece):
+            assert _piece_is_wrong(rule, cut)
+            for m in cut.grown:
+                fewer = Piece(cut.held, tuple(x for x in cut.grown if x != m))
+                assert justified(rule, fewer) is not None
+            continue
         for m in cut.boundary:
             fewer = Separation(cut.a, cut.b, tuple(x for x in cut.boundary if x != m))
             assert (justified(rule, fewer) is None) == _separates(rule, fewer)
+
+
+def _piece_is_wrong(rule: Sized, cut: Piece) -> bool:
+    """Whether no answer holds ``cut``'s held members without a grown one, by networkx: every
+    piece that holds them -- held plus any connected set of members next to them but the
+    grown ones, on a small graph all such sets tried -- is wrong or can still grow."""
+    g = nx.Graph()
+    g.add_nodes_from(range(len(rule.members)))
+    g.add_edges_from(rule.links)
+    held = set(cut.held)
+    if not nx.is_connected(g.subgraph(held)):
+        return False
+    free = [m for m in g if m not in held and m not in cut.grown]
+    if len(free) > 12:
+        return True  # (too many to try: justified has judged it)
+    anchors = dict(rule.anchors)
+    for extra in range(len(free) + 1):
+        for more in combinations(free, extra):
+            piece = held | set(more)
+            if not nx.is_connected(g.subgraph(piece)):
+                continue
+            # A whole piece: its neighbours are all absent (grown ones too).
+            sizes = [anchors[m] for m in piece if m in anchors]
+            want = rule.size if rule.size is not None else sizes[0] if len(sizes) == 1 else 0
+            if len(sizes) > 1 or want == 0:
+                continue
+            if len(piece) == want or (rule.at_least and len(piece) >= want):
+                return False
+    return True
 
 
 def test_a_boundary_member_left_out_is_caught():
@@ -687,33 +838,39 @@ def test_a_boundary_member_left_out_is_caught():
 def _row(rule: str) -> Problem:
     """Three cells in a row, each shaded or not; ``connected``: the shaded ones connected
     (answer "1 0 1" breaks it); ``acyclic``: three edges of a triangle, each on or not
-    (all three on break it)."""
+    (all three on break it); ``sized``: the shaded ones in pieces of two (only "0 0 0",
+    "1 1 0" and "0 1 1" keep it)."""
     items = [Item(f"p{k}") for k in range(3)] + [Item(f"c{k}", primary=False) for k in range(3)]
     options = [((k, None), (3 + k, c)) for k in range(3) for c in "01"]
     members = tuple((3 + k, "1") for k in range(3))
-    made = (
-        Connected(members, ((0, 1), (1, 2)))
-        if rule == "connected"
-        else Acyclic(members, ((0, 1), (1, 2), (2, 0)))
-    )
+    made = {
+        "connected": Connected(members, ((0, 1), (1, 2))),
+        "acyclic": Acyclic(members, ((0, 1), (1, 2), (2, 0))),
+        "sized": Sized(members, ((0, 1), (1, 2)), size=2),
+    }[rule]
     return Problem(items, options, rules=(made,))
 
 
+#: (kind, the cut generator of the lazy modes, how many of _row's 8 covers keep the rule).
+ROWS = [("connected", "ConnectedCuts", 7), ("acyclic", "AcyclicCuts", 7), ("sized", "SizedCuts", 3)]
+
+
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
-@pytest.mark.parametrize(
-    ("kind", "cutter"), [("connected", "ConnectedCuts"), ("acyclic", "AcyclicCuts")]
-)
-def test_a_backend_whose_cuts_accept_a_broken_model_is_caught(monkeypatch, backend, kind, cutter):
-    """With the cut generator made to accept every model, the lazy mode returns an answer that
-    breaks the rule, and the checker (independent of the backends) refuses it."""
+@pytest.mark.parametrize(("kind", "cutter", "keep"), ROWS)
+def test_a_backend_whose_cuts_accept_a_broken_model_is_caught(
+    monkeypatch, backend, kind, cutter, keep
+):
+    """With the cut generator made to accept every model, the lazy mode returns answers that
+    break the rule, and the checker (independent of the backends) refuses them."""
     from dlxsat.backends import rulecuts
 
     monkeypatch.setattr(getattr(rulecuts, cutter), "cuts", lambda self, on: [])
     problem = _row(kind)
     r = solve_problem(problem, backend, **{f"{kind}_mode": "lazy"})
-    assert r.count == 8  # every cover, the broken one among them
+    assert r.count == 8  # every cover, the broken ones among them
     wrong = [s for s in r.solutions if solution_problem(problem, s) is not None]
-    assert len(wrong) == 1 and solution_problem(problem, wrong[0]).startswith(f"rule {kind}")
+    assert len(wrong) == 8 - keep
+    assert all(solution_problem(problem, s).startswith(f"rule {kind}") for s in wrong)
     with pytest.raises(RuleViolation, match=f"returned a solution that is not one: rule {kind}"):
         check_solutions(problem, r.solutions, who=backend)
 
@@ -735,7 +892,7 @@ def _dimacs_answers(text: str, n: int) -> list[list[int]]:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-@given(problem=st.one_of(shading_problems(), edge_problems()))
+@given(problem=st.one_of(shading_problems(), edge_problems(), sized_problems()))
 def test_the_eager_dimacs_export_has_exactly_the_answers(problem):
     from dlxsat.backends.dimacs import export_dimacs
 
@@ -745,12 +902,28 @@ def test_the_eager_dimacs_export_has_exactly_the_answers(problem):
     assert _dimacs_answers(text, len(problem.options)) == answers(problem)
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(problem=sized_problems())
+def test_the_eager_sized_encoding_is_exact_with_binary_labels_too(problem):
+    """The eager sized encoding's depths are order-encoded on small sizes (all of the drawn
+    problems'), binary labels on large ones: these too, everywhere."""
+    from dlxsat.backends import cnf
+    from dlxsat.backends.dimacs import export_dimacs
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cnf, "UNARY_DEPTH", 1)
+        text = export_dimacs(problem)
+    assert _dimacs_answers(text, len(problem.options)) == answers(problem)
+
+
 #: (backend, option, mode) of the rule modes that must be taken with their rule only.
 MODES = [
     ("sat", "connected_mode", "eager"),
     ("sat", "acyclic_mode", "lazy"),
+    ("sat", "sized_mode", "eager"),
     ("cpsat", "connected_mode", "lazy"),
     ("cpsat", "acyclic_mode", "eager"),
+    ("cpsat", "sized_mode", "lazy"),
 ]
 
 
@@ -758,8 +931,9 @@ MODES = [
 def test_a_rule_mode_is_taken_with_its_rule_and_refused_without(backend, option, mode):
     kind = option.removesuffix("_mode")
     problem = _row(kind)
-    r = solve_problem(problem, backend, **{option: mode})
-    assert r.count == 7 and r.stats[option] == mode
+    r = solve_problem(problem, backend, **{option: mode}, limit=None)
+    keep = next(keep for k, _, keep in ROWS if k == kind)
+    assert r.count == keep and r.stats[option] == mode
     other = _row("acyclic" if kind == "connected" else "connected")
     with pytest.raises(InputError) as e:
         solve_problem(other, backend, **{option: mode})

@@ -161,7 +161,7 @@ def cmd_export(a: argparse.Namespace) -> int:
 
     if a.settings or a.more:
         return cmd_export_corpus(a)
-    modes = {"loop": a.loop, "connected": a.connected, "acyclic": a.acyclic}
+    modes = {"loop": a.loop, "connected": a.connected, "acyclic": a.acyclic, "sized": a.sized}
     text = read_text(a.file, "puzzle")
     export = export_cnf(
         a.family, text, modes=modes, format=a.input_format, progress=a.progress, rules=a.rules
@@ -184,7 +184,8 @@ def cmd_export_corpus(a: argparse.Namespace) -> int:
         raise InputError("export of several puzzles or settings: give the folder, -o DIR")
     if a.file is None:
         raise InputError("export of a corpus: name its puzzle files, folders or globs")
-    if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or a.loop or a.connected or a.acyclic:
+    rules = a.loop or a.connected or a.acyclic or a.sized
+    if hasattr(a, "opt_encoding") or hasattr(a, "opt_colors") or rules:
         raise InputError("export of a corpus: give --encoding/--colors in --settings 'sat:...'")
     puzzles, fmt = [a.file, *a.more], a.input_format
     entries = export_corpus(a.family, puzzles, a.settings, a.output, timeout=a.timeout, format=fmt)

@@ -163,7 +163,19 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ('instance', 'queens', ['8'])
     """
     words = sys.argv[1:] if argv is None else list(argv)
-    return build_parser(words[0] if words else None).parse_args(words)
+    command = words[0] if words else None
+    parser = build_parser(command)
+    if command not in HELP:
+        return parser.parse_args(words)
+    # Options may come between the positionals (``solve masyu --backend sat FILE``): argparse
+    # reads that only with ``parse_intermixed_args``, which a parser with subcommands refuses,
+    # so the command's own parser reads its words.
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    args, extra = sub.choices[command].parse_known_intermixed_args(words[1:])
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")  # as the whole parser says
+    args.command = command
+    return args
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -224,7 +236,7 @@ def _add_export(sub: Any) -> None:
     add_solver_options(x, backend="sat", keys=("encoding", "colors"))
     text = "none: disjoint loops allowed (like DLX2); eager: complete encoding (default for "
     x.add_argument("--loop", choices=["none", "eager"], help=text + "loop families)")
-    for kind in ("connected", "acyclic"):
+    for kind in ("connected", "acyclic", "sized"):
         text = f"the {kind} rule: eager, its complete encoding (the default where the puzzle "
         text += "has the rule), or none: left out"
         x.add_argument(f"--{kind}", choices=["none", "eager"], help=text)

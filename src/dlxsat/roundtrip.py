@@ -89,7 +89,7 @@ class Decoded:
 
 
 def cnf_header(cnf: str, name: str = "CNF") -> tuple[int, dict[str, str]]:
-    """The number of options and how each global rule is held (kind → mode), read from the
+    r"""The number of options and how each global rule is held (kind → mode), read from the
     comment lines :func:`dlxsat.backends.dimacs.write_dimacs` begins a CNF with.
 
     >>> cnf_header("c problem: xcc, 3 items (2 primary), 5 options\nc rule loop: eager - ...\n")
@@ -120,7 +120,7 @@ def decode_model(
     cnf: str | None = None,
     cnf_name: str = "CNF",
 ) -> Decoded:
-    """Turn a SAT solver's output (``s``/``v`` lines) for a puzzle's exported CNF into the
+    r"""Turn a SAT solver's output (``s``/``v`` lines) for a puzzle's exported CNF into the
     puzzle's answer, checked by the family's rules; ``name`` names the output in errors.
     ``text`` is the puzzle's text (in ``format``), a puzzle object, or the puzzle already
     :func:`prepared <dlxsat.pipeline.prepare>`. ``cnf``, the exported CNF's text (its comment

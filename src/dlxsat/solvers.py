@@ -27,7 +27,8 @@ stops cleanly at ``request.deadline`` with ``timed_out`` and the figures so far,
 >>> "external" in SOLVERS, spec_of("external").public
 (True, False)
 >>> [o.key for o in options_of("sat")]
-['encoding', 'colors', 'solver', 'loop', 'connected', 'acyclic', 'enumerate', 'branching']
+['encoding', 'colors', 'solver', 'loop', 'connected', 'acyclic', 'sized', 'enumerate', \
+'branching']
 >>> check_options("dlx", {"encoding": "ladder"})
 Traceback (most recent call last):
 ...
@@ -94,8 +95,8 @@ WARM_UP_PROBLEM = (
 
 def warm_up_problem(kinds: Collection[str] = ()) -> Any:
     """:data:`WARM_UP_PROBLEM` with a global rule of each of ``kinds`` over its edges: the
-    single loop; the edges on connected; the edges on without a cycle (none with the loop:
-    a problem to load and probe solvers on, not to solve).
+    single loop; the edges on connected; the edges on without a cycle; the edges on in pieces
+    of all four (none with the loop: a problem to load and probe solvers on, not to solve).
 
     >>> [r.kind for r in warm_up_problem(["loop", "connected"]).rules]
     ['loop', 'connected']
@@ -141,7 +142,8 @@ class SolverSpec:
     :meth:`model_bytes`. ``catches_sigint``: its library stops the search on SIGINT itself.
     ``capped``: options counting threads or processes, bounded by :func:`max_workers`.
     ``empty_loop``: it can count the empty edge set as a loop. ``rules``: the kinds of global
-    rule it enforces (a problem with another is refused: :meth:`check_rules`). ``public``:
+    rule it enforces (a problem with another is refused: :meth:`check_rules`; every search
+    backend enforces every kind, ``auto`` and ``portfolio`` through their members). ``public``:
     offered by ``solve``, ``crosscheck`` and ``--help`` (False: ``compare`` only -- it needs a
     program outside dlxsat). ``batch``: it has a batch path, ``solve_many(template, puzzles, mode,
     timeout, on_found)``, for many puzzles that share one problem with some options chosen
@@ -165,7 +167,7 @@ class SolverSpec:
     catches_sigint: bool = False
     capped: tuple[str, ...] = ()
     empty_loop: bool = True
-    rules: tuple[str, ...] = ("loop", "connected", "acyclic")
+    rules: tuple[str, ...] = RULE_KINDS
     public: bool = True
     batch: int = 0
     validate: Callable[[dict[str, Any], Collection[str] | None], None] | None = None
@@ -613,7 +615,8 @@ def solve_problem(
 
 
 def rule_kinds(problem: Any) -> set[str]:
-    """The kinds of global rule ``problem`` has (``loop``, ``connected``, ``acyclic``)."""
+    """The kinds of global rule ``problem`` has (``loop``, ``connected``, ``acyclic``,
+    ``sized``)."""
     return {r.kind for r in problem.rules}
 
 

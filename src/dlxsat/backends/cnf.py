@@ -17,10 +17,11 @@ The translation (every CNF here starts the same way)
       variable is true. Every vertex has 0 or 2 edges on (:mod:`.loopcuts`); then either
       ``lazy`` cuts are added between incremental solver calls (the solver keeps its learnt
       clauses), or the ``eager`` encoding below makes every model a single loop.
-    * The connected and acyclic rules (``connected``, ``acyclic``; :mod:`dlxsat.xcc.rules`):
-      each member has a variable "present" (:class:`.covering.Members`). Then either ``lazy``
-      cuts (:mod:`.rulecuts`) are added between calls and from inside a call (the propagator
-      observes the members' variables), or the ``eager`` encodings below.
+    * The connected, acyclic and sized rules (``connected``, ``acyclic``, ``sized``;
+      :mod:`dlxsat.xcc.rules`): each member has a variable "present"
+      (:class:`.covering.Members`). Then either ``lazy`` cuts (:mod:`.rulecuts`) are added
+      between calls and from inside a call (the propagator observes the members' variables),
+      or the ``eager`` encodings below.
 
 The eager loop encoding (``loop_mode='eager'``, and ``dlxsat export dimacs --loop eager``)
     A rooted ordering. The *root* is the used vertex that comes first in item order (a prefix
@@ -63,6 +64,41 @@ The eager acyclic encoding (``acyclic_mode='eager'``, ``export --acyclic eager``
     root, labels the depths -- one arc out of each vertex but the roots, labels falling
     toward the root. Size: ``O(E log V)``.
 
+The eager sized encoding (``sized_mode='eager'``, ``export --sized eager``)
+    Roots and counts. Every piece is named by one member, its *root*: its anchor, or with one
+    size ``s`` for every piece its first member in member order; a member can only be in the
+    piece of a root that reaches it in fewer than the root's size links through members that
+    can be present (and, one size for all, after the root; anchors: avoiding other anchors) --
+    :func:`.covering.sized_roots`. A variable ``w(x, a)``, "``x`` is in the piece of root
+    ``a``", per such pair, ``w(a, a)`` being "``a`` is a root" (for an anchor, its presence).
+    Clauses: ``w(x, a)`` implies ``x`` present and ``a`` a root; a present member is in exactly
+    one root's piece; two linked present members are in the same one (``p(x) and p(y) and
+    w(x, a) -> w(y, a)``); the ``w(., a)`` of a root number exactly its size -- at most ``size``
+    always (all false when ``a`` is no root), at least ``size`` when ``a`` is a root (``size``
+    slack variables equal to "not a root" join the at-least constraint, so that any encoding
+    of ``pysat.card`` can state it). Then the connected encoding's parent ordering: every
+    present member but a root has a present linked parent of smaller depth, the depths below
+    the largest size -- in an order encoding ("depth at least k", :data:`UNARY_DEPTH`), else
+    labels of ``ceil(log2(largest size))`` bits. Sound: following parents from a present member ends
+    at a root in its piece; linked present members share their root, so the whole piece is
+    in the root's class and the class is the piece (every member of the class reaches the
+    root through its own piece); its count is the root's size, and a piece holds one root (two
+    would each be their own). A piece holding no anchor has no root: impossible. Complete:
+    name each piece by its anchor or first member, labels its breadth-first depths from the
+    root (below its size), the root reaching every member of it through members after it.
+    Size: ``O(sum of the reaches)`` -- each member times the members within ``size`` links.
+    One clause per member is implied but stated for propagation: a present member that
+    cannot be a piece alone (its size is not 1, or it is no anchor) has a present neighbour.
+
+    *At least* ``s`` (``|@size s+``): pieces are unbounded, so every present member names its
+    piece's root in ``ceil(log2(members))`` bits, linked present members name the same, a root
+    names itself; every present member but a root has a parent (as above, labels of as many
+    bits) -- so a piece names a root in it. A variable ``c(x, a)`` per member ``x`` of root
+    ``a``'s reach (fewer than ``s`` links from ``a``, after ``a``) implies ``x`` present and
+    naming ``a``: in ``a``'s piece; a root needs ``s`` of them (itself included). Sound: ``s``
+    members of ``a``'s piece. Complete: root each piece at its first member: the first ``s``
+    of a breadth-first search from it lie in its reach.
+
 Enumeration blocks each answer found with a clause over the option variables (the negated
 chosen options suffice when every primary item has ``lo == hi``: no answer contains another),
 so solutions are counted once whatever the auxiliary variables do.
@@ -83,11 +119,11 @@ from ..runtime import guard
 from ..runtime.processes import signals_held
 from ..xcc import Problem
 from ..xcc.loop import ON
-from ..xcc.rules import Acyclic, Connected
+from ..xcc.rules import Acyclic, Connected, Sized
 from . import Request, SearchResult, SolverSpec, covering
 from .covering import COLOR_MODES, DEFAULT_COLORS, CoveringModel, Defined
 from .loopcuts import Cut, LoopRule
-from .rulecuts import AcyclicCuts, ConnectedCuts
+from .rulecuts import AcyclicCuts, ConnectedCuts, SizedCuts
 
 #: Cardinality encodings (names of ``pysat.card.EncType``), and ``auto``: chosen per constraint.
 ENCODINGS = (
@@ -127,17 +163,52 @@ LOOP_MODES = ("lazy", "eager")
 #: rounds); the eager encoding (a formula 4 times larger) needs 4-10 s.
 DEFAULT_LOOP_MODE = "lazy"
 #: The connected and acyclic rules: lazy cuts (:mod:`.rulecuts`), or the eager encodings of
-#: the module docstring.
+#: the module docstring. Measured with ``benchmarks/rules.py`` (two answers asked for, three
+#: instances of each size summed, 30 s each, 2 cores at load 7-8), seconds lazy / eager for
+#: N x N = 8, 10, 12, 15 -- a connected sea: 0.11 / 0.41, 0.17 / 1.50, 0.36 / 7.20,
+#: 0.26 / 18.1; the sea, every white region reaching the border: 0.20 / 1.19, 0.32 / 3.18,
+#: 2.55 / 11.2, 34.7 / 62.3; a spanning tree (connected and acyclic): 0.06 / 7.8,
+#: 0.17 / 63.8, 0.34 / none of 3 in 30 s, 0.77 / none. Lazy it is: the incremental solver
+#: keeps its learnt clauses across the rounds (16-76 for three instances, 2,392 on the
+#: hardest row), while the eager labels' comparators propagate little.
 CONNECTED_MODES = ("lazy", "eager")
 DEFAULT_CONNECTED_MODE = "lazy"
+#: Acyclic alone (a forest, degrees given as clues), the same way: 0.11 / 0.12, 0.13 / 0.27,
+#: 0.30 / 0.39, 0.39 / 1.00 -- lazy again, by less.
 ACYCLIC_MODES = ("lazy", "eager")
 DEFAULT_ACYCLIC_MODE = "lazy"
+#: The lazy connected rule's boundaries (:data:`.rulecuts.SEPARATORS`): the least separator,
+#: the shortest clause (figures in :mod:`.rulecuts`).
+CUT_SEPARATORS = "least"
+#: The sized rule: lazy :class:`~dlxsat.xcc.rules.Piece` cuts, the eager encoding of the
+#: module docstring, or ``auto``: eager for a rule with anchors, lazy for one of one size
+#: (:func:`.covering.sized_mode`). Measured with ``benchmarks/sized.py`` (two answers asked
+#: for, three instances of each size summed, 20 s each, 2 cores at load 1.5 rising to 10),
+#: seconds lazy / eager for N x N = 6, 8, 10 -- Fillomino-like (a rule of one size per label
+#: 1-5, one of at least 6): 0.06 / 2.06, 0.25 / 11.8, 0.30 / 28.3; Nurikabe-like (one rule,
+#: an anchor per island): 0.08 / 0.07, 0.32 / 0.17, 0.83 / 0.32. Without anchors every member
+#: is a candidate root of every member within the size, and the eager formula grows with the
+#: members times the size while 28-50 rounds of cuts suffice; with anchors the roots are the
+#: few anchors, and the eager formula, small, saves the 72-169 rounds. Hence ``auto``.
+SIZED_MODES = ("auto", "lazy", "eager")
+DEFAULT_SIZED_MODE = "auto"
+#: The eager sized encoding's depths (below the largest size) are order-encoded up to this
+#: size, binary labels above it. Measured (``benchmarks/sized.py``'s 8 x 8 Fillomino boards,
+#: seeds 0-5, the exact-size rules, two answers asked for; solver seconds, best of two runs):
+#: order encoding 0.24 s and 395 conflicts, binary labels 0.65 s and 1,503.
+UNARY_DEPTH = 16
 #: Each global rule's modes here (the ``K_mode`` options), and its default.
-RULE_MODES = {"loop": LOOP_MODES, "connected": CONNECTED_MODES, "acyclic": ACYCLIC_MODES}
+RULE_MODES = {
+    "loop": LOOP_MODES,
+    "connected": CONNECTED_MODES,
+    "acyclic": ACYCLIC_MODES,
+    "sized": SIZED_MODES,
+}
 DEFAULT_RULE_MODES = {
     "loop": DEFAULT_LOOP_MODE,
     "connected": DEFAULT_CONNECTED_MODE,
     "acyclic": DEFAULT_ACYCLIC_MODE,
+    "sized": DEFAULT_SIZED_MODE,
 }
 #: ``--set solvers --repeat 3`` (total seconds as above): cadical195 2.22, cadical153 2.23,
 #: glucose4 2.34, glucose42 2.36, minisat22 2.40, mergesat3 2.78, cadical300 3.56,
@@ -192,6 +263,14 @@ OPTIONS = (
         "acyclic rule: lazy cycle cuts, or an eager complete CNF encoding",
         ACYCLIC_MODES,
         key="acyclic",
+    ),
+    Option(
+        "sized_mode",
+        str,
+        DEFAULT_SIZED_MODE,
+        "sized rule: lazy piece cuts, an eager complete CNF encoding, or auto: eager with anchors",
+        SIZED_MODES,
+        key="sized",
     ),
     Option(
         "enumerate",
@@ -279,8 +358,8 @@ class Cnf:
     """A CNF built from a :class:`Problem`, with what each variable means.
 
     ``on`` maps each edge item that can be on to its (positive) literal; ``rule`` is the
-    loop rule when the lazy loop mode needs cuts; ``lazy`` the connected and acyclic rules in
-    lazy mode. ``atmosts`` hold the ``native`` cardinality constraints (for solvers with
+    loop rule when the lazy loop mode needs cuts; ``lazy`` the connected, acyclic and sized
+    rules in lazy mode. ``atmosts`` hold the ``native`` cardinality constraints (for solvers with
     ``add_atmost``).
     """
 
@@ -326,10 +405,10 @@ class Cnf:
 
 @dataclass
 class MemberCuts:
-    """A connected or acyclic rule held by lazy cuts: its cut generator (:mod:`.rulecuts`)
+    """A connected, acyclic or sized rule held by lazy cuts: its cut generator (:mod:`.rulecuts`)
     and the literal of each member that can be present (position → literal)."""
 
-    cutter: ConnectedCuts | AcyclicCuts
+    cutter: ConnectedCuts | AcyclicCuts | SizedCuts
     lits: dict[int, int]
 
     def clauses(self, true: Callable[[int], bool]) -> list[list[int]]:
@@ -566,31 +645,40 @@ class _Builder:
                 before = nxt
         return root
 
-    # ----- the connected and acyclic rules
+    # ----- the connected, acyclic and sized rules
 
     def members(self, model: CoveringModel, modes: Mapping[str, str]) -> None:
-        """Each connected or acyclic rule in its mode: cuts later (``lazy``) or ``eager``."""
+        """Each connected, acyclic or sized rule in its mode: cuts later (``lazy``) or
+        ``eager``."""
         for members in model.members:
             rule = members.rule
             lits = {m: self.lit[v] for m, v in enumerate(members.present) if v is not None}
             label = f" {rule.label}" if rule.label else ""
             mode = modes[rule.kind]
+            if isinstance(rule, Sized):
+                mode = covering.sized_mode(rule, mode)
             self.cnf.describe.append(
                 f"rule {rule.kind}{label}: {mode}, {len(rule.members)} members "
                 f"({len(lits)} can be present)"
             )
-            if isinstance(rule, Connected):
+            if isinstance(rule, Sized):
+                if mode == "eager":
+                    self.eager_sized(rule, lits)
+                else:
+                    self.cnf.lazy.append(MemberCuts(SizedCuts(rule), lits))
+            elif isinstance(rule, Connected):
                 if mode == "eager":
                     self.eager_connected(rule, lits)
                 else:
-                    self.cnf.lazy.append(MemberCuts(ConnectedCuts(rule, list(lits)), lits))
+                    cutter = ConnectedCuts(rule, list(lits), CUT_SEPARATORS)
+                    self.cnf.lazy.append(MemberCuts(cutter, lits))
             elif mode == "eager":
                 self.eager_acyclic(rule, lits)
             else:
                 self.cnf.lazy.append(MemberCuts(AcyclicCuts(rule), lits))
 
     def _member_names(
-        self, rule: Connected | Acyclic, keys: Collection[int]
+        self, rule: Connected | Acyclic | Sized, keys: Collection[int]
     ) -> tuple[dict[int, str], str]:
         """The members' names (``item:color``) in variable descriptions, and the rule's tag
         that begins them."""
@@ -662,6 +750,187 @@ class _Builder:
         for t, h, arc in arcs:
             aux = self.block(bits - 1, f"{tag}label order for arc v{t} -> v{h}")
             self.less(label[h], label[t], [-arc], aux)
+
+    def eager_sized(self, rule: Sized, lits: dict[int, int]) -> None:
+        """The sized rule's encoding of the module docstring: one root per piece, the piece's
+        members counted against it, every present member joined to its root by parents."""
+        if rule.at_least:
+            self._sized_at_least(rule, lits)
+            return
+        order = sorted(lits)
+        if not order:
+            return
+        names, tag = self._member_names(rule, order)
+        where = covering.sized_roots(rule, order)
+        anchors = {a for a, _ in rule.anchors}
+        self._not_alone(rule, lits)
+        # root[a]: "a is the root of its piece" -- a present anchor always is, and with one
+        # size for every piece, the piece's first member. within[x][a]: "x is in the piece of
+        # root a" (x = a: root[a] itself).
+        root = {
+            a: lits[a] if a in anchors else self.var(f"{tag}root {names[a]}") for a in where.reach
+        }
+        within: dict[int, dict[int, int]] = {x: {} for x in order}
+        for a, reach in where.reach.items():
+            if a not in anchors:
+                self.add([-root[a], lits[a]])
+            within[a][a] = root[a]
+            for x in reach[1:]:
+                v = within[x][a] = self.var(f"{tag}{names[x]} in the piece of {names[a]}")
+                self.add([-v, lits[x]])
+                self.add([-v, root[a]])
+        for x in order:  # a present member is in the piece of exactly one root
+            choices = list(within[x].values())
+            self.add([-lits[x], *choices])
+            self.at_most(choices, 1, f"{tag}the root of {names[x]}")
+        for u, v in rule.links:  # linked present members are in the same piece
+            if u in lits and v in lits:
+                for x, y in ((u, v), (v, u)):
+                    for a, lit in within[x].items():
+                        same = within[y].get(a)
+                        self.add([-lits[x], -lits[y], -lit, *([same] if same else [])])
+        for a, reach in where.reach.items():  # the root's piece has its size, or it is no root
+            counted = [within[x][a] for x in reach]
+            want = where.size[a]
+            self.at_most(counted, want, f"{tag}the piece of {names[a]}")
+            self._at_least_if(root[a], counted, want, f"{tag}the piece of {names[a]}")
+        deepest = max((min(where.size[a], len(r)) for a, r in where.reach.items()), default=1)
+        self._parents(
+            rule,
+            lits,
+            names,
+            tag,
+            deepest,
+            {x: within[x].get(x) for x in order},
+            lambda x, y: bool(within[x].keys() & within[y].keys()),
+        )
+
+    def _not_alone(self, rule: Sized, lits: dict[int, int]) -> None:
+        """A present member that could not be a piece alone has a present neighbour: implied
+        by the rest, stated for the solver's propagation (a piece of one member, the commonest
+        wrong piece, is then refused by one clause)."""
+        anchored = dict(rule.anchors)
+        adj = rule.neighbours()
+        for x in sorted(lits):
+            # The size of x's piece, were x alone: 0 when that piece would hold no anchor.
+            size = rule.size if rule.size is not None else anchored.get(x, 0)
+            if size != 1:
+                self.add([-lits[x], *(lits[y] for y in adj[x] if y in lits)])
+
+    def _at_least_if(self, cond: int, lits: list[int], k: int, what: str) -> None:
+        """At least ``k`` of ``lits`` when ``cond`` is true: at least ``k`` of ``lits`` and
+        ``k`` new variables each equal to ``not cond`` (a conditional bound that every
+        cardinality encoding of :data:`ENCODINGS` can state)."""
+        if k <= 0:
+            return
+        if k > len(lits):
+            self.add([-cond])
+            return
+        slack = self.block(k, f"{what}: not its root (slack of 'at least {k}')")
+        for d in slack:
+            self.add([d, cond])
+            self.add([-d, -cond])
+        self.at_least([*lits, *slack], k, what)
+
+    def _parents(
+        self,
+        rule: Sized,
+        lits: dict[int, int],
+        names: dict[int, str],
+        tag: str,
+        deepest: int,
+        root: Mapping[int, int | None],
+        may_meet: Callable[[int, int], bool],
+    ) -> None:
+        """Every present member but a root (``root[x]``: its literal "x is a root", None when
+        it never is; a present anchor is one) has a present linked parent with a smaller
+        label, over labels of enough bits for ``deepest`` members from a root to a leaf.
+        ``may_meet(x, y)``: whether linked ``x`` and ``y`` can be present together (an arc
+        between two that cannot is left out)."""
+        order = sorted(lits)
+        anchors = {a for a, _ in rule.anchors}
+        parents: dict[int, list[int]] = {m: [] for m in order}
+        arcs: list[tuple[int, int, int]] = []  # (child, parent, arc variable)
+        for a, b in rule.links:
+            if a in lits and b in lits and may_meet(a, b):
+                for child, parent in ((a, b), (b, a)):
+                    if child in anchors:
+                        continue  # an anchor is its piece's root
+                    arc = self.var(f"{tag}parent of {names[child]} is {names[parent]}")
+                    self.add([-arc, lits[child]])
+                    self.add([-arc, lits[parent]])
+                    parents[child].append(arc)
+                    arcs.append((child, parent, arc))
+        for m in order:
+            if m in anchors:
+                continue
+            own = root.get(m)
+            self.add([-lits[m], *([own] if own is not None else []), *parents[m]])
+        if deepest <= UNARY_DEPTH:
+            # depth[m][k-1]: "m's depth is at least k" (k = 1 .. deepest - 1), an order
+            # encoding; an arc makes the child at least one deeper than its parent.
+            depth = {
+                m: self.block(deepest - 1, f"{tag}depth of {names[m]} at least 1, 2, ...")
+                for m in order
+            }
+            for m in order:
+                for k in range(1, deepest - 1):
+                    self.add([-depth[m][k], depth[m][k - 1]])
+            for child, parent, arc in arcs:
+                if deepest > 1:
+                    self.add([-arc, depth[child][0]])
+                for k in range(1, deepest - 1):
+                    self.add([-arc, -depth[parent][k - 1], depth[child][k]])
+                if deepest > 1:
+                    self.add([-arc, -depth[parent][deepest - 2]])
+                else:
+                    self.add([-arc])
+            return
+        bits = max(1, (deepest - 1).bit_length())
+        label = {m: self.block(bits, f"{tag}label of {names[m]} (bits, low first)") for m in order}
+        for child, parent, arc in arcs:
+            aux = self.block(bits - 1, f"{tag}label of {names[parent]} < of {names[child]}")
+            self.less(label[parent], label[child], [-arc], aux)
+
+    def _sized_at_least(self, rule: Sized, lits: dict[int, int]) -> None:
+        """Pieces of at least ``rule.size`` members (the module docstring): each piece has a
+        root, which every member of the piece names by its bits; the members of the root's
+        reach that name it count at least ``size``."""
+        want = rule.size or 1
+        order = sorted(lits)
+        if want <= 1 or not order:
+            return  # every piece has a member
+        names, tag = self._member_names(rule, order)
+        where = covering.sized_roots(rule, order)
+        bits = max(1, order[-1].bit_length())
+        name = {
+            x: self.block(bits, f"{tag}the root {names[x]} names (bits, low first)") for x in order
+        }
+
+        def names_it(x: int, a: int, cond: list[int]) -> None:
+            """``cond`` (a clause's other literals) or ``x`` names ``a``."""
+            for j, bit in enumerate(name[x]):
+                self.add([*cond, bit if a >> j & 1 else -bit])
+
+        root = {x: self.var(f"{tag}root {names[x]}") for x in order}
+        self._not_alone(rule, lits)
+        for x in order:
+            self.add([-root[x], lits[x]])
+            names_it(x, x, [-root[x]])
+        for u, v in rule.links:  # linked present members name one root
+            if u in lits and v in lits:
+                for bu, bv in zip(name[u], name[v], strict=True):
+                    self.add([-lits[u], -lits[v], -bu, bv])
+                    self.add([-lits[u], -lits[v], bu, -bv])
+        for a, reach in where.reach.items():
+            counted = [root[a]]
+            for x in reach[1:]:
+                c = self.var(f"{tag}{names[x]} counted for {names[a]}")
+                self.add([-c, lits[x]])
+                names_it(x, a, [-c])
+                counted.append(c)
+            self._at_least_if(root[a], counted, want, f"{tag}the piece of {names[a]}")
+        self._parents(rule, lits, names, tag, len(order), root, lambda x, y: True)
 
     def less(self, x: list[int], y: list[int], inactive: list[int], aux: list[int]) -> None:
         """Clauses for ``x < y`` (bit lists, low bit first) unless a literal of ``inactive``.
@@ -823,7 +1092,7 @@ class Session:
     def find(self, deadline: float | None, assumptions: list[int] | None = None) -> bool | None:
         """Whether there is a model that is an answer (then :meth:`model` is one), or None when
         the deadline came first. With a loop rule, a model of several cycles gets its cuts added
-        (:meth:`Cnf.cut_clause`), as does a model breaking a lazy connected or acyclic rule
+        (:meth:`Cnf.cut_clause`), as does a model breaking a lazy connected, acyclic or sized rule
         (:meth:`Cnf.cuts`), and the solver is asked again."""
         cnf = self.cnf
         while True:
@@ -991,8 +1260,9 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     ``cuts`` (cuts of the lazy rules added), ``seconds`` (everything), ``build_seconds`` (the
     translation), ``solve_seconds`` (inside the solver's calls), ``cut_seconds`` (finding
     cuts), ``encoding``, ``colors``, ``solver``, ``loop_mode`` (``none`` without the rule),
-    ``connected_mode`` and ``acyclic_mode`` (with such a rule), ``enumerate`` and
-    ``branching`` (as resolved: :func:`search_plan`), ``item_decisions`` (DLX's branching
+    ``connected_mode``, ``acyclic_mode`` and ``sized_mode`` (with such a rule; ``sized_mode``
+    as ``auto`` resolved it: :func:`.covering.sized_modes`), ``enumerate`` and ``branching``
+    (as resolved: :func:`search_plan`), ``item_decisions`` (DLX's branching
     decisions, with the propagator), and the solver's ``decisions``, ``conflicts``,
     ``propagations`` and ``restarts``.
 
@@ -1021,6 +1291,11 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         "solver": name,
         "loop_mode": modes.get("loop", "none"),
         **{f"{kind}_mode": modes[kind] for kind in ("connected", "acyclic") if kind in modes},
+        **(
+            {"sized_mode": covering.sized_modes(problem, modes["sized"])}
+            if "sized" in modes
+            else {}
+        ),
     }
     result = SearchResult(stats=stats)
     n = cnf.n_options

@@ -22,14 +22,16 @@ The constraints (docs/conventions.md §3, §4)
       (:meth:`~.loopcuts.LoopRule.degree_groups`); and, unless the empty loop is allowed, some
       edge is on. How the rest of the rule is stated -- lazy cuts, an eager CNF ordering,
       ``AddCircuit`` -- is each backend's own loop mode.
-    * :class:`Members` (a :class:`~dlxsat.xcc.rules.Connected` or
-      :class:`~dlxsat.xcc.rules.Acyclic` rule): a variable per member, true exactly when the
+    * :class:`Members` (a :class:`~dlxsat.xcc.rules.Connected`,
+      :class:`~dlxsat.xcc.rules.Acyclic` or :class:`~dlxsat.xcc.rules.Sized` rule): a variable
+      per member, true exactly when the
       member is present (:func:`dlxsat.xcc.rules.present`). It is an existing variable where
       one means exactly that -- the option, when a single option makes the member present; a
       color variable, or an earlier member's, true exactly when one of the same options is
       chosen -- else a new :class:`Defined` one. A member no option can make present has none
       (it is never present). The rule itself -- lazy cuts (:mod:`.rulecuts`) or an eager
-      encoding -- is each backend's own mode.
+      encoding -- is each backend's own mode; the eager sized encodings share the roots each
+      member may belong to (:func:`sized_roots`).
 
 So a new color scheme is written here only; a new cardinality or loop encoding is written in
 the one backend that offers it.
@@ -51,7 +53,7 @@ from typing import TYPE_CHECKING
 
 from ..xcc import Problem
 from ..xcc.loop import ON, LoopGraph
-from ..xcc.rules import Acyclic, Connected, SingleLoop
+from ..xcc.rules import Acyclic, Connected, SingleLoop, Sized
 
 if TYPE_CHECKING:
     from ..xcc.rules import Rule
@@ -117,12 +119,12 @@ class Loop:
 
 @dataclass
 class Members:
-    """A connected or acyclic rule's shared part: ``present[m]`` is the variable true exactly
+    """A connected, acyclic or sized rule's shared part: ``present[m]`` is the variable true exactly
     when member ``m`` is present, None when no option can make it present; ``defined`` the
     auxiliary variables made for this rule (a member another rule has already got keeps its
     variable), to create in this order."""
 
-    rule: Connected | Acyclic
+    rule: Connected | Acyclic | Sized
     present: list[int | None]
     defined: list[Defined]
 
@@ -145,7 +147,7 @@ class CoveringModel:
     #: (item, color) → the variable true when that item has that color, where there is one.
     color_var: dict[tuple[int, str], int]
     loop: Loop | None = None
-    #: The connected and acyclic rules, in the problem's order.
+    #: The connected, acyclic and sized rules, in the problem's order.
     members: list[Members] = field(default_factory=list)
 
     @property
@@ -186,7 +188,7 @@ def build(
     for i in range(n_primary, len(problem.items)):
         model.secondaries.append(_secondary(model, i, unc.get(i, []), col.get(i, {})))
     chosen = list(problem.rules if rules is None else rules)
-    member_rules = [r for r in chosen if isinstance(r, (Connected, Acyclic))]
+    member_rules = [r for r in chosen if isinstance(r, (Connected, Acyclic, Sized))]
     for rule in chosen:
         if isinstance(rule, SingleLoop):
             model.loop = _loop(model, rule)
@@ -235,7 +237,7 @@ def _loop(model: CoveringModel, loop: SingleLoop) -> Loop:
 
 def _members(
     model: CoveringModel,
-    rules: Sequence[Connected | Acyclic],
+    rules: Sequence[Connected | Acyclic | Sized],
     col: dict[int, dict[str, list[int]]],
 ) -> None:
     """Each rule's :class:`Members`, its presence variables made as the module doc says."""
@@ -273,6 +275,97 @@ def _members(
                 var = by_options[key] = d.var
             present.append(var)
         model.members.append(Members(rule, present, defined))
+
+
+@dataclass
+class SizedRoots:
+    """Where the pieces of a :class:`~dlxsat.xcc.rules.Sized` rule can lie: what its eager
+    encodings (SAT and CP-SAT) share.
+
+    Each piece of an answer is named by one of its members, its *root*: its anchor, or with one
+    size for every piece its first member (in member order). ``reach[a]`` lists the members
+    that can be in the piece of root ``a`` (``a`` first): those that some option can make
+    present, a path of fewer than ``size[a]`` links from ``a`` through such members -- a piece of
+    ``size[a]`` members holds a path from ``a`` to each of its members, of at most ``size[a]``
+    members -- avoiding the other anchors (a piece holds one), or with one size for every
+    piece, through members after ``a`` only (``a`` is the piece's first). ``roots[x]``: the
+    roots whose reach holds ``x``, in order. With ``at_least`` (pieces of ``size`` members or
+    more) a piece is unbounded, and ``reach[a]`` holds where the *first* ``size`` members of a
+    breadth-first search from ``a`` in its piece can be: what the encodings count.
+
+    >>> rule = Sized(tuple((k, "1") for k in range(4)), ((0, 1), (1, 2), (2, 3)), size=2)
+    >>> r = sized_roots(rule, [0, 1, 2, 3])
+    >>> r.reach, r.roots[2]
+    ({0: [0, 1], 1: [1, 2], 2: [2, 3], 3: [3]}, [1, 2])
+    >>> sized_roots(Sized(rule.members, rule.links, anchors=((0, 2), (2, 3))), [0, 1, 2]).reach
+    {0: [0, 1], 2: [2, 1]}
+    """
+
+    reach: dict[int, list[int]]
+    size: dict[int, int]
+    roots: dict[int, list[int]]
+
+
+def sized_mode(rule: Sized, mode: str) -> str:
+    """The mode ``rule`` is enforced in by the SAT and CP-SAT backends: ``mode``, or for
+    ``auto`` ``eager`` when the rule has anchors and ``lazy`` when it has one size.
+
+    Why: the eager encodings name every piece by a root (:func:`sized_roots`). With anchors
+    only the anchors are roots, and the model stays small (a Nurikabe's few clues); with one
+    size every member is a candidate root of every member within that size of it, and the
+    model grows with the members times the size -- lazy piece cuts are then far cheaper
+    (figures beside :data:`dlxsat.backends.cnf.DEFAULT_SIZED_MODE`).
+
+    >>> from dlxsat.xcc.rules import Sized
+    >>> row = tuple((k, "1") for k in range(3)), ((0, 1), (1, 2))
+    >>> sized_mode(Sized(*row, size=2), "auto"), sized_mode(Sized(*row, anchors=((0, 2),)), "auto")
+    ('lazy', 'eager')
+    >>> sized_mode(Sized(*row, size=2), "eager")
+    'eager'
+    """
+    if mode != "auto":
+        return mode
+    return "eager" if rule.anchors else "lazy"
+
+
+def sized_modes(problem: Problem, mode: str) -> str:
+    """What the backends report as their ``sized_mode``: the mode each sized rule of
+    ``problem`` is enforced in, ``lazy``, ``eager`` or (rules of both shapes, ``auto``)
+    ``lazy+eager``."""
+    found = {sized_mode(r, mode) for r in problem.rules if isinstance(r, Sized)}
+    return "+".join(m for m in ("lazy", "eager") if m in found) or mode
+
+
+def sized_roots(rule: Sized, possible: Sequence[int]) -> SizedRoots:
+    """The :class:`SizedRoots` of ``rule`` over the members in ``possible`` (those that some
+    option can make present)."""
+    can = set(possible)
+    adj = rule.neighbours()
+    anchored = dict(rule.anchors)
+    if rule.size is not None:
+        size = {a: rule.size for a in sorted(can)}
+    else:
+        size = {a: v for a, v in anchored.items() if a in can}
+    reach: dict[int, list[int]] = {}
+    roots: dict[int, list[int]] = {x: [] for x in sorted(can)}
+    for a, want in size.items():
+        found = [a]
+        depth = {a: 0}
+        head = 0
+        while head < len(found):
+            x = found[head]
+            head += 1
+            if depth[x] + 1 >= want:
+                continue
+            for y in adj[x]:
+                if y in depth or y not in can or y in anchored or (rule.size is not None and y < a):
+                    continue
+                depth[y] = depth[x] + 1
+                found.append(y)
+        reach[a] = found
+        for x in found:
+            roots[x].append(a)
+    return SizedRoots(reach, size, roots)
 
 
 def blocking(problem: Problem, chosen: list[int]) -> list[tuple[int, bool]]:

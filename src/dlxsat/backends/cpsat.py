@@ -16,8 +16,8 @@ The model
       each vertex a self-loop meaning "unused" (CP-SAT allows every vertex to be skipped:
       the empty edge set); or ``loop_mode='lazy'``: solve, and when the answer has several
       cycles add the cuts of :mod:`.loopcuts` and solve again, hinted with the last answer.
-    * The connected and acyclic rules (:mod:`dlxsat.xcc.rules`): a Boolean per member that
-      can be present (:class:`.covering.Members`). ``lazy``: the cuts of :mod:`.rulecuts`
+    * The connected, acyclic and sized rules (:mod:`dlxsat.xcc.rules`): a Boolean per member
+      that can be present (:class:`.covering.Members`). ``lazy``: the cuts of :mod:`.rulecuts`
       through the same re-solve rounds as the lazy loop; ``eager``: integer *ranks* that are
       distances, so that the options determine every other variable (see below).
 
@@ -44,6 +44,21 @@ The eager acyclic model (``acyclic_mode='eager'``)
     non-root's one arc leads towards the root, so ``least`` is the tree's least vertex, the
     ranks its depths and the arcs its parent edges: all determined.
 
+The eager sized model (``sized_mode='eager'``)
+    Every piece is named by its *root*: its anchor, or with one size for every piece its first
+    member (the roots each member can have, within the root's size of it:
+    :func:`.covering.sized_roots`, as in the SAT encoding). With exact sizes a Boolean "``x``
+    is in the piece of root ``a``" per such pair: a present member is in exactly one root's
+    piece (``sum == present``), linked present members in the same one, and a root's piece has
+    ``sum == size * root`` members -- CP-SAT's linear constraints, where the SAT encoding needs
+    cardinality circuits. With *at least* a size, an integer per member names its piece's
+    first member (``0 .. x``, equal along present links; ``x`` itself exactly when ``x`` is a
+    root), and a root counts, among the members within its size of it, those naming it: at
+    least its size. Either way ranks that are distances from the root (the connected model's,
+    one root per piece) make every piece reach its root, so the classes are the pieces; the
+    root (anchor, or first member: the only one the domains allow), the ranks and the
+    Booleans are then determined by the options.
+
     Why determined: CP-SAT counts by enumerating assignments, and a model whose ranks and
     arcs can vary within one answer (the SAT encodings' labels with integers, or a flow from
     the root) lists each answer once per way of ranking it: enumerated so, the 2 x 4 grids
@@ -68,27 +83,54 @@ from typing import Any
 from ..options import Option
 from ..runtime import guard
 from ..xcc import Problem
-from ..xcc.rules import Acyclic, Connected
+from ..xcc.rules import Acyclic, Connected, Sized
 from . import Request, SearchResult, SolverSpec, covering, ortools_loader
 from .covering import COLOR_MODES, DEFAULT_COLORS
 from .loopcuts import LoopRule
-from .rulecuts import AcyclicCuts, ConnectedCuts
+from .rulecuts import AcyclicCuts, ConnectedCuts, SizedCuts
 
 #: Measured with benchmarks/loops.py (2 cores): ``circuit`` solves the hard Slitherlink 3-6
 #: times faster than ``lazy`` (each lazy round is a fresh CP-SAT search: no learnt clauses
 #: survive between rounds). Colors: see :data:`.covering.DEFAULT_COLORS`.
 LOOP_MODES = ("lazy", "circuit")
 DEFAULT_LOOP_MODE = "circuit"
-#: The connected and acyclic rules (see the module docstring).
+#: The connected and acyclic rules (see the module docstring). Measured with
+#: ``benchmarks/rules.py`` (two answers asked for, three instances of each size summed, 30 s
+#: each, 2 cores at load 7-8), seconds lazy / eager for N x N = 8, 10, 12, 15 -- a connected
+#: sea: 2.27 / 1.83, 7.46 / 5.77, 12.8 / 8.06, 19.7 / 19.6; the sea, every white region
+#: reaching the border: 4.75 / 3.39, 9.77 / 6.42, 15.6 / 11.1, 48.1 / 17.3. Eager wins
+#: connected: each lazy round is a fresh search, and the sea took 20-130 of them.
 CONNECTED_MODES = ("lazy", "eager")
-DEFAULT_CONNECTED_MODE = "lazy"
+DEFAULT_CONNECTED_MODE = "eager"
+#: Acyclic alone (a forest, degrees given as clues): lazy / eager 0.96 / 2.00, 0.98 / 3.18,
+#: 1.87 / 5.93, 2.80 / 8.97 -- lazy, whose first model has few cycles to cut (2-11 rounds).
+#: Both rules on the same edges (a spanning tree) are hard for CP-SAT in every mode: 8 x 8
+#: lazy 8.2 s, eager 6.7 s; 10 x 10 lazy 38.9 s, eager 62.8 s and one of three unfinished;
+#: in a later run at load 14, 10 x 10 with connected eager and acyclic lazy (these defaults)
+#: finished none of three in 30 s, connected lazy and acyclic eager 27.0 s, both lazy 26.4 s.
+#: The SAT backend solves them in under a second (:data:`.cnf.DEFAULT_CONNECTED_MODE`).
 ACYCLIC_MODES = ("lazy", "eager")
 DEFAULT_ACYCLIC_MODE = "lazy"
+#: The lazy connected rule's boundaries (:data:`.rulecuts.SEPARATORS`): the front ones, more
+#: of them per round, where the SAT backend takes the least. Lazy, least / front (one run at
+#: load 1-3; CP-SAT's times vary with the load, its workers share the 2 cores): the sea at 10
+#: and 15, 0.63 / 1.59 and 1.99 / 6.01 s; with the border, 6.29 / 4.00 and 42.1 / 15.8 s;
+#: spanning trees, 24.8 / 3.52 s and none of three / 7.27 s.
+CUT_SEPARATORS = "front"
+#: The sized rule (see the module docstring); ``auto``: eager for a rule with anchors, lazy
+#: for one of one size (:func:`.covering.sized_mode`). Measured as
+#: :data:`.cnf.DEFAULT_SIZED_MODE` (the same run), seconds lazy / eager for N x N = 6, 8, 10
+#: -- Fillomino-like: 4.66 / 13.7, 13.5 / 38.2 (one of three unfinished), 22.0 / 58.9 (none
+#: of three finished in 20 s); Nurikabe-like: 4.76 / 0.32, 10.6 / 0.82, 25.5 / 1.55 (each lazy
+#: round a new search, 69-117 of them). The same split as the SAT backend's, wider.
+SIZED_MODES = ("auto", "lazy", "eager")
+DEFAULT_SIZED_MODE = "auto"
 #: Each global rule's default mode here (the ``K_mode`` options).
 DEFAULT_RULE_MODES = {
     "loop": DEFAULT_LOOP_MODE,
     "connected": DEFAULT_CONNECTED_MODE,
     "acyclic": DEFAULT_ACYCLIC_MODE,
+    "sized": DEFAULT_SIZED_MODE,
 }
 
 OPTIONS = (
@@ -118,6 +160,15 @@ OPTIONS = (
         "acyclic rule: lazy cycle cuts, or an eager orientation with ranks",
         ACYCLIC_MODES,
         key="acyclic",
+    ),
+    Option(
+        "sized_mode",
+        str,
+        DEFAULT_SIZED_MODE,
+        "sized rule: lazy piece cuts, an eager model of roots, counts and ranks, or auto:"
+        " eager with anchors",
+        SIZED_MODES,
+        key="sized",
     ),
     Option("workers", int, "CP-SAT's choice", "CP-SAT search workers", low=1, metavar="N"),
 )
@@ -159,8 +210,8 @@ class _Model:
         lit: list[Any] = list(self.x)  # model variable → CP-SAT literal
         self.rule: LoopRule | None = None
         self.on: dict[int, Any] = {}
-        #: The lazy connected and acyclic rules: cut generator, member → its Boolean.
-        self.lazy: list[tuple[ConnectedCuts | AcyclicCuts, dict[int, Any]]] = []
+        #: The lazy connected, acyclic and sized rules: cut generator, member → its Boolean.
+        self.lazy: list[tuple[ConnectedCuts | AcyclicCuts | SizedCuts, dict[int, Any]]] = []
         for p in model.primaries:
             lits = [lit[k] for k in p.options]
             if (p.lo, p.hi) == (1, 1):
@@ -183,12 +234,20 @@ class _Model:
         for members in model.members:
             rule = members.rule
             on = {k: lit[v] for k, v in enumerate(members.present) if v is not None}
-            eager = modes[rule.kind] == "eager"
-            if isinstance(rule, Connected):
+            mode = modes[rule.kind]
+            if isinstance(rule, Sized):
+                mode = covering.sized_mode(rule, mode)
+            eager = mode == "eager"
+            if isinstance(rule, Sized):
+                if eager:
+                    self._sized(rule, on)
+                else:
+                    self.lazy.append((SizedCuts(rule), on))
+            elif isinstance(rule, Connected):
                 if eager:
                     self._connected(rule, on)
                 else:
-                    self.lazy.append((ConnectedCuts(rule, list(on)), on))
+                    self.lazy.append((ConnectedCuts(rule, list(on), CUT_SEPARATORS), on))
             elif eager:
                 self._acyclic(rule, on)
             else:
@@ -323,6 +382,103 @@ class _Model:
                 m.add_at_most_one(group)
             m.add_bool_or([root[x], *group])
 
+    def _sized(self, rule: Sized, on: dict[int, Any]) -> None:
+        """The eager sized rule (the module docstring): with exact sizes, each present member in
+        the piece of one root, counted against the root's size; with ``at least``, each present
+        member names its piece's first member, which counts its reach. Ranks that are distances
+        from the root join every piece to it; every variable is determined by the options."""
+        m = self.m
+        order = sorted(on)
+        want = rule.size or 1
+        if not order or (rule.at_least and want <= 1):
+            return
+        where = covering.sized_roots(rule, order)
+        anchors = {a for a, _ in rule.anchors}
+        # root[x]: "x is the root of its piece" -- a present anchor; the first member of its
+        # piece otherwise.
+        root: dict[int, Any] = {}
+        for x in order:
+            if x in anchors:
+                root[x] = on[x]
+            elif rule.size is not None:
+                root[x] = m.new_bool_var(f"root {x}")
+                m.add_implication(root[x], on[x])
+        if rule.at_least:
+            # The root each present member names: its piece's first member (absent: 0).
+            name = {x: m.new_int_var(0, x, f"root named by {x}") for x in order}
+            for x in order:
+                m.add(name[x] == 0).only_enforce_if(on[x].negated())
+                m.add(name[x] == x).only_enforce_if(root[x])
+                m.add(name[x] != x).only_enforce_if([on[x], root[x].negated()])
+            for a, reach in where.reach.items():
+                counted = [root[a]]
+                for x in reach[1:]:
+                    # "x is in a's piece": present and naming a, exactly.
+                    c = m.new_bool_var(f"{x} in the piece of {a}")
+                    m.add_implication(c, on[x])
+                    m.add(name[x] == a).only_enforce_if(c)
+                    m.add(name[x] != a).only_enforce_if([on[x], c.negated()])
+                    counted.append(c)
+                m.add(sum(counted) >= want).only_enforce_if(root[a])
+            same = [(u, v, [(name[u], name[v])]) for u, v in rule.links if u in on and v in on]
+            deepest = len(order)
+        else:
+            within: dict[int, dict[int, Any]] = {x: {} for x in order}
+            for a, reach in where.reach.items():
+                within[a][a] = root[a]
+                for x in reach[1:]:
+                    w = within[x][a] = m.new_bool_var(f"{x} in the piece of {a}")
+                    m.add_implication(w, root[a])
+                m.add(sum(within[x][a] for x in reach) == where.size[a] * root[a])
+            for x in order:
+                m.add(sum(within[x].values()) == on[x])  # (an empty sum: x is never present)
+            same = []
+            for u, v in rule.links:
+                if u in on and v in on:
+                    pairs = []
+                    for a in within[u].keys() | within[v].keys():
+                        pairs.append((within[u].get(a, 0), within[v].get(a, 0)))
+                    same.append((u, v, pairs))
+            deepest = max((min(where.size[a], len(r)) for a, r in where.reach.items()), default=1)
+        for u, v, pairs in same:  # linked present members are in one piece
+            for left, right in pairs:
+                m.add(left == right).only_enforce_if([on[u], on[v]])
+        self._ranks(rule, on, deepest, root)
+
+    def _ranks(self, rule: Sized, on: dict[int, Any], deepest: int, root: dict[int, Any]) -> None:
+        """Ranks that are distances from each piece's root (``root[x]``: "x is a root"; an
+        anchor is one, a member without an entry never is), below ``deepest``: an absent
+        member and a root have rank 0, linked present members ranks at most 1 apart, and every
+        present member but a root a present neighbour exactly one rank below (the connected
+        model's steps)."""
+        m = self.m
+        order = sorted(on)
+        anchors = {a for a, _ in rule.anchors}
+        rank = {k: m.new_int_var(0, max(0, deepest - 1), f"rank {k}") for k in order}
+        for k in order:
+            m.add(rank[k] == 0).only_enforce_if(on[k].negated())
+            if k in root:
+                m.add(rank[k] == 0).only_enforce_if(root[k])
+        steps: dict[int, list[Any]] = {k: [] for k in order}
+        for a, b in rule.links:
+            if a not in on or b not in on:
+                continue
+            both = [on[a], on[b]]
+            m.add(rank[a] - rank[b] <= 1).only_enforce_if(both)
+            m.add(rank[b] - rank[a] <= 1).only_enforce_if(both)
+            for child, parent in ((a, b), (b, a)):
+                if child in anchors:
+                    continue  # (rank 0: its piece's root)
+                step = m.new_bool_var(f"{parent} one step before {child}")
+                m.add_implication(step, on[child])
+                m.add_implication(step, on[parent])
+                m.add(rank[child] == rank[parent] + 1).only_enforce_if(step)
+                m.add(rank[child] != rank[parent] + 1).only_enforce_if([*both, step.negated()])
+                steps[child].append(step)
+        for k in order:
+            own = [root[k]] if k in root else []
+            m.add_bool_or([on[k].negated(), *own, *steps[k]])
+
     def cuts(self, value: Callable[[Any], bool]) -> list[list[Any]]:
         """The clauses (lists of literals) of the cuts an answer breaks (``value``: whether a
         Boolean is true in it), of the lazy loop and every lazy rule; [] if it keeps them."""
@@ -380,8 +536,9 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     own choice); counting them all uses one. Stats: ``variables``, ``constraints`` (of the
     first model), ``rounds`` (solver calls), ``cuts``, ``seconds`` (everything),
     ``build_seconds`` (the model), ``solve_seconds`` (inside CP-SAT), ``cut_seconds``,
-    ``solver``, ``colors``, ``loop_mode`` (``none`` without the rule), ``connected_mode`` and
-    ``acyclic_mode`` (with such a rule), ``workers``.
+    ``solver``, ``colors``, ``loop_mode`` (``none`` without the rule), ``connected_mode``,
+    ``acyclic_mode`` and ``sized_mode`` (with such a rule; ``sized_mode`` as ``auto``
+    resolved it: :func:`.covering.sized_modes`), ``workers``.
 
     >>> from dlxsat.xcc import parse
     >>> r = solve(parse("a b c\\na b\\nc\\na\\nb c\\n"), Request(), {})
@@ -411,6 +568,11 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         "solver": f"cp-sat {getattr(ortools, '__version__', '?')}",
         "colors": cm,
         **{f"{k}_mode": mode for k, mode in modes.items() if k == "loop" or mode != "none"},
+        **(
+            {"sized_mode": covering.sized_modes(problem, modes["sized"])}
+            if "sized" in kinds
+            else {}
+        ),
         "workers": workers,
     }
     result = SearchResult(stats=stats)

@@ -35,6 +35,12 @@ RULE_NOTES = {
     ("acyclic", "eager"): "rule acyclic: eager - complete: the members present in every model "
     "hold no cycle (orientation: each present edge directed, at most one arc out of a vertex, "
     "labels falling along every arc)",
+    ("sized", "none"): "rule sized: none - NOT encoded: the members present in a model may "
+    "form pieces of any size (and without an anchor, or with two)",
+    ("sized", "eager"): "rule sized: eager - complete: the members present in every model fall "
+    "into pieces of the rule's sizes (roots and counts: every piece in the class of one root -- "
+    "its anchor, or its first member -- counted to the root's size, or at least it; a parent "
+    "ordering joins each piece to its root)",
 }
 #: The modes of export, in the order ``--help`` gives them.
 EXPORT_MODES = ("eager", "none")
@@ -63,7 +69,7 @@ def export_modes(
     return {kind: given.get(kind, "eager") for kind in sorted(kinds, key=_KIND_ORDER.index)}
 
 
-_KIND_ORDER = ["loop", "connected", "acyclic"]
+_KIND_ORDER = ["loop", "connected", "acyclic", "sized"]
 
 #: Clauses are joined into text in batches of this many (one write call per batch).
 BATCH = 4096

@@ -3,7 +3,7 @@
 A search solver of the registry like ``sat`` (``SPEC``, ``solve``), run by ``dlxsat compare``
 (it is not offered by ``solve`` and ``crosscheck``, as it needs a program outside dlxsat): the
 problem becomes the DIMACS text ``dlxsat export dimacs`` writes (every global rule -- loop,
-connected, acyclic -- in its complete ``eager`` encoding, so every model is an answer), the
+connected, acyclic, sized -- in its complete ``eager`` encoding, so every model is an answer), the
 program named by ``cmd`` is run on the file with what is left of the time limit, its ``s``/``v``
 output is read (:func:`dlxsat.backends.dimacs.read_solver_output`) and the model's option
 variables become the chosen options, which the job decodes and checks through the family like

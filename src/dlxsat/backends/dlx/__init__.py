@@ -5,8 +5,9 @@ secondary items (``XC``, DLX1), Algorithm C when colors appear (``XCC``, DLX2), 
 when multiplicities appear (``MCC``, DLX3). The search trees are Knuth's -- same item choice,
 same tie breaking, same ``nodes`` and ``updates`` figures as his programs with default options.
 A problem's single-loop rule (:class:`~dlxsat.xcc.rules.SingleLoop`) is enforced as DLX2-LOOP
-does (on Algorithm M too). Its :class:`~dlxsat.xcc.rules.Connected` and
-:class:`~dlxsat.xcc.rules.Acyclic` rules are enforced in the same spirit, on Algorithms C and M
+does (on Algorithm M too). Its :class:`~dlxsat.xcc.rules.Connected`,
+:class:`~dlxsat.xcc.rules.Acyclic` and :class:`~dlxsat.xcc.rules.Sized` rules are enforced in
+the same spirit, on Algorithms C and M
 (``kernel._choose``): once an option is chosen, a check over the members present and those still
 possible refuses it when no answer below could keep the rule, and the next option is tried
 without counting a node; a solution is checked exactly. ``nodes`` and ``updates`` keep Knuth's
@@ -54,7 +55,7 @@ SPEC = SolverSpec(
     name="dlx",
     kind="search",
     summary="Knuth's dancing links (Algorithms X, C, M; DLX2-LOOP's single-loop rule; "
-    "connected and acyclic rules), compiled",
+    "connected, acyclic and sized rules), compiled",
     libraries=("numba",),
     # Measured with ``benchmarks/memory.py`` on 100 x 100 loop boards, rounded up: the flat
     # arrays of dancing links take little per entry; numba and LLVM take about 260 MB of data

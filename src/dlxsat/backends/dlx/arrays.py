@@ -19,8 +19,9 @@ item lists copied out) instead of Python objects:
     list that nothing ever reads). ``BOUND``/``SLACK`` are DLX3's ``hi`` and ``hi - lo``. For
     the loop rule of DLX2-LOOP an edge item holds its two vertex items in ``EU``/``EV``, and a
     vertex item uses ``MATE``/``INNER`` for the path fragments. When the problem has
-    :class:`~dlxsat.xcc.rules.Connected` or :class:`~dlxsat.xcc.rules.Acyclic` rules, their
-    *rule table* follows the item rows (from ``Arrays.rules`` on; see :func:`rule_table`).
+    :class:`~dlxsat.xcc.rules.Connected`, :class:`~dlxsat.xcc.rules.Acyclic` or
+    :class:`~dlxsat.xcc.rules.Sized` rules, their *rule table* follows the item rows (from
+    ``Arrays.rules`` on; see :func:`rule_table`).
 
 Both are built as flat Python lists (node ``p``'s field ``F`` at ``N * p + F``, item ``c``'s at
 ``I * c + F``), with the lengths of the item lists copied out (``ln``): the interpreted kernels
@@ -72,11 +73,14 @@ R_COUNT, R_STATE, R_BLOCKS = 0, 1, 2
 # every member's neighbours (``size + 1`` offsets of the neighbour list), its roots (``NROOTS``
 # of them, -1: the rule has none) and a queue (scratch); for an Acyclic rule its ends (two
 # vertices per member), ``NROOTS`` holding its number of vertices and ``WORK`` their parents in
-# a union-find (scratch).
+# a union-find (scratch); for a Sized rule its neighbours as a Connected rule's, ``NROOTS`` the
+# size of every piece (negative: "at least" that size; 0: the rule has anchors), ``ROOTS`` (with
+# anchors) the anchor size of every member (0: no anchor) and after them the largest, and
+# ``WORK`` a queue (scratch).
 B_KIND, B_SIZE, B_ITEMS, B_COLORS, B_MARKS, B_LINKS, B_ROOTS, B_NROOTS, B_WORK = range(9)
 B_FIELDS = 9
 #: ``B_KIND`` of each rule kind.
-CONNECTED, ACYCLIC = 1, 2
+CONNECTED, ACYCLIC, SIZED = 1, 2, 3
 
 
 @dataclass
@@ -343,9 +347,10 @@ def kernel_dtype(a: Arrays) -> str:
 
 
 def rule_table(problem: Problem) -> list[int]:
-    """The rule table of ``problem``'s :class:`~dlxsat.xcc.rules.Connected` and
-    :class:`~dlxsat.xcc.rules.Acyclic` rules, to follow the item rows of ``cl`` (empty when it
-    has none; its single loop is not in it: DLX2-LOOP's fields hold that).
+    """The rule table of ``problem``'s :class:`~dlxsat.xcc.rules.Connected`,
+    :class:`~dlxsat.xcc.rules.Acyclic` and :class:`~dlxsat.xcc.rules.Sized` rules, to follow
+    the item rows of ``cl`` (empty when it has none; its single loop is not in it: DLX2-LOOP's
+    fields hold that).
 
     Every offset in the table is relative to its start ``r``, so that its values stay as small
     as the table (``kernel_dtype`` sees its length). The head (``R_*``): the number of rules,
@@ -356,7 +361,11 @@ def rule_table(problem: Problem) -> list[int]:
     rule's block (``B_*`` fields) lists its members as kernel item numbers (``i + 1``) and
     colors (character code, -1 for "any"), a mark per member, and its links and roots
     (Connected: every member's neighbours, a queue) or its ends (Acyclic: the vertices of every
-    member, a parent per vertex); the marks, the queue and the parents are scratch space.
+    member, a parent per vertex) or its sizes (Sized: neighbours as Connected, the size of every
+    piece or each member's anchor size, a queue); the marks, the queue and the parents are
+    scratch space. A size is stored as at most the number of members plus one: no piece can
+    have more members than that, so every comparison comes out the same, and the table's
+    values stay below its length.
 
     A member on a primary item with a color is never present (a primary item has no colors in
     Knuth's data): it becomes item 0, which nothing covers; should an option give the item that
@@ -370,9 +379,9 @@ def rule_table(problem: Problem) -> list[int]:
     >>> t[17:21], t[23:28]  # members (items x, y), colors; neighbour starts, neighbours
     ([3, 4, 49, 49], [26, 27, 28, 1, 0])
     """
-    from ...xcc.rules import Acyclic, Connected
+    from ...xcc.rules import Acyclic, Connected, Sized
 
-    rules = [r for r in problem.rules if isinstance(r, Connected | Acyclic)]
+    rules = [r for r in problem.rules if isinstance(r, Connected | Acyclic | Sized)]
     if not rules:
         return []
     n_primary = problem.n_primary
@@ -392,7 +401,13 @@ def rule_table(problem: Problem) -> list[int]:
         block = len(table)
         table[R_BLOCKS + j] = block
         table += [0] * B_FIELDS
-        table[block + B_KIND] = CONNECTED if isinstance(rule, Connected) else ACYCLIC
+        table[block + B_KIND] = (
+            CONNECTED
+            if isinstance(rule, Connected)
+            else SIZED
+            if isinstance(rule, Sized)
+            else ACYCLIC
+        )
         table[block + B_SIZE] = size
         table[block + B_ITEMS] = len(table)
         for i, c in rule.members:
@@ -401,7 +416,7 @@ def rule_table(problem: Problem) -> list[int]:
         table += [-1 if c is None else ord(c) for _, c in rule.members]
         table[block + B_MARKS] = len(table)
         table += [0] * size
-        if isinstance(rule, Connected):
+        if isinstance(rule, Connected | Sized):
             neighbours = rule.neighbours()
             table[block + B_LINKS] = len(table)
             starts = len(table)
@@ -411,7 +426,18 @@ def rule_table(problem: Problem) -> list[int]:
                 table += near
             table[starts + size] = len(table)
             table[block + B_ROOTS] = len(table)
-            if rule.roots is None:
+            if isinstance(rule, Sized):
+                cap = size + 1  # (see the docstring: sizes above it act alike)
+                if rule.size is not None:
+                    table[block + B_NROOTS] = (
+                        -min(rule.size, cap) if rule.at_least else min(rule.size, cap)
+                    )
+                else:
+                    anchor = [0] * size
+                    for m, want in rule.anchors:
+                        anchor[m] = min(want, cap)
+                    table += anchor + [max(anchor)]
+            elif rule.roots is None:
                 table[block + B_NROOTS] = -1
             else:
                 table[block + B_NROOTS] = len(rule.roots)

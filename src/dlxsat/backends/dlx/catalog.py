@@ -21,6 +21,7 @@ HELPERS = (
     "_open",
     "_connected",
     "_acyclic",
+    "_sized",
     "_rules_hold",
     "_choose",
     "_record",

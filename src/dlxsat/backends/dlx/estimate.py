@@ -14,7 +14,7 @@ for every item chosen and one for every solution. A probe never backtracks, so i
 copy of the arrays and undoes nothing. An option the loop rule refuses is a child with an
 empty subtree: the probe counts it among the ``d`` children and stops there (the estimate
 stays unbiased; the search itself skips such an option without counting a node). The
-connected and acyclic rules are left out: the probes walk the tree the search would walk
+connected, acyclic and sized rules are left out: the probes walk the tree the search would walk
 without their pruning (a larger one; the rule table in the arrays is not looked at), and count
 every solution found there.
 

@@ -9,25 +9,27 @@ vertex degree 3, close a cycle while other fragments exist, or come after the cy
 is refused, and the option is abandoned at once (his "dangerous recovery"). The same rule sits
 in Algorithm M's purify/unpurify (DLX3-LOOP).
 
-The other global rules, :class:`~dlxsat.xcc.rules.Connected` and
-:class:`~dlxsat.xcc.rules.Acyclic`, prune the same way, in both kernels, when ``params[P_RULES]``
-points at their table in ``cl`` (``arrays.rule_table``). Once an option is covered, ``_choose``
-records it in the table's *item states* (``_mark``: how many chosen options hold each primary
-item; the color a chosen option gave each secondary item) and checks every rule
-(``_rules_hold``), each member being *present* (a chosen option has it), *absent* (its item is
-decided otherwise -- covered or purified with another color by a chosen option, or a primary
-item out of the active list -- or no option left in its item's list has its color) or *open*.
-Present and absent members stay so in the whole subtree, so a rule that fails with the open
-members taken as possible fails in every answer below: the present members of a Connected rule
-must be joined through present or open ones (each to a present or open root, when it has
-roots), and those of an Acyclic rule hold no cycle. On failure the option is undone and the
-next one tried without counting a node, as DLX2-LOOP does with a refused edge; a solution is
-checked with no member open. The statuses are worked out at the check rather than kept up to
-date where lists change: the hot loops of ``_cover``, ``_purify`` and the rest stay exactly
-Knuth's, and a member's openness is looked up (in its item's list, usually its first node or
-two) only when the check reaches it. A search without such rules pays one test of
-``P_RULES`` per option chosen (and per solution): compiled, no difference measured (CPU time
-on the golden runs and Algorithm X on dancing links, within 1 %).
+The other global rules, :class:`~dlxsat.xcc.rules.Connected`,
+:class:`~dlxsat.xcc.rules.Acyclic` and :class:`~dlxsat.xcc.rules.Sized`, prune the same way, in
+both kernels, when ``params[P_RULES]`` points at their table in ``cl`` (``arrays.rule_table``).
+Once an option is covered, ``_choose`` records it in the table's *item states* (``_mark``: how
+many chosen options hold each primary item; the color a chosen option gave each secondary item)
+and checks every rule (``_rules_hold``), each member being *present* (a chosen option has it),
+*absent* (its item is decided otherwise -- covered or purified with another color by a chosen
+option, or a primary item out of the active list -- or no option left in its item's list has
+its color) or *open*. Present and absent members stay so in the whole subtree, so a rule that
+fails with the open members taken as possible fails in every answer below: the present members
+of a Connected rule must be joined through present or open ones (each to a present or open
+root, when it has roots), those of an Acyclic rule hold no cycle, and each piece of a Sized
+rule's present members may still come to its size (``_sized``: it is not too large nor holds
+two anchors, and once no open member is next to it, it is of its size). On failure the option
+is undone and the next one tried without counting a node, as DLX2-LOOP does with a refused
+edge; a solution is checked with no member open. The statuses are worked out at the check
+rather than kept up to date where lists change: the hot loops of ``_cover``, ``_purify`` and
+the rest stay exactly Knuth's, and a member's openness is looked up (in its item's list,
+usually its first node or two) only when the check reaches it. A search without such rules pays
+one test of ``P_RULES`` per option chosen (and per solution): compiled, no difference measured
+(CPU time on the golden runs and Algorithm X on dancing links, within 1 %).
 
 One thing is done differently in Algorithm X/C, for speed, without changing any choice: Knuth
 finds the item to branch on by walking the list of active items, a dependent memory access per
@@ -105,6 +107,7 @@ from .arrays import (
     R_BLOCKS,
     R_COUNT,
     R_STATE,
+    SIZED,
     SLACK,
     UP,
     WORD_BITS,
@@ -579,6 +582,91 @@ def _acyclic(cl: Array, r: int, b: int, states: int) -> bool:
     return True
 
 
+def _sized(
+    nd: Array, ln: Array, cl: Array, r: int, b: int, states: int, last_itm: int, exact: bool
+) -> bool:
+    """Can the present members of the Sized rule whose block is at ``b`` still fall into
+    pieces of the rule's sizes (with ``exact``: do they)?
+
+    Each piece of present members (a search over the links through present members only) is
+    judged as :meth:`Sized.fault <dlxsat.xcc.rules.Sized.fault>` judges it. A piece that may
+    still grow -- some member next to it is open -- is refused only for what no growth can
+    mend: two anchors, more members than its size (its anchor's, or the rule's), or, holding
+    no anchor, more members than the largest anchor's size (whichever anchor it grows to,
+    it is too large for it). A piece that cannot grow (every member next to it absent; every
+    piece of a solution) is a whole piece of the answers below, and must be right: its size,
+    or at least it, and an anchor when the rule has anchors. Present and absent members stay
+    so below this node, so a refused piece is wrong in every answer below.
+
+    A member next to a piece is looked up (``_open``) only while the piece is not known to
+    grow yet, at most once per check (its mark keeps the answer).
+    """
+    size = get(cl, b + B_SIZE)
+    items = r + get(cl, b + B_ITEMS)
+    colors = r + get(cl, b + B_COLORS)
+    marks = r + get(cl, b + B_MARKS)
+    for k in range(size):
+        if _present(cl, states, get(cl, items + k), get(cl, colors + k)):
+            put(cl, marks + k, PRESENT)
+        else:
+            put(cl, marks + k, UNKNOWN)
+    links = r + get(cl, b + B_LINKS)
+    queue = r + get(cl, b + B_WORK)
+    uniform = get(cl, b + B_NROOTS)  # every piece's size; negative: at least; 0: anchors
+    at_least = uniform < 0
+    if at_least:
+        uniform = -uniform
+    anchor = r + get(cl, b + B_ROOTS)
+    largest = 0
+    if uniform == 0:
+        largest = get(cl, anchor + size)
+    for start in range(size):
+        if get(cl, marks + start) != PRESENT:
+            continue
+        put(cl, marks + start, PRESENT + SEEN)
+        put(cl, queue, start)
+        head = 0
+        tail = 1
+        anchors = 0
+        want = uniform
+        grows = False
+        while head < tail:
+            k = get(cl, queue + head)
+            head += 1
+            if uniform == 0:
+                a = get(cl, anchor + k)
+                if a > 0:
+                    anchors += 1
+                    want = a
+            for q in range(get(cl, links + k), get(cl, links + k + 1)):
+                j = get(cl, r + q)
+                m = get(cl, marks + j)
+                if m == PRESENT:
+                    put(cl, marks + j, PRESENT + SEEN)
+                    put(cl, queue + tail, j)
+                    tail += 1
+                elif m == OPEN:
+                    grows = True
+                elif m == UNKNOWN and not grows and not exact:
+                    if _open(nd, ln, cl, states, get(cl, items + j), get(cl, colors + j), last_itm):
+                        put(cl, marks + j, OPEN)
+                        grows = True
+                    else:
+                        put(cl, marks + j, ABSENT)
+        # ``tail`` is now the piece's number of members.
+        if anchors > 1:
+            return False
+        if at_least:
+            if not grows and tail < want:
+                return False
+        elif want > 0:
+            if tail > want or (not grows and tail != want):
+                return False
+        elif tail > largest or not grows:
+            return False
+    return True
+
+
 def _rules_hold(nd: Array, ln: Array, cl: Array, r: int, last_itm: int, exact: bool) -> bool:
     """Do the options chosen keep every rule of the rule table at ``r``: can they still, below
     this node (``exact`` False: a partial choice, open members may come), or do they (``exact``
@@ -586,8 +674,12 @@ def _rules_hold(nd: Array, ln: Array, cl: Array, r: int, last_itm: int, exact: b
     states = r + get(cl, r + R_STATE)
     for j in range(get(cl, r + R_COUNT)):
         b = r + get(cl, r + R_BLOCKS + j)
-        if get(cl, b + B_KIND) == CONNECTED:
+        kind = get(cl, b + B_KIND)
+        if kind == CONNECTED:
             if not _connected(nd, ln, cl, r, b, states, last_itm, exact):
+                return False
+        elif kind == SIZED:
+            if not _sized(nd, ln, cl, r, b, states, last_itm, exact):
                 return False
         elif not _acyclic(cl, r, b, states):
             return False
