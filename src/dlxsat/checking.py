@@ -24,6 +24,7 @@ from typing import Any
 from .answer import Answer, answer_key
 from .errors import InputError
 from .families import get_spec
+from .families.spec import Policy
 from .runtime.deadline import Deadline
 from .runtime.guard import Progress
 
@@ -80,6 +81,7 @@ def check(
     timeout: float | None = None,
     deadline: Deadline | None = None,
     progress: Progress | None = None,
+    rules: str | None = None,
 ) -> CheckReport:
     """Judge ``answer`` for ``puzzle`` of ``family`` (see the module doc).
 
@@ -87,7 +89,8 @@ def check(
     is an answer in dlxsat's form (a dict), or a text holding one (in ``answer_format``), or
     None: the puzzle's own text holds it. With ``unique``, the puzzle is solved within
     ``timeout`` seconds (and before ``deadline``, the run's) to show that no other answer
-    exists; ``progress``: the run's figures (:class:`~dlxsat.runtime.guard.Progress`).
+    exists; ``progress``: the run's figures (:class:`~dlxsat.runtime.guard.Progress`);
+    ``rules``: which of the family's sets of rules it is solved under (``--rules``).
     """
     from . import formats
 
@@ -115,6 +118,7 @@ def check(
             timeout=timeout,
             deadline=deadline,
             progress=progress,
+            policy=None if rules is None else Policy(rules=rules),
         )
         report.status = solved.status
         if solved.status == "timeout":

@@ -79,11 +79,17 @@ def _warn(warnings: list[str], most: int = 3) -> None:
 
 def cmd_encode(a: argparse.Namespace) -> int:
     from .families import get_spec
+    from .families.spec import Policy
     from .formats import read
 
+    spec = get_spec(a.family)
     puzzle = read(a.family, puzzle_text(a.file), a.input_format)
     _warn(list(getattr(puzzle, "warnings", ())))
-    _emit(get_spec(a.family).encode(puzzle))
+    # The data of the rules asked for, else those the family prints by default (Knuth's).
+    policy = Policy(rules=a.rules or spec.data_variant)
+    if policy != Policy():
+        puzzle = spec.prepare([puzzle], policy)[0][0]
+    _emit(spec.encode(puzzle))
     return Exit.OK
 
 
@@ -256,7 +262,9 @@ def cmd_export(a: argparse.Namespace) -> int:
         return cmd_export_corpus(a)
     modes = {"loop": a.loop, "connected": a.connected, "acyclic": a.acyclic, "sized": a.sized}
     text = read_text(a.file, "puzzle")
-    export = export_cnf(a.family, text, modes=modes, format=a.input_format, progress=a.progress)
+    export = export_cnf(
+        a.family, text, modes=modes, format=a.input_format, progress=a.progress, rules=a.rules
+    )
     settings = dict(source=f"{a.family} {a.file or '-'}", **_solver_options(a, "sat"))
     from .outputs import is_stdout
 
@@ -296,7 +304,8 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .terminal import fit_to_terminal
 
     text = read_text(a.file, "puzzle")
-    prep = prepare(a.family, text, a.input_format, Policy(loop=a.loop), progress=a.progress)
+    policy = Policy(loop=a.loop, rules=a.rules)
+    prep = prepare(a.family, text, a.input_format, policy, progress=a.progress)
     cnf = None if a.cnf is None else read_text(a.cnf, "CNF")
     output = read_text(a.model, "solver output")
     got = decode_model(a.family, prep, output, name=a.model, cnf=cnf, cnf_name=a.cnf or "CNF")
@@ -336,7 +345,9 @@ def _prepared(a: argparse.Namespace, puzzles: list[Any]) -> list[Any]:
     spec = get_spec(a.family)
     # --loop asks exact-cover data for the loop rule; for a loop puzzle it is a loop mode only.
     policy = Policy(
-        loop=spec.whole_file and hasattr(a, "opt_loop"), boxes=getattr(a, "boxes", None)
+        loop=spec.whole_file and hasattr(a, "opt_loop"),
+        boxes=getattr(a, "boxes", None),
+        rules=getattr(a, "rules", None),
     )
     puzzles, notes = spec.prepare(puzzles, policy)
     for note in notes:
@@ -357,6 +368,7 @@ def cmd_check(a: argparse.Namespace) -> int:
         answer_format=a.answer_format,
         deadline=a.deadline,
         progress=a.progress,
+        rules=a.rules,
     )
     if report.status == "timeout":
         _limit_reached(a, _time_limit(a, "uniqueness not settled"))
@@ -380,7 +392,9 @@ def cmd_crosscheck(a: argparse.Namespace) -> int:
     from .jsonform import line
 
     backends = backend_list(a.backends)
-    rows = crosscheck(a.family, a.files, backends, a.timeout, a.input_format, a.loop, a.progress)
+    rows = crosscheck(
+        a.family, a.files, backends, a.timeout, a.input_format, a.loop, a.progress, a.rules
+    )
     if any(r.timed_out for r in rows):
         late = sum(1 for r in rows if r.timed_out)
         _limit_reached(a, _time_limit(a, f"on {late} of {len(rows)} puzzles"))

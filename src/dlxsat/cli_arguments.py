@@ -451,6 +451,12 @@ def _add_format_options(sub: Any, built: list[str]) -> None:
     text += "8, 2x5 for 10, 3x4 for 12) instead of solving a Latin square"
     if "solve" in built:
         sub.choices["solve"].add_argument("--boxes", choices=["standard"], help=text)
+    text = "which of the family's sets of rules to state (fillomino: standard, the default for "
+    text += "solving, or knuth: no region larger than the largest given number, his data, the "
+    text += "default for encode)"
+    for name in ("encode", "solve", "export", "decode", "crosscheck", "check"):
+        if name in built:
+            sub.choices[name].add_argument("--rules", metavar="RULES", help=text)
     for name in ("solve", "decode"):
         if name in built:
             sub.choices[name].add_argument("--svg", metavar="FILE", help="draw the answer as SVG")

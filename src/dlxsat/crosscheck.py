@@ -67,13 +67,15 @@ def crosscheck(
     format: str | None = None,
     loop: bool = False,
     progress: Progress | None = None,
+    rules: str | None = None,
 ) -> list[CrossRow]:
     """Run every backend on every file (in ``format``, detected when None); a row per file.
     With ``loop``, exact-cover data (``xcc``) obey the single-loop rule (``dlx --loop``'s),
     each backend with its default loop mode. Every file is read first: a bad one (or, with
     ``loop``, one whose data do not follow the loop convention) is an input error naming it,
     before any backend runs. ``progress``: the run's figures
-    (:class:`~dlxsat.runtime.guard.Progress`)."""
+    (:class:`~dlxsat.runtime.guard.Progress`); ``rules``: which of the family's sets of rules
+    (``--rules``)."""
     if len(backends) < 2:
         raise InputError("crosscheck needs at least two backends (e.g. --backends dlx,sat)")
     from .solvers import search_solvers
@@ -84,7 +86,7 @@ def crosscheck(
             raise InputError(f"unknown backend {b!r} (choose from {', '.join(searchers)})")
     rows = []
     spec = get_spec(family)
-    policy = Policy(loop=loop)
+    policy = Policy(loop=loop, rules=rules)
     spec.prepare([], policy)  # a policy the family refuses is refused before any file is read
     # Every input read and checked before any work; an error names its file.
     puzzles = [(f, read_puzzle(family, f, read_text(f, "puzzle"), format, policy)) for f in files]

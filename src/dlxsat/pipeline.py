@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .answer import Answer, AnswerKey, answer_key
@@ -289,11 +289,48 @@ def _solve(
     result = run_solver(
         prep, backend, mode, search_deadline, options, loading_counts, progress=progress
     )
+    prep, result = widened(prep, result, backend, mode, search_deadline, options, progress)
     progress.found(result.count or 0)
     progress.set_phase("checking the answers")
     progress.count = result.count or 0
     answers = checked_answers(prep, result, backend, deadline)
     return make_report(prep, backend, mode, result, answers, start)
+
+
+def widened(
+    prep: Prepared,
+    result: SearchResult,
+    backend: str,
+    mode: str,
+    deadline: Deadline,
+    options: dict[str, Any],
+    progress: Progress,
+) -> tuple[Prepared, SearchResult]:
+    """The puzzle solved again, wider, for as long as its family says the covers found show
+    its model's bound too low (:class:`~dlxsat.families.spec.Bounded`: a Fillomino whose
+    larger regions share a label); the last puzzle and its result. A count keeps no covers: the
+    covers that use the bound are listed by a second search, of the family's probe."""
+    bounded = prep.family.bounded
+    while bounded is not None and not result.timed_out:
+        covers = result.solutions
+        if mode == "count":
+            probe = bounded.probe(prep.puzzle, prep.problem)
+            if probe is None:
+                break
+            probed = run_solver(replace(prep, problem=probe), backend, "all", deadline, options)
+            if probed.timed_out:
+                result.timed_out = True
+                break
+            covers = probed.solutions
+        wider = bounded.wider(prep.puzzle, prep.problem, covers)
+        if wider is None:
+            break
+        progress.set_phase("encoding a wider model")
+        prep = prepare(prep.name, wider, progress=progress)
+        check_model_fits(prep, backend)
+        progress.set_phase("searching", backend)
+        result = run_solver(prep, backend, mode, deadline, options, progress=progress)
+    return prep, result
 
 
 def checked_answers(

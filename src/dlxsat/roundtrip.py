@@ -48,12 +48,14 @@ def export_cnf(
     modes: Mapping[str, str | None] | None = None,
     format: str | None = None,
     progress: guard.Progress | None = None,
+    rules: str | None = None,
 ) -> CnfExport:
     """Prepare the DIMACS export of a puzzle (text in ``format``, or a puzzle object), each
     global rule (by kind) in the mode ``modes`` gives it: ``eager`` (the default: the complete
     encoding) or ``none`` (left out). Exact-cover data (``xcc``) asked for the loop rule in
     ``eager`` mode get it, as ``--loop`` gives it to them elsewhere. ``progress``: the run's
-    figures (:class:`~dlxsat.runtime.guard.Progress`).
+    figures (:class:`~dlxsat.runtime.guard.Progress`); ``rules``: which of the family's sets of
+    rules (:class:`~dlxsat.families.spec.Policy`).
 
     >>> import io
     >>> out = io.StringIO()
@@ -65,7 +67,7 @@ def export_cnf(
 
     given = {k: v for k, v in (modes or {}).items() if v is not None}
     spec = get_spec(family)
-    policy = Policy(loop=spec.whole_file and given.get("loop") == "eager")
+    policy = Policy(loop=spec.whole_file and given.get("loop") == "eager", rules=rules)
     progress = progress or guard.Progress()
     prep = prepare(family, text, format, policy, progress=progress)
     chosen = dimacs.export_modes(prep.problem, given, prep.name)

@@ -61,6 +61,7 @@ FAMILIES: dict[str, str] = {
     "creek": "dlxsat.families.creek",
     "cave": "dlxsat.families.cave",
     "galaxies": "dlxsat.families.galaxies",
+    "fillomino": "dlxsat.families.fillomino",
     "xcc": "dlxsat.families.xcc",
 }
 
@@ -91,6 +92,7 @@ ALIASES: dict[str, str] = {
     "kurodoko": "kuromasu",
     "bag": "cave",
     "tentaisho": "galaxies",
+    "fillomino01": "fillomino",
 }
 
 

@@ -32,11 +32,13 @@ class Policy:
 
     ``loop``: exact-cover data obey Knuth's single-loop rule (``--loop``: DLX2-LOOP's meaning,
     the empty edge set included). ``boxes``: ``standard`` gives a Sudoku without box lines its
-    standard boxes (``--boxes standard``).
+    standard boxes (``--boxes standard``). ``rules``: which of the family's sets of rules
+    (:attr:`FamilySpec.variants`) its problem states (``--rules``).
     """
 
     loop: bool = False
     boxes: str | None = None
+    rules: str | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,23 @@ class Tatham:
 
 
 @dataclass(frozen=True)
+class Bounded:
+    """A model that stands for some answers by a bound (Fillomino's regions larger than a
+    bound share one label) and can tell from the covers using the bound whether it hid an
+    answer; the pipeline then solves the wider puzzle again, until it did not.
+
+    ``probe(puzzle, problem) -> Problem or None``: the problem whose covers are those that use
+    the bound (the same options in the same order, with an item that only they cover), for a
+    count, which keeps no covers to look at; None: none can. ``wider(puzzle, problem,
+    covers) -> puzzle or None``: the puzzle with a larger bound when these covers show the
+    bound too low, else None.
+    """
+
+    probe: Callable[[Any, Problem], Problem | None]
+    wider: Callable[[Any, Problem, Sequence[Sequence[int]]], Any]
+
+
+@dataclass(frozen=True)
 class Batch:
     """Reading and solving many puzzles of the family at once (:func:`dlxsat.pipeline.solve_many`).
 
@@ -109,8 +128,13 @@ class FamilySpec:
         rule broken and where (empty: the answer is right). ``render(puzzle, answer) -> text``.
     The exact-cover problem:
         ``rules``: the kinds of global rule the family's problems carry (``loop``,
-        ``connected``, ``acyclic``); ``problem_of(puzzle, text) -> Problem``: the problem of
-        the data ``text`` (default: :meth:`problem`, the text parsed, with Knuth's single-loop
+        ``connected``, ``acyclic``, ``sized``); ``variants``: the sets of rules a user may
+        choose (``--rules``, :class:`Policy`), the first the one solved by default, and
+        ``data_variant`` the one ``encode`` prints when not told (Fillomino: Knuth's data);
+        ``bounded`` (:class:`Bounded`): a model that stands for some answers by a bound, and
+        says when the answers found show it too low; ``problem_of(puzzle, text) ->
+        Problem``: the problem of the data ``text`` (default: :meth:`problem`, the text
+        parsed, with Knuth's single-loop
         rule added when the family has it and the data do not declare it); ``build(puzzle)
         -> Problem``: the same problem without writing the text
         (for many puzzles; tests check that the two agree).
@@ -145,6 +169,9 @@ class FamilySpec:
     write: Callable[[Any], str]
     aliases: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    data_variant: str | None = None
+    bounded: Bounded | None = None
     problem_of: Callable[[Any, str], Problem] | None = None
     build: Callable[[Any], Problem] | None = None
     default_backend: str = "auto"
@@ -207,6 +234,8 @@ class FamilySpec:
             raise InputError(f"--loop is for xcc data; a {self.name} puzzle has its own rules")
         if policy.boxes is not None:
             raise InputError(f"--boxes is for sudoku; a {self.name} puzzle has no boxes")
+        if policy.rules is not None:
+            raise InputError(f"--rules: a {self.name} puzzle has one set of rules")
         return puzzles, []
 
     def reads(self, format: str) -> bool:

@@ -1,5 +1,9 @@
 """Fillomino: Knuth's FILLOMINO-DLX output byte for byte, his DLX2's figures on it, his reader's
-limits and quirks, and the same construction on boards beyond them."""
+limits and quirks, and the same construction on boards beyond them; then the standard rules'
+model (regions of any size) on every backend against a brute force, its bound widened when the
+answers found ask for it, and the ``--rules`` choice on the command line.
+
+(The genre's formats, published answers and wrong answers are tests/test_genres.py's table.)"""
 
 from __future__ import annotations
 
@@ -9,6 +13,9 @@ import itertools
 import json
 import random
 import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -179,7 +186,7 @@ def test_too_large_for_eight_character_names() -> None:
     givens = [[0] * 100 for _ in range(100)]
     givens[0][0] = 100
     with pytest.raises(InputError, match="exceed 8 characters"):
-        FillominoPuzzle.from_givens(givens)
+        encode(FillominoPuzzle.from_givens(givens))
 
 
 def test_line_ends_and_trailing_lines_are_forgiven() -> None:
@@ -294,3 +301,134 @@ def test_beyond_his_limits_same_construction_other_names(m: int, n: int, naming:
 
 def test_doctests() -> None:
     assert doctest.testmod(fillomino).failed == 0
+
+
+# --- the standard rules ------------------------------------------------------------------------
+
+
+def standard_fillings(givens: Grid) -> set[tuple[tuple[int, ...], ...]]:
+    """Every filling of a small board under the standard rules (regions of any size), by brute
+    force over the board's set partitions: each block's cells get its size, and the filling
+    counts when it obeys :func:`is_fillomino` and the given numbers."""
+    m, n = len(givens), len(givens[0])
+    cells = [(i, j) for i in range(m) for j in range(n)]
+    found = set()
+
+    def blocks(k: int, labels: list[int], used: int) -> Iterator[list[int]]:
+        if k == len(cells):
+            yield labels
+            return
+        for b in range(used + 1):
+            labels.append(b)
+            yield from blocks(k + 1, labels, max(used, b + 1))
+            labels.pop()
+
+    for labels in blocks(0, [], 0):
+        sizes = Counter(labels)
+        grid = [[0] * n for _ in range(m)]
+        for (i, j), b in zip(cells, labels, strict=True):
+            grid[i][j] = sizes[b]
+        if all(
+            g in (0, v)
+            for gr, vr in zip(givens, grid, strict=True)
+            for g, v in zip(gr, vr, strict=True)
+        ):
+            if is_fillomino(grid):
+                found.add(tuple(map(tuple, grid)))
+    return found
+
+
+def row_fillings(n: int) -> int:
+    """The fillings of an empty 1 x n board: compositions of n with no two equal parts side by
+    side."""
+
+    def count(left: int, last: int) -> int:
+        if left == 0:
+            return 1
+        return sum(count(left - d, d) for d in range(1, left + 1) if d != last)
+
+    return count(n, 0)
+
+
+def filled(puzzle: FillominoPuzzle, answer: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, fillomino.numbers(puzzle, answer)))
+
+
+@pytest.mark.parametrize("backend", ["dlx", "sat", "cpsat"])
+def test_the_standard_rules_have_exactly_the_brute_forces_fillings(backend: str) -> None:
+    """Random boards of at most 8 cells, given numbers up to 6 (regions above the bound come
+    up, and clueless ones of any size): every answer, by every backend, is a filling the brute
+    force finds, and none is missing."""
+    import dlxsat
+
+    rng = random.Random(7)
+    for _ in range(12):
+        m, n = rng.choice([(1, 6), (2, 3), (2, 4), (1, 8)])
+        givens = [[rng.choice([0, 0, 0, 1, 2, 3, 5, 6]) for _ in range(n)] for _ in range(m)]
+        puzzle = FillominoPuzzle.from_givens(givens)
+        report = dlxsat.solve("fillomino", puzzle, backend=backend, mode="all")
+        assert {filled(puzzle, a) for a in report.solutions} == standard_fillings(givens), givens
+        assert report.count == len(report.solutions)
+
+
+@pytest.mark.parametrize(
+    "n, backend",
+    [(7, "cpsat")] + [(n, b) for n in (7, 9, 12) for b in ("dlx", "sat")],
+)  # (CP-SAT, a new search per cut round, takes 40 s to count a row that widens on a busy machine)
+def test_a_row_counts_right_when_its_bound_must_widen(n: int, backend: str) -> None:
+    """An empty row of n cells: with the bound U = 3, two clueless regions of 4 or more side by
+    side (9 = 4 + 5, 12 = 4 + 8 or 5 + 7) have no cover of their own -- the
+    cover joining them has a region of 2U + 3 or more, so the count widens the bound and counts
+    again; the model alone counts fewer. (Seven cells have room for no such pair.)"""
+    assert fillomino.bound(read("." * n + "\n")) == 3
+    import dlxsat
+
+    puzzle = read("." * n + "\n")
+    bare = solve_problem(fillomino.build(puzzle), backend, limit=None).count
+    report = dlxsat.solve("fillomino", puzzle, backend=backend, mode="count")
+    assert report.count == row_fillings(n)
+    assert (bare == row_fillings(n)) == (n < 2 * fillomino.bound(puzzle) + 3)
+
+
+def test_widen_asks_for_a_wider_bound_only_past_2u_plus_3() -> None:
+    puzzle = read("." * 12 + "\n")
+    problem = fillomino.build(puzzle)
+    one = [k for k, o in enumerate(problem.options) if any(c == "+" for _, c in o)]
+    assert fillomino.widen(puzzle, problem, [one]) == replace(puzzle, bound=12)
+    small = read("." * 8 + "\n")
+    problem = fillomino.build(small)
+    one = [k for k, o in enumerate(problem.options) if any(c == "+" for _, c in o)]
+    assert fillomino.widen(small, problem, [one]) is None  # 8 < 2 * 3 + 3
+
+
+@pytest.mark.parametrize("rules, sized", [("knuth", False), ("standard", True), (None, False)])
+def test_encode_prints_his_data_unless_told(rules: str | None, sized: bool, capsys) -> None:
+    """``encode`` prints his bytes by default (the golden checks), the standard model with
+    ``--rules standard``; ``solve`` states the standard rules unless told ``--rules knuth``."""
+    from dlxsat.cli import main
+
+    path = str(GOLDEN / "fillomino" / "janko-436_10x10.txt")
+    args = ["encode", "fillomino", path] + (["--rules", rules] if rules else [])
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert ("|@sized" in out) == sized
+    if not sized:
+        assert hashlib.sha256(out.encode()).hexdigest() == next(
+            c["dlx_sha256"] for c in GOOD if c["name"] == "janko-436_10x10"
+        )
+
+
+def test_solve_takes_the_standard_rules_unless_told(capsys) -> None:
+    """janko-436 has no answer under his assumption (a clueless 7-region, all numbers up to 6)
+    and its published one under the standard rules."""
+    from dlxsat.cli import main
+
+    path = str(GOLDEN / "fillomino" / "janko-436_10x10.txt")
+    assert main(["solve", "fillomino", path, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+    assert main(["solve", "fillomino", path, "--rules", "knuth", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "none"
+    assert main(["solve", "fillomino", path, "--rules", "loose"]) == 2
+    assert "unknown fillomino rules 'loose'" in capsys.readouterr().err
+    assert main(["solve", "masyu", "puzzles/masyu/tatham-10x10.txt", "--rules", "knuth"]) == 2
+    assert "--rules: a masyu puzzle has one set of rules" in capsys.readouterr().err
