@@ -87,6 +87,27 @@ def test_counting_many_loops_uses_the_estimate_and_dlx(monkeypatch):
     assert info["engine"] == "dlx" and r.count == 167
 
 
+@pytest.mark.parametrize("installed, engine", [(True, "counter"), (False, "dlx")])
+def test_a_count_both_engines_would_take_long_over_goes_to_the_counter(
+    monkeypatch, installed, engine
+):
+    """The disjoint-loop covers of an empty Masyu (Knuth's data, no loop rule): with the
+    counter's threshold at 0 s a count goes to the model counter when it is installed, and
+    counts what DLX counts; without it, to the engines as before."""
+    from dlxsat.xcc import parse
+
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "ESTIMATE_SECONDS", 600.0)
+    monkeypatch.setattr(auto, "COUNTER_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(auto, "SAT_SECONDS_PER_ENTRY", 1.0)  # (so that DLX is the other)
+    monkeypatch.setattr(auto, "counter_installed", lambda: installed)
+    data = dlxsat.encode("masyu", ".....\n" * 5)  # 23,858 covers, 151,713 DLX nodes
+    problem = parse(data, allow_empty=True)
+    r = solve_problem(problem, "auto", limit=None, keep=0)
+    assert r.stats["auto"]["engine"] == engine, r.stats["auto"]
+    assert r.count == dlx_solve(problem, limit=None, keep=0).count > 1
+
+
 @pytest.mark.parametrize("sat_per_entry, rate, engine", [(1.0, 1e6, "dlx"), (1e-9, 1e-3, "sat")])
 def test_when_counting_the_estimate_decides(monkeypatch, sat_per_entry, rate, engine):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)

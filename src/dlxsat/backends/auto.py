@@ -28,7 +28,8 @@ like this, within the caller's time limit:
    solver call per estimated answer, :data:`SAT_SECONDS_PER_ANSWER`, and a search of
    :data:`SAT_SEARCH_FACTOR` times DLX's on trees within :data:`COUNT_DLX_SECONDS`); the
    faster runs, but loop problems go to DLX only when counting many answers
-   (:data:`LOOP_COUNT_ANSWERS`).
+   (:data:`LOOP_COUNT_ANSWERS`); a count both are predicted to need more than
+   :data:`COUNTER_MIN_SECONDS` for goes to the model counter (:mod:`.counter`) when installed.
 3. **Commit, with a way out.** When DLX is chosen after the estimate it gets a budget of
    :data:`SWITCH_FACTOR` times SAT's predicted time (at least :data:`MIN_BUDGET`, and
    :data:`COUNT_BUDGET_FACTOR` times its own predicted time); past it, SAT takes over. So
@@ -242,6 +243,14 @@ COUNT_BUDGET_FACTOR = 10.0
 LOOP_TRIAL_MAX_ENTRIES = 30_000
 #: Loop problems go to DLX, when counting, from this many estimated answers on.
 LOOP_COUNT_ANSWERS = 50
+#: When counting, a model counter (:mod:`.counter`, d4, when ``dlxsat[count]`` is installed)
+#: takes a problem both engines are predicted to need more than this many seconds for: a
+#: counter's work follows the formula's structure (independent parts are counted apart), not
+#: the number of answers, which DLX and SAT pay one by one. Measured (one run, 2 cores at
+#: load 14; docs/backends.md): an empty 7 x 7 Masyu's 4,468,252,414 disjoint-loop covers in
+#: 4.6 s by d4, about half an hour by DLX; but 8 queens 1.41 s (DLX 0.23 s) and Langford 11
+#: 27 s (DLX 0.17 s), trees DLX is predicted to finish in well under this bound.
+COUNTER_MIN_SECONDS = 30.0
 
 
 def load() -> None:
@@ -358,6 +367,18 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     info["predicted"] = {k: _round(v) for k, v in predicted.items()}
 
     # 3. Commit.
+    if (
+        limit is None
+        and min(predicted["dlx"], predicted["sat"]) > COUNTER_MIN_SECONDS
+        and counter_installed()
+    ):
+        from . import counter
+
+        why = (
+            f"both engines predicted over {COUNTER_MIN_SECONDS:.0f} s to count: "
+            "a model counter counts the answers without listing them"
+        )
+        return finish(counter.solve(problem, request, {}), "counter", why)
     if engine == "sat":
         return finish(cnf.solve(problem, request, {}), "sat", reason)
     own = COUNT_BUDGET_FACTOR * (predicted["dlx"] - predicted["load"]) if limit is None else 0
@@ -372,6 +393,16 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     info["switched_after"] = round(time.monotonic() - run_start, 6)
     reason = f"DLX passed its budget of {budget:.2f} s; SAT took over"
     return finish(cnf.solve(problem, request, {}), "sat", reason)
+
+
+def counter_installed() -> bool:
+    """Whether the default model counter (:data:`.counter.DEFAULT_COUNTER`) can run here,
+    asked without importing it (its package loads a large native library)."""
+    import importlib.util
+
+    from .counter import COUNTERS, DEFAULT_COUNTER
+
+    return importlib.util.find_spec(COUNTERS[DEFAULT_COUNTER]) is not None
 
 
 def predicted_sat(feats: Mapping[str, Any], answers: float, limit: int | None) -> float:

@@ -25,8 +25,9 @@ Counts only (``mode`` ``count``): a counter finds no answer, so none is decoded 
 report's ``checked`` is 0); the count is exact, a Python int of any size. Measured (one run,
 2 cores at load 14, each with the child's start of about 1 s; docs/backends.md): an empty 7 x 7
 Masyu's 4,468,252,414 disjoint-loop covers in 4.6 s, where DLX needs about half an hour; but
-8 queens 1.41 s (DLX 0.23 s), Langford 11 27 s (DLX 0.17 s) -- so ``auto`` does not choose a
-counter. Ganak was 10-100 times slower than d4 on queens.
+8 queens 1.41 s (DLX 0.23 s), Langford 11 27 s (DLX 0.17 s) -- so ``auto`` chooses d4 only
+for a count both DLX and SAT are predicted to need long for
+(:data:`.auto.COUNTER_MIN_SECONDS`). Ganak was 10-100 times slower than d4 on queens.
 """
 
 from __future__ import annotations
