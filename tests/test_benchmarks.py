@@ -148,6 +148,7 @@ MEASUREMENTS = ROOT / "docs" / "measurements.md"
 TINY = {
     "batch.py": ["--puzzles", "2", "--repeat", "1", "--quick"],
     "compare.py": ["--count", "1", "--repeat", "1", "--timeout", "20"],
+    "count.py": ["--instances", "queens 5", "masyu:3x3", "--timeout", "30"],
     "dlx.py": ["--repeat", "1", "--only", "tatham-4x4"],
     "logic.py": ["--only", "tatham-9x9-advanced-01", "--timeout", "20"],
     "logic_masyu.py": ["--only", "janko-011", "--timeout", "20"],
