@@ -10,7 +10,8 @@ the same verdict, outside the exact-cover encoding.
 between) can be cut short there: another answer. Every answer therefore shortens, step by step,
 to a *touch-free* one (T). With no touch, no cycle but the 2 x 2 one can be drawn, so T is a
 plain CNF: one-hot colors, degrees, equal colors along an edge, a clause per neighbouring pair
-and color (both cells of the color -> the edge between them on), a clause per 2 x 2 block. Then:
+and color given exactly twice (both cells of the color -> the edge between them on), a clause
+per 2 x 2 block. Then:
 
 1. ``fill``: the answers of T that use every cell (F). Propagation is strong here.
 2. ``hole``: the answers of T that leave a cell empty.
@@ -83,11 +84,17 @@ def cnf(text: str, phase: str) -> tuple[list[list[int]], dict[frozenset[Cell], i
             out += [[-u, *es[:x], *es[x + 1 :]] for x in range(len(es))]  # used: two edges
             if phase == "fill":
                 out.append([u])
+    # No touch, for a value given exactly twice (its one path): two cells of it side by side
+    # are joined. Two paths of one value may lie side by side, so other values get no such
+    # clause (T here may then hold more than the touch-free answers: still a sound proof).
+    twice = {k for k in values if sum(row.count(k) for row in puzzle.clues) == 2}
     for pair, e in edge.items():
         p, q = sorted(pair)
         for k in values:
             a, b = color[(p[0], p[1], k)], color[(q[0], q[1], k)]
-            out += [[-e, -a, b], [-e, a, -b], [-a, -b, e]]  # equal along an edge; no touch
+            out += [[-e, -a, b], [-e, a, -b]]  # equal colors along an edge
+            if k in twice:
+                out.append([-a, -b, e])
     for i in range(m - 1):
         for j in range(n - 1):
             ring = [(i, j), (i, j + 1), (i + 1, j + 1), (i + 1, j), (i, j)]
