@@ -27,7 +27,7 @@ def test_every_registered_family_has_a_spec_of_its_name(name):
     assert module.SPEC is spec
     assert set(spec.formats) >= {"knuth"} and set(spec.writes) <= set(spec.formats) | {"knuth"}
     assert set(spec.answers) <= set(spec.formats)
-    assert all(kind in ("loop", "connected", "acyclic") for kind in spec.rules)
+    assert all(kind in ("loop", "connected", "acyclic", "sized") for kind in spec.rules)
 
 
 def test_the_registrys_aliases_are_the_specs():

@@ -51,6 +51,7 @@ FAMILIES: dict[str, str] = {
     "akari": "dlxsat.families.akari",
     "shikaku": "dlxsat.families.shikaku",
     "tatamibari": "dlxsat.families.tatamibari",
+    "nurikabe": "dlxsat.families.nurikabe",
     "xcc": "dlxsat.families.xcc",
 }
 
