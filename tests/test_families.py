@@ -13,6 +13,7 @@ import pytest
 import dlxsat
 from dlxsat import families
 from dlxsat.families.spec import FamilySpec
+from dlxsat.solvers import RULE_KINDS
 
 PACKAGE = Path(dlxsat.__file__).parent
 #: The parts of dlxsat that may name a family: they are about particular families.
@@ -27,7 +28,7 @@ def test_every_registered_family_has_a_spec_of_its_name(name):
     assert module.SPEC is spec
     assert set(spec.formats) >= {"knuth"} and set(spec.writes) <= set(spec.formats) | {"knuth"}
     assert set(spec.answers) <= set(spec.formats)
-    assert all(kind in ("loop", "connected", "acyclic") for kind in spec.rules)
+    assert all(kind in RULE_KINDS for kind in spec.rules)
 
 
 def test_the_registrys_aliases_are_the_specs():

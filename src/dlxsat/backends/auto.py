@@ -367,8 +367,11 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     info["predicted"] = {k: _round(v) for k, v in predicted.items()}
 
     # 3. Commit.
+    # (Only for a count: a counter lists no answer, so a caller keeping answers other than
+    # those a count checks gets the engines.)
     if (
         limit is None
+        and (request.mode == "count" or request.keep == 0)
         and min(predicted["dlx"], predicted["sat"]) > COUNTER_MIN_SECONDS
         and counter_installed()
     ):

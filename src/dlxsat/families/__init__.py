@@ -62,6 +62,7 @@ FAMILIES: dict[str, str] = {
     "cave": "dlxsat.families.cave",
     "galaxies": "dlxsat.families.galaxies",
     "fillomino": "dlxsat.families.fillomino",
+    "nurikabe": "dlxsat.families.nurikabe",
     "xcc": "dlxsat.families.xcc",
 }
 

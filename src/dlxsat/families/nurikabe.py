@@ -1,0 +1,638 @@
+"""Nurikabe: islands of white cells around the numbers, in one connected sea.
+
+**Rules.** Shade some cells. The numbers are never shaded. Every island (an orthogonally
+connected piece of white cells) holds exactly one number, and has that many cells; a ``?`` is a
+number of unknown value (its island may have any size, but it counts as the island's number).
+The shaded cells (the sea) are orthogonally connected, and no 2 x 2 block is all shaded.
+
+**The puzzle's text** (the corpus's notation, ``SmilingWayne/puzzlekit-dataset``): a line
+``ROWS COLS``, then ROWS rows of tokens, ``-`` an empty cell, a number, ``?``::
+
+    3 3
+    1 - -
+    - - -
+    - 5 -
+
+**The exact-cover problem**, in Knuth's style (names of
+:class:`~dlxsat.families.shading.Names`: cell (i, j) is the point (2i+1, 2j+1), a grid point
+(i, j) is (2i, 2j), a border the midpoint of its two cells):
+
+- a secondary item per cell, its *state*, ``13``, coloured ``0`` (white) or ``1`` (shaded),
+  for the rules and the options to read; and a primary item per cell, ``p13``, covered once:
+  by the cell's *shaded* option ``p13 13:1 ...``, or by an option that makes it white;
+- a primary item per 2 x 2 block without a number, named by its centre point (``22``), covered
+  by the shaded options of its cells at most three times (``0:3|22``): no block is all
+  shaded, exactly (a block holding a number is never all shaded and has no item);
+- a primary item per number, ``n`` and its cell's name. Optionally (:data:`PLACEMENTS`, off by
+  default), a number whose islands are few (at most that many connected sets of its size
+  holding it, within the cells it may own, see below) has an option per island, covering its
+  item once: ``n13 p13 p15 13:0 15:0 11:1 17:1 ...``, its cells' items, their states white
+  and the states of the cells around it shaded.
+  So the island is whole and of its size, it touches no other island, and nothing in the
+  options needs the global rules for it;
+- every other number (all of them by default; the corpus has numbers up to 994) owns its cells
+  one by one: an option per cell it may own, ``p15 15:0 n13 14:2 ...``, its item ``n13`` covered
+  exactly its number of times (``5|n13``; a ``?`` from 1 to the most cells it may have). Two
+  neighbouring white cells must have one owner: each border between cells two such numbers may
+  own is a secondary item (named by its midpoint) that the owner colours with its digit
+  (base 62) among the border's possible owners, so two owners clash;
+- two global rules (:mod:`dlxsat.xcc.rules`), over the cells' states with their orthogonal
+  neighbours as links (``|@links grid``): ``|@connected sea`` over the cells coloured ``1``
+  (:class:`~dlxsat.xcc.rules.Connected`: the sea is one piece), and ``|@sized islands`` over
+  the cells coloured ``0`` with the numbers as *anchors* (:class:`~dlxsat.xcc.rules.Sized`:
+  every island holds exactly one anchor and has the anchor's size). The islands of the few
+  numbers are exact in the options already; the rule keeps the large numbers' owned cells in
+  one piece around their number, and refuses an island of no number.
+
+A ``?`` cannot be an anchor of one size, so each option of its own cell comes in one copy per
+size its island may have, ``... 13q5`` for 5 cells, ``13q5`` a secondary item of that option
+alone. The islands' rule takes these items as the ``?``'s members (present when covered) in
+place of its state, each an anchor of its size and linked to the cell's neighbours: exactly
+one is present, so the ``?`` anchors its island whatever its size.
+
+One deduction shrinks the problem before any search, without changing its answers: a white cell
+lies in the island of some number n, within n - 1 steps of it through cells that are no number
+and touch no other number (a cell beside two numbers would join their islands). A cell no number
+reaches that way gets only its shaded option, and a number owns only the cells it reaches
+(:func:`owners`).
+
+Measured (2026-11-27, 2 cores at load 9-17, SAT backend, lazy rules): on the corpus's 31 x 45
+``229`` a cell-by-cell encoding (white or shaded, the sized rule alone) took 44 s; owners
+for every number 16 s; islands as options for the few numbers and owners for the rest 42-61 s
+with 29 rounds of cuts (its formula alone, without the global rules, 3.5 s); at load 9, owners
+for every number 6 s, islands as options 13 s: hence owners. The block items
+covered by white options at least once (``1:4|22``) made SAT's formula five times larger
+(cardinality constraints over every island option on the block): covered by shaded options at
+most three times they are one clause each.
+
+**Formats.** puz.link ``nurikabe/COLS/ROWS/BODY``: the numbers
+(:func:`~dlxsat.families.codecs.decode_number16`, ``.`` a ``?``). pzprv3: one block, a number,
+``-`` a ``?``, ``#`` a shaded cell, ``+`` a cell a player marked white, ``.`` nothing. The answer
+grid is the corpus's: ``x`` shaded, ``-`` white.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError
+from ..xcc.model import Problem
+from ..xcc.rules import Connected, Sized
+from . import regions as rg
+from . import shading as sh
+from .base import Puzzle
+from .codecs import (
+    BLANK,
+    QUESTION,
+    block,
+    decode_number16,
+    encode_number16,
+    make_url,
+    read_pzprv3,
+    url_of,
+    write_block,
+)
+from .loops import cell_name
+from .spec import Codec, FamilySpec, Picture
+
+Answer = dict[str, Any]
+Cell = tuple[int, int]
+NAME = TYPE = "nurikabe"
+SHADE, WHITE = "x", "-"
+#: The colours of a cell's state item: white, shaded.
+WHITE_COLOUR, SHADED_COLOUR = "0", "1"
+
+
+@dataclass(frozen=True)
+class NurikabePuzzle(Puzzle):
+    """A Nurikabe board: ``cells[i][j]`` is :data:`~dlxsat.families.codecs.BLANK`, a number
+    (at least 1) or :data:`~dlxsat.families.codecs.QUESTION`."""
+
+    cells: tuple[tuple[int, ...], ...]
+
+    @property
+    def m(self) -> int:
+        return len(self.cells)
+
+    @property
+    def n(self) -> int:
+        return len(self.cells[0])
+
+    def clues(self) -> dict[Cell, int]:
+        """Every number's cell → its value (QUESTION for a ``?``), in reading order."""
+        return {
+            (i, j): v for i, row in enumerate(self.cells) for j, v in enumerate(row) if v != BLANK
+        }
+
+
+def _puzzle(rows: list[list[int]], where: str) -> NurikabePuzzle:
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            if v == 0:
+                raise InputError(
+                    f"{where}cell {cell_name(i, j)}: a number 0 (an island has at least one cell)"
+                )
+    return NurikabePuzzle(tuple(tuple(row) for row in rows))
+
+
+def read(text: str) -> NurikabePuzzle:
+    """The puzzle of the corpus's text.
+
+    >>> read("2 3\\n1 - ?\\n- 12 -\\n").cells
+    ((1, -1, -2), (-1, 12, -1))
+    """
+    _, _, (rows,) = rg.read_grids(text, 1, "nurikabe")
+    values = [
+        [rg.read_number(tok, f"row {i + 1}, cell {j + 1}") for j, tok in enumerate(row)]
+        for i, row in enumerate(rows)
+    ]
+    return _puzzle(values, "")
+
+
+def write(puzzle: NurikabePuzzle) -> str:
+    """The corpus's text of the puzzle."""
+    rows = [" ".join(rg.write_number(v) for v in row) for row in puzzle.cells]
+    return f"{puzzle.m} {puzzle.n}\n" + "".join(r + "\n" for r in rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# The exact-cover problem
+
+
+def owners(puzzle: NurikabePuzzle) -> dict[Cell, list[Cell]]:
+    """Every cell that may be white → the numbers (their cells, in reading order) whose island
+    may hold it (the module doc's deduction); a cell missing cannot be white. A number's own
+    cell has itself alone.
+
+    >>> owners(read("1 4\\n2 - - 1\\n"))
+    {(0, 0): [(0, 0)], (0, 3): [(0, 3)], (0, 1): [(0, 0)]}
+    """
+    m, n = puzzle.m, puzzle.n
+    clues = puzzle.clues()
+    beside: dict[Cell, set[Cell]] = {}  # a cell → the numbers next to it
+    for c in clues:
+        for d in sh.neighbours(m, n, *c):
+            beside.setdefault(d, set()).add(c)
+    out: dict[Cell, list[Cell]] = {c: [c] for c in clues}
+    for c, v in clues.items():
+        size = question_bound(puzzle) if v == QUESTION else v
+        seen = {c}
+        todo = deque([(c, 1)])
+        while todo:
+            here, depth = todo.popleft()
+            if depth >= size:
+                continue
+            for d in sh.neighbours(m, n, *here):
+                if d in seen or d in clues:
+                    continue
+                seen.add(d)
+                # A cell beside another number would join that number's island.
+                if beside.get(d, set()) - {c}:
+                    continue
+                out.setdefault(d, []).append(c)
+                todo.append((d, depth + 1))
+    for d in out:
+        out[d].sort()
+    return out
+
+
+def question_bound(puzzle: NurikabePuzzle) -> int:
+    """The most cells a ``?``'s island can have: the board less the other numbers' islands
+    and the other ``?``s, one cell each.
+
+    >>> question_bound(read("2 3\\n? - 2\\n- - ?\\n"))
+    3
+    """
+    clues = puzzle.clues().values()
+    known = sum(v for v in clues if v != QUESTION)
+    unknown = sum(v == QUESTION for v in clues)
+    return max(1, puzzle.m * puzzle.n - known - (unknown - 1))
+
+
+#: A number whose island has at most this many placements gets an option per placement;
+#: above, an option per cell it may own (see the module doc). Off (0): owners for every number
+#: were measured faster with SAT (6 s against 13 s with 2000, on the corpus's 229_31x45).
+PLACEMENTS = 0
+#: A number above this owns its cells without counting them: the islands' rule alone
+#: gives it its size (a count of 50 among a thousand cells is a large cardinality
+#: constraint for SAT).
+COUNTED = 10**9  # every number counted: without counts above 20, 222 rounds of cuts
+
+
+def placements(
+    puzzle: NurikabePuzzle, c: Cell, region: set[Cell], cap: int
+) -> list[list[Cell]] | None:
+    """Every island of the number at ``c`` within ``region`` (the cells it may own): the
+    connected sets of its size holding ``c``, each sorted; None when there are more than
+    ``cap``. Redelmeier's method: each set is grown once, from ``c``, a cell once left out
+    never taken again on that branch.
+
+    >>> p = read("2 3\\n3 - -\\n- - -\\n")
+    >>> len(placements(p, (0, 0), set(owners(p)), 100))
+    4
+    """
+    m, n = puzzle.m, puzzle.n
+    size = puzzle.cells[c[0]][c[1]]
+    if cap < 1 or size > 64:  # (the recursion is as deep as the island is large)
+        return None
+    out: list[list[Cell]] = []
+    piece: list[Cell] = []
+
+    def grow(untried: list[Cell], seen: set[Cell]) -> bool:
+        if len(piece) == size:
+            out.append(sorted(piece))
+            return len(out) <= cap
+        untried = list(untried)
+        while untried:
+            x = untried.pop()
+            new = [y for y in sh.neighbours(m, n, *x) if y in region and y not in seen]
+            piece.append(x)
+            going = grow(untried + new, seen | set(new))
+            piece.pop()
+            if not going:
+                return False
+        return True
+
+    return out if grow([c], {c}) else None
+
+
+def build(puzzle: NurikabePuzzle) -> Problem:
+    """The exact-cover problem with its two rules (see the module doc)."""
+    m, n = puzzle.m, puzzle.n
+    names = sh.Names(m, n)
+    b = sh.Builder()
+    clues = puzzle.clues()
+    may = owners(puzzle)
+    cells = [(i, j) for i in range(m) for j in range(n)]
+    state = {c: names.cell(*c) for c in cells}
+    for c in cells:
+        b.item("p" + state[c])
+    region: dict[Cell, set[Cell]] = {c: set() for c in clues}
+    for x, mine in may.items():
+        for c in mine:
+            region[c].add(x)
+    shapes: dict[Cell, list[list[Cell]]] = {}
+    for c, v in clues.items():
+        found = None if v == QUESTION else placements(puzzle, c, region[c], PLACEMENTS)
+        if found is not None:
+            shapes[c] = found
+    # The numbers that own cell by cell, and the cells they may own.
+    large = {x: [c for c in mine if c not in shapes] for x, mine in may.items()}
+    number = {c: "n" + state[c] for c in clues}
+    sizes = question_sizes(puzzle, may)
+    counted = {c for c, v in clues.items() if c in shapes or v == QUESTION or v <= COUNTED}
+    for c, v in clues.items():
+        if v == QUESTION:
+            b.item(number[c], 1, sizes[c])
+        elif c in counted:
+            b.item(number[c], 1 if c in shapes else v)
+    blocks: dict[Cell, str] = {}
+    for i in range(m - 1):
+        for j in range(n - 1):
+            four = [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)]
+            if any(c in clues for c in four):
+                continue
+            blocks[(i, j)] = names.point(i + 1, j + 1)
+            b.item(blocks[(i, j)], 0, 3)
+    covers: dict[Cell, list[str]] = {c: [] for c in cells}
+    for (i, j), name in blocks.items():
+        for c in ((i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)):
+            covers[c].append(name)
+    # The borders between cells two different numbers may own cell by cell: each white option
+    # colours them with its number's digits among the border's possible owners.
+    marks: dict[Cell, list[tuple[list[str], dict[Cell, str]]]] = {c: [] for c in cells}
+    for i, j in cells:
+        for d in ((i + 1, j), (i, j + 1)):
+            both = sorted(set(large.get((i, j), [])) | set(large.get(d, [])))
+            if len(both) < 2 or not large.get((i, j)) or not large.get(d):
+                continue
+            edge = names.name(i + d[0] + 1, j + d[1] + 1)
+            items, digits = border_digits(edge, both)
+            b.secondary += items
+            marks[(i, j)].append((items, digits))
+            marks[d].append((items, digits))
+    for c, found in shapes.items():
+        for piece in found:
+            inside = set(piece)
+            around = sorted({y for x in piece for y in sh.neighbours(m, n, *x) if y not in inside})
+            entries = [number[c]]
+            entries += [f"p{state[x]}" for x in piece]
+            entries += [f"{state[x]}:{WHITE_COLOUR}" for x in piece]
+            entries += [f"{state[y]}:{SHADED_COLOUR}" for y in around]
+            b.options.append(entries)
+    for c in cells:
+        p, s = "p" + state[c], state[c]
+        for owner in large.get(c, []):
+            entries = [p, f"{s}:{WHITE_COLOUR}"]
+            entries += [number[owner]] if owner in counted else []
+            for items, digits in marks[c]:
+                entries += [f"{x}:{y}" for x, y in zip(items, digits[owner], strict=True)]
+            if clues.get(c) == QUESTION:
+                b.options += [[*entries, _size_item(s, k)] for k in range(1, sizes[c] + 1)]
+                b.secondary += [_size_item(s, k) for k in range(1, sizes[c] + 1)]
+            else:
+                b.options.append(entries)
+        if c not in clues:
+            b.options.append([p, f"{s}:{SHADED_COLOUR}", *covers[c]])
+    b.secondary += [state[c] for c in cells]
+    problem = b.problem()
+    return problem.with_rules(*rules(puzzle, problem, state, sizes))
+
+
+#: The colours of a border item: base-62 digits.
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def border_digits(edge: str, owners: list[Cell]) -> tuple[list[str], dict[Cell, str]]:
+    """The items of a border (its name, and more with ``'`` when its owners are more than 62)
+    and each possible owner's digits, one a item: two owners differ in one digit at least.
+
+    >>> border_digits("14", [(0, 0), (0, 3)])
+    (['14'], {(0, 0): '0', (0, 3): '1'})
+    """
+    width = 1
+    while len(DIGITS) ** width < len(owners):
+        width += 1
+    items = [edge + "'" * k for k in range(width)]
+    digits = {}
+    for k, owner in enumerate(owners):
+        text = ""
+        for _ in range(width):
+            k, r = divmod(k, len(DIGITS))
+            text += DIGITS[r]
+        digits[owner] = text
+    return items, digits
+
+
+def question_sizes(puzzle: NurikabePuzzle, may: dict[Cell, list[Cell]]) -> dict[Cell, int]:
+    """Every ``?`` → the most cells its island may have: :func:`question_bound`, and no more
+    than the cells it may own."""
+    bound = question_bound(puzzle)
+    count: dict[Cell, int] = {}
+    for mine in may.values():
+        for c in mine:
+            count[c] = count.get(c, 0) + 1
+    return {c: min(bound, count[c]) for c, v in puzzle.clues().items() if v == QUESTION}
+
+
+def _size_item(state: str, k: int) -> str:
+    """The item of a ``?``'s option for an island of k cells (see the module doc)."""
+    return f"{state}q{k}"
+
+
+def rules(
+    puzzle: NurikabePuzzle, problem: Problem, state: dict[Cell, str], sizes: dict[Cell, int]
+) -> tuple[Connected, Connected | Sized]:
+    """The sea's connected rule and the islands' sized rule over the cells' states."""
+    index = problem.index
+    sea = sh.cells_rule(problem, state, SHADED_COLOUR, "sea")
+    assert isinstance(sea, Connected)
+    clues = puzzle.clues()
+    members: list[tuple[int, str | None]] = []
+    at: dict[Cell, list[int]] = {}
+    anchors: list[tuple[int, int]] = []
+    for c in sorted(state):
+        v = clues.get(c, BLANK)
+        if v != QUESTION:
+            at[c] = [len(members)]
+            if v != BLANK:
+                anchors.append((len(members), v))
+            members.append((index[state[c]], WHITE_COLOUR))
+            continue
+        for k in range(1, sizes[c] + 1):
+            at.setdefault(c, []).append(len(members))
+            anchors.append((len(members), k))
+            members.append((index[_size_item(state[c], k)], None))
+    links = [
+        (a, b)
+        for (i, j), mine in at.items()
+        for other in ((i + 1, j), (i, j + 1))
+        if other in at
+        for a in mine
+        for b in at[other]
+    ]
+    return sea, Sized(tuple(members), tuple(links), anchors=tuple(anchors), label="islands")
+
+
+def encode(puzzle: NurikabePuzzle) -> str:
+    """The exact-cover data (Knuth's format, the board in its comment lines)."""
+    return sh.Builder.text(["nurikabe:", *write(puzzle).splitlines()], build(puzzle))
+
+
+def decode(puzzle: NurikabePuzzle, problem: Problem, chosen: Any) -> Answer:
+    """The shaded cells: those whose chosen option colours their state ``1``."""
+    names = sh.Names(puzzle.m, puzzle.n)
+    shaded = []
+    for k in chosen:
+        for x, colour in problem.options[k][1:2]:
+            if colour == SHADED_COLOUR:
+                shaded.append(names.cell_of(problem.items[x].name))
+    return sh.cells_answer(sh.SHADED, shaded)
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules, judged on an answer
+
+
+def check(puzzle: NurikabePuzzle, answer: Answer) -> list[str]:
+    """The rules, judged on the answer, in pzprjs's order: no number shaded, no 2 x 2 block
+    shaded, no island without a number, the sea in one piece, no island with two numbers, every
+    island of its number's size.
+
+    >>> p = read("2 2\\n1 -\\n- -\\n")
+    >>> check(p, {"shaded": [[0, 1], [1, 0], [1, 1]]})
+    []
+    >>> check(p, {"shaded": [[0, 1], [1, 1]]})
+    ['the island of the 1 at (1, 1) has 2 cells']
+    """
+    m, n = puzzle.m, puzzle.n
+    shaded, out = sh.answer_cells(answer, sh.SHADED, m, n)
+    clues = puzzle.clues()
+    for c in sorted(shaded):
+        if c in clues:
+            out.append(f"the number at {cell_name(*c)} is shaded")
+    for i in range(m - 1):
+        for j in range(n - 1):
+            if {(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)} <= shaded:
+                out.append(f"the 2 x 2 block at {cell_name(i, j)} is all shaded")
+    white = {(i, j) for i in range(m) for j in range(n)} - shaded
+    islands = sh.blocks(white)
+    held = [[c for c in island if c in clues] for island in islands]
+    for island, numbers in zip(islands, held, strict=True):
+        if not numbers:
+            out.append(f"the island at {cell_name(*island[0])} holds no number")
+    sea = sh.blocks(shaded)
+    if len(sea) > 1:
+        out.append(
+            f"the shaded cells are divided: {cell_name(*sea[1][0])} is cut off from "
+            f"{cell_name(*sea[0][0])}"
+        )
+    for island, numbers in zip(islands, held, strict=True):
+        if len(numbers) > 1:
+            where = " and ".join(cell_name(*c) for c in numbers[:2])
+            out.append(
+                f"the island at {cell_name(*island[0])} holds {len(numbers)} numbers ({where})"
+            )
+    for island, numbers in zip(islands, held, strict=True):
+        for c in numbers:
+            v = clues[c]
+            if v != QUESTION and v != len(island):
+                out.append(f"the island of the {v} at {cell_name(*c)} has {len(island)} cells")
+    return out
+
+
+def render(puzzle: NurikabePuzzle, answer: Answer | None = None) -> str:
+    """The board as text: a number as its last digit (``?`` for a ``?``), ``#`` a shaded cell,
+    ``.`` a white one.
+
+    >>> print(render(read("2 2\\n1 -\\n- -\\n"), {"shaded": [[0, 1], [1, 0], [1, 1]]}))
+    1#
+    ##
+    """
+    shaded = sh.marked_cells(answer, sh.SHADED)
+
+    def glyph(i: int, j: int) -> str:
+        v = puzzle.cells[i][j]
+        if v == QUESTION:
+            return "?"
+        if v != BLANK:
+            return str(v)[-1]
+        return "#" if (i, j) in shaded else "."
+
+    return sh.render_cells(puzzle.m, puzzle.n, glyph)
+
+
+def draw(canvas: Any, puzzle: NurikabePuzzle, answer: Answer | None) -> None:
+    """The grid, the shaded cells and the numbers."""
+    canvas.grid(puzzle.m, puzzle.n)
+    for i, j in sorted(sh.marked_cells(answer, sh.SHADED)):
+        canvas.shade(i, j)
+    for (i, j), v in puzzle.clues().items():
+        canvas.text(i, j, "?" if v == QUESTION else str(v))
+
+
+# ---------------------------------------------------------------------------------------------
+# Formats
+
+
+def read_url(text: str) -> NurikabePuzzle:
+    """A puz.link URL: the numbers.
+
+    >>> read_url("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g").cells[0]
+    (-1, 5, -1, -1, -1)
+    """
+    _, cols, rows, body = url_of(NAME, text)
+    values, _ = decode_number16(body, cols * rows)
+    grid = [values[i * cols : (i + 1) * cols] for i in range(rows)]
+    return _puzzle(grid, "the URL's ")
+
+
+def write_url(puzzle: NurikabePuzzle, answer: Answer | None = None) -> str:
+    """The puz.link URL, as pzprjs writes it.
+
+    >>> write_url(read_url("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"))
+    'https://puzz.link/p?nurikabe/5/5/g5k2o1k3g\\n'
+    """
+    flat = [v for row in puzzle.cells for v in row]
+    return make_url(TYPE, puzzle.n, puzzle.m, encode_number16(flat))
+
+
+def _parse_pzprv3(text: str) -> tuple[NurikabePuzzle, Answer | None]:
+    rows, cols, lines = read_pzprv3(text, NAME)
+    tokens = block(lines, 0, rows, cols, "cells")
+    values: list[list[int]] = []
+    shaded = set()
+    for i, row in enumerate(tokens):
+        values.append([])
+        for j, tok in enumerate(row):
+            if tok == "-":
+                values[i].append(QUESTION)
+            elif tok.isdigit() and tok.isascii():
+                values[i].append(int(tok))
+            elif tok in ("#", "+", "."):
+                values[i].append(BLANK)
+                if tok == "#":
+                    shaded.add((i, j))
+            else:
+                raise InputError(
+                    f"line {i + 5} of the pzprv3 file: {tok!r} is not a number, -, #, + or ."
+                )
+    puzzle = _puzzle(values, "the file's ")
+    return puzzle, sh.cells_answer(sh.SHADED, shaded) if shaded else None
+
+
+def read_file(text: str) -> NurikabePuzzle:
+    return _parse_pzprv3(text)[0]
+
+
+def file_answer(puzzle: NurikabePuzzle | None, text: str) -> Answer | None:
+    """The answer a pzprv3 file holds (None: nothing shaded); with ``puzzle``, the file must
+    hold that puzzle."""
+    held, drawn = _parse_pzprv3(text)
+    if puzzle is not None and held.cells != puzzle.cells:
+        raise InputError("the pzprv3 file holds another nurikabe puzzle than the one given")
+    return drawn
+
+
+def write_file(puzzle: NurikabePuzzle, answer: Answer | None = None) -> str:
+    """The pzprv3 file as pzprjs writes it: with an answer, ``#`` its shaded cells and ``+``
+    the other cells without a number (as a player marks them, so that pzprjs sees the board
+    decided).
+
+    >>> write_file(read("1 3\\n1 - ?\\n"), {"shaded": [[0, 1]]}).split("\\n")
+    ['pzprv3', 'nurikabe', '1', '3', '1 # - ', '']
+    """
+    m, n = puzzle.m, puzzle.n
+    shaded = sh.marked_cells(answer, sh.SHADED)
+    other = "." if answer is None else "+"
+
+    def token(i: int, j: int) -> str:
+        v = puzzle.cells[i][j]
+        if v == QUESTION:
+            return "-"
+        if v != BLANK:
+            return str(v)
+        return "#" if (i, j) in shaded else other
+
+    table = [[token(i, j) for j in range(n)] for i in range(m)]
+    return "\n".join(["pzprv3", TYPE, str(m), str(n), *write_block(table)]) + "\n"
+
+
+def grid_answer(puzzle: NurikabePuzzle, text: str) -> Answer:
+    """The answer of the corpus's answer grid (``x`` shaded, ``-`` white)."""
+    shaded = sh.read_marks(text, puzzle.m, puzzle.n, SHADE, (WHITE,), "shaded cell")
+    return sh.cells_answer(sh.SHADED, shaded)
+
+
+def write_grid(puzzle: NurikabePuzzle, answer: Answer | None = None) -> str:
+    """The corpus's problem text, or with ``answer`` its answer grid."""
+    if answer is None:
+        return write(puzzle)
+    shaded = sh.marked_cells(answer, sh.SHADED)
+    return sh.write_marks(f"{puzzle.m} {puzzle.n}", puzzle.m, puzzle.n, shaded, SHADE, WHITE)
+
+
+SPEC = FamilySpec(
+    name=NAME,
+    summary="Nurikabe: islands around the numbers, of their sizes, in one connected sea",
+    read=read,
+    write=write,
+    encode=encode,
+    decode=decode,
+    check=check,
+    render=render,
+    build=build,
+    rules=("connected", "sized"),
+    bytes_per_cell=900,
+    formats=("knuth", "puzzlink", "pzprv3", "grid"),
+    writes=("knuth", "puzzlink", "pzprv3", "grid"),
+    answers=("pzprv3", "grid"),
+    codecs={
+        "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
+        "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
+        "grid": Codec(read=read, write=write_grid, answer=grid_answer),
+    },
+    picture=Picture(lambda p: (p.m, p.n), draw),
+)
