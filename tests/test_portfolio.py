@@ -316,11 +316,15 @@ EMPTY = "\n".join(
 
 
 def cli_children(pid: int) -> set[int]:
-    """The children of process ``pid`` (all its threads')."""
+    """The children of process ``pid`` (all its threads'; a thread that ends while they are
+    read has none)."""
     found: set[int] = set()
     for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as f:
-            found.update(int(c) for c in f.read().split())
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found.update(int(c) for c in f.read().split())
+        except FileNotFoundError:
+            continue
     return found
 
 
