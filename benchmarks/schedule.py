@@ -1,6 +1,6 @@
 """Replaying a recorded ``compare`` run under job orders: how long each schedule takes.
 
-A record (``../shared/data/compare-16-cores-jobs.jsonl``: 520 jobs of one run, each with its
+A record (``benchmarks/data/compare-16-cores-jobs.jsonl``: 520 jobs of one run, each with its
 time alone on a 16-core machine) is replayed as ``compare`` schedules it: each worker, when
 free, takes the next job of the order. The end of the last job is the schedule's length; it is
 given over the bound no schedule beats, ``max(sum of times / workers, longest job)``. The orders:
@@ -25,7 +25,7 @@ being those the run recorded (on a loaded machine a job takes longer than alone)
 
 Run::
 
-    python benchmarks/schedule.py [--record ../shared/data/compare-16-cores-jobs.jsonl]
+    python benchmarks/schedule.py [--record benchmarks/data/compare-16-cores-jobs.jsonl]
         [--workers 2,4,16] [--known 0,4,10] [--seed 1]
     python benchmarks/schedule.py [--tree DIR ...] --real masyu FILES... --settings sat \
         --jobs 2
@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from dlxsat.compare.jobs import Job  # noqa: E402
 from dlxsat.compare.schedule import longest_first  # noqa: E402
 
-RECORD = ROOT.parent / "shared/data/compare-16-cores-jobs.jsonl"
+RECORD = ROOT / "benchmarks/data/compare-16-cores-jobs.jsonl"
 
 
 def replay(times: list[float], workers: int) -> float:

@@ -16,7 +16,7 @@ that, from the board's size:
 4. nothing known: :data:`PRIOR_SECONDS` at 100 cells, growing as cells to the
    :data:`PRIOR_EXPONENT` -- the size alone orders the jobs.
 
-``benchmarks/schedule.py`` replays a recorded run (``../shared/data``) under each order.
+``benchmarks/schedule.py`` replays a recorded run (``benchmarks/data``) under each order.
 """
 
 from __future__ import annotations
