@@ -61,7 +61,6 @@ from .spec import Codec, FamilySpec, Picture
 Answer = dict[str, Any]
 Cell = tuple[int, int]
 NAME = TYPE = "aqre"
-SHADE, WHITE = "x", "-"
 #: The longest line of alike cells allowed.
 LONGEST = 3
 
@@ -264,20 +263,6 @@ def write_file(puzzle: AqrePuzzle, answer: Answer | None = None) -> str:
     return write_rooms_file(TYPE, puzzle, answer)
 
 
-def grid_answer(puzzle: AqrePuzzle, text: str) -> Answer:
-    """The answer of the corpus's answer grid (``x`` shaded, ``-`` white)."""
-    shaded = sh.read_marks(text, puzzle.m, puzzle.n, SHADE, (WHITE,), "shaded cell")
-    return sh.cells_answer(sh.SHADED, shaded)
-
-
-def write_grid(puzzle: AqrePuzzle, answer: Answer | None = None) -> str:
-    """The corpus's problem text, or with ``answer`` its answer grid."""
-    if answer is None:
-        return write(puzzle)
-    shaded = sh.marked_cells(answer, sh.SHADED)
-    return sh.write_marks(f"{puzzle.m} {puzzle.n}", puzzle.m, puzzle.n, shaded, SHADE, WHITE)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Aqre: numbered rooms, the shaded cells connected, no four alike in a row",
@@ -298,7 +283,7 @@ SPEC = FamilySpec(
     codecs={
         "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
         "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
-        "grid": Codec(read=read, write=write_grid, answer=grid_answer),
+        "grid": sh.shaded_grid_codec(read, write),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

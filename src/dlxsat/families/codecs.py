@@ -677,6 +677,38 @@ def write_block(table: Sequence[Sequence[object]]) -> list[str]:
     return ["".join(f"{v} " for v in row) for row in table]
 
 
+def read_numbers(lines: Sequence[str], start: int, rows: int, cols: int) -> list[list[int]]:
+    """pzprjs's ``decodeCellQnum`` block at ``lines[start:]``: a number, ``-`` a ``?``
+    (:data:`QUESTION`), ``.`` none (:data:`BLANK`).
+
+    >>> read_numbers(["3 . ", "- 12 "], 0, 2, 2)
+    [[3, -1], [-2, 12]]
+    """
+    out = []
+    for i, row in enumerate(block(lines, start, rows, cols, "numbers")):
+        values = []
+        for j, t in enumerate(row):
+            if t == ".":
+                values.append(BLANK)
+            elif t == "-":
+                values.append(QUESTION)
+            elif t.isdigit() and t.isascii():
+                values.append(int(t))
+            else:
+                raise InputError(f"cell ({i + 1}, {j + 1}) of the pzprv3 file: {t!r} is no number")
+        out.append(values)
+    return out
+
+
+def number_rows(cells: Sequence[Sequence[int]]) -> list[list[str]]:
+    """pzprjs's ``encodeCellQnum`` block, the inverse of :func:`read_numbers`.
+
+    >>> number_rows([[3, -1], [-2, 12]])
+    [['3', '.'], ['-', '12']]
+    """
+    return [["." if v == BLANK else "-" if v == QUESTION else str(v) for v in row] for row in cells]
+
+
 def read_pzprv3_regions(
     version: str, lines: Sequence[str], start: int, rows: int, cols: int
 ) -> tuple[list[list[int]], int]:

@@ -69,7 +69,6 @@ from .spec import Codec, FamilySpec, Picture
 
 Answer = dict[str, Any]
 NAME = TYPE = "creek"
-SHADE, WHITE = "x", "-"
 
 
 @dataclass(frozen=True)
@@ -323,20 +322,6 @@ def write_file(puzzle: CreekPuzzle, answer: Answer | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def grid_answer(puzzle: CreekPuzzle, text: str) -> Answer:
-    """The answer of the corpus's answer grid (``x`` shaded, ``-`` white)."""
-    shaded = sh.read_marks(text, puzzle.m, puzzle.n, SHADE, (WHITE,), "shaded cell")
-    return sh.cells_answer(sh.SHADED, shaded)
-
-
-def write_grid(puzzle: CreekPuzzle, answer: Answer | None = None) -> str:
-    """The corpus's problem text, or with ``answer`` its answer grid."""
-    if answer is None:
-        return write(puzzle)
-    shaded = sh.marked_cells(answer, sh.SHADED)
-    return sh.write_marks(f"{puzzle.m} {puzzle.n}", puzzle.m, puzzle.n, shaded, SHADE, WHITE)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Creek: numbers on grid points count the shaded cells around them; white connected",
@@ -357,7 +342,7 @@ SPEC = FamilySpec(
     codecs={
         "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
         "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
-        "grid": Codec(read=read, write=write_grid, answer=grid_answer),
+        "grid": sh.shaded_grid_codec(read, write),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

@@ -59,8 +59,8 @@ from typing import Any
 from ..xcc.model import Problem
 from . import regions as rg
 from . import shading as sh
-from .codecs import BLANK, QUESTION, read_pzprv3, write_block
-from .hitori import apart, connected_white, draw_numbers, number_rows, read_numbers
+from .codecs import BLANK, QUESTION, number_rows, read_numbers, read_pzprv3, write_block
+from .hitori import apart, connected_white, draw_numbers
 from .loops import cell_name
 from .regions import RegionLoopPuzzle
 from .spec import Codec, FamilySpec, Picture
@@ -69,7 +69,6 @@ Answer = dict[str, Any]
 Cell = tuple[int, int]
 NAME = TYPE = "heyawake"
 ALIASES = ("heyawacky",)
-SHADE, WHITE = "x", "-"
 
 
 class HeyawakePuzzle(RegionLoopPuzzle):
@@ -330,20 +329,6 @@ def write_file(puzzle: HeyawakePuzzle, answer: Answer | None = None) -> str:
     return write_rooms_file(TYPE, puzzle, answer)
 
 
-def grid_answer(puzzle: HeyawakePuzzle, text: str) -> Answer:
-    """The answer of the corpus's answer grid (``x`` shaded, ``-`` white)."""
-    shaded = sh.read_marks(text, puzzle.m, puzzle.n, SHADE, (WHITE,), "shaded cell")
-    return sh.cells_answer(sh.SHADED, shaded)
-
-
-def write_grid(puzzle: HeyawakePuzzle, answer: Answer | None = None) -> str:
-    """The corpus's problem text, or with ``answer`` its answer grid."""
-    if answer is None:
-        return write(puzzle)
-    shaded = sh.marked_cells(answer, sh.SHADED)
-    return sh.write_marks(f"{puzzle.m} {puzzle.n}", puzzle.m, puzzle.n, shaded, SHADE, WHITE)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Heyawake: numbered rooms, shaded cells apart, white cells connected, short lines",
@@ -367,7 +352,7 @@ SPEC = FamilySpec(
         "pzprv3": Codec(
             read=read_file, write=write_file, answer=file_answer, names=(TYPE, *ALIASES)
         ),
-        "grid": Codec(read=read, write=write_grid, answer=grid_answer),
+        "grid": sh.shaded_grid_codec(read, write),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

@@ -56,14 +56,13 @@ from ..xcc.model import Problem
 from . import regions as rg
 from . import shading as sh
 from .base import Puzzle
-from .codecs import BLANK, QUESTION, block, make_url, read_pzprv3, url_of, write_block
+from .codecs import BLANK, QUESTION, make_url, url_of
 from .loops import cell_name
 from .spec import Codec, FamilySpec, Picture
 
 Answer = dict[str, Any]
 Cell = tuple[int, int]
 NAME = TYPE = "hitori"
-SHADE, WHITE = "x", "-"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -340,80 +339,6 @@ def write_url(puzzle: HitoriPuzzle, answer: Answer | None = None) -> str:
     return make_url(TYPE, puzzle.n, puzzle.m, encode_hitori(values))
 
 
-def read_numbers(lines: list[str], start: int, rows: int, cols: int) -> list[list[int]]:
-    """pzprjs's ``decodeCellQnum`` block: a number, ``-`` a ``?``, ``.`` none."""
-    tokens = block(lines, start, rows, cols, "numbers")
-    out = []
-    for i, row in enumerate(tokens):
-        values = []
-        for j, t in enumerate(row):
-            if t == ".":
-                values.append(BLANK)
-            elif t == "-":
-                values.append(QUESTION)
-            elif t.isdigit() and t.isascii():
-                values.append(int(t))
-            else:
-                raise InputError(f"cell {cell_name(i, j)} of the pzprv3 file: {t!r} is no number")
-        out.append(values)
-    return out
-
-
-def number_rows(cells: tuple[tuple[int, ...], ...]) -> list[list[str]]:
-    """pzprjs's ``encodeCellQnum`` block: a number, ``-`` a ``?``, ``.`` none."""
-    return [["." if v == BLANK else "-" if v == QUESTION else str(v) for v in row] for row in cells]
-
-
-def _parse_pzprv3(text: str) -> tuple[HitoriPuzzle, Answer | None]:
-    rows, cols, lines = read_pzprv3(text, NAME)
-    if not any(line.strip() for line in lines):
-        # The header alone: pzprjs opens an empty board.
-        return HitoriPuzzle(((BLANK,) * cols,) * rows), None
-    puzzle = HitoriPuzzle(tuple(tuple(r) for r in read_numbers(lines, 0, rows, cols)))
-    shaded = sh.read_ans_block(lines, rows, rows, cols)
-    return puzzle, sh.cells_answer(sh.SHADED, shaded) if shaded else None
-
-
-def read_file(text: str) -> HitoriPuzzle:
-    return _parse_pzprv3(text)[0]
-
-
-def file_answer(puzzle: HitoriPuzzle | None, text: str) -> Answer | None:
-    """The answer a pzprv3 file holds (None: nothing shaded); with ``puzzle``, the file must
-    hold that puzzle."""
-    held, drawn = _parse_pzprv3(text)
-    if puzzle is not None and held != puzzle:
-        raise InputError(f"the pzprv3 file holds another {NAME} than the puzzle given")
-    return drawn
-
-
-def write_file(puzzle: HitoriPuzzle, answer: Answer | None = None) -> str:
-    """The pzprv3 file as pzprjs writes it, with the answer's shaded cells.
-
-    >>> write_file(read("1 2\\n1 1\\n"), {"shaded": [[0, 0]]}).split("\\n")
-    ['pzprv3', 'hitori', '1', '2', '1 1 ', '# . ', '']
-    """
-    m, n = puzzle.m, puzzle.n
-    lines = ["pzprv3", TYPE, str(m), str(n)]
-    lines += write_block(number_rows(puzzle.cells))
-    lines += write_block(sh.ans_rows(m, n, sh.marked_cells(answer, sh.SHADED)))
-    return "\n".join(lines) + "\n"
-
-
-def grid_answer(puzzle: HitoriPuzzle, text: str) -> Answer:
-    """The answer of the corpus's answer grid (``x`` shaded, ``-`` white)."""
-    shaded = sh.read_marks(text, puzzle.m, puzzle.n, SHADE, (WHITE,), "shaded cell")
-    return sh.cells_answer(sh.SHADED, shaded)
-
-
-def write_grid(puzzle: HitoriPuzzle, answer: Answer | None = None) -> str:
-    """The corpus's problem text, or with ``answer`` its answer grid."""
-    if answer is None:
-        return write(puzzle)
-    shaded = sh.marked_cells(answer, sh.SHADED)
-    return sh.write_marks(f"{puzzle.m} {puzzle.n}", puzzle.m, puzzle.n, shaded, SHADE, WHITE)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Hitori: shade repeated numbers away, shaded cells apart, the white cells connected",
@@ -433,8 +358,8 @@ SPEC = FamilySpec(
     answers=("pzprv3", "grid"),
     codecs={
         "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
-        "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
-        "grid": Codec(read=read, write=write_grid, answer=grid_answer),
+        "pzprv3": sh.numbers_file_codec(HitoriPuzzle, NAME, TYPE, (TYPE,)),
+        "grid": sh.shaded_grid_codec(read, write),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

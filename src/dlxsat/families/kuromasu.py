@@ -57,7 +57,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InputError
 from ..xcc.model import Problem
 from . import regions as rg
 from . import shading as sh
@@ -68,12 +67,10 @@ from .codecs import (
     decode_number16,
     encode_number16,
     make_url,
-    read_pzprv3,
     url_of,
-    write_block,
 )
 from .grid import b62_number
-from .hitori import apart, connected_white, draw_numbers, number_rows, read_numbers
+from .hitori import apart, connected_white, draw_numbers
 from .loops import cell_name
 from .spec import Codec, FamilySpec, Picture
 
@@ -83,7 +80,6 @@ NAME = "kuromasu"
 #: pzprjs's name of the genre (its URLs and files).
 TYPE = "kurodoko"
 ALIASES = (TYPE,)
-SHADE, WHITE = "x", "-"
 #: The four arms: a letter and a step.
 ARMS = (("n", -1, 0), ("s", 1, 0), ("w", 0, -1), ("e", 0, 1))
 
@@ -340,56 +336,6 @@ def write_url(puzzle: KuromasuPuzzle, answer: Answer | None = None) -> str:
     return make_url(TYPE, puzzle.n, puzzle.m, encode_number16(values))
 
 
-def _parse_pzprv3(text: str) -> tuple[KuromasuPuzzle, Answer | None]:
-    rows, cols, lines = read_pzprv3(text, NAME)
-    if not any(line.strip() for line in lines):
-        # The header alone: pzprjs opens an empty board.
-        return KuromasuPuzzle(((BLANK,) * cols,) * rows), None
-    puzzle = KuromasuPuzzle(tuple(tuple(r) for r in read_numbers(lines, 0, rows, cols)))
-    shaded = sh.read_ans_block(lines, rows, rows, cols)
-    return puzzle, sh.cells_answer(sh.SHADED, shaded) if shaded else None
-
-
-def read_file(text: str) -> KuromasuPuzzle:
-    return _parse_pzprv3(text)[0]
-
-
-def file_answer(puzzle: KuromasuPuzzle | None, text: str) -> Answer | None:
-    """The answer a pzprv3 file holds (None: nothing shaded); with ``puzzle``, the file must
-    hold that puzzle."""
-    held, drawn = _parse_pzprv3(text)
-    if puzzle is not None and held != puzzle:
-        raise InputError(f"the pzprv3 file holds another {NAME} than the puzzle given")
-    return drawn
-
-
-def write_file(puzzle: KuromasuPuzzle, answer: Answer | None = None) -> str:
-    """The pzprv3 file as pzprjs writes it, with the answer's shaded cells.
-
-    >>> write_file(read("1 2\\n2 -\\n"), {"shaded": [[0, 1]]}).split("\\n")
-    ['pzprv3', 'kurodoko', '1', '2', '2 . ', '. # ', '']
-    """
-    m, n = puzzle.m, puzzle.n
-    lines = ["pzprv3", TYPE, str(m), str(n)]
-    lines += write_block(number_rows(puzzle.cells))
-    lines += write_block(sh.ans_rows(m, n, sh.marked_cells(answer, sh.SHADED)))
-    return "\n".join(lines) + "\n"
-
-
-def grid_answer(puzzle: KuromasuPuzzle, text: str) -> Answer:
-    """The answer of the corpus's answer grid (``x`` shaded, ``-`` white)."""
-    shaded = sh.read_marks(text, puzzle.m, puzzle.n, SHADE, (WHITE,), "shaded cell")
-    return sh.cells_answer(sh.SHADED, shaded)
-
-
-def write_grid(puzzle: KuromasuPuzzle, answer: Answer | None = None) -> str:
-    """The corpus's problem text, or with ``answer`` its answer grid."""
-    if answer is None:
-        return write(puzzle)
-    shaded = sh.marked_cells(answer, sh.SHADED)
-    return sh.write_marks(f"{puzzle.m} {puzzle.n}", puzzle.m, puzzle.n, shaded, SHADE, WHITE)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Kuromasu (Kurodoko): numbers see their count of white cells; shaded cells apart",
@@ -414,8 +360,8 @@ SPEC = FamilySpec(
     answers=("pzprv3", "grid"),
     codecs={
         "puzzlink": Codec(read=read_url, write=write_url, names=ALIASES),
-        "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=ALIASES),
-        "grid": Codec(read=read, write=write_grid, answer=grid_answer),
+        "pzprv3": sh.numbers_file_codec(KuromasuPuzzle, NAME, TYPE, ALIASES),
+        "grid": sh.shaded_grid_codec(read, write),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

@@ -34,7 +34,7 @@ blocks: :func:`read_border_answer`), and judges them (:func:`answer_cells`,
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
@@ -44,6 +44,7 @@ from .grid import needs_wide_names, point_name
 from .loops import SIDES, cell_name
 from .regions import Builder as _RegionBuilder
 from .regions import answer_rows
+from .spec import Codec
 
 if TYPE_CHECKING:
     from ..xcc.rules import Connected, Sized
@@ -429,6 +430,90 @@ def read_ans_block(lines: Sequence[str], start: int, rows: int, cols: int) -> se
 def ans_rows(m: int, n: int, cells: Collection[Cell]) -> list[list[str]]:
     """A pzprv3 answer block: ``#`` a marked cell, ``.`` the others."""
     return [["#" if (i, j) in cells else "." for j in range(n)] for i in range(m)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Codecs of the genres whose answer is their shaded cells
+
+#: The corpus's tokens of a shaded and of a white cell in the answer grids of shading genres.
+SHADE_MARK, WHITE_MARK = "x", "-"
+
+
+def shaded_grid_codec(read: Callable[[str], Any], write: Callable[[Any], str]) -> Codec:
+    """The corpus's ``grid`` format of a genre whose answer is its shaded cells: the problem
+    text as the genre reads and writes it (``read``, ``write``); the answer grid the problem's
+    size line, then a token a cell, ``x`` shaded and ``-`` white. The puzzle needs ``m`` rows
+    and ``n`` columns.
+
+    >>> from types import SimpleNamespace
+    >>> codec = shaded_grid_codec(lambda text: None, lambda puzzle: "1 2\\n1 1\\n")
+    >>> board = SimpleNamespace(m=1, n=2)
+    >>> codec.answer(board, "1 2\\nx -\\n")
+    {'shaded': [[0, 0]]}
+    >>> codec.write(board, {"shaded": [[0, 0]]})
+    '1 2\\nx -\\n'
+    >>> codec.write(board, None)
+    '1 2\\n1 1\\n'
+    """
+
+    def answer(puzzle: Any, text: str) -> Answer:
+        shaded = read_marks(text, puzzle.m, puzzle.n, SHADE_MARK, (WHITE_MARK,), "shaded cell")
+        return cells_answer(SHADED, shaded)
+
+    def write_grid(puzzle: Any, answer: Answer | None = None) -> str:
+        if answer is None:
+            return write(puzzle)
+        shaded = marked_cells(answer, SHADED)
+        head = f"{puzzle.m} {puzzle.n}"
+        return write_marks(head, puzzle.m, puzzle.n, shaded, SHADE_MARK, WHITE_MARK)
+
+    return Codec(read=read, write=write_grid, answer=answer)
+
+
+def numbers_file_codec(
+    make: Callable[[tuple[tuple[int, ...], ...]], Any],
+    family: str,
+    kind: str,
+    names: tuple[str, ...],
+) -> Codec:
+    """pzprv3 files of a genre whose puzzle is a grid of numbers and whose answer is its shaded
+    cells (Hitori, Kurodoko): pzprjs's numbers block (:func:`~dlxsat.families.codecs.read_numbers`),
+    then the ``#`` cells; a file of the header alone is pzprjs's empty board. ``make(cells)``
+    builds the puzzle (it has ``cells``, ``m`` and ``n``); ``family`` names the genre in errors,
+    ``kind`` is the type line pzprjs writes, ``names`` the type lines it reads.
+
+    >>> from dlxsat.families.hitori import HitoriPuzzle
+    >>> codec = numbers_file_codec(HitoriPuzzle, "hitori", "hitori", ("hitori",))
+    >>> text = codec.write(HitoriPuzzle(((1, 1),)), {"shaded": [[0, 0]]})
+    >>> text.split("\\n")
+    ['pzprv3', 'hitori', '1', '2', '1 1 ', '# . ', '']
+    >>> codec.answer(None, text)
+    {'shaded': [[0, 0]]}
+    """
+    from .codecs import BLANK, number_rows, read_numbers, read_pzprv3, write_block
+
+    def parse(text: str) -> tuple[Any, Answer | None]:
+        rows, cols, lines = read_pzprv3(text, family)
+        if not any(line.strip() for line in lines):
+            return make(((BLANK,) * cols,) * rows), None
+        puzzle = make(tuple(tuple(r) for r in read_numbers(lines, 0, rows, cols)))
+        shaded = read_ans_block(lines, rows, rows, cols)
+        return puzzle, cells_answer(SHADED, shaded) if shaded else None
+
+    def answer(puzzle: Any, text: str) -> Answer | None:
+        held, drawn = parse(text)
+        if puzzle is not None and held != puzzle:
+            raise InputError(f"the pzprv3 file holds another {family} than the puzzle given")
+        return drawn
+
+    def write(puzzle: Any, answer: Answer | None = None) -> str:
+        m, n = puzzle.m, puzzle.n
+        lines = ["pzprv3", kind, str(m), str(n)]
+        lines += write_block(number_rows(puzzle.cells))
+        lines += write_block(ans_rows(m, n, marked_cells(answer, SHADED)))
+        return "\n".join(lines) + "\n"
+
+    return Codec(read=lambda text: parse(text)[0], write=write, answer=answer, names=names)
 
 
 # ---------------------------------------------------------------------------------------------
