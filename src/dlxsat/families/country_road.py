@@ -55,7 +55,7 @@ from ..xcc.model import Item, Problem
 from . import regions as rg
 from .loops import cell_name, edges_on, line_answer, render_line
 from .regions import Answer, RegionLoopPuzzle
-from .spec import Codec, FamilySpec, Picture
+from .spec import FamilySpec, Picture
 
 NAME = "country-road"
 TYPE = "country"
@@ -201,37 +201,6 @@ def draw(canvas: Any, puzzle: CountryRoadPuzzle, answer: Answer | None) -> None:
     rg.draw_board(canvas, puzzle, answer, small=False)
 
 
-def read_url(text: str) -> CountryRoadPuzzle:
-    """A puz.link URL: walls, then a number per region.
-
-    >>> read_url("https://puzz.link/p?country/5/5/amda0uf02h12h").clues
-    (2, -1, -1, 1, 2, -1, -1)
-    """
-    return rg.read_url(CountryRoadPuzzle, NAME, text, numbers=True)
-
-
-def write_url(puzzle: CountryRoadPuzzle, answer: Answer | None = None) -> str:
-    return rg.write_url(TYPE, puzzle, numbers=True)
-
-
-def read_file(text: str) -> CountryRoadPuzzle:
-    return rg.parse_file(CountryRoadPuzzle, NAME, text, numbers=True, flags_line=True)[0]
-
-
-def file_answer(puzzle: CountryRoadPuzzle | None, text: str) -> Answer | None:
-    held, drawn = rg.parse_file(CountryRoadPuzzle, NAME, text, numbers=True, flags_line=True)
-    rg.same_board(NAME, puzzle, held)
-    return drawn
-
-
-def write_file(puzzle: CountryRoadPuzzle, answer: Answer | None = None) -> str:
-    return rg.write_file(TYPE, puzzle, answer, numbers=True, flags_line=True)
-
-
-def write_grid(puzzle: CountryRoadPuzzle, answer: Answer | None = None) -> str:
-    return write(puzzle) if answer is None else rg.write_answer_grid(puzzle, answer)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Country Road: a loop visiting every region once; numbers count visited cells",
@@ -248,10 +217,8 @@ SPEC = FamilySpec(
     formats=("knuth", "puzzlink", "pzprv3", "grid"),
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),
-    codecs={
-        "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
-        "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
-        "grid": Codec(read=read, write=write_grid, answer=rg.grid_answer),
-    },
+    codecs=rg.country_codecs(
+        CountryRoadPuzzle, NAME, TYPE, read, write, numbers=True, flags_line=True
+    ),
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

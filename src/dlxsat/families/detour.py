@@ -42,7 +42,7 @@ from ..xcc.model import Item, Problem
 from . import regions as rg
 from .loops import edges_on, line_answer, render_line
 from .regions import Answer, RegionLoopPuzzle
-from .spec import Codec, FamilySpec, Picture
+from .spec import FamilySpec, Picture
 
 NAME = "detour"
 TYPE = "detour"
@@ -144,37 +144,6 @@ def draw(canvas: Any, puzzle: DetourPuzzle, answer: Answer | None) -> None:
     rg.draw_board(canvas, puzzle, answer, small=True)
 
 
-def read_url(text: str) -> DetourPuzzle:
-    """A puz.link URL: walls, then a number per region.
-
-    >>> read_url("https://puzz.link/p?detour/6/5/i5rpid6hgqh423").clues
-    (-1, -1, 4, 2, 3)
-    """
-    return rg.read_url(DetourPuzzle, NAME, text, numbers=True)
-
-
-def write_url(puzzle: DetourPuzzle, answer: Answer | None = None) -> str:
-    return rg.write_url(TYPE, puzzle, numbers=True)
-
-
-def read_file(text: str) -> DetourPuzzle:
-    return rg.parse_file(DetourPuzzle, NAME, text, numbers=True)[0]
-
-
-def file_answer(puzzle: DetourPuzzle | None, text: str) -> Answer | None:
-    held, drawn = rg.parse_file(DetourPuzzle, NAME, text, numbers=True)
-    rg.same_board(NAME, puzzle, held)
-    return drawn
-
-
-def write_file(puzzle: DetourPuzzle, answer: Answer | None = None) -> str:
-    return rg.write_file(TYPE, puzzle, answer, numbers=True)
-
-
-def write_grid(puzzle: DetourPuzzle, answer: Answer | None = None) -> str:
-    return write(puzzle) if answer is None else rg.write_answer_grid(puzzle, answer)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Detour: a loop through every cell; a region's number counts the loop's turns in it",
@@ -191,10 +160,6 @@ SPEC = FamilySpec(
     formats=("knuth", "puzzlink", "pzprv3", "grid"),
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),
-    codecs={
-        "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
-        "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
-        "grid": Codec(read=read, write=write_grid, answer=rg.grid_answer),
-    },
+    codecs=rg.country_codecs(DetourPuzzle, NAME, TYPE, read, write, numbers=True),
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

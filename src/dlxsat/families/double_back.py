@@ -43,7 +43,7 @@ from ..xcc.model import Item, Problem
 from . import regions as rg
 from .loops import edges_on, line_answer, render_line
 from .regions import Answer, RegionLoopPuzzle
-from .spec import Codec, FamilySpec, Picture
+from .spec import FamilySpec, Picture
 
 NAME = "double-back"
 TYPE = "doubleback"
@@ -153,37 +153,6 @@ def draw(canvas: Any, puzzle: DoubleBackPuzzle, answer: Answer | None) -> None:
     rg.draw_board(canvas, puzzle, answer, small=False)
 
 
-def read_url(text: str) -> DoubleBackPuzzle:
-    """A puz.link URL: walls, then the blocked cells.
-
-    >>> read_url("https://puzz.link/p?doubleback/4/4/14063o").room_count
-    3
-    """
-    return rg.read_url(DoubleBackPuzzle, NAME, text, numbers=False, blocked=True)
-
-
-def write_url(puzzle: DoubleBackPuzzle, answer: Answer | None = None) -> str:
-    return rg.write_url(TYPE, puzzle, numbers=False, blocked=True)
-
-
-def read_file(text: str) -> DoubleBackPuzzle:
-    return rg.parse_file(DoubleBackPuzzle, NAME, text, numbers=False)[0]
-
-
-def file_answer(puzzle: DoubleBackPuzzle | None, text: str) -> Answer | None:
-    held, drawn = rg.parse_file(DoubleBackPuzzle, NAME, text, numbers=False)
-    rg.same_board(NAME, puzzle, held)
-    return drawn
-
-
-def write_file(puzzle: DoubleBackPuzzle, answer: Answer | None = None) -> str:
-    return rg.write_file(TYPE, puzzle, answer, numbers=False)
-
-
-def write_grid(puzzle: DoubleBackPuzzle, answer: Answer | None = None) -> str:
-    return write(puzzle) if answer is None else rg.write_answer_grid(puzzle, answer)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Double Back: a loop through every open cell, visiting every region twice",
@@ -200,10 +169,8 @@ SPEC = FamilySpec(
     formats=("knuth", "puzzlink", "pzprv3", "grid"),
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),
-    codecs={
-        "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
-        "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
-        "grid": Codec(read=read, write=write_grid, answer=rg.grid_answer),
-    },
+    codecs=rg.country_codecs(
+        DoubleBackPuzzle, NAME, TYPE, read, write, numbers=False, blocked=True
+    ),
     picture=Picture(lambda p: (p.m, p.n), draw),
 )

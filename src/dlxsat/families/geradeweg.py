@@ -45,10 +45,11 @@ from .base import Puzzle
 from .codecs import (
     BLANK,
     QUESTION,
-    block,
     decode_number16,
     encode_number16,
     make_url,
+    number_rows,
+    read_numbers,
     read_pzprv3,
     url_of,
     write_block,
@@ -293,30 +294,14 @@ def parse_pzprv3(text: str) -> tuple[GeradewegPuzzle, Answer]:
     rows, cols, lines = read_pzprv3(text, NAME)
     if lines and lines[0].strip() == "f":
         raise InputError("the pzprv3 file has the rule flag 'f'; dlxsat reads none")
-    clues = []
-    for i, row in enumerate(block(lines, 0, rows, cols, "cells")):
-        out = []
-        for j, v in enumerate(row):
-            if v == ".":
-                out.append(BLANK)
-            elif v == "-":
-                out.append(QUESTION)
-            elif v.isdigit() and v.isascii():
-                out.append(int(v))
-            else:
-                raise InputError(
-                    f"line {i + 5} of the pzprv3 file, cell {j + 1}: {v!r} is not ., - or a number"
-                )
-        clues.append(tuple(out))
+    clues = [tuple(row) for row in read_numbers(lines, 0, rows, cols)]
     puzzle = GeradewegPuzzle(rows, cols, tuple(clues))
     return puzzle, pzprv3_line_answer(lines, rows, rows, cols)
 
 
 def write_pzprv3(puzzle: GeradewegPuzzle, answer: Answer | None = None) -> str:
     """The pzprv3 file as pzprjs writes it, with the answer's line drawn."""
-    cells = [
-        ["." if v == BLANK else "-" if v == QUESTION else v for v in row] for row in puzzle.clues
-    ]
+    cells = number_rows(puzzle.clues)
     lines = ["pzprv3", NAME, str(puzzle.m), str(puzzle.n), *write_block(cells)]
     lines += write_block(write_pzprv3_lines(puzzle.m, puzzle.n, (answer or {}).get("edges", [])))
     return "\n".join(lines) + "\n"

@@ -37,6 +37,7 @@ from ..xcc.model import Entry, Item, Problem
 from .base import Puzzle
 from .codecs import BLANK, QUESTION, block, rooms
 from .loops import SIDES, LoopBoard, cell_name, degree, line_answer, line_edges
+from .spec import Codec
 
 Answer = dict[str, Any]
 #: The room of a blocked cell.
@@ -667,7 +668,7 @@ def parse_file(
     versions ([flags: ``pzprv3.1`` Country Road]) the number of rooms and a room number per
     cell. Then the cells (``numbers``: ``.`` none, a number, ``-`` a ``?``; else ``*`` blocked,
     ``.`` open), the two line blocks, the player's marks (ignored)."""
-    from .codecs import read_pzprv3
+    from .codecs import read_numbers, read_pzprv3
     from .loops import read_pzprv3_lines
 
     version = pzprv3_version(text)
@@ -682,29 +683,18 @@ def parse_file(
         at = 1
     vert, horiz, at = read_rooms(version, lines, at, rows, cols)
     cells = block(lines, at, rows, cols, "cells")
-    at += rows
     is_blocked = [int(not numbers and v == "*") for row in cells for v in row]
     b = from_walls(cols, rows, vert, horiz, is_blocked)
     clues: tuple[int, ...] = ()
     if numbers:
-        values = [[_file_number(v, i, j) for j, v in enumerate(row)] for i, row in enumerate(cells)]
-        clues = numbers_in_cells(b, values)
+        clues = numbers_in_cells(b, read_numbers(lines, at, rows, cols))
+    at += rows
     puzzle = cls(b.room, clues)
     if len(lines) < at + 2 * rows - 1:
         return puzzle, None
     across = block(lines, at, rows, cols - 1, "lines between horizontal neighbours")
     down = block(lines, at + rows, rows - 1, cols, "lines between vertical neighbours")
     return puzzle, line_answer(read_pzprv3_lines(across, down))
-
-
-def _file_number(v: str, i: int, j: int) -> int:
-    if v == ".":
-        return BLANK
-    if v == "-":
-        return QUESTION
-    if v.isdigit() and v.isascii():
-        return int(v)
-    raise InputError(f"cell {cell_name(i, j)} of the pzprv3 file: {v!r} is not ., - or a number")
 
 
 def write_file(
@@ -715,7 +705,7 @@ def write_file(
     flags_line: bool = False,
 ) -> str:
     """The pzprv3 file of a country.js genre as pzprjs writes it (``pzprv3.2``)."""
-    from .codecs import write_block
+    from .codecs import number_rows, write_block
     from .loops import write_pzprv3_lines
 
     m, n = puzzle.m, puzzle.n
@@ -724,10 +714,7 @@ def write_file(
     lines = ["pzprv3.2", kind, str(m), str(n)] + ([""] if flags_line else [])
     lines += write_block(wall_rows(puzzle))
     if numbers:
-        cells = [
-            ["." if v == BLANK else "-" if v == QUESTION else str(v) for v in row]
-            for row in ([puzzle.clue_at(i, j) for j in range(n)] for i in range(m))
-        ]
+        cells = number_rows([[puzzle.clue_at(i, j) for j in range(n)] for i in range(m)])
     else:
         cells = [["*" if k == BLOCKED else "." for k in row] for row in puzzle.room]
     lines += write_block(cells)
@@ -755,3 +742,68 @@ def write_answer_grid(puzzle: RegionLoopPuzzle, answer: Answer) -> str:
 
     rows = write_segments(puzzle.m, puzzle.n, answer, shade="")
     return f"{puzzle.m} {puzzle.n}\n" + "".join(" ".join(r) + "\n" for r in rows)
+
+
+def line_grid_codec(read: Callable[[str], Any], write: Callable[[Any], str]) -> Codec:
+    """The corpus's ``grid`` format of a loop genre: the problem text as the genre reads and
+    writes it, the answer grid of line tokens (:func:`grid_answer`, :func:`write_answer_grid`).
+    The puzzle needs ``m`` rows and ``n`` columns."""
+
+    def write_grid(puzzle: Any, answer: Answer | None = None) -> str:
+        return write(puzzle) if answer is None else write_answer_grid(puzzle, answer)
+
+    return Codec(read=read, write=write_grid, answer=grid_answer)
+
+
+def country_codecs(
+    cls: type[P],
+    family: str,
+    kind: str,
+    read: Callable[[str], P],
+    write: Callable[[P], str],
+    *,
+    numbers: bool,
+    blocked: bool = False,
+    flags_line: bool = False,
+) -> dict[str, Codec]:
+    """The ``puzzlink``, ``pzprv3`` and ``grid`` codecs of a genre of pzprjs's ``country.js``
+    (walls, then a number per room or blocked cells): :func:`read_url`/:func:`write_url`,
+    :func:`parse_file`/:func:`write_file` and :func:`line_grid_codec` with the genre's own
+    settings. ``family`` names the genre in errors; ``kind`` is pzprjs's name of it.
+
+    >>> from dlxsat.families.detour import DetourPuzzle, read, write
+    >>> codecs = country_codecs(DetourPuzzle, "detour", "detour", read, write, numbers=True)
+    >>> puzzle = codecs["puzzlink"].read("https://puzz.link/p?detour/6/5/i5rpid6hgqh423")
+    >>> puzzle.clues
+    (-1, -1, 4, 2, 3)
+    >>> codecs["puzzlink"].write(puzzle, None)
+    'https://puzz.link/p?detour/6/5/i5rpid6hgqh423\\n'
+    >>> text = codecs["pzprv3"].write(puzzle, None)
+    >>> codecs["pzprv3"].read(text) == puzzle, codecs["pzprv3"].answer(puzzle, text)
+    (True, {'edges': []})
+    """
+
+    def parse(text: str) -> tuple[P, Answer | None]:
+        return parse_file(cls, family, text, numbers=numbers, flags_line=flags_line)
+
+    def file_answer(puzzle: P | None, text: str) -> Answer | None:
+        held, drawn = parse(text)
+        same_board(family, puzzle, held)
+        return drawn
+
+    def url(text: str) -> P:
+        return read_url(cls, family, text, numbers=numbers, blocked=blocked)
+
+    def to_url(puzzle: P, answer: Answer | None = None) -> str:
+        return write_url(kind, puzzle, numbers=numbers, blocked=blocked)
+
+    def to_file(puzzle: P, answer: Answer | None = None) -> str:
+        return write_file(kind, puzzle, answer, numbers=numbers, flags_line=flags_line)
+
+    return {
+        "puzzlink": Codec(read=url, write=to_url, names=(kind,)),
+        "pzprv3": Codec(
+            read=lambda text: parse(text)[0], write=to_file, answer=file_answer, names=(kind,)
+        ),
+        "grid": line_grid_codec(read, write),
+    }

@@ -223,11 +223,6 @@ def write_file(puzzle: SimpleLoopPuzzle, answer: Answer | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_grid(puzzle: SimpleLoopPuzzle, answer: Answer | None = None) -> str:
-    """The corpus's problem text, or with ``answer`` its answer grid."""
-    return write(puzzle) if answer is None else rg.write_answer_grid(puzzle, answer)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Simple Loop: one loop through every cell that is not blocked",
@@ -247,7 +242,7 @@ SPEC = FamilySpec(
     codecs={
         "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
         "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
-        "grid": Codec(read=read, write=write_grid, answer=rg.grid_answer),
+        "grid": rg.line_grid_codec(read, write),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )
