@@ -42,7 +42,6 @@ too), ``-`` a shaded one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
@@ -50,7 +49,6 @@ from ..errors import InputError
 from ..xcc.model import Problem
 from . import regions as rg
 from . import shading as sh
-from .base import Puzzle
 from .codecs import (
     BLANK,
     QUESTION,
@@ -67,45 +65,17 @@ from .spec import Codec, FamilySpec, Picture
 
 Answer = dict[str, Any]
 NAME = TYPE = "cave"
+#: Why a clue of 0 is wrong.
+ZERO = "a number sees itself, not 0"
 ALIASES = ("bag",)
 #: The corpus's answer grid marks the cave: ``x`` white, ``-`` shaded.
 CAVE, WALL = "x", "-"
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class CavePuzzle(Puzzle):
+class CavePuzzle(sh.NumberBoard):
     """A Cave board: ``clues[i][j]`` a number, :data:`~dlxsat.families.codecs.BLANK` or
     :data:`~dlxsat.families.codecs.QUESTION`."""
-
-    clues: tuple[tuple[int, ...], ...]
-
-    @property
-    def m(self) -> int:
-        return len(self.clues)
-
-    @property
-    def n(self) -> int:
-        return len(self.clues[0])
-
-    def numbers(self) -> list[tuple[int, int, int]]:
-        """The clues (``?`` too), ``(i, j, value)`` in reading order."""
-        return [
-            (i, j, v) for i, row in enumerate(self.clues) for j, v in enumerate(row) if v != BLANK
-        ]
-
-
-def _clues(rows: list[list[str]], where: str) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for i, row in enumerate(rows):
-        values = []
-        for j, tok in enumerate(row):
-            v = BLANK if tok == "." else rg.read_number(tok, f"{where}row {i + 1}, cell {j + 1}")
-            if v == 0:
-                raise InputError(f"{where}row {i + 1}, cell {j + 1}: a number sees itself, not 0")
-            values.append(v)
-        out.append(tuple(values))
-    return tuple(out)
 
 
 def read(text: str) -> CavePuzzle:
@@ -115,7 +85,7 @@ def read(text: str) -> CavePuzzle:
     [(0, 1, 3), (1, 0, -2)]
     """
     _, _, (rows,) = rg.read_grids(text, 1, NAME)
-    return CavePuzzle(_clues(rows, ""))
+    return CavePuzzle(sh.read_clues(rows, "", ZERO))
 
 
 def write(puzzle: CavePuzzle) -> str:
@@ -300,7 +270,9 @@ def _parse_pzprv3(text: str) -> tuple[CavePuzzle, Answer | None]:
     rows, cols, lines = read_pzprv3(text, NAME)
     tokens = block(lines, 0, rows, cols, "numbers")
     puzzle = CavePuzzle(
-        _clues([["?" if t == "-" else t for t in row] for row in tokens], "the pzprv3 file's ")
+        sh.read_clues(
+            [["?" if t == "-" else t for t in row] for row in tokens], "the pzprv3 file's ", ZERO
+        )
     )
     shaded = sh.read_ans_block(lines, rows, rows, cols)
     return puzzle, sh.cells_answer(sh.SHADED, shaded) if shaded else None

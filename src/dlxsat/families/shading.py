@@ -35,11 +35,14 @@ blocks: :func:`read_border_answer`), and judges them (:func:`answer_cells`,
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..xcc.model import Problem
 from ..xcc.names import parse_point_name
+from .base import Puzzle
+from .codecs import BLANK
 from .grid import needs_wide_names, point_name
 from .loops import SIDES, cell_name
 from .regions import Builder as _RegionBuilder
@@ -101,6 +104,59 @@ class Names:
         """The cell whose centre a name (after its prefix) is."""
         x, y = self.point_of(name)
         return x // 2, y // 2
+
+
+@dataclass(frozen=True)
+class NumberBoard(Puzzle):
+    """A board of numbered cells (Cave, Shikaku): ``clues[i][j]`` a number,
+    :data:`~dlxsat.families.codecs.BLANK` (none) or :data:`~dlxsat.families.codecs.QUESTION`.
+
+    >>> NumberBoard(((2, -1), (-1, -2))).numbers()
+    [(0, 0, 2), (1, 1, -2)]
+    """
+
+    clues: tuple[tuple[int, ...], ...]
+
+    @property
+    def m(self) -> int:
+        return len(self.clues)
+
+    @property
+    def n(self) -> int:
+        return len(self.clues[0])
+
+    def numbers(self) -> list[tuple[int, int, int]]:
+        """The clues (``?`` too), ``(i, j, value)`` in reading order."""
+        return [
+            (i, j, v) for i, row in enumerate(self.clues) for j, v in enumerate(row) if v != BLANK
+        ]
+
+
+def read_clues(
+    rows: Sequence[Sequence[str]], where: str, zero: str | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """The numbers of the corpus's clue rows (``-`` or ``.`` none, ``?`` a number not given);
+    ``where`` starts each error's place, ``zero`` says why a 0 is wrong (None: it is not).
+
+    >>> read_clues([["2", "-"], [".", "?"]], "")
+    ((2, -1), (-1, -2))
+    >>> read_clues([["0"]], "", "a rectangle's area is not 0")
+    Traceback (most recent call last):
+    dlxsat.errors.InputError: row 1, cell 1: a rectangle's area is not 0
+    """
+    from .regions import read_number
+
+    out = []
+    for i, row in enumerate(rows):
+        values = []
+        for j, tok in enumerate(row):
+            place = f"{where}row {i + 1}, cell {j + 1}"
+            v = BLANK if tok == "." else read_number(tok, place)
+            if v == 0 and zero is not None:
+                raise InputError(f"{place}: {zero}")
+            values.append(v)
+        out.append(tuple(values))
+    return tuple(out)
 
 
 class Builder(_RegionBuilder):

@@ -34,7 +34,6 @@ the column-major order of the regions' first cells, as most of its answers are).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
@@ -42,7 +41,6 @@ from ..errors import InputError
 from ..xcc.model import Problem
 from . import regions as rg
 from . import shading as sh
-from .base import Puzzle
 from .codecs import (
     BLANK,
     QUESTION,
@@ -59,41 +57,13 @@ from .spec import Codec, FamilySpec, Picture
 
 Answer = dict[str, Any]
 NAME = TYPE = "shikaku"
+#: Why a clue of 0 is wrong.
+ZERO = "a rectangle's area is not 0"
 
 
-@dataclass(frozen=True)
-class ShikakuPuzzle(Puzzle):
+class ShikakuPuzzle(sh.NumberBoard):
     """A Shikaku board: ``clues[i][j]`` a number, :data:`~dlxsat.families.codecs.BLANK` or
     :data:`~dlxsat.families.codecs.QUESTION`."""
-
-    clues: tuple[tuple[int, ...], ...]
-
-    @property
-    def m(self) -> int:
-        return len(self.clues)
-
-    @property
-    def n(self) -> int:
-        return len(self.clues[0])
-
-    def numbers(self) -> list[tuple[int, int, int]]:
-        """The clues, ``(i, j, value)`` in reading order."""
-        return [
-            (i, j, v) for i, row in enumerate(self.clues) for j, v in enumerate(row) if v != BLANK
-        ]
-
-
-def _clues(rows: list[list[str]], where: str) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for i, row in enumerate(rows):
-        values = []
-        for j, tok in enumerate(row):
-            v = BLANK if tok == "." else rg.read_number(tok, f"{where}row {i + 1}, cell {j + 1}")
-            if v == 0:
-                raise InputError(f"{where}row {i + 1}, cell {j + 1}: a rectangle's area is not 0")
-            values.append(v)
-        out.append(tuple(values))
-    return tuple(out)
 
 
 def read(text: str) -> ShikakuPuzzle:
@@ -103,7 +73,7 @@ def read(text: str) -> ShikakuPuzzle:
     [(0, 0, 2), (1, 1, -2)]
     """
     _, _, (rows,) = rg.read_grids(text, 1, "shikaku")
-    return ShikakuPuzzle(_clues(rows, ""))
+    return ShikakuPuzzle(sh.read_clues(rows, "", ZERO))
 
 
 def write(puzzle: ShikakuPuzzle) -> str:
@@ -265,7 +235,9 @@ def write_url(puzzle: ShikakuPuzzle, answer: Answer | None = None) -> str:
 def read_clue_block(lines: list[str], rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """The numbers of a pzprv3 file (``.`` none, ``-`` a ``?``)."""
     tokens = block(lines, 0, rows, cols, "numbers")
-    return _clues([["?" if t == "-" else t for t in row] for row in tokens], "the pzprv3 file's ")
+    return sh.read_clues(
+        [["?" if t == "-" else t for t in row] for row in tokens], "the pzprv3 file's ", ZERO
+    )
 
 
 def _parse_pzprv3(text: str) -> tuple[ShikakuPuzzle, Answer | None]:
