@@ -50,7 +50,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import InputError
-from ..xcc.model import Item, Problem
+from ..xcc.model import Problem
 from .base import Puzzle, puzzle_lines
 from .codecs import (
     BLANK,
@@ -67,6 +67,7 @@ from .loops import (
     LoopBoard,
     LoopData,
     cell_name,
+    count_clues,
     draw_line,
     edges_on,
     line_answer,
@@ -193,21 +194,13 @@ def write(puzzle: KoburinPuzzle) -> str:
 
 def _data(puzzle: KoburinPuzzle) -> LoopData:
     board = puzzle.board
-    counters: dict[tuple[int, int], list[str]] = {}
-    unshaded: set[tuple[int, int]] = set()
-    clues: list[Item] = []
+    given = []
     for i, j in puzzle.clue_cells():
         count = puzzle.number(i, j)
-        if count is None:
-            continue
-        seen = [c for c in puzzle.neighbours(i, j) if puzzle.is_open(*c)]
-        if count == 0:
-            unshaded.update(seen)
-            continue
-        name = board.name(2 * i + 1, 2 * j + 1)
-        clues.append(Item(name, lo=count, hi=count))
-        for c in seen:
-            counters.setdefault(c, []).append(name)
+        if count is not None:
+            seen = [c for c in puzzle.neighbours(i, j) if puzzle.is_open(*c)]
+            given.append(((i, j), count, seen))
+    clues, counters, unshaded = count_clues(board, given)
     vertices, secondary, options = shaded_loop_options(
         board, puzzle.open_cells(), counters, unshaded
     )

@@ -738,6 +738,39 @@ def shaded_loop_options(
     return vertices, secondary, options
 
 
+def count_clues(
+    board: LoopBoard,
+    clues: Iterable[tuple[tuple[int, int], int | None, Iterable[tuple[int, int]]]],
+) -> tuple[list[Item], dict[tuple[int, int], list[str]], set[tuple[int, int]]]:
+    """The clues that count shaded cells (Yajilin's arrows, Koburin's numbers, Regional
+    Yajilin's rooms), for :func:`shaded_loop_options`: ``(items, counters, unshaded)``.
+
+    Each clue is ``(cell, count, seen)``. A count of 0 makes every cell it sees unshaded and
+    needs no item; any other count is a primary item at the clue's cell with multiplicity
+    ``count``, which the "shaded" option of each cell seen covers once (``counters``): so
+    exactly ``count`` of them are shaded. A count of None is an item no option covers: a clue
+    that cannot be met, so the puzzle has no answer.
+
+    >>> items, counters, unshaded = count_clues(LoopBoard(1, 3), [((0, 0), 1, [(0, 1), (0, 2)])])
+    >>> items, counters, unshaded
+    ([Item(name='11', primary=True, lo=1, hi=1)], {(0, 1): ['11'], (0, 2): ['11']}, set())
+    """
+    items: list[Item] = []
+    counters: dict[tuple[int, int], list[str]] = {}
+    unshaded: set[tuple[int, int]] = set()
+    for (i, j), count, seen in clues:
+        name = board.name(2 * i + 1, 2 * j + 1)
+        if count is None:
+            items.append(Item(name))
+        elif count == 0:
+            unshaded.update(seen)
+        else:
+            items.append(Item(name, lo=count, hi=count))
+            for c in seen:
+                counters.setdefault(c, []).append(name)
+    return items, counters, unshaded
+
+
 def _other_cell(point: tuple[int, int], i: int, j: int) -> tuple[int, int]:
     """The cell across edge ``point`` from cell (i, j)."""
     x, y = point

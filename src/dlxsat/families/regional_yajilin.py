@@ -47,7 +47,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import InputError
-from ..xcc.model import Item, Problem
+from ..xcc.model import Problem
 from .base import Puzzle, puzzle_lines
 from .codecs import (
     BLANK,
@@ -68,6 +68,7 @@ from .loops import (
     LoopBoard,
     LoopData,
     cell_name,
+    count_clues,
     draw_line,
     edges_on,
     line_answer,
@@ -236,22 +237,12 @@ def write(puzzle: RegionalYajilinPuzzle) -> str:
 
 def _data(puzzle: RegionalYajilinPuzzle) -> LoopData:
     board = puzzle.board
-    counters: dict[tuple[int, int], list[str]] = {}
-    unshaded: set[tuple[int, int]] = set()
-    clues: list[Item] = []
+    given = []
     for room in range(len(puzzle.rooms)):
-        given = puzzle.number_of(room)
-        if given is None or given[1] is None:
-            continue
-        (i, j), count = given[0], given[1]
-        cells = puzzle.rooms[room]
-        if count == 0:
-            unshaded.update(cells)
-            continue
-        name = board.name(2 * i + 1, 2 * j + 1)
-        clues.append(Item(name, lo=count, hi=count))
-        for c in cells:
-            counters.setdefault(c, []).append(name)
+        number = puzzle.number_of(room)
+        if number is not None and number[1] is not None:
+            given.append((number[0], number[1], puzzle.rooms[room]))
+    clues, counters, unshaded = count_clues(board, given)
     vertices, secondary, options = shaded_loop_options(board, puzzle.cells(), counters, unshaded)
     comments = ["regional-yajilin:"] + [
         " ".join(a) + "   " + " ".join(b)

@@ -65,7 +65,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import InputError
-from ..xcc.model import Item, Problem
+from ..xcc.model import Problem
 from .base import Puzzle, puzzle_lines
 from .codecs import (
     BLANK,
@@ -82,6 +82,7 @@ from .loops import (
     LoopBoard,
     LoopData,
     cell_name,
+    count_clues,
     draw_line,
     edges_on,
     line_answer,
@@ -243,28 +244,17 @@ def write(puzzle: YajilinPuzzle) -> str:
 
 def _data(puzzle: YajilinPuzzle) -> LoopData:
     board = puzzle.board
-    counters: dict[tuple[int, int], list[str]] = {}
-    unshaded: set[tuple[int, int]] = set()
-    clues: list[Item] = []
+    given: list[tuple[tuple[int, int], int | None, list[tuple[int, int]]]] = []
     for i, j in puzzle.clue_cells():
         clue = puzzle.clue(i, j)
-        if clue is None:
+        if clue is None or clue[0] is None:
             continue
         count, direction = clue
-        name = board.name(2 * i + 1, 2 * j + 1)
-        if direction is None:
-            if count is not None:  # a number without arrow: an item nothing covers
-                clues.append(Item(name))
-            continue
-        if count is None:
-            continue
-        seen = [c for c in puzzle.ray(i, j) if puzzle.is_open(*c)]
-        if count == 0:
-            unshaded.update(seen)
-            continue
-        clues.append(Item(name, lo=count, hi=count))
-        for c in seen:
-            counters.setdefault(c, []).append(name)
+        if direction is None:  # a number without arrow: a clue nothing can meet
+            given.append(((i, j), None, []))
+        else:
+            given.append(((i, j), count, [c for c in puzzle.ray(i, j) if puzzle.is_open(*c)]))
+    clues, counters, unshaded = count_clues(board, given)
     vertices, secondary, options = shaded_loop_options(
         board, puzzle.open_cells(), counters, unshaded
     )
