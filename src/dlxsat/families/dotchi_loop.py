@@ -60,7 +60,7 @@ from .loops import (
     pieces_problem,
     pzprv3_codec,
     read_country_pzprv3,
-    read_grid,
+    read_mark_grid,
     render_line,
     write_country_pzprv3,
     write_grid,
@@ -99,14 +99,7 @@ def read(text: str) -> DotchiPuzzle:
     >>> p.circles, p.regions
     (((1, 0), (2, 1)), ((1, 1), (2, 1)))
     """
-    m, n, (rows, labels) = read_grid(text, 2)
-    circles = []
-    for i, row in enumerate(rows):
-        for j, tok in enumerate(row):
-            if tok not in TOKENS or len(tok) != 1:
-                raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not -, w or b")
-        circles.append([TOKENS.index(tok) for tok in row])
-    return make(circles, labels)
+    return make(*read_mark_grid(text, TOKENS, "-, w or b"))
 
 
 def write(puzzle: DotchiPuzzle) -> str:

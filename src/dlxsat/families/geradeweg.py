@@ -44,7 +44,6 @@ from ..xcc.model import Item, Problem
 from .base import Puzzle
 from .codecs import (
     BLANK,
-    QUESTION,
     decode_number16,
     encode_number16,
     make_url,
@@ -66,12 +65,13 @@ from .loops import (
     line_edges,
     loop_problem,
     loop_text,
+    number_token,
     pieces_problem,
     pzprv3_codec,
     pzprv3_line_answer,
-    read_grid,
+    read_number_grid,
     render_line,
-    write_grid,
+    write_number_grid,
     write_pzprv3_lines,
 )
 from .spec import Codec, FamilySpec, Picture
@@ -97,30 +97,12 @@ def read(text: str) -> GeradewegPuzzle:
     >>> read("2 3\\n2 - ?\\n- - -\\n").clues
     ((2, -1, -2), (-1, -1, -1))
     """
-    m, n, (rows,) = read_grid(text)
-    clues = []
-    for i, row in enumerate(rows):
-        out = []
-        for j, tok in enumerate(row):
-            if tok == "-":
-                out.append(BLANK)
-            elif tok == "?":
-                out.append(QUESTION)
-            elif tok.isdigit() and tok.isascii():
-                out.append(int(tok))
-            else:
-                raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not -, ? or a number")
-        clues.append(tuple(out))
-    return GeradewegPuzzle(m, n, tuple(clues))
-
-
-def _token(v: int) -> str:
-    return "-" if v == BLANK else "?" if v == QUESTION else str(v)
+    return GeradewegPuzzle(*read_number_grid(text))
 
 
 def write(puzzle: GeradewegPuzzle) -> str:
     """:func:`read`'s text."""
-    return write_grid(puzzle.m, puzzle.n, [[_token(v) for v in row] for row in puzzle.clues])
+    return write_number_grid(puzzle.m, puzzle.n, puzzle.clues)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,11 +224,11 @@ def check(puzzle: GeradewegPuzzle, answer: Answer) -> list[str]:
 
 def render(puzzle: GeradewegPuzzle, answer: Answer | None = None) -> str:
     """The board in ASCII: clues as their tokens, ``.`` empty cells, the loop between cells."""
-    width = max([len(_token(v)) for row in puzzle.clues for v in row] + [1])
+    width = max([len(number_token(v)) for row in puzzle.clues for v in row] + [1])
 
     def glyph(i: int, j: int) -> str:
         v = puzzle.clues[i][j]
-        return "." if v == BLANK else _token(v)
+        return "." if v == BLANK else number_token(v)
 
     return render_line(puzzle.m, puzzle.n, answer, glyph, width)
 
@@ -260,7 +242,7 @@ def draw(canvas: Any, puzzle: GeradewegPuzzle, answer: Answer | None) -> None:
         for j, v in enumerate(row):
             if v != BLANK:
                 canvas.circle(i, j, black=False, z=2.5)
-                canvas.text(i, j, _token(v), scale=0.8)
+                canvas.text(i, j, number_token(v), scale=0.8)
 
 
 # ---------------------------------------------------------------------------------------------

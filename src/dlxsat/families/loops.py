@@ -413,6 +413,68 @@ def write_grid(m: int, n: int, *grids: Sequence[Sequence[object]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def read_mark_grid(text: str, tokens: str, allowed: str) -> tuple[list[list[int]], list[list[str]]]:
+    """The corpus's notation of a genre of marks in regions (Dotchi Loop, Moon or Sun):
+    ``ROWS COLS``, a grid of marks, each one character of ``tokens`` (the mark is its index),
+    then a grid of region labels. ``allowed`` names the marks in errors.
+
+    >>> read_mark_grid("1 2\\nw -\\na b\\n", "-wb", "-, w or b")
+    ([[1, 0]], [['a', 'b']])
+    """
+    _, _, (rows, labels) = read_grid(text, 2)
+    marks = []
+    for i, row in enumerate(rows):
+        for j, tok in enumerate(row):
+            if tok not in tokens or len(tok) != 1:
+                raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not {allowed}")
+        marks.append([tokens.index(tok) for tok in row])
+    return marks, labels
+
+
+def read_number_grid(text: str) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
+    """A clue grid of numbers in the corpus's notation (:func:`read_grid`): ``-`` no clue
+    (:data:`~dlxsat.families.codecs.BLANK`), ``?`` a number not given
+    (:data:`~dlxsat.families.codecs.QUESTION`), else a number. Geradeweg, NumberLink.
+
+    >>> read_number_grid("2 3\\n2 - ?\\n- - -\\n")
+    (2, 3, ((2, -1, -2), (-1, -1, -1)))
+    """
+    from .codecs import BLANK, QUESTION
+
+    m, n, (rows,) = read_grid(text)
+    clues = []
+    for i, row in enumerate(rows):
+        out = []
+        for j, tok in enumerate(row):
+            if tok == "-":
+                out.append(BLANK)
+            elif tok == "?":
+                out.append(QUESTION)
+            elif tok.isdigit() and tok.isascii():
+                out.append(int(tok))
+            else:
+                raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not -, ? or a number")
+        clues.append(tuple(out))
+    return m, n, tuple(clues)
+
+
+def write_number_grid(m: int, n: int, clues: Sequence[Sequence[int]]) -> str:
+    """:func:`read_number_grid`'s text.
+
+    >>> print(write_number_grid(1, 3, [[2, -1, -2]]), end="")
+    1 3
+    2 - ?
+    """
+    return write_grid(m, n, [[number_token(v) for v in row] for row in clues])
+
+
+def number_token(v: int) -> str:
+    """A clue's token in the corpus's notation: ``-`` none, ``?`` a number not given."""
+    from .codecs import BLANK, QUESTION
+
+    return "-" if v == BLANK else "?" if v == QUESTION else str(v)
+
+
 #: The key of an answer read from a grid whose cells contradict each other: why
 #: (``dlxsat check`` reports it as the rule broken).
 DISAGREE = "disagree"

@@ -36,7 +36,7 @@ from ..errors import InputError
 from ..xcc.model import Entry, Item, Problem
 from .base import Puzzle
 from .codecs import BLANK, QUESTION, block, rooms
-from .loops import SIDES, LoopBoard, cell_name, degree, line_answer, line_edges
+from .loops import SIDES, LoopBoard, cell_name, degree, line_answer, line_edges, number_token
 from .spec import Codec
 
 Answer = dict[str, Any]
@@ -259,8 +259,8 @@ def read_number(token: str, where: str) -> int:
     raise InputError(f"{where}: {token!r} is not a number, - or ?")
 
 
-def write_number(v: int) -> str:
-    return "-" if v == BLANK else "?" if v == QUESTION else str(v)
+#: A clue's token in the corpus's notation (:func:`~dlxsat.families.loops.number_token`).
+write_number = number_token
 
 
 def region_rows(puzzle: RegionLoopPuzzle, blocked: str) -> list[str]:
