@@ -163,8 +163,8 @@ def encode(puzzle: CavePuzzle) -> str:
 
 
 def decode(puzzle: CavePuzzle, problem: Problem, chosen: Any) -> Answer:
-    """The shaded cells: the cells colored ``1``."""
-    return sh.cells_answer(sh.SHADED, sh.colored_cells(puzzle.m, puzzle.n, problem, chosen, "1"))
+    """The shaded cells: those the chosen options color shaded."""
+    return sh.decode_shaded(puzzle, problem, chosen)
 
 
 def seen(puzzle: CavePuzzle, shaded: set[Cell], i: int, j: int) -> int:

@@ -171,14 +171,8 @@ def encode(puzzle: HitoriPuzzle) -> str:
 
 
 def decode(puzzle: HitoriPuzzle, problem: Problem, chosen: Any) -> Answer:
-    """The shaded cells: those whose shaded option is chosen."""
-    names = sh.Names(puzzle.m, puzzle.n)
-    shaded = []
-    for k in chosen:
-        (first, _), (_, colour) = problem.options[k][:2]
-        if colour == sh.SHADED_COLOUR:
-            shaded.append(names.cell_of(problem.items[first].name))
-    return sh.cells_answer(sh.SHADED, shaded)
+    """The shaded cells: those the chosen options color shaded."""
+    return sh.decode_shaded(puzzle, problem, chosen)
 
 
 def check(puzzle: HitoriPuzzle, answer: Answer) -> list[str]:

@@ -373,6 +373,13 @@ def colored_cells(
     return out
 
 
+def decode_shaded(puzzle: Any, problem: Problem, chosen: Iterable[int]) -> Answer:
+    """The answer of a genre whose cells' items are colored :data:`SHADED_COLOUR` when shaded
+    (:class:`CellStates`, or items named by the cells): the cells the chosen options shade.
+    ``puzzle`` has ``m`` rows and ``n`` columns."""
+    return cells_answer(SHADED, colored_cells(puzzle.m, puzzle.n, problem, chosen, SHADED_COLOUR))
+
+
 def neighbours(m: int, n: int, i: int, j: int) -> list[Cell]:
     """The orthogonal neighbours of cell (i, j) on the board, in the order n, s, e, w."""
     return [(i + di, j + dj) for _, di, dj in SIDES if 0 <= i + di < m and 0 <= j + dj < n]
