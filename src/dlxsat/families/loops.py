@@ -621,17 +621,20 @@ def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[l
 # A genre's formats: the corpus's grids and pzprv3 files, as codecs of its spec
 
 
-def grid_codec(read: Callable[[str], Any], write: Callable[[Any], str]) -> Codec:
+def grid_codec(read: Callable[[str], Any], write: Callable[[Any], str], shade: str = "x") -> Codec:
     """The ``grid`` codec of a genre whose own text form is the corpus's problem notation
     (``read``/``write``, a puzzle with ``m`` rows and ``n`` columns): with an answer, the
     corpus's answer grid is written and read (:func:`write_answer_grid`,
-    :func:`read_answer_grid`)."""
+    :func:`read_answer_grid`; ``shade`` the token of a shaded cell, ``""`` for genres
+    without)."""
 
     def write_with(puzzle: Any, answer: Answer | None) -> str:
-        return write(puzzle) if answer is None else write_answer_grid(puzzle.m, puzzle.n, answer)
+        if answer is None:
+            return write(puzzle)
+        return write_answer_grid(puzzle.m, puzzle.n, answer, shade)
 
     def answer(puzzle: Any, text: str) -> Answer:
-        return read_answer_grid(text, puzzle.m, puzzle.n)
+        return read_answer_grid(text, puzzle.m, puzzle.n, shade)
 
     return Codec(read=read, write=write_with, answer=answer)
 

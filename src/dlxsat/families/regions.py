@@ -36,7 +36,16 @@ from ..errors import InputError
 from ..xcc.model import Entry, Item, Problem
 from .base import Puzzle
 from .codecs import BLANK, QUESTION, block, rooms
-from .loops import SIDES, LoopBoard, cell_name, degree, line_answer, line_edges, number_token
+from .loops import (
+    SIDES,
+    LoopBoard,
+    cell_name,
+    degree,
+    grid_codec,
+    line_answer,
+    line_edges,
+    number_token,
+)
 from .spec import Codec
 
 Answer = dict[str, Any]
@@ -729,32 +738,6 @@ def same_board(family: str, puzzle: RegionLoopPuzzle | None, held: RegionLoopPuz
         raise InputError(f"the pzprv3 file holds another {family} than the puzzle given")
 
 
-def grid_answer(puzzle: RegionLoopPuzzle, text: str) -> Answer:
-    """The answer of the corpus's answer grid (line tokens, ``-`` off the loop)."""
-    from .loops import read_segments
-
-    return read_segments(answer_rows(text, puzzle.m, puzzle.n), puzzle.m, puzzle.n, shade="")
-
-
-def write_answer_grid(puzzle: RegionLoopPuzzle, answer: Answer) -> str:
-    """The corpus's answer grid: the problem's size line, then the line tokens."""
-    from .loops import write_segments
-
-    rows = write_segments(puzzle.m, puzzle.n, answer, shade="")
-    return f"{puzzle.m} {puzzle.n}\n" + "".join(" ".join(r) + "\n" for r in rows)
-
-
-def line_grid_codec(read: Callable[[str], Any], write: Callable[[Any], str]) -> Codec:
-    """The corpus's ``grid`` format of a loop genre: the problem text as the genre reads and
-    writes it, the answer grid of line tokens (:func:`grid_answer`, :func:`write_answer_grid`).
-    The puzzle needs ``m`` rows and ``n`` columns."""
-
-    def write_grid(puzzle: Any, answer: Answer | None = None) -> str:
-        return write(puzzle) if answer is None else write_answer_grid(puzzle, answer)
-
-    return Codec(read=read, write=write_grid, answer=grid_answer)
-
-
 def country_codecs(
     cls: type[P],
     family: str,
@@ -768,8 +751,9 @@ def country_codecs(
 ) -> dict[str, Codec]:
     """The ``puzzlink``, ``pzprv3`` and ``grid`` codecs of a genre of pzprjs's ``country.js``
     (walls, then a number per room or blocked cells): :func:`read_url`/:func:`write_url`,
-    :func:`parse_file`/:func:`write_file` and :func:`line_grid_codec` with the genre's own
-    settings. ``family`` names the genre in errors; ``kind`` is pzprjs's name of it.
+    :func:`parse_file`/:func:`write_file` and :func:`~dlxsat.families.loops.grid_codec`
+    (no shaded cells) with the genre's own settings. ``family`` names the genre in errors;
+    ``kind`` is pzprjs's name of it.
 
     >>> from dlxsat.families.detour import DetourPuzzle, read, write
     >>> codecs = country_codecs(DetourPuzzle, "detour", "detour", read, write, numbers=True)
@@ -805,5 +789,5 @@ def country_codecs(
         "pzprv3": Codec(
             read=lambda text: parse(text)[0], write=to_file, answer=file_answer, names=(kind,)
         ),
-        "grid": line_grid_codec(read, write),
+        "grid": grid_codec(read, write, shade=""),
     }

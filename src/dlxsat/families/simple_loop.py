@@ -41,6 +41,7 @@ from . import regions as rg
 from .codecs import block, decode_binary, encode_binary, make_url, read_pzprv3, url_of, write_block
 from .loops import (
     edges_on,
+    grid_codec,
     line_answer,
     read_pzprv3_lines,
     render_line,
@@ -242,7 +243,7 @@ SPEC = FamilySpec(
     codecs={
         "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
         "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer, names=(TYPE,)),
-        "grid": rg.line_grid_codec(read, write),
+        "grid": grid_codec(read, write, shade=""),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )
