@@ -57,7 +57,6 @@ from .codecs import (
     make_url,
     read_pzprv3,
     url_of,
-    write_block,
 )
 from .grid import b62, b62_number
 from .loops import (
@@ -78,7 +77,7 @@ from .loops import (
     read_grid,
     render_line,
     write_grid,
-    write_pzprv3_lines,
+    write_line_file,
 )
 from .spec import Codec, FamilySpec, Picture
 
@@ -379,9 +378,7 @@ def parse_pzprv3(text: str) -> tuple[BalancePuzzle, Answer]:
 def write_pzprv3(puzzle: BalancePuzzle, answer: Answer | None = None) -> str:
     """The pzprv3 file as pzprjs writes it, with the answer's line drawn."""
     cells = [[f"{c.colour},{c.number}" if c else "." for c in row] for row in puzzle.circles]
-    lines = ["pzprv3", "balance", str(puzzle.m), str(puzzle.n), *write_block(cells)]
-    lines += write_block(write_pzprv3_lines(puzzle.m, puzzle.n, (answer or {}).get("edges", [])))
-    return "\n".join(lines) + "\n"
+    return write_line_file("balance", puzzle.m, puzzle.n, cells, answer)
 
 
 SPEC = FamilySpec(

@@ -62,7 +62,7 @@ from ..answer import Answer
 from ..errors import InputError
 from ..xcc.model import Item, Problem
 from .base import Puzzle
-from .codecs import B36, QUESTION, block, make_url, read_pzprv3, url_of, write_block
+from .codecs import B36, QUESTION, block, make_url, read_pzprv3, url_of
 from .loops import (
     LoopBoard,
     cell_name,
@@ -79,7 +79,7 @@ from .loops import (
     read_grid,
     render_line,
     write_grid,
-    write_pzprv3_lines,
+    write_line_file,
 )
 from .spec import Codec, FamilySpec, Picture
 
@@ -458,11 +458,8 @@ def write_pzprv3(puzzle: CastlePuzzle, answer: Answer | None = None) -> str:
             return "0,-1,0"
         return f"{QDIR[w.arrow]},{'-' if w.number == QUESTION else w.number},{w.colour}"
 
-    lines = ["pzprv3", "castle", str(puzzle.m), str(puzzle.n)]
-    lines += write_block([[cell(w) for w in row] for row in puzzle.walls])
-    edges = (answer or {}).get("edges", [])
-    lines += write_block(write_pzprv3_lines(puzzle.m, puzzle.n, edges))
-    return "\n".join(lines) + "\n"
+    cells = [[cell(w) for w in row] for row in puzzle.walls]
+    return write_line_file("castle", puzzle.m, puzzle.n, cells, answer)
 
 
 SPEC = FamilySpec(

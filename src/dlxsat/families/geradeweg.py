@@ -51,7 +51,6 @@ from .codecs import (
     read_numbers,
     read_pzprv3,
     url_of,
-    write_block,
 )
 from .loops import (
     LoopBoard,
@@ -71,8 +70,8 @@ from .loops import (
     pzprv3_line_answer,
     read_number_grid,
     render_line,
+    write_line_file,
     write_number_grid,
-    write_pzprv3_lines,
 )
 from .spec import Codec, FamilySpec, Picture
 
@@ -283,10 +282,7 @@ def parse_pzprv3(text: str) -> tuple[GeradewegPuzzle, Answer]:
 
 def write_pzprv3(puzzle: GeradewegPuzzle, answer: Answer | None = None) -> str:
     """The pzprv3 file as pzprjs writes it, with the answer's line drawn."""
-    cells = number_rows(puzzle.clues)
-    lines = ["pzprv3", NAME, str(puzzle.m), str(puzzle.n), *write_block(cells)]
-    lines += write_block(write_pzprv3_lines(puzzle.m, puzzle.n, (answer or {}).get("edges", [])))
-    return "\n".join(lines) + "\n"
+    return write_line_file(NAME, puzzle.m, puzzle.n, number_rows(puzzle.clues), answer)
 
 
 SPEC = FamilySpec(

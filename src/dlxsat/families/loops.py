@@ -608,6 +608,28 @@ def write_country_pzprv3(
     return "\n".join(lines) + "\n"
 
 
+def write_line_file(
+    pid: str,
+    m: int,
+    n: int,
+    cells: Sequence[Sequence[object]],
+    answer: Answer | None,
+    head: Sequence[str] = (),
+) -> str:
+    """A pzprv3 file of a line genre as pzprjs writes it: the header (``pid``, the size), the
+    ``head`` lines (a genre's settings), the ``cells`` block, then the answer's line in the two
+    line blocks (:func:`write_pzprv3_lines`).
+
+    >>> write_line_file("geradeweg", 1, 2, [[".", "1"]], {"edges": [[0, 1]]}).split("\\n")
+    ['pzprv3', 'geradeweg', '1', '2', '. 1 ', '1 ', '']
+    """
+    from .codecs import write_block
+
+    lines = ["pzprv3", pid, str(m), str(n), *head, *write_block(cells)]
+    lines += write_block(write_pzprv3_lines(m, n, (answer or {}).get("edges", [])))
+    return "\n".join(lines) + "\n"
+
+
 def write_pzprv3_lines(m: int, n: int, edges: Iterable[Sequence[int]]) -> list[list[int]]:
     """The two line blocks of a pzprv3 file (across, then down) for ``edges``, as one list of
     rows: ``m`` rows of ``n - 1`` values, then ``m - 1`` rows of ``n``."""

@@ -78,7 +78,6 @@ from .codecs import (
     pzprv3_type,
     read_pzprv3,
     url_of,
-    write_block,
 )
 from .loops import (
     SIDES,
@@ -95,7 +94,7 @@ from .loops import (
     render_line,
     strands,
     write_grid,
-    write_pzprv3_lines,
+    write_line_file,
 )
 from .regions import Builder
 from .spec import Codec, FamilySpec, Picture
@@ -467,9 +466,7 @@ def write_pzprv3(puzzle: PipelinkPuzzle, answer: Answer | None = None) -> str:
     """The pzprv3 file as pzprjs writes it, with the answer's line drawn."""
     cells = [[FILE_TOKENS[v] for v in row] for row in puzzle.clues]
     kind = "circle" if puzzle.returns else "pipe"
-    lines = ["pzprv3", _pid(puzzle), str(puzzle.m), str(puzzle.n), kind, *write_block(cells)]
-    lines += write_block(write_pzprv3_lines(puzzle.m, puzzle.n, (answer or {}).get("edges", [])))
-    return "\n".join(lines) + "\n"
+    return write_line_file(_pid(puzzle), puzzle.m, puzzle.n, cells, answer, head=(kind,))
 
 
 def _same(puzzle: PipelinkPuzzle) -> str:
