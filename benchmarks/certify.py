@@ -6,14 +6,14 @@ For each puzzle, interleaved and repeated (the best time of each kept):
     ``dlxsat.solve(family, text, backend="sat")``: the unique-answer solve (two answers asked
     for), its whole time (reading, encoding, building, searching, checking).
 ``certify``
-    :func:`dlxsat.certify.solve_certified` -- the same search, keeping the cuts it adds, then
-    a fresh CaDiCaL refuting the formula with the premises and the answer blocked, writing its
-    DRAT proof -- plus writing the certificate folder. ``ratio`` = certify / plain.
+    :func:`dlxsat.certify.solve_certified` -- the same search, its solver writing a DRAT proof
+    as it goes, keeping the cuts it adds -- plus writing the certificate folder. ``ratio`` =
+    certify / plain.
 ``verify``
     :func:`dlxsat.certify.verify` with each checker available: drat-trim when it is on the
     PATH, dratify (pure Python; with cdclkit-native's engine when that is installed).
 
-Columns also give the premises (cuts) and the proof's lines and size. The default puzzles are
+Columns also give the premises (cuts) and the proof's size (binary DRAT). The default puzzles are
 the ones issue 33 names: a published 16 x 16 Sudoku, 24 x 14 Masyu (Janko's, 14 rows by 24
 columns) and a 20 x 15 Slitherlink, and a 10 x 10 Masyu.
 
@@ -61,10 +61,10 @@ def main() -> None:
     if not shutil.which("drat-trim") and "drat-trim" in checkers:
         checkers.remove("drat-trim")
     print(f"load average before: {os.getloadavg()[0]:.2f}; checkers: {', '.join(checkers)}")
-    head = "| puzzle | plain s | certify s | ratio | premises | proof lines | proof MB |"
+    head = "| puzzle | plain s | certify s | ratio | premises | proof KB |"
     head += "".join(f" verify {c} s |" for c in checkers)
     print(head)
-    print("|---" * (7 + len(checkers)) + "|")
+    print("|---" * (6 + len(checkers)) + "|")
     folder = Path(tempfile.mkdtemp(prefix="dlxsat-certify-bench-"))
     try:
         for spec in a.puzzles:
@@ -91,11 +91,11 @@ def main() -> None:
                     took = time.perf_counter() - t0
                     assert verdict.verified, (spec, checker, verdict.reason)
                     best[checker] = min(best.get(checker, 1e9), took)
-            size = (folder / "c" / certify.PROOF).stat().st_size / 1e6
+            size = (folder / "c" / certify.PROOF).stat().st_size / 1e3
             row = (
                 f"| {Path(name).stem} | {best['plain']:.3f} | {best['certify']:.3f} | "
                 f"{best['certify'] / best['plain']:.2f} | {cert.meta['formula']['premises']} | "
-                f"{cert.meta['proof']['lines']} | {size:.2f} |"
+                f"{size:.0f} |"
             )
             print(row + "".join(f" {best[c]:.2f} |" for c in checkers), flush=True)
     finally:
