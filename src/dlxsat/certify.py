@@ -66,8 +66,11 @@ META, FORMULA, PROOF = "certificate.json", "formula.cnf", "proof.drat"
 #: The proof's formats (``certificate.json``'s ``proof.format``): binary DRAT, as CaDiCaL
 #: writes it (``solve --certify``), or text DRAT.
 BINARY, TEXT = "drat (binary)", "drat (text)"
-#: ``verify --checker``: ``auto`` is ``drat-trim`` when it is on the PATH, else ``dratify``.
-CHECKERS = ("auto", "drat-trim", "dratify")
+#: ``verify --checker``: ``auto`` is ``cake_lpr`` when it and ``drat-trim`` are on the PATH,
+#: else ``drat-trim`` when it is, else ``dratify``.
+CHECKERS = ("auto", "cake_lpr", "drat-trim", "dratify")
+#: The name ``verify`` gives the ``cake_lpr`` check.
+CAKE_LPR = "cake_lpr (LRAT from drat-trim)"
 #: What a certificate claims: one answer and no other, or no answer at all.
 CLAIMS = ("unique", "none")
 
@@ -762,44 +765,82 @@ def check_proof(
     each implied by the formula -- and checks a little slower."""
     if checker not in CHECKERS:
         raise InputError(f"unknown checker {checker!r} (choose from {', '.join(CHECKERS)})")
-    if checker == "auto":
-        checker = "drat-trim" if shutil.which("drat-trim") else "dratify"
+    if checker == "auto" and shutil.which("drat-trim"):
+        checker = "cake_lpr" if shutil.which("cake_lpr") else "drat-trim"
+    elif checker == "auto":
+        checker = "dratify"
+    if checker == "cake_lpr":
+        return _cake_lpr(cnf_path, proof_path, deadline, binary)
     if checker == "drat-trim":
         return _drat_trim(cnf_path, proof_path, deadline, binary)
     return _dratify(cnf_path, proof_path, binary)
 
 
-def _drat_trim(
-    cnf_path: str, proof_path: str, deadline: Deadline | None, binary: bool
-) -> tuple[bool, str, str]:
-    """drat-trim, a program on the PATH: verified only with exit status 0 *and* its line
-    ``s VERIFIED`` (it exits 0 on a time out or a parse error too; its lines begin with a
-    carriage return). ``-p``: deletions ignored; ``-i``/``-I``: binary/text, not guessed
-    from the first bytes."""
-    exe = shutil.which("drat-trim")
-    if exe is None:
-        raise InputError("--checker drat-trim: drat-trim is not on the PATH")
+def _run(args: list[str], deadline: Deadline | None) -> subprocess.CompletedProcess[str]:
+    """Run a checker program until ``deadline`` (then :class:`~dlxsat.runtime.guard.TimeUp`)."""
     left = None if deadline is None else deadline.remaining()
     if left is not None and left <= 0:
         raise guard.TimeUp()
-    mode = "-i" if binary else "-I"
     try:
-        run = subprocess.run(
-            [exe, cnf_path, proof_path, "-p", mode, "-t", "1000000"],
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=left,
-            check=False,
+        return subprocess.run(
+            args, capture_output=True, text=True, errors="replace", timeout=left, check=False
         )
     except subprocess.TimeoutExpired:
         raise guard.TimeUp() from None
     except OSError as e:
-        raise InputError(f"drat-trim: cannot run: {e.strerror or e}") from None
+        raise InputError(f"{os.path.basename(args[0])}: cannot run: {e.strerror or e}") from None
+
+
+def _drat_trim(
+    cnf_path: str,
+    proof_path: str,
+    deadline: Deadline | None,
+    binary: bool,
+    more: Sequence[str] = (),
+) -> tuple[bool, str, str]:
+    """drat-trim, a program on the PATH: verified only with exit status 0 *and* its line
+    ``s VERIFIED`` (it exits 0 on a time out or a parse error too; its lines begin with a
+    carriage return). ``-p``: deletions ignored; ``-i``/``-I``: binary/text, not guessed
+    from the first bytes; ``more``: further options."""
+    exe = shutil.which("drat-trim")
+    if exe is None:
+        raise InputError("--checker drat-trim: drat-trim is not on the PATH")
+    mode = "-i" if binary else "-I"
+    run = _run([exe, cnf_path, proof_path, "-p", mode, "-t", "1000000", *more], deadline)
     status = [s.strip() for s in run.stdout.splitlines() if s.strip().startswith("s ")]
     ok = run.returncode == 0 and "s VERIFIED" in status
     word = status[-1] if status else f"no status line (exit status {run.returncode})"
     return ok, "drat-trim", word
+
+
+def _cake_lpr(
+    cnf_path: str, proof_path: str, deadline: Deadline | None, binary: bool
+) -> tuple[bool, str, str]:
+    """cake_lpr, the checker verified in CakeML, on the LRAT proof that drat-trim writes
+    (``-L``) from the DRAT one: both programs on the PATH. The verdict is cake_lpr's alone --
+    its line ``s VERIFIED UNSAT`` (it exits 0 whatever it finds) -- so that drat-trim need
+    not be trusted: an LRAT proof cake_lpr accepts refutes the formula, whoever wrote it."""
+    exe = shutil.which("cake_lpr")
+    if exe is None or shutil.which("drat-trim") is None:
+        raise InputError(
+            "--checker cake_lpr: cake_lpr and drat-trim (which writes the LRAT proof that "
+            "cake_lpr checks) must be on the PATH"
+        )
+    folder = tempfile.mkdtemp(prefix="dlxsat-lrat-")
+    cleanup.track_temp(folder)
+    try:
+        lrat = os.path.join(folder, "proof.lrat")
+        ok, _, word = _drat_trim(cnf_path, proof_path, deadline, binary, ["-L", lrat])
+        if not ok or not os.path.isfile(lrat):
+            return False, CAKE_LPR, f"drat-trim wrote no LRAT proof: {word}"
+        run = _run([exe, cnf_path, lrat], deadline)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        cleanup.untrack_temp(folder)
+    lines = [s.strip() for s in run.stdout.splitlines() if s.strip()]
+    ok = "s VERIFIED UNSAT" in lines
+    word = "s VERIFIED UNSAT" if ok else (lines[-1] if lines else f"exit status {run.returncode}")
+    return ok, CAKE_LPR, word
 
 
 def _dratify(cnf_path: str, proof_path: str, binary: bool) -> tuple[bool, str, str]:

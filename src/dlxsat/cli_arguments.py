@@ -354,7 +354,10 @@ def _add_verify(sub: Any) -> None:
     v = _command(sub, "verify")
     v.add_argument("file", metavar="PUZZLE", help="puzzle file or URL ('-': stdin)")
     v.add_argument("certificate", metavar="PATH", help="the folder 'solve --certify' wrote")
-    text = "the DRAT proof checker (auto: drat-trim when on the PATH, else dratify)"
+    text = (
+        "the proof checker (auto: cake_lpr on drat-trim's LRAT proof when both are on the "
+        "PATH, else drat-trim when it is, else dratify)"
+    )
     v.add_argument("--checker", choices=CHECKERS, default="auto", help=text)
     v.add_argument("--json", action="store_true", help=JSON_HELP)
     text = "xcc: the problem with the single-loop rule, as solve --loop certified it"
