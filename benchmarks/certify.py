@@ -11,15 +11,16 @@ For each puzzle, interleaved and repeated (the best time of each kept):
     certify / plain. Each run writes a new folder (replacing an old certificate adds its
     removal: 2-8 ms of ``rmdir`` on this machine's file system).
 ``verify``
-    :func:`dlxsat.certify.verify` with each checker available: drat-trim when it is on the
-    PATH, dratify (pure Python; with cdclkit-native's engine when that is installed).
+    :func:`dlxsat.certify.verify` with each checker available: cake_lpr on drat-trim's LRAT
+    proof when both are on the PATH, drat-trim when it is, dratify (pure Python; with
+    cdclkit-native's engine when that is installed).
 
 Columns also give the premises (cuts) and the proof's size (binary DRAT). The default puzzles are
 the ones issue 33 names: a published 16 x 16 Sudoku, 24 x 14 Masyu (Janko's, 14 rows by 24
 columns) and a 20 x 15 Slitherlink, and a 10 x 10 Masyu.
 
     python3 benchmarks/certify.py
-    python3 benchmarks/certify.py --repeat 1 --checkers drat-trim
+    python3 benchmarks/certify.py --repeat 1 --checkers drat-trim,cake_lpr
     python3 benchmarks/certify.py masyu:puzzles/masyu-published/janko-020-36x20.txt
 
 The machine's load average is printed before and after: timings of a shared machine are
@@ -55,12 +56,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("puzzles", nargs="*", metavar="FAMILY:FILE", default=PUZZLES)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (best kept)")
-    text = "comma-separated: drat-trim, dratify (default: those available)"
+    text = "comma-separated: cake_lpr, drat-trim, dratify (default: those available)"
     parser.add_argument("--checkers", default=None, help=text)
     a = parser.parse_args()
-    checkers = a.checkers.split(",") if a.checkers else ["drat-trim", "dratify"]
-    if not shutil.which("drat-trim") and "drat-trim" in checkers:
-        checkers.remove("drat-trim")
+    checkers = a.checkers.split(",") if a.checkers else ["cake_lpr", "drat-trim", "dratify"]
+    needs = {"cake_lpr": ("cake_lpr", "drat-trim"), "drat-trim": ("drat-trim",)}
+    checkers = [c for c in checkers if all(shutil.which(p) for p in needs.get(c, ()))]
     print(f"load average before: {os.getloadavg()[0]:.2f}; checkers: {', '.join(checkers)}")
     head = "| puzzle | plain s | certify s | ratio | premises | proof KB |"
     head += "".join(f" verify {c} s |" for c in checkers)
@@ -86,7 +87,7 @@ def main() -> None:
             assert cert is not None
             prep = prepare(family, text)
             for checker in checkers:
-                for _ in range(a.repeat if checker == "drat-trim" else 1):
+                for _ in range(1 if checker == "dratify" else a.repeat):
                     t0 = time.perf_counter()
                     verdict = certify.verify(prep, str(folder / "c0"), checker)
                     took = time.perf_counter() - t0

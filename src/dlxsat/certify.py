@@ -28,8 +28,9 @@ against the rule's own graph with code that shares nothing with the cut generato
 (:func:`loop_cut_fault` here, :func:`dlxsat.xcc.rules.justified`), rebuilds each premise's
 clause and the answer's blocking clause, checks the answer by the family's rules, compares
 the whole text with ``formula.cnf`` byte for byte (so a certificate verifies no other puzzle),
-and hands formula and proof to a checker that is not dlxsat's solver: ``drat-trim`` when it is
-on the PATH, else ``dratify`` (``pip install 'dlxsat[certify]'``).
+and hands formula and proof to a checker that is not dlxsat's solver: ``cake_lpr`` (verified
+in CakeML) on the LRAT proof that ``drat-trim`` makes of it, when both are on the PATH, else
+``drat-trim`` when it is, else ``dratify`` (``pip install 'dlxsat[certify]'``).
 """
 
 from __future__ import annotations
