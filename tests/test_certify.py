@@ -272,6 +272,12 @@ def _fake_lrat_writer(folder: Path) -> None:
     exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
 
 
+def test_the_command_line_offers_every_checker():
+    from dlxsat import cli_arguments
+
+    assert cli_arguments.CHECKERS == certify.CHECKERS
+
+
 @pytest.mark.parametrize(
     "output, status, verified",
     [
