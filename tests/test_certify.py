@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import stat
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -161,8 +162,9 @@ def test_certify_does_not_replace_a_file_that_is_no_certificate(dlxsat_cli, tmp_
 
 
 def _truncate_proof(cert: Path) -> None:
-    lines = (cert / certify.PROOF).read_text().splitlines()
-    (cert / certify.PROOF).write_text("\n".join(lines[: len(lines) // 2]) + "\n")
+    """The first half of the proof's clauses (binary DRAT: each ends with a zero byte)."""
+    clauses = (cert / certify.PROOF).read_bytes().split(b"\0")[:-1]
+    (cert / certify.PROOF).write_bytes(b"\0".join(clauses[: len(clauses) // 2]) + b"\0")
 
 
 def _drop_blocking(cert: Path) -> None:
@@ -256,10 +258,24 @@ def test_verify_of_what_is_no_certificate_is_bad_input(dlxsat_cli, tmp_path):
     assert got.returncode == 2 and "not a certificate of this format" in got.stderr
 
 
-def _fake_drat_trim(folder: Path, output: str, status: int) -> None:
-    exe = folder / "drat-trim"
+def _fake_drat_trim(folder: Path, output: str, status: int, name: str = "drat-trim") -> None:
+    exe = folder / name
     exe.write_text(f"#!/bin/sh\nprintf '{output}'\nexit {status}\n")
     exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
+
+
+def _fake_lrat_writer(folder: Path) -> None:
+    """A drat-trim that verifies and writes (an empty) LRAT file after its ``-L``."""
+    exe = folder / "drat-trim"
+    script = 'while [ "$1" ]; do [ "$1" = -L ] && : > "$2"; shift; done\nprintf "s VERIFIED\\n"\n'
+    exe.write_text("#!/bin/sh\n" + script)
+    exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
+
+
+def test_the_command_line_offers_every_checker():
+    from dlxsat import cli_arguments
+
+    assert cli_arguments.CHECKERS == certify.CHECKERS
 
 
 @pytest.mark.parametrize(
@@ -275,17 +291,55 @@ def test_drat_trim_verifies_only_with_its_verdict_and_status(
     certificates, tmp_path, monkeypatch, output, status, verified
 ):
     _fake_drat_trim(tmp_path, output, status)
-    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("PATH", str(tmp_path))  # (auto: drat-trim, without cake_lpr)
     cert = certificates["sudoku"][2]
     ok, name, _ = certify.check_proof(str(cert / certify.FORMULA), str(cert / certify.PROOF))
     assert (ok, name) == (verified, "drat-trim")
 
 
-def test_drat_trim_asked_for_but_missing(certificates, monkeypatch):
+@pytest.mark.parametrize(
+    "output, verified",
+    [
+        (r"s VERIFIED UNSAT\n", True),
+        (r"c empty clause not derived at end of proof\n", False),  # (its exit status is 0)
+        (r"c Input file: x\nc Parsing error\n", False),
+    ],
+)
+def test_cake_lpr_checks_drat_trims_lrat_and_only_its_verdict_counts(
+    certificates, tmp_path, monkeypatch, output, verified
+):
+    _fake_lrat_writer(tmp_path)
+    _fake_drat_trim(tmp_path, output, 0, name="cake_lpr")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    cert = certificates["sudoku"][2]
+    ok, name, word = certify.check_proof(str(cert / certify.FORMULA), str(cert / certify.PROOF))
+    assert (ok, name) == (verified, certify.CAKE_LPR)  # (auto chose it)
+    assert word == output.replace(r"\n", "\n").splitlines()[-1]
+
+
+def test_cake_lpr_says_no_when_drat_trim_writes_no_lrat(certificates, tmp_path, monkeypatch):
+    _fake_drat_trim(tmp_path, r"s NOT VERIFIED\n", 1)
+    _fake_drat_trim(tmp_path, r"s VERIFIED UNSAT\n", 0, name="cake_lpr")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    cert = certificates["sudoku"][2]
+    ok, name, word = certify.check_proof(
+        str(cert / certify.FORMULA), str(cert / certify.PROOF), "cake_lpr"
+    )
+    assert (ok, name) == (False, certify.CAKE_LPR)
+    assert word == "drat-trim wrote no LRAT proof: s NOT VERIFIED"
+    assert os.listdir(tmp_path / "tmp") == []  # (its folder for the LRAT proof removed)
+
+
+@pytest.mark.parametrize(
+    "checker, fragment", [("drat-trim", "not on the PATH"), ("cake_lpr", "must be on the PATH")]
+)
+def test_a_checker_asked_for_but_missing(certificates, monkeypatch, checker, fragment):
     monkeypatch.setenv("PATH", "/nonexistent")
     cert = certificates["sudoku"][2]
-    with pytest.raises(InputError, match="not on the PATH"):
-        certify.check_proof(str(cert / certify.FORMULA), str(cert / certify.PROOF), "drat-trim")
+    with pytest.raises(InputError, match=fragment):
+        certify.check_proof(str(cert / certify.FORMULA), str(cert / certify.PROOF), checker)
 
 
 def test_a_certificate_of_the_loop_rule_verifies_only_with_it(dlxsat_cli, tmp_path):
@@ -336,7 +390,7 @@ def test_the_sat_backends_proof_option_records_the_cost(text, proved):
     from dlxsat.xcc import parse
 
     result = solve_problem(parse(text), "sat", limit=2, proof=True)
-    assert ("proof_lines" in result.stats) is proved
+    assert ("proof_bytes" in result.stats) is proved
     if proved:
         assert result.stats["proof_seconds"] >= 0 and result.stats["premises"] >= 0
     with pytest.raises(InputError, match="proof needs the solver cadical195"):

@@ -13,9 +13,10 @@ has no model that keeps the puzzle's global rules. A *certificate* is a folder o
     are the cuts of it the solver needed, each a clause that every answer keeping the rule
     keeps.
 ``proof.drat``
-    A DRAT refutation of that whole CNF, from a fresh CaDiCaL 1.9.5 (PySAT's ``cadical195``)
-    given all of it at once: one non-incremental call, so that no clause is deleted and then
-    silently brought back.
+    A DRAT refutation of that whole CNF in binary DRAT, written by the CaDiCaL 1.9.5 (PySAT's
+    ``cadical195``) that searched: its lemmas over both calls (the answer; no other answer)
+    follow from the formula, which holds every clause added between them. It is checked
+    with deletions ignored (:func:`check_proof`).
 ``certificate.json``
     What ties the two to the puzzle: the family, the digest of its exact-cover data, the
     answer (its options), the formula settings, each premise as its rule and its cut (the
@@ -27,8 +28,9 @@ against the rule's own graph with code that shares nothing with the cut generato
 (:func:`loop_cut_fault` here, :func:`dlxsat.xcc.rules.justified`), rebuilds each premise's
 clause and the answer's blocking clause, checks the answer by the family's rules, compares
 the whole text with ``formula.cnf`` byte for byte (so a certificate verifies no other puzzle),
-and hands formula and proof to a checker that is not dlxsat's solver: ``drat-trim`` when it is
-on the PATH, else ``dratify`` (``pip install 'dlxsat[certify]'``).
+and hands formula and proof to a checker that is not dlxsat's solver: ``cake_lpr`` (verified
+in CakeML) on the LRAT proof that ``drat-trim`` makes of it, when both are on the PATH, else
+``drat-trim`` when it is, else ``dratify`` (``pip install 'dlxsat[certify]'``).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from . import __version__
 from .backends.proof import PROOF_SOLVER, prove
@@ -62,8 +64,14 @@ __all__ = ["PROOF_SOLVER", "prove"]  # (their home is dlxsat.backends.proof)
 FORMAT = "dlxsat certificate 1"
 #: The three files of a certificate folder.
 META, FORMULA, PROOF = "certificate.json", "formula.cnf", "proof.drat"
-#: ``verify --checker``: ``auto`` is ``drat-trim`` when it is on the PATH, else ``dratify``.
-CHECKERS = ("auto", "drat-trim", "dratify")
+#: The proof's formats (``certificate.json``'s ``proof.format``): binary DRAT, as CaDiCaL
+#: writes it (``solve --certify``), or text DRAT.
+BINARY, TEXT = "drat (binary)", "drat (text)"
+#: ``verify --checker``: ``auto`` is ``cake_lpr`` when it and ``drat-trim`` are on the PATH,
+#: else ``drat-trim`` when it is, else ``dratify``.
+CHECKERS = ("auto", "cake_lpr", "drat-trim", "dratify")
+#: The name ``verify`` gives the ``cake_lpr`` check.
+CAKE_LPR = "cake_lpr (LRAT from drat-trim)"
 #: What a certificate claims: one answer and no other, or no answer at all.
 CLAIMS = ("unique", "none")
 
@@ -130,15 +138,16 @@ def blocking_clause(problem: Problem, chosen: Sequence[int]) -> list[int]:
     return [-(k + 1) if k in held else k + 1 for k in range(len(problem.options))]
 
 
-def formula_text(
+def write_formula(
+    out: TextIO,
     prep: Prepared,
     cnf: Any,
     settings: Mapping[str, Any],
     premises: Sequence[Premise],
     blocking: list[int] | None,
-) -> str:
-    """The text of ``formula.cnf``: the export's CNF, the premises' clauses, the blocking
-    clause; comment lines say where each part starts."""
+) -> None:
+    """Write the text of ``formula.cnf`` to ``out``: the export's CNF, the premises'
+    clauses, the blocking clause; comment lines say where each part starts."""
     from .backends import dimacs
 
     m = len(cnf.clauses)
@@ -154,11 +163,22 @@ def formula_text(
     extra = [premise_clause(prep.problem, cnf, p) for p in premises]
     if blocking is not None:
         extra.append(blocking)
-    out = io.StringIO()
     source = f"certificate of a {prep.name} puzzle"
     dimacs.write_cnf(
         prep.problem, cnf, settings["modes"], out, source=source, notes=notes, extra=extra
     )
+
+
+def formula_text(
+    prep: Prepared,
+    cnf: Any,
+    settings: Mapping[str, Any],
+    premises: Sequence[Premise],
+    blocking: list[int] | None,
+) -> str:
+    """The text of ``formula.cnf`` (:func:`write_formula`)."""
+    out = io.StringIO()
+    write_formula(out, prep, cnf, settings, premises, blocking)
     return out.getvalue()
 
 
@@ -355,12 +375,28 @@ def premise_clause(problem: Problem, cnf: Any, premise: Premise) -> list[int]:
 
 @dataclass
 class Certificate:
-    """A certificate ready to write: ``meta`` (``certificate.json``), the formula's text and
-    the proof's lines."""
+    """A certificate ready to write: ``meta`` (``certificate.json``), the proof (binary DRAT
+    bytes), and what ``formula.cnf`` is made of -- its text is made only when it is written
+    (:meth:`write_formula`) or asked for (:attr:`formula`)."""
 
     meta: dict[str, Any]
-    formula: str
-    proof: list[str]
+    proof: bytes
+    prep: Prepared
+    cnf: Any
+    settings: dict[str, Any]
+    premises: list[Premise]
+    blocking: list[int] | None
+
+    def write_formula(self, out: TextIO) -> None:
+        """Write ``formula.cnf``'s text to ``out`` (:func:`write_formula`)."""
+        write_formula(out, self.prep, self.cnf, self.settings, self.premises, self.blocking)
+
+    @property
+    def formula(self) -> str:
+        """``formula.cnf``'s text."""
+        out = io.StringIO()
+        self.write_formula(out)
+        return out.getvalue()
 
     def write(self, path: str) -> None:
         """Write the folder ``path`` whole or not at all: into a temporary folder beside it,
@@ -378,9 +414,11 @@ def certified_search(
 
     The search is the sat backend's incremental one (:class:`dlxsat.backends.cnf.Session`
     on :data:`PROOF_SOLVER`): an answer, then its blocking clause and a search to no model,
-    adding the cuts of the rules held lazily as it goes -- those cuts are the premises. Then
-    a fresh CaDiCaL refutes the formula, the premises and the blocking clause in one call,
-    writing the proof.
+    adding the cuts of the rules held lazily as it goes -- those cuts are the premises. The
+    solver writes its DRAT proof as it searches: the lemmas of both calls refute the
+    formula, the premises and the blocking clause (each clause added between calls is in
+    that formula). A fresh solver refuting the formula again cost 1.2-1.8 x the search
+    itself, and its proof as text as much again on a 16 x 16 Sudoku (issue 33).
     """
     from .backends import cnf as cnf_backend
 
@@ -402,9 +440,10 @@ def certified_search(
     }
     result = SearchResult(stats=stats)
     cnf.log = []
-    session = cnf_backend.Session(PROOF_SOLVER, cnf)
+    session = cnf_backend.Session(PROOF_SOLVER, cnf, proof=True)
     at = None if deadline is None else deadline.at
     blocking: list[int] | None = None
+    proof = b""
     try:
         found = session.find(at)
         if found:
@@ -417,6 +456,8 @@ def certified_search(
             if found:
                 result.solutions.append([lit - 1 for lit in session.model()[:n] if lit > 0])
                 result.count = 2
+        if found is False:
+            proof = session.proof_bytes()
         stats.update(session.search_stats())
     finally:
         session.close()
@@ -436,20 +477,12 @@ def certified_search(
             seen.add(tuple(clause))
             premises.append(_premise_of(problem, rule, cut))
     cnf.log = None
-    clauses = list(cnf.clauses)
     graphs: dict[int, Any] = {}
     for p in premises:  # (each premise's clause is one the search added: checked as it is)
         why = premise_fault(problem, cnf, p, graphs)
         if why is not None:
             raise SolverFailure(f"certify: a cut the sat backend made is not valid: {why}")
-        clauses.append(premise_clause(problem, cnf, p))
-    if blocking is not None:
-        clauses.append(blocking)
-    proof = prove(clauses, deadline)
-    if proof is None:
-        raise guard.TimeUp()
     t2 = time.perf_counter()
-    formula = formula_text(prep, cnf, settings, premises, blocking)
     first = result.solutions[0] if result.solutions else None
     meta = {
         "format": FORMAT,
@@ -471,16 +504,15 @@ def certified_search(
         "premises": [p.to_json() for p in premises],
         "proof": {
             "file": PROOF,
-            "format": "drat (text)",
-            "solver": f"{PROOF_SOLVER} (PySAT), one call on the whole formula",
-            "lines": len(proof),
+            "format": BINARY,
+            "solver": f"{PROOF_SOLVER} (PySAT), the search's own calls",
+            "bytes": len(proof),
         },
-        "seconds": {"search": round(t1 - t0, 6), "proof": round(t2 - t1, 6)},
+        "seconds": {"search": round(t1 - t0, 6), "premises": round(t2 - t1, 6)},
     }
-    stats["certify_seconds"] = round(t2 - t1, 6)
-    stats["proof_lines"] = len(proof)
+    stats["proof_bytes"] = len(proof)
     stats["premises"] = len(premises)
-    return result, Certificate(meta, formula, proof)
+    return result, Certificate(meta, proof, prep, cnf, settings, premises, blocking)
 
 
 def write_folder(path: str, cert: Certificate) -> None:
@@ -498,10 +530,9 @@ def write_folder(path: str, cert: Certificate) -> None:
     old = None
     try:
         with open(os.path.join(tmp, FORMULA), "w") as f:
-            f.write(cert.formula)
-        with open(os.path.join(tmp, PROOF), "w") as f:
-            for k in range(0, len(cert.proof), 4096):
-                f.write("\n".join(cert.proof[k : k + 4096]) + "\n")
+            cert.write_formula(f)
+        with open(os.path.join(tmp, PROOF), "wb") as fb:
+            fb.write(cert.proof)
         with open(os.path.join(tmp, META), "w") as f:
             f.write(meta_text(cert.meta))
         os.chmod(tmp, 0o777 & ~_umask())
@@ -590,6 +621,7 @@ def read_meta(path: str) -> dict[str, Any]:
         ("claim", str),
         ("formula", dict),
         ("premises", list),
+        ("proof", dict),
     ):
         if not isinstance(meta.get(key), kind):
             raise InputError(f"{name}: '{key}' is missing or not a {kind.__name__}")
@@ -679,7 +711,12 @@ def verify(
         return no(f"{FORMULA} is not this puzzle's CNF: {_first_difference(expected, given)}")
     times["formula"] = time.perf_counter() - t0 - times["rebuild"] - times["premises"]
     t1 = time.perf_counter()
-    ok, name, detail = check_proof(formula_path, os.path.join(path, PROOF), checker, deadline)
+    proof_format = meta["proof"].get("format")
+    if proof_format not in (BINARY, TEXT):
+        raise InputError(f"{META}: unknown proof format {proof_format!r}")
+    ok, name, detail = check_proof(
+        formula_path, os.path.join(path, PROOF), checker, deadline, proof_format == BINARY
+    )
     times["proof"] = time.perf_counter() - t1
     times["total"] = time.perf_counter() - t0
     return Verdict(ok, claim, name, detail, times)
@@ -713,50 +750,103 @@ def _first_difference(expected: str, given: str) -> str:
 
 
 def check_proof(
-    cnf_path: str, proof_path: str, checker: str = "auto", deadline: Deadline | None = None
+    cnf_path: str,
+    proof_path: str,
+    checker: str = "auto",
+    deadline: Deadline | None = None,
+    binary: bool = True,
 ) -> tuple[bool, str, str]:
-    """Check the DRAT proof against the CNF with ``checker`` (:data:`CHECKERS`); whether it
-    verified, the checker's name and its last word."""
+    """Check the DRAT proof (``binary`` DRAT, else text) against the CNF with ``checker``
+    (:data:`CHECKERS`); whether it verified, the checker's name and its last word.
+
+    Deletions are ignored: the proof spans incremental solver calls, and CaDiCaL may delete
+    a clause in one and silently bring it back in the next (its variable elimination undone
+    by a new clause), so that a checker applying the deletion fails a sound proof (issue
+    33's notes). Ignoring them is sound -- every lemma is then checked against more clauses,
+    each implied by the formula -- and checks a little slower."""
     if checker not in CHECKERS:
         raise InputError(f"unknown checker {checker!r} (choose from {', '.join(CHECKERS)})")
-    if checker == "auto":
-        checker = "drat-trim" if shutil.which("drat-trim") else "dratify"
+    if checker == "auto" and shutil.which("drat-trim"):
+        checker = "cake_lpr" if shutil.which("cake_lpr") else "drat-trim"
+    elif checker == "auto":
+        checker = "dratify"
+    if checker == "cake_lpr":
+        return _cake_lpr(cnf_path, proof_path, deadline, binary)
     if checker == "drat-trim":
-        return _drat_trim(cnf_path, proof_path, deadline)
-    return _dratify(cnf_path, proof_path)
+        return _drat_trim(cnf_path, proof_path, deadline, binary)
+    return _dratify(cnf_path, proof_path, binary)
 
 
-def _drat_trim(cnf_path: str, proof_path: str, deadline: Deadline | None) -> tuple[bool, str, str]:
-    """drat-trim, a program on the PATH: verified only with exit status 0 *and* its line
-    ``s VERIFIED`` (it exits 0 on a time out or a parse error too; its lines begin with a
-    carriage return)."""
-    exe = shutil.which("drat-trim")
-    if exe is None:
-        raise InputError("--checker drat-trim: drat-trim is not on the PATH")
+def _run(args: list[str], deadline: Deadline | None) -> subprocess.CompletedProcess[str]:
+    """Run a checker program until ``deadline`` (then :class:`~dlxsat.runtime.guard.TimeUp`)."""
     left = None if deadline is None else deadline.remaining()
     if left is not None and left <= 0:
         raise guard.TimeUp()
     try:
-        run = subprocess.run(
-            [exe, cnf_path, proof_path, "-t", "1000000"],
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=left,
-            check=False,
+        return subprocess.run(
+            args, capture_output=True, text=True, errors="replace", timeout=left, check=False
         )
     except subprocess.TimeoutExpired:
         raise guard.TimeUp() from None
     except OSError as e:
-        raise InputError(f"drat-trim: cannot run: {e.strerror or e}") from None
+        raise InputError(f"{os.path.basename(args[0])}: cannot run: {e.strerror or e}") from None
+
+
+def _drat_trim(
+    cnf_path: str,
+    proof_path: str,
+    deadline: Deadline | None,
+    binary: bool,
+    more: Sequence[str] = (),
+) -> tuple[bool, str, str]:
+    """drat-trim, a program on the PATH: verified only with exit status 0 *and* its line
+    ``s VERIFIED`` (it exits 0 on a time out or a parse error too; its lines begin with a
+    carriage return). ``-p``: deletions ignored; ``-i``/``-I``: binary/text, not guessed
+    from the first bytes; ``more``: further options."""
+    exe = shutil.which("drat-trim")
+    if exe is None:
+        raise InputError("--checker drat-trim: drat-trim is not on the PATH")
+    mode = "-i" if binary else "-I"
+    run = _run([exe, cnf_path, proof_path, "-p", mode, "-t", "1000000", *more], deadline)
     status = [s.strip() for s in run.stdout.splitlines() if s.strip().startswith("s ")]
     ok = run.returncode == 0 and "s VERIFIED" in status
     word = status[-1] if status else f"no status line (exit status {run.returncode})"
     return ok, "drat-trim", word
 
 
-def _dratify(cnf_path: str, proof_path: str) -> tuple[bool, str, str]:
-    """dratify (PyPI, pure Python; cdclkit-native's compiled engine when it is installed)."""
+def _cake_lpr(
+    cnf_path: str, proof_path: str, deadline: Deadline | None, binary: bool
+) -> tuple[bool, str, str]:
+    """cake_lpr, the checker verified in CakeML, on the LRAT proof that drat-trim writes
+    (``-L``) from the DRAT one: both programs on the PATH. The verdict is cake_lpr's alone --
+    its line ``s VERIFIED UNSAT`` (it exits 0 whatever it finds) -- so that drat-trim need
+    not be trusted: an LRAT proof cake_lpr accepts refutes the formula, whoever wrote it."""
+    exe = shutil.which("cake_lpr")
+    if exe is None or shutil.which("drat-trim") is None:
+        raise InputError(
+            "--checker cake_lpr: cake_lpr and drat-trim (which writes the LRAT proof that "
+            "cake_lpr checks) must be on the PATH"
+        )
+    folder = tempfile.mkdtemp(prefix="dlxsat-lrat-")
+    cleanup.track_temp(folder)
+    try:
+        lrat = os.path.join(folder, "proof.lrat")
+        ok, _, word = _drat_trim(cnf_path, proof_path, deadline, binary, ["-L", lrat])
+        if not ok or not os.path.isfile(lrat):
+            return False, CAKE_LPR, f"drat-trim wrote no LRAT proof: {word}"
+        run = _run([exe, cnf_path, lrat], deadline)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        cleanup.untrack_temp(folder)
+    lines = [s.strip() for s in run.stdout.splitlines() if s.strip()]
+    ok = "s VERIFIED UNSAT" in lines
+    word = "s VERIFIED UNSAT" if ok else (lines[-1] if lines else f"exit status {run.returncode}")
+    return ok, CAKE_LPR, word
+
+
+def _dratify(cnf_path: str, proof_path: str, binary: bool) -> tuple[bool, str, str]:
+    """dratify (PyPI, pure Python; cdclkit-native's compiled engine when it is installed),
+    which reads text DRAT: a binary proof is decoded first (:func:`drat_text`)."""
     from .extras import installed, need
 
     dratify = need("dratify", "verify (a DRAT proof checker)")
@@ -767,10 +857,57 @@ def _dratify(cnf_path: str, proof_path: str) -> tuple[bool, str, str]:
         name = "dratify (cdclkit-native engine)"
     with open(cnf_path) as f:
         formula = dratify.parse_dimacs(f.read())
-    with open(proof_path) as f:
-        proof = f.read()
-    result = dratify.check_proof(formula, proof)
+    try:
+        if binary:
+            with open(proof_path, "rb") as fb:
+                proof = drat_text(fb.read())
+        else:
+            with open(proof_path) as f:
+                proof = f.read()
+    except (ValueError, UnicodeDecodeError) as e:
+        return False, name, f"the proof does not parse: {e}"
+    try:
+        result = dratify.check_proof(formula, proof, apply_deletions=False)
+    except ValueError as e:  # (a literal out of range, a clause not ended: said as such)
+        return False, name, f"the proof does not parse: {e}"
     return bool(result.ok), name, str(result.reason)
+
+
+def drat_text(data: bytes) -> str:
+    r"""Binary DRAT as text DRAT: each clause an ``a`` (a lemma) or ``d`` (a deletion)
+    byte, its literals as variable-length numbers (7 bits a byte, low first; ``2v`` for
+    ``v``, ``2v + 1`` for ``-v``), a zero byte at its end. Written apart from PySAT's own
+    decoder; a wrong decoding could only fail a proof: what the checker accepts refutes the
+    formula whatever bytes it came from.
+
+    >>> drat_text(bytes([0x61, 2, 5, 0, 0x64, 0x82, 0x01, 0, 0x61, 0]))
+    '1 -2 0\nd 65 0\n0\n'
+    >>> drat_text(bytes([0x61, 2]))
+    Traceback (most recent call last):
+    ...
+    ValueError: the last clause has no end
+    """
+    if data and data[-1] != 0:
+        raise ValueError("the last clause has no end")
+    lines = []
+    for chunk in data.split(b"\0")[:-1]:
+        if not chunk or chunk[0] not in (0x61, 0x64):
+            raise ValueError("a clause begins with neither 'a' nor 'd'")
+        words = ["d"] if chunk[0] == 0x64 else []
+        value = shift = 0
+        for byte in chunk[1:]:
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                if value < 2:
+                    raise ValueError(f"literal code {value} names no variable")
+                words.append(str(-(value >> 1) if value & 1 else value >> 1))
+                value = shift = 0
+        if shift:
+            raise ValueError("a literal runs into the end of its clause")
+        words.append("0")
+        lines.append(" ".join(words))
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 # --------------------------------------------------------------------------- the commands

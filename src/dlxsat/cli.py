@@ -221,8 +221,8 @@ def _solve_certified(a: argparse.Namespace, puzzle: Any, others: list[str]) -> i
     meta = cert.meta
     print(
         f"dlxsat: certificate written to {a.certify}: claim {meta['claim']}, "
-        f"{meta['formula']['premises']} premises, proof of {meta['proof']['lines']} lines "
-        f"({meta['seconds']['proof']:.2f} s)",
+        f"{meta['formula']['premises']} premises, a proof of {meta['proof']['bytes']:,} bytes "
+        f"(search and proof {meta['seconds']['search']:.2f} s)",
         file=sys.stderr,
     )
     if any(not c.agree for c in checks):

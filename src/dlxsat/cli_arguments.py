@@ -348,13 +348,20 @@ def _loop_rule_flag(p: argparse.ArgumentParser) -> None:
             action.help = f"xcc: apply the single-loop rule (MODE: with this mode); {action.help}"
 
 
-def _add_verify(sub: Any) -> None:
-    from .certify import CHECKERS
+#: ``verify --checker``'s choices: :data:`dlxsat.certify.CHECKERS`, named here so that building
+#: the parser does not import :mod:`dlxsat.certify` and the pipeline behind it (60-120 ms of
+#: every ``dlxsat --help``; ``tests/test_certify.py`` checks that the two agree).
+CHECKERS = ("auto", "cake_lpr", "drat-trim", "dratify")
 
+
+def _add_verify(sub: Any) -> None:
     v = _command(sub, "verify")
     v.add_argument("file", metavar="PUZZLE", help="puzzle file or URL ('-': stdin)")
     v.add_argument("certificate", metavar="PATH", help="the folder 'solve --certify' wrote")
-    text = "the DRAT proof checker (auto: drat-trim when on the PATH, else dratify)"
+    text = (
+        "the proof checker (auto: cake_lpr on drat-trim's LRAT proof when both are on the "
+        "PATH, else drat-trim when it is, else dratify)"
+    )
     v.add_argument("--checker", choices=CHECKERS, default="auto", help=text)
     v.add_argument("--json", action="store_true", help=JSON_HELP)
     text = "xcc: the problem with the single-loop rule, as solve --loop certified it"

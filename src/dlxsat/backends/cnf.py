@@ -113,7 +113,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, SolverFailure
 from ..options import Option
 from ..runtime import guard
 from ..runtime.processes import signals_held
@@ -301,8 +301,8 @@ OPTIONS = (
         "proof",
         bool,
         False,
-        "with one answer or none: refute any other by a fresh cadical195 writing a DRAT proof, "
-        "its cost in the figures (proof_seconds, proof_lines, premises; what solve --certify "
+        "with one answer or none: the solver writes a DRAT proof refuting any other answer, its "
+        "figures in the stats (proof_bytes, proof_seconds, premises; what solve --certify "
         "writes)",
     ),
 )
@@ -1076,11 +1076,16 @@ class Session:
     asks its many "is there another answer?" questions through one session.
     """
 
-    def __init__(self, name: str, cnf: Cnf, search: Any = None):
+    def __init__(self, name: str, cnf: Cnf, search: Any = None, proof: bool = False):
         from pysat.solvers import NoSuchSolverError, Solver
 
         self.name = name
         self.cnf = cnf
+        #: Whether the solver writes a DRAT proof of all its calls (:meth:`proof`;
+        #: :data:`PROOF_SOLVER` only), as ``solve --certify`` asks.
+        self.proof = proof
+        if proof and name != PROOF_SOLVER:
+            raise InputError(f"a proof needs the solver {PROOF_SOLVER}, not {name!r}")
         self.incremental = name not in _NOT_INCREMENTAL
         self.added: list[list[int]] = []
         self.rounds = self.cuts = 0  # solver calls, loop cuts added
@@ -1110,7 +1115,7 @@ class Session:
             search.attach(self.solver.solver)
 
     def _open(self, solver_class: Any) -> Any:
-        s = solver_class(name=self.name)
+        s = solver_class(name=self.name, with_proof=self.proof)
         if self.name in _BUDGET_ONLY and hasattr(s.solver, "configure") and not self.search:
             s.solver.configure(CADICAL_OPTIONS)  # (before any clause: CaDiCaL requires it)
         s.append_formula(self.cnf.clauses)
@@ -1242,6 +1247,16 @@ class Session:
         """The model as a list: ``model[v - 1] > 0`` when variable ``v`` is true."""
         return self.solver.get_model() or []
 
+    def proof_bytes(self) -> bytes:
+        """The binary DRAT proof the solver has written over all its calls so far (a session
+        opened with ``proof``; :func:`.proof.proof_bytes`). A clause added between calls
+        (:meth:`add`) is no lemma of it: the formula it refutes must hold that clause."""
+        from .proof import proof_bytes
+
+        if not self.proof:
+            raise SolverFailure("this solver session writes no proof")
+        return proof_bytes(self.solver)
+
     def search_stats(self) -> dict[str, int]:
         """The solver's own figures over all its calls (PySAT's ``accum_stats``): decisions,
         conflicts, propagations, restarts -- to set beside DLX's nodes and updates. Empty for
@@ -1264,23 +1279,32 @@ class Session:
                 solver.delete()
 
 
-def _prove(cnf: Cnf, blocking: list[int] | None, request: Request, result: SearchResult) -> None:
-    """The ``proof`` option: refute the formula, the cuts the search added and the answer's
-    ``blocking`` clause (None: no answer) by a fresh solver writing a DRAT proof
-    (:func:`.proof.prove`, as ``solve --certify`` does); its figures into ``result.stats``."""
+def _prove(
+    cnf: Cnf,
+    blocking: list[int] | None,
+    request: Request,
+    result: SearchResult,
+    proof: bytes | None,
+    searched: float,
+) -> None:
+    """The ``proof`` option: the figures of the DRAT proof refuting the formula, the cuts the
+    search added and the answer's ``blocking`` clause (None: no answer) into
+    ``result.stats`` -- ``proof``, the search's own (its solver wrote it: what ``solve
+    --certify`` writes), or, with ``None``, a fresh solver's (:func:`.proof.prove`; a search
+    with a propagator that adds clauses of its own). ``searched``: when the search ended."""
     from .proof import prove
 
-    t0 = time.perf_counter()
     premises = list({tuple(clause): clause for _, _, clause in cnf.log or ()}.values())
     cnf.log = None
-    clauses = cnf.clauses + premises + ([blocking] if blocking is not None else [])
-    lines = prove(clauses, request.deadline)
-    if lines is None:
-        result.timed_out = True
-        return
+    if proof is None:
+        clauses = cnf.clauses + premises + ([blocking] if blocking is not None else [])
+        proof = prove(clauses, request.deadline)
+        if proof is None:
+            result.timed_out = True
+            return
     result.stats["premises"] = len(premises)
-    result.stats["proof_lines"] = len(lines)
-    result.stats["proof_seconds"] = round(time.perf_counter() - t0, 6)
+    result.stats["proof_bytes"] = len(proof)
+    result.stats["proof_seconds"] = round(time.perf_counter() - searched, 6)
 
 
 def _is_true(model: list[int], v: int) -> bool:
@@ -1408,7 +1432,9 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             branching=branching,
             watched=cnf.watched(),
         )
-    session = Session(name, cnf, search)
+    # (A propagator that adds clauses (ItemSearch) would put them in the proof as lemmas.)
+    session = Session(name, cnf, search, proof=proving and search is None)
+    proof: bytes | None = None
     try:
         if inside:
             # One call enumerates: ``check`` counts each answer and refuses it until enough.
@@ -1439,6 +1465,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             session.add(blocking)
         if search is not None:
             stats["item_decisions"] = search.decisions
+        if session.proof and result.exhausted and (result.count or 0) <= 1:
+            proof = session.proof_bytes()
     except BaseException:
         # A stop inside a solver call (PySAT turns SIGINT into KeyboardInterrupt mid-search)
         # can leave CaDiCaL in a state where reading its statistics aborts the process.
@@ -1447,7 +1475,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     stats.update(session.search_stats())
     session.close()
     if proving and result.exhausted and (result.count or 0) <= 1:
-        _prove(cnf, last_blocking if result.count else None, request, result)
+        blocked = last_blocking if result.count else None
+        _prove(cnf, blocked, request, result, proof, time.perf_counter())
     end = time.perf_counter()
     stats["rounds"], stats["cuts"] = session.rounds, session.cuts
     stats["build_seconds"] = round(built - start, 6)
