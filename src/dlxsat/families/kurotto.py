@@ -24,34 +24,42 @@ around it, and there are two exact ways to state it:
 
 - every cell that is no circle is white or shaded: a primary item ``p13`` covered by its white
   option ``p13 13:0`` or its shaded option ``p13 13:1``, coloring the cell's secondary item
-  ``13``. Circles have no item: nothing can shade them;
+  ``13``. Circles have no item: nothing can shade them. A cell next to a 0 has no shaded
+  option (that is all a 0 says, so a 0 has no item);
 - **a number with few ways** (at most :data:`WAYS`) has a primary item ``n13`` and an option per
   way, a set T as above: ``n13 15:1 17:1 11:0 ...``, the shaded cells of T colored ``1``, the
   cells around T colored ``0``. A way is grown from c (Redelmeier's method, each connected set
-  once) through the cells within v steps of it, and dropped when it breaks another number
-  outright: a block of it touching a 0, or the blocks of it touching a number w larger in all
-  than w (they are some of that number's blocks). These options are exact: nothing global is
+  once) through the cells within v steps of it that may be shaded, and dropped when it breaks
+  another number outright: the blocks of it touching a number w are larger in all than w
+  (they are some of that number's blocks). These options are exact: nothing global is
   needed for the number;
 - **a number with many ways** (a large number in open space has hundreds of thousands) marks
   its set T cell by cell instead. Its *reach* is the cells within v steps of c through cells
-  that are no circle (T lies in it). Each cell x of the reach gets a primary item ``q``, c and
-  x (``q1335``) and a secondary item ``m1335``, its *mark*: 1 when x is in T. Three options
-  cover ``q1335``: *marked* ``q1335 m1335:1 35:1 n13 ...`` (x shaded and in T; it covers the
+  that may be shaded (T lies in it). Each cell x of the reach gets a primary item ``q``, c and
+  x (``q1335``; on boards past 30 columns or rows, the number's place in reading order and x)
+  and a secondary item ``m1335``, its *mark*: 1 when x is in T. Three options cover
+  ``q1335``: *marked* ``q1335 m1335:1 35:1 n13 ...`` (x shaded and in T; it covers the
   number's item ``n13``, which takes exactly v of them, and colors ``0`` the cells next to x
   outside the reach: shaded, they would put more than v cells in T); *shaded, unmarked*
   ``q1335 m1335:0 35:1 ...``, which colors ``0`` the marks of x's neighbours in the reach
   (and, next to c, the neighbours themselves): a shaded cell beside a cell of T, or beside c,
-  is in T; and *white* ``q1335 m1335:0 35:0``. So the marked cells are shaded, v of them,
-  and closed under shaded neighbours. A cell of the reach next to c has no unmarked shaded
-  option. What the options cannot say is that the marked cells hang together with c: a whole
-  block far from c could be marked too. That is the global rule ``|@connected`` (rooted, one
-  per such number, :class:`~dlxsat.xcc.rules.Connected`): its members are the marks colored
-  ``1`` and the number's item itself (always covered: c), linked as orthogonal neighbours, its
-  one root c: every piece of marked cells reaches c;
+  is in T; and *white* ``q1335 m1335:0 35:0``. A cell of the reach next to c has no unmarked
+  shaded option. So the marked cells are shaded, v of them, and closed under shaded
+  neighbours. What the options cannot say is that the marked cells hang together with c: a
+  whole block far from c could be marked too. That is a global rule per such number,
+  ``|@sized`` (:class:`~dlxsat.xcc.rules.Sized`): its members are the number's item itself
+  (always covered: c is always there) and the marks colored ``1``, linked as orthogonal
+  neighbours, and every piece of them has v + 1 members. The piece holding c then has v
+  marks, all there are: the marks are c's blocks;
 - when every number is 0 (or there is none), an all-white board would keep them, which pzprjs
   refuses: an item ``any`` is covered by the shaded options at least once.
 
-Measured (2026-11-27, see docs/genres/kurotto.md) to choose :data:`WAYS`.
+Measured on the corpus's largest, 220_19x27 (2026-11-27, 2 cores at load 6-7, SAT, proving
+uniqueness): the marks' rule as a rooted ``|@connected`` took 16-20 s (39 rounds of cuts),
+as ``|@sized`` 8-10 s (27 rounds; an anchor at c in place of one size for every piece: as fast
+lazily, but the backends' default for anchors is eager, 13 s); :data:`WAYS` from 100 to 5,000
+changed little (8-10 s), 20,000 doubled it (options of many cells); marks for every number
+took as long on SAT but made dancing links hopeless on 8 x 8 boards (ways keep them fast).
 
 **Formats.** puz.link ``kurotto/COLS/ROWS/BODY``: the circles
 (:func:`~dlxsat.families.codecs.decode_number16`, ``.`` a circle without a number). pzprv3
@@ -212,7 +220,9 @@ def ways(board: _Board, c: Cell, cap: int) -> list[list[Cell]] | None:
     None when there are more than ``cap`` (before that check).
 
     >>> sorted(ways(_Board(read("2 3\\n1 - 1\\n- - -\\n")), (0, 0), 10))
-    [[(1, 0)]]
+    [[(0, 1)], [(1, 0)]]
+    >>> sorted(ways(_Board(read("2 3\\n2 - 1\\n- - 1\\n")), (0, 0), 10))
+    [[(0, 1), (1, 0)]]
     """
     v = board.numbers[c]
     within = reach(board, c)
@@ -263,7 +273,7 @@ def around(board: _Board, cells: Iterable[Cell], c: Cell) -> list[Cell]:
 
 
 def build(puzzle: KurottoPuzzle) -> Problem:
-    """The exact-cover problem with a connected rule per number of many ways (module doc)."""
+    """The exact-cover problem with a sized rule per number of many ways (module doc)."""
     m, n = puzzle.m, puzzle.n
     names = sh.Names(m, n)
     b = sh.Builder()
@@ -451,6 +461,8 @@ def read_url(text: str) -> KurottoPuzzle:
 
     >>> read_url("https://puzz.link/p?kurotto/3/1/2h").cells
     ((2, -1, -1),)
+    >>> write_url(read_url("https://puzz.link/p?kurotto/5/5/30m4h6h4m02"))  # pzprjs's test
+    'https://puzz.link/p?kurotto/5/5/30m4h6h4m02\\n'
     """
     _, cols, rows, body = url_of(NAME, text)
     values, _ = decode_number16(body, cols * rows)
@@ -460,8 +472,8 @@ def read_url(text: str) -> KurottoPuzzle:
 def write_url(puzzle: KurottoPuzzle, answer: Answer | None = None) -> str:
     """The puz.link URL, as pzprjs writes it.
 
-    >>> write_url(read("1 3\\n2 - o\\n"))
-    'https://puzz.link/p?kurotto/3/1/2g.\\n'
+    >>> write_url(read("1 3\\n2 - o\\n"))  # (pzprjs ends a URL ending in "." with "/")
+    'https://puzz.link/p?kurotto/3/1/2g./\\n'
     """
     values = [v for row in puzzle.cells for v in row]
     return make_url(TYPE, puzzle.n, puzzle.m, encode_number16(values))
