@@ -58,8 +58,9 @@ Measured on the corpus's largest, 220_19x27 (2026-11-27, 2 cores at load 6-7, SA
 uniqueness): the marks' rule as a rooted ``|@connected`` took 16-20 s (39 rounds of cuts),
 as ``|@sized`` 8-10 s (27 rounds; an anchor at c in place of one size for every piece: as fast
 lazily, but the backends' default for anchors is eager, 13 s); :data:`WAYS` from 100 to 5,000
-changed little (8-10 s), 20,000 doubled it (options of many cells); marks for every number
-took as long on SAT but made dancing links hopeless on 8 x 8 boards (ways keep them fast).
+changed little (8-10 s), 20,000 doubled it (with the connected rule: 38 s against 19 s at
+2,000). Marks for every number (connected rule) took as long on SAT but made dancing links
+hopeless on 8 x 8 boards (a 60 s timeout on 102_8x8; ways: 0.3 s).
 
 **Formats.** puz.link ``kurotto/COLS/ROWS/BODY``: the circles
 (:func:`~dlxsat.families.codecs.decode_number16`, ``.`` a circle without a number). pzprv3
@@ -103,7 +104,7 @@ SHADE, WHITE = "x", "-"
 #: The corpus's token of a circle without a number (``?`` is read too).
 CIRCLE = "o"
 #: A number with at most this many ways gets an option per way; above, it marks its cells one
-#: by one under a connected rule (see the module doc).
+#: by one under a sized rule (see the module doc).
 WAYS = 500
 
 
@@ -129,10 +130,6 @@ class KurottoPuzzle(Puzzle):
     def numbers(self) -> dict[Cell, int]:
         """Every numbered circle → its number, in reading order."""
         return {(i, j): v for i, row in enumerate(self.cells) for j, v in enumerate(row) if v >= 0}
-
-    def open_neighbours(self, i: int, j: int) -> list[Cell]:
-        """The neighbours of (i, j) that are no circle (the cells that may be shaded)."""
-        return [d for d in sh.neighbours(self.m, self.n, i, j) if not self.circle(*d)]
 
 
 def _token(tok: str, where: str) -> int:
@@ -171,14 +168,13 @@ def write(puzzle: KurottoPuzzle) -> str:
 
 
 class _Board:
-    """What the encoding asks of a board again and again, computed once: each cell that may be
-    shaded → its neighbours that may be shaded, and the numbers next to it. A cell next to a
-    0 may not be shaded (the 0's one way colors it white): it is left out of every other
-    number's reach and ways."""
+    """What the encoding asks of a board again and again, computed once: ``beside``, each cell
+    that is no circle → the numbers next to it; ``free``, the cells that may be shaded (no
+    circle, no 0 next to them: they have no shaded option and are in no number's reach or
+    ways); ``open``, each cell or number → its neighbours that may be shaded."""
 
     def __init__(self, puzzle: KurottoPuzzle) -> None:
         m, n = puzzle.m, puzzle.n
-        self.puzzle = puzzle
         self.numbers = puzzle.numbers()
         self.beside: dict[Cell, list[Cell]] = {}
         for i in range(m):
@@ -332,10 +328,16 @@ def build(puzzle: KurottoPuzzle) -> Problem:
 
 def _pair(names: sh.Names, k: int, c: Cell, x: Cell, prefix: str) -> str:
     """The item of number ``c`` (the k-th) and cell ``x``: ``prefix``, c's name and x's on a
-    board of two-digit names, else the number's place and x's name (names stay within 8)."""
+    board of two-digit names, else the number's place (two base-62 digits) and x's name, so
+    that names stay within Knuth's 8 characters on boards up to 49 x 49.
+
+    >>> names = sh.Names(40, 40)
+    >>> _pair(sh.Names(3, 3), 0, (0, 0), (0, 1), "q"), _pair(names, 63, (0, 0), (39, 1), "m")
+    ('q1113', 'm1179.3')
+    """
     if not names.wide:
         return prefix + names.cell(*c) + names.cell(*x)
-    return prefix + b62_number(k) + names.cell(*x)
+    return prefix + b62_number(k).rjust(2, "0") + names.cell(*x)
 
 
 def _rule(problem: Problem, names: sh.Names, c: Cell, mark: dict[Cell, str], v: int) -> Sized:
