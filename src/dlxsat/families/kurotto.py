@@ -133,9 +133,12 @@ class KurottoPuzzle(Puzzle):
 
 
 def _token(tok: str, where: str) -> int:
+    """A token of the corpus's grid: ``-`` no circle, ``o`` or ``?`` a circle, a number."""
     if tok in (CIRCLE, "?"):
         return QUESTION
-    return rg.read_number(tok, where)
+    if tok == "-" or (tok.isdigit() and tok.isascii()):
+        return rg.read_number(tok, where)
+    raise InputError(f"{where}: {tok!r} is not a number, -, o or ?")
 
 
 def read(text: str) -> KurottoPuzzle:
