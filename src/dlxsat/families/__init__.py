@@ -56,6 +56,7 @@ FAMILIES: dict[str, str] = {
     "hitori": "dlxsat.families.hitori",
     "heyawake": "dlxsat.families.heyawake",
     "kuromasu": "dlxsat.families.kuromasu",
+    "kurotto": "dlxsat.families.kurotto",
     "aqre": "dlxsat.families.aqre",
     "lits": "dlxsat.families.lits",
     "creek": "dlxsat.families.creek",
