@@ -85,13 +85,10 @@ from .base import Puzzle
 from .codecs import (
     BLANK,
     QUESTION,
-    block,
     decode_number16,
     encode_number16,
     make_url,
-    read_pzprv3,
     url_of,
-    write_block,
 )
 from .grid import b62_number
 from .loops import cell_name
@@ -100,7 +97,6 @@ from .spec import Codec, FamilySpec, Picture
 Answer = dict[str, Any]
 Cell = tuple[int, int]
 NAME = TYPE = "kurotto"
-SHADE, WHITE = "x", "-"
 #: The corpus's token of a circle without a number (``?`` is read too).
 CIRCLE = "o"
 #: A number with at most this many ways gets an option per way; above, it marks its cells one
@@ -484,78 +480,6 @@ def write_url(puzzle: KurottoPuzzle, answer: Answer | None = None) -> str:
     return make_url(TYPE, puzzle.n, puzzle.m, encode_number16(values))
 
 
-def _numbers(lines: Sequence[str], rows: int, cols: int) -> list[list[int]]:
-    """pzprjs's ``decodeCellQnum`` block: a number, ``-`` a circle without one, ``.`` none."""
-    out = []
-    for i, row in enumerate(block(lines, 0, rows, cols, "circles")):
-        values = []
-        for j, t in enumerate(row):
-            if t == ".":
-                values.append(BLANK)
-            elif t == "-":
-                values.append(QUESTION)
-            elif t.isdigit() and t.isascii():
-                values.append(int(t))
-            else:
-                raise InputError(f"cell {cell_name(i, j)} of the pzprv3 file: {t!r} is no number")
-        out.append(values)
-    return out
-
-
-def _parse_pzprv3(text: str) -> tuple[KurottoPuzzle, Answer | None]:
-    rows, cols, lines = read_pzprv3(text, NAME)
-    if not any(line.strip() for line in lines):
-        # The header alone: pzprjs opens an empty board.
-        return KurottoPuzzle(((BLANK,) * cols,) * rows), None
-    puzzle = KurottoPuzzle(tuple(tuple(r) for r in _numbers(lines, rows, cols)))
-    shaded = sh.read_ans_block(lines, rows, rows, cols)
-    return puzzle, sh.cells_answer(sh.SHADED, shaded) if shaded else None
-
-
-def read_file(text: str) -> KurottoPuzzle:
-    return _parse_pzprv3(text)[0]
-
-
-def file_answer(puzzle: KurottoPuzzle | None, text: str) -> Answer | None:
-    """The answer a pzprv3 file holds (None: nothing shaded); with ``puzzle``, the file must
-    hold that puzzle."""
-    held, drawn = _parse_pzprv3(text)
-    if puzzle is not None and held != puzzle:
-        raise InputError(f"the pzprv3 file holds another {NAME} than the puzzle given")
-    return drawn
-
-
-def write_file(puzzle: KurottoPuzzle, answer: Answer | None = None) -> str:
-    """The pzprv3 file as pzprjs writes it, with the answer's shaded cells.
-
-    >>> write_file(read("1 2\\n1 o\\n"), {"shaded": []}).split("\\n")
-    ['pzprv3', 'kurotto', '1', '2', '1 - ', '. . ', '']
-    """
-    m, n = puzzle.m, puzzle.n
-    lines = ["pzprv3", TYPE, str(m), str(n)]
-    numbers = [
-        ["." if v == BLANK else "-" if v == QUESTION else str(v) for v in row]
-        for row in puzzle.cells
-    ]
-    lines += write_block(numbers)
-    lines += write_block(sh.ans_rows(m, n, sh.marked_cells(answer, sh.SHADED)))
-    return "\n".join(lines) + "\n"
-
-
-def grid_answer(puzzle: KurottoPuzzle, text: str) -> Answer:
-    """The answer of the corpus's answer grid (``x`` shaded, ``-`` white)."""
-    shaded = sh.read_marks(text, puzzle.m, puzzle.n, SHADE, (WHITE,), "shaded cell")
-    return sh.cells_answer(sh.SHADED, shaded)
-
-
-def write_grid(puzzle: KurottoPuzzle, answer: Answer | None = None) -> str:
-    """The corpus's problem text, or with ``answer`` its answer grid."""
-    if answer is None:
-        return write(puzzle)
-    shaded = sh.marked_cells(answer, sh.SHADED)
-    return sh.write_marks(f"{puzzle.m} {puzzle.n}", puzzle.m, puzzle.n, shaded, SHADE, WHITE)
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Kurotto: numbered circles count the shaded cells of the blocks touching them",
@@ -572,8 +496,8 @@ SPEC = FamilySpec(
     answers=("pzprv3", "grid"),
     codecs={
         "puzzlink": Codec(read=read_url, write=write_url),
-        "pzprv3": Codec(read=read_file, write=write_file, answer=file_answer),
-        "grid": Codec(read=read, write=write_grid, answer=grid_answer),
+        "pzprv3": sh.numbers_file_codec(KurottoPuzzle, NAME, TYPE, (TYPE,)),
+        "grid": sh.shaded_grid_codec(read, write),
     },
     picture=Picture(lambda p: (p.m, p.n), draw),
 )
