@@ -27,11 +27,18 @@ the backend before it is timed apart) from the ahead-of-time module in the user'
 of ``--rounds`` runs; ``--cold`` adds one run of each from empty caches (the module built: tens
 of seconds; the kernels JIT-compiled).
 
+``--tiers`` times, in fresh processes, one DLX search (``--backend dlx``) per puzzle of
+:data:`TIER_PUZZLES` (small to large), in the CPU seconds of the whole process (user and
+system), under three policies, interleaved: the kernels interpreted throughout, compiled from
+the first node (numpy and the ahead-of-time module imported first), and the default
+(``dlx.interpreted_seconds`` and ``dlx.COMPILED_FROM_ENTRIES``): what numpy's import costs
+against the interpreted search it would replace, problem by problem.
+
 Bytecode caching is on for every run (``PYTHONDONTWRITEBYTECODE`` is removed from the
 environment: development machines may set it, users do not).
 
 Usage: ``python benchmarks/startup.py [--rounds N] [--importtime] [--xcc] [--kernels [--cold]]
-[--only NAME]``;
+[--tiers] [--only NAME]``;
 ``--importtime`` also prints the ten slowest imports (cumulative, ``python -X importtime``) of
 each command. Takes about half a minute with the default 9 rounds.
 """
@@ -189,6 +196,99 @@ def kernel_load(env: dict[str, str], rounds: int, cold: bool, ref: float) -> Non
         print(f"  empty caches: module built {built:.1f} s, JIT-compiled {compiled:.1f} s")
 
 
+#: ``--tiers``: (family, puzzle), small to large.
+TIER_PUZZLES = [
+    ("sudoku", "puzzles/sudoku/tatham-9x9-1.txt"),
+    ("sudoku", "puzzles/sudoku-hard/tatham-9x9-advanced-01.txt"),
+    ("sudoku", "puzzles/sudoku/tatham-16x16-1.txt"),
+    ("sudoku", "puzzles/sudoku-25/tatham-25x25-basic-01.txt"),
+    ("masyu", "puzzles/masyu/tatham-10x10.txt"),
+    ("masyu", "puzzles/masyu/tatham-18x10.txt"),
+    ("masyu", "puzzles/masyu/tatham-20x14.txt"),
+    ("masyu", "puzzles/masyu-bench/bench-24x14-01.txt"),
+    ("slitherlink", "puzzles/slitherlink/tatham-10x10-1.txt"),
+    ("slitherlink", "puzzles/slitherlink/tatham-20x15.txt"),
+]
+
+#: The child of ``--tiers``: one DLX search under a policy, then its figures.
+TIER_CHILD = """
+import json, sys
+from dlxsat.backends import dlx
+policy, family, path = sys.argv[1:4]
+if policy == "interpreted":
+    dlx.INTERPRETED_SECONDS = float("inf")
+elif policy == "compiled":
+    dlx.INTERPRETED_SECONDS = 0.0
+import dlxsat
+report = dlxsat.solve(family, open(path).read(), backend="dlx", timeout=float(sys.argv[4]))
+s = report.stats
+print(json.dumps({"nodes": s.get("nodes"), "kernel": s.get("kernel"), "status": report.status,
+                  "numpy": "numpy" in sys.modules}))
+"""
+
+TIER_POLICIES = ("interpreted", "compiled", "default")
+#: A search's time limit in ``--tiers`` (an interpreted 24 x 14 Masyu runs for minutes): a
+#: run that reaches it is marked ``>``.
+TIER_TIMEOUT = 3.0
+
+
+def _tier_run(policy: str, family: str, path: str, env: dict[str, str]) -> tuple[float, dict]:
+    import json
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [sys.executable, "-c", TIER_CHILD, policy, family, path, str(TIER_TIMEOUT)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{path} ({policy}) failed: {done.stderr.strip()[-500:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def tiers(env: dict[str, str], rounds: int) -> None:
+    """``--tiers``: each puzzle of :data:`TIER_PUZZLES` under each of :data:`TIER_POLICIES`,
+    fresh processes, interleaved; medians of the processes' CPU, ms."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from dlxsat.pipeline import prepare
+
+    for family, path in TIER_PUZZLES:  # warm: .pyc files, the module built
+        for policy in TIER_POLICIES:
+            _tier_run(policy, family, path, env)
+    cpu: dict[tuple[str, str], list[float]] = {}
+    info: dict[tuple[str, str], dict] = {}
+    for r in range(rounds):
+        for i, (family, path) in enumerate(TIER_PUZZLES):
+            k = (i + r) % len(TIER_POLICIES)
+            for policy in TIER_POLICIES[k:] + TIER_POLICIES[:k]:
+                seconds, out = _tier_run(policy, family, path, env)
+                cpu.setdefault((path, policy), []).append(seconds)
+                info[path, policy] = out
+    print(f"\nOne DLX search per fresh process, CPU ms (median of {rounds}), by policy")
+    heads = " ".join(f"{p:>11}" for p in TIER_POLICIES)
+    print(f"{'puzzle':44} {'entries':>7} {'nodes':>7} {heads}")
+    for family, path in TIER_PUZZLES:
+        problem = prepare(family, (ROOT / path).read_text()).problem
+        entries = sum(len(option) for option in problem.options)
+        cells = [
+            ("> " if info[path, p]["status"] == "timeout" else "")
+            + f"{statistics.median(cpu[path, p]) * 1000:.1f}"
+            for p in TIER_POLICIES
+        ]
+        default = info[path, "default"]
+        numpy = "imported" if default["numpy"] else "not imported"
+        print(
+            f"{path:44} {entries:7d} {info[path, 'compiled']['nodes']:7d} "
+            + " ".join(f"{c:>11}" for c in cells)
+            + f"  (default: {default['kernel']}, numpy {numpy})"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=9)
@@ -196,9 +296,13 @@ def main() -> None:
     ap.add_argument("--kernels", action="store_true")
     ap.add_argument("--xcc", action="store_true", help="exact-cover problems, auto and engines")
     ap.add_argument("--cold", action="store_true", help="with --kernels: from empty caches too")
+    ap.add_argument("--tiers", action="store_true", help="DLX interpreted or compiled, by size")
     ap.add_argument("--only", default="", help="only the commands whose name contains this")
     args = ap.parse_args()
     env = environment()
+    if args.tiers:
+        tiers(env, args.rounds)
+        return
     cmds = {k: v for k, v in commands().items() if args.only in k or k == "python -c pass"}
     import tempfile
 

@@ -158,7 +158,12 @@ TINY = {
     "rules.py": ["--sizes", "3", "--seeds", "1", "--timeout", "20"],
     "sized.py": ["--sizes", "3", "--seeds", "1", "--timeout", "30"],
     "startup.py": ["--rounds", "1", "--only", "sudoku"],
+    "corpus_cpu.py": ["--dataset", "{corpus}", "--sets", "sudoku", "--rounds", "1"],
 }
+
+#: A corpus of one 4 x 4 Sudoku in the public corpus's layout (``benchmarks/corpus.py``), for
+#: the scripts that read it.
+TINY_SUDOKU = "4 4\n1 - - -\n- - 1 -\n- 1 - -\n- - - 1\n"
 
 
 def test_every_script_the_measurements_name_has_a_tiny_run():
@@ -178,7 +183,14 @@ def test_every_script_the_measurements_name_runs(script: str, tmp_path: Path):
         tmp_path / "store.jsonl",
         [record(f"p{k}.txt", s, "unique", 0.1 * k + 0.1) for k in range(2) for s in "ab"],
     )
-    args = [a.format(store=store, out=tmp_path / "plot.svg") for a in TINY[script]]
+    data = tmp_path / "corpus" / "assets" / "data" / "Sudoku"
+    data.mkdir(parents=True)
+    entry = {"problem": TINY_SUDOKU, "solution": ""}
+    (data / "Sudoku_dataset.json").write_text(json.dumps({"count": 1, "data": {"1_4x4": entry}}))
+    args = [
+        a.format(store=store, out=tmp_path / "plot.svg", corpus=tmp_path / "corpus")
+        for a in TINY[script]
+    ]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     run = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / script), *args],

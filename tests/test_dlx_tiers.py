@@ -84,6 +84,29 @@ def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, nam
     assert (slow.solutions, slow.stats["nodes"]) == (whole.solutions, whole.stats["nodes"])
 
 
+@pytest.mark.parametrize(
+    "numpy, entries, starts_compiled",
+    [
+        (False, backend.COMPILED_FROM_ENTRIES - 1, False),  # small: interpreted first
+        (False, backend.COMPILED_FROM_ENTRIES, True),  # large: numpy imported for it
+        (True, 10, True),  # numpy imported already: the load is a millisecond
+    ],
+)
+def test_large_problems_start_compiled(monkeypatch, numpy, entries, starts_compiled):
+    """With the ahead-of-time module built, a fresh process starts a search in the compiled
+    tier at its first node when numpy is imported already or the problem has at least
+    ``COMPILED_FROM_ENTRIES`` entries; else it runs interpreted first, for a while."""
+    as_a_fresh_process(monkeypatch)
+    monkeypatch.setattr(backend, "ahead_of_time_built", lambda: True)
+    monkeypatch.setattr(backend, "_numpy_imported", lambda: numpy)
+    seconds = backend.interpreted_seconds("search_c", "int16", entries)
+    assert (seconds == 0) == starts_compiled
+    assert backend._starts_compiled("C", entries) == starts_compiled
+    # Without the module (numba's JIT: a few tenths of a second to load) size changes nothing.
+    monkeypatch.setattr(backend, "ahead_of_time_built", lambda: False)
+    assert backend.interpreted_seconds("search_c", "int16", entries) > 0
+
+
 def test_only_the_needed_jit_kernel_is_loaded():
     """Without the ahead-of-time module (``DLXSAT_AOT=0``), a fresh process that solves an XCC
     problem compiled has numba load Algorithm C's kernel for int16 arrays and nothing else."""

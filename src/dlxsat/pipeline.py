@@ -52,13 +52,22 @@ CHECK_RESERVE = 0.1
 
 @dataclass
 class Prepared:
-    """A puzzle read and encoded: what every backend starts from."""
+    """A puzzle read and encoded: what every backend starts from. ``text`` is its exact-cover
+    data in Knuth's format, None until asked for (:attr:`dlx_text`): a family that builds its
+    problem directly (``FamilySpec.build``) is not encoded to text for a solve."""
 
     name: str
     family: FamilySpec
     puzzle: Any
-    dlx_text: str
+    text: str | None
     problem: Problem
+
+    @property
+    def dlx_text(self) -> str:
+        """The puzzle's exact-cover data (the family's ``encode``), written on first use."""
+        if self.text is None:
+            self.text = self.family.encode(self.puzzle)
+        return self.text
 
 
 @dataclass
@@ -147,6 +156,10 @@ def prepare(
     if policy is not None and policy != Policy():
         puzzle = spec.prepare([puzzle], policy)[0][0]
     progress.set_phase("encoding")
+    if spec.build is not None:
+        # The problem built directly: the same as its data written and read (tests/test_batch.py),
+        # without either -- a third to a half of a 10 x 10 Masyu's solve went there.
+        return Prepared(spec.name, spec, puzzle, None, spec.build(puzzle))
     dlx_text = spec.encode(puzzle)
     progress.set_phase("reading the exact-cover data")
     return Prepared(spec.name, spec, puzzle, dlx_text, spec.problem(puzzle, dlx_text))
@@ -657,7 +670,7 @@ def _solve_alone(
     """One puzzle of a batch solved as :func:`solve` solves it (its problem built directly)."""
     start = time.perf_counter()
     deadline = Deadline.after(timeout)
-    prep = Prepared(family, fam, puzzle, "", build_problem(fam, puzzle))  # no DLX text here
+    prep = Prepared(family, fam, puzzle, None, build_problem(fam, puzzle))
     result = run_solver(prep, backend, mode, deadline, options, progress=progress)
     answers = checked_answers(prep, result, backend)
     return make_report(prep, backend, mode, result, answers, start)
@@ -669,11 +682,11 @@ def _checked_settled(family: str, fam: FamilySpec, backend: str, settled: Settle
     template read them back, the family's checker asked for the message of one the template
     judged wrong (:attr:`Settled.obeys <dlxsat.result.Settled.obeys>`), and none twice."""
     if settled.problem is not None:
-        prep = Prepared(family, fam, settled.puzzle, "", settled.problem)
+        prep = Prepared(family, fam, settled.puzzle, None, settled.problem)
         return checked_answers(prep, settled, backend)
     answers = settled.answers
     if not settled.obeys:
-        prep = Prepared(family, fam, settled.puzzle, "", Problem([], []))
+        prep = Prepared(family, fam, settled.puzzle, None, Problem([], []))
         for answer in answers:
             check_answer(prep, answer, backend)  # the family's own message
     if len(answers) > 1 and len({answer_key(a) for a in answers}) < len(answers):

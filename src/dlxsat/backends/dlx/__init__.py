@@ -113,6 +113,21 @@ INTERPRETED_SECONDS = 0.1
 #: Sudoku the interpreter searches some 5 nodes a millisecond of CPU (141 nodes: 25-35 ms),
 #: the compiled tier some 200 times more.
 AOT_INTERPRETED_SECONDS = 0.05
+#: With the ahead-of-time module built, a problem of at least this many entries (the sum of
+#: its options' lengths) starts in the compiled tier at its first node, importing numpy and
+#: loading the module first: even its smallest search costs the interpreter about what that
+#: import does, so the interpreted start would be paid on top. Measured with
+#: ``benchmarks/startup.py --tiers`` (one ``--backend dlx`` search per fresh process, bytecode
+#: cached, CPU of the whole process, medians of 3, interleaved; 2 cores at load 8): numpy and
+#: the module cost 75-110 ms of CPU (a 9 x 9 Sudoku, 736 entries: 103 ms interpreted against
+#: 178 compiled from the first node; a 10 x 10 Masyu, 2,145 entries: 108 against 190); a
+#: 25 x 25 Sudoku of forced moves (6,576 entries, 325 nodes, the fewest a problem of that size
+#: needs) 249 against 239; a 20 x 14 Masyu (7,176 entries, 1,146 nodes) 294 against 244, and
+#: 217 by the rule before this one (50 ms interpreted, then the load). Between 2,000 and
+#: 6,000 entries the tree decides (a 10 x 10 Slitherlink of 44,000 nodes: over 1.3 s
+#: interpreted, 227 ms compiled), which the switch after :data:`AOT_INTERPRETED_SECONDS`
+#: bounds.
+COMPILED_FROM_ENTRIES = 6_000
 #: Algorithm X runs on bitsets of options up to this many options (sets of 64 words), on
 #: sparse sets above (where a node's work on the words would outgrow DLX1's on the links).
 BITS_MAX_OPTIONS = 64 * 63
@@ -250,11 +265,12 @@ def solve(
     # Algorithm X without global rules runs on bitsets or sparse sets (Knuth's tree and
     # figures with less work; see kernel.py); colors, multiplicities and rules on dancing links.
     layout = layout_for(problem, loop is not None)
+    entries = _entries(problem)
     if layout in (BITS, BITS_KEPT):
         arrays = build_bits(problem, N_STATE)
     elif layout == SETS:
         arrays = build_sets(problem)
-    elif _starts_compiled(ALGORITHMS[problem.kind]):
+    elif _starts_compiled(ALGORITHMS[problem.kind], entries):
         # Numpy's layout for the compiled kernels: 1 ms for a 25 x 25 Sudoku against 3 ms
         # for the lists and their copy into arrays (0.2 against 0.4 ms for a 9 x 9).
         arrays = build_numpy(problem, graph)
@@ -266,25 +282,35 @@ def solve(
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
-    _search(arrays, dtype, result, request, layout, max_nodes, allow_empty_loop, trial_seconds)
+    _search(
+        arrays, dtype, result, request, layout, max_nodes, allow_empty_loop, trial_seconds, entries
+    )
     return result
 
 
-def _starts_compiled(algorithm: str) -> bool:
-    """Whether a search of Algorithm ``algorithm`` would start in the compiled tier: its
-    kernels are loaded in this process (for both integer sizes), or are cheap to load
-    (:func:`interpreted_seconds`), and compiling is allowed."""
+def _entries(problem: Problem) -> int:
+    """The problem's entries: the sum of its options' lengths (its size for the kernels)."""
+    return sum(len(option) for option in problem.options)
+
+
+def _starts_compiled(algorithm: str, entries: int = 0) -> bool:
+    """Whether a search of Algorithm ``algorithm`` on a problem of ``entries`` entries would
+    start in the compiled tier: its kernels are loaded in this process (for both integer
+    sizes), or are cheap enough to load (:func:`interpreted_seconds`), and compiling is
+    allowed."""
     name = "search_m" if algorithm == "M" else "search_c"
     return INTERPRETED_SECONDS < math.inf and all(
-        interpreted_seconds(name, t) <= 0 for t in ("int16", "int32")
+        interpreted_seconds(name, t, entries) <= 0 for t in ("int16", "int32")
     )
 
 
-def interpreted_seconds(name: str, dtype: Any) -> float:
-    """How many seconds of CPU a search runs interpreted before it moves to the compiled
-    kernel ``name`` for ``dtype``: none when that kernel is loaded in this process, or when
-    the ahead-of-time module is built and numpy imported (loading is then a millisecond or
-    two); else what is left, after this process's interpreted searches so far, of
+def interpreted_seconds(name: str, dtype: Any, entries: int = 0) -> float:
+    """How many seconds of CPU a search of a problem of ``entries`` entries runs interpreted
+    before it moves to the compiled kernel ``name`` for ``dtype``: none when that kernel is
+    loaded in this process, or when the ahead-of-time module is built and either numpy is
+    imported (loading is then a millisecond or two) or the problem has at least
+    :data:`COMPILED_FROM_ENTRIES` entries (its interpreted search would cost more than
+    numpy's import); else what is left, after this process's interpreted searches so far, of
     :data:`AOT_INTERPRETED_SECONDS` when the module is built, of :data:`INTERPRETED_SECONDS`
     otherwise (numba's JIT) -- a process that solves many small puzzles pays the load once
     they have cost as much, not a search at a time. :data:`INTERPRETED_SECONDS` 0 or infinite
@@ -295,7 +321,7 @@ def interpreted_seconds(name: str, dtype: Any) -> float:
         return 0.0
     if not ahead_of_time_built():
         return max(0.0, INTERPRETED_SECONDS - _interpreted_spent[0])
-    if _numpy_imported():
+    if _numpy_imported() or entries >= COMPILED_FROM_ENTRIES:
         return 0.0
     return max(0.0, min(INTERPRETED_SECONDS, AOT_INTERPRETED_SECONDS) - _interpreted_spent[0])
 
@@ -331,6 +357,7 @@ def _search(
     max_nodes: int | None = None,
     allow_empty_loop: bool = True,
     trial_seconds: float | None = None,
+    entries: int = 0,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, out of time or past
     ``max_nodes`` or ``trial_seconds`` (see :func:`solve`); begin interpreted and move to the
@@ -365,7 +392,7 @@ def _search(
     interpreted = True
     stats = result.stats
     deadline = request.deadline.at  # (moved later by the compiled kernels' load, see below)
-    switch = interpreted_seconds(name, dtype)
+    switch = interpreted_seconds(name, dtype, entries)
     # ``trial_seconds`` counts the CPU of this thread's slices in the tier the search ends in
     # (None: not counting yet -- the search is interpreted and may still move).
     trial_cpu: float | None = None
