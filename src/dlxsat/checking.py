@@ -97,6 +97,8 @@ def check(
     spec = get_spec(family)
     text = puzzle if isinstance(puzzle, str) else None
     board = formats.read(spec.name, puzzle, format) if isinstance(puzzle, str) else puzzle
+    if rules is not None:  # the rules asked for judge the answer too (Kurotto's variant)
+        board = spec.prepare([board], Policy(rules=rules))[0][0]
     if isinstance(answer, dict):
         given: Answer = answer
     else:
