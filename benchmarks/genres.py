@@ -7,7 +7,8 @@ Two runs (see ``benchmarks/corpus.py`` for the corpus):
     (``auto``, asking "is the answer unique?") and its answer compared with the published one.
     Prints per genre: puzzles, with a published answer, read, unique, equal to the published
     answer; then every puzzle that is not, and why (a variant rule, a duplicate, a corpus
-    error). The figures go in docs/genres.md.
+    error). The figures go in docs/genres.md. ``--rules NAME`` solves and judges under one
+    of the genres' variants (``dlxsat solve --rules``, e.g. Kurotto's ``touching``).
 ``--speed``
     The three largest published puzzles of each genre (by cells), solved by dlxsat's default
     (proving uniqueness) and by puzzlekit 0.3.4 (OR-tools CP-SAT, finding one answer) in the
@@ -19,6 +20,8 @@ Two runs (see ``benchmarks/corpus.py`` for the corpus):
 Run::
 
     python benchmarks/genres.py --dataset puzzlekit-dataset --answers [--genres yajilin,...]
+    python benchmarks/genres.py --dataset puzzlekit-dataset --answers --genres kurotto \
+        --rules touching
     python benchmarks/genres.py --dataset puzzlekit-dataset --speed \\
         --puzzlekit-python venv/bin/python --timeout 60
 """
@@ -103,8 +106,11 @@ def cells(problem: str) -> int:
     return int(rows) * int(cols)
 
 
-def published_answers(family: str, dataset: str, timeout: float) -> dict[str, object]:
-    """The ``--answers`` run of one genre: counts and the puzzles that did not come back."""
+def published_answers(
+    family: str, dataset: str, timeout: float, rules: str | None = None
+) -> dict[str, object]:
+    """The ``--answers`` run of one genre (under its variant ``rules``, None: its default
+    rules): counts and the puzzles that did not come back."""
     genre, _ = GENRES[family]
     puzzles = corpus.load(genre, dataset)
     counts = dict.fromkeys(["with answer", "read", "unique", "equal"], 0)
@@ -122,13 +128,13 @@ def published_answers(family: str, dataset: str, timeout: float) -> dict[str, ob
             notes.append(f"{key}: not read: {e}")
             continue
         counts["read"] += 1
-        report = dlxsat.solve(family, puzzle, timeout=timeout)
+        report = dlxsat.solve(family, puzzle, timeout=timeout, rules=rules)
         if report.status != "unique":
             notes.append(f"{key}: {report.status} (count {report.count})")
             continue
         counts["unique"] += 1
         if answer_key(report.solutions[0]) != answer_key(published):
-            wrong = dlxsat.check(family, puzzle, published).violations
+            wrong = dlxsat.check(family, puzzle, published, rules=rules).violations
             notes.append(f"{key}: differs from the published answer ({'; '.join(wrong[:1])})")
             continue
         counts["equal"] += 1
@@ -205,12 +211,13 @@ def main() -> None:
     parser.add_argument("--speed", action="store_true", help="the speed run against puzzlekit")
     parser.add_argument("--puzzlekit-python", default=None, help="a Python with puzzlekit 0.3.4")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
+    parser.add_argument("--rules", default=None, help="a variant of the genres (--answers)")
     a = parser.parse_args()
     if not a.dataset:
         parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
     families = a.genres.split(",") if a.genres else [g for g in GENRES if registered(g)]
     if a.answers:
-        rows = [published_answers(f, a.dataset, a.timeout) for f in families]
+        rows = [published_answers(f, a.dataset, a.timeout, a.rules) for f in families]
         cols = ["genre", "puzzles", "with answer", "read", "unique", "equal", "seconds"]
         print("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols))
         for row in rows:

@@ -9,7 +9,13 @@ Each genre has a data file ``tests/data/genres/<family>.json`` (sources in
                   "pzprv3": pzprjs's file of it with the answer (optional)}, ...],
      "wrong":   [{"name": ..., "puzzle": a text in any format, "answer": a text holding a
                   wrong answer (or null: the puzzle's text holds it), "rule": a fragment of
-                  the violation expected}, ...]}
+                  the violation expected, "rules": the variant judging it (optional,
+                  ``--rules``)}, ...],
+     "variants": [{"name": ..., "problem": ..., "answer": ... (as in "puzzles"), "rules": a
+                  variant of the family (``FamilySpec.variants``, ``--rules``) under which
+                  the published answer alone is right, "answers": how many answers the
+                  default rules give, "rule": a fragment of the violation the variant names
+                  in each of the others}, ...]}
 
 The puzzles are small published ones (the whole corpus is ``benchmarks/genres.py``'s); the
 wrong answers come from pzprjs's test scripts where it has them. A genre's data file is all a
@@ -48,6 +54,11 @@ WRONG = [
     pytest.param(family, w, id=f"{family}-{w['name']}")
     for family in GENRES
     for w in _data(family).get("wrong", [])
+]
+VARIANTS = [
+    pytest.param(family, v, id=f"{family}-{v['name']}-{v['rules']}")
+    for family in GENRES
+    for v in _data(family).get("variants", [])
 ]
 
 
@@ -119,9 +130,41 @@ def test_every_format_round_trips(family, case, tmp_path):
 
 @pytest.mark.parametrize("family, case", WRONG)
 def test_a_wrong_answer_is_rejected_with_its_rule_named(family, case):
-    report = dlxsat.check(family, case["puzzle"], case.get("answer"))
+    report = dlxsat.check(family, case["puzzle"], case.get("answer"), rules=case.get("rules"))
     assert not report.correct
     assert case["rule"] in report.violations[0], report.violations
+
+
+@pytest.mark.parametrize("family, case", VARIANTS)
+def test_a_variant_keeps_the_published_answer_alone(family, case, tmp_path, capsys):
+    """A puzzle that assumes a variant of the rules: several answers under the default rules,
+    each but the published one broken under the variant (the rule named), the published one
+    alone found by every backend under it, on the command line too; a variant the family
+    lacks is a one-line error."""
+    from dlxsat.cli import main
+
+    puzzle, published = _published(family, case)
+    rules = case["rules"]
+    assert rules in get_spec(family).variants
+    loose = dlxsat.solve(family, puzzle, backend="sat", mode="all")
+    assert loose.count == case["answers"]
+    assert answer_key(published) in {answer_key(a) for a in loose.solutions}
+    assert dlxsat.check(family, puzzle, published, rules=rules).correct
+    for other in loose.solutions:
+        if answer_key(other) != answer_key(published):
+            assert dlxsat.check(family, puzzle, other).correct
+            report = dlxsat.check(family, puzzle, other, rules=rules)
+            assert not report.correct and case["rule"] in report.violations[0]
+    for backend in BACKENDS:
+        found = dlxsat.solve(family, puzzle, backend=backend, mode="all", rules=rules)
+        assert [answer_key(a) for a in found.solutions] == [answer_key(published)], backend
+    path = tmp_path / "puzzle.txt"
+    path.write_text(case["problem"])
+    assert main(["solve", family, str(path), "--rules", rules, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+    assert main(["solve", family, str(path), "--rules", "no-such-rules"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no-such-rules" in err, err
 
 
 #: A LITS with holes (the corpus's 171_9x8, janko.at LITS 171): puz.link and pzprv3 have none.

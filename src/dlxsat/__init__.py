@@ -128,18 +128,30 @@ def solve(
     mode: Mode = "unique",
     timeout: float | None = None,
     format: str | None = None,
+    rules: str | None = None,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle: read, encode, run the solver, decode and rule-check every answer.
 
     See :func:`dlxsat.pipeline.solve`; ``text`` is in ``format`` (detected when None, see
-    :mod:`dlxsat.formats`); ``options`` are the solver's declared options
+    :mod:`dlxsat.formats`); ``rules``: which of the family's sets of rules to solve under
+    (``--rules``: :attr:`FamilySpec.variants <dlxsat.families.spec.FamilySpec.variants>`,
+    None: its default); ``options`` are the solver's declared options
     (:func:`dlxsat.solvers.options_of`).
     """
+    from .families.spec import Policy
     from .pipeline import solve as _solve
 
+    policy = None if rules is None else Policy(rules=rules)
     return _solve(
-        family, text, backend=backend, mode=mode, timeout=timeout, format=format, **options
+        family,
+        text,
+        backend=backend,
+        mode=mode,
+        timeout=timeout,
+        format=format,
+        policy=policy,
+        **options,
     )
 
 
@@ -152,12 +164,14 @@ def check(
     format: str | None = None,
     answer_format: str | None = None,
     timeout: float | None = None,
+    rules: str | None = None,
 ) -> CheckReport:
     """Is ``answer`` a correct answer to ``puzzle``, and if not, which rule does it break?
 
     ``answer`` is an answer in dlxsat's form, a text holding one (the puzzlekit corpus's
     answer grid, a pzprv3 file, a Penpa+ URL), or None when ``puzzle``'s own text holds it;
-    ``unique`` also proves no other answer exists. See :func:`dlxsat.checking.check`.
+    ``unique`` also proves no other answer exists; ``rules``: which of the family's sets of
+    rules judge it (``--rules``, None: its default). See :func:`dlxsat.checking.check`.
 
     >>> check("sudoku", "4..3.3....1.1..2", {"grid": ["4123", "2341", "3214", "1432"]}).correct
     True
@@ -172,6 +186,7 @@ def check(
         format=format,
         answer_format=answer_format,
         timeout=timeout,
+        rules=rules,
     )
 
 

@@ -104,6 +104,8 @@ def check(
             raise InputError("no answer given, and a puzzle object holds none")
         given = read_answer(spec.name, board, answer, text or "", answer_format)
     given = dict(given)
+    if rules is not None:  # the rules asked for judge the answer too (Kurotto's variant)
+        board = spec.prepare([board], Policy(rules=rules))[0][0]
     # An answer grid that contradicts itself (formats.grid): its first contradiction is the
     # rule it breaks, before the rules of the puzzle.
     violations = list(given.pop("disagree", [])) + spec.check(board, given)

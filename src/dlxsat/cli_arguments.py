@@ -460,7 +460,8 @@ def _add_format_options(sub: Any, built: list[str]) -> None:
         sub.choices["solve"].add_argument("--boxes", choices=["standard"], help=text)
     text = "which of the family's sets of rules to state (fillomino: standard, the default for "
     text += "solving, or knuth: no region larger than the largest given number, his data, the "
-    text += "default for encode)"
+    text += "default for encode; kurotto: standard, the default, or touching: every block also "
+    text += "touches a number)"
     for name in ("encode", "solve", "export", "decode", "crosscheck", "check"):
         if name in built:
             sub.choices[name].add_argument("--rules", metavar="RULES", help=text)

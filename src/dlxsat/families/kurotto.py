@@ -6,6 +6,12 @@ adjacent to it, each block counted once (0: no shaded neighbour). A circle witho
 only stays white. Nothing else: the white cells need not be connected, and at least one cell
 is shaded (pzprjs refuses an empty board, which matters only when every number is 0).
 
+**A variant** (:data:`TOUCHING`, ``--rules touching``; the standard rules, :data:`STANDARD`,
+stay the default): every block also touches a number (a numbered circle). Three janko.at
+puzzles of the corpus (223, 224 and 227, all 10 x 10) have 2, 8 and 2 answers without it and
+their published one alone with it: they assume it. (Touching any circle is not enough for
+224: two of its answers keep a block touching only a circle without a number.)
+
 **The puzzle's text** (the corpus's notation, ``SmilingWayne/puzzlekit-dataset``): a line
 ``ROWS COLS``, then ROWS rows of tokens, ``-`` an empty cell, a number a numbered circle, ``o``
 (or ``?``) a circle without a number::
@@ -52,7 +58,13 @@ around it, and there are two exact ways to state it:
   neighbours, and every piece of them has v + 1 members. The piece holding c then has v
   marks, all there are: the marks are c's blocks;
 - when every number is 0 (or there is none), an all-white board would keep them, which pzprjs
-  refuses: an item ``any`` is covered by the shaded options at least once.
+  refuses: an item ``any`` is covered by the shaded options at least once;
+- under :data:`TOUCHING`, one more global rule, ``|@connected`` with roots
+  (:class:`~dlxsat.xcc.rules.Connected`, as Cave's shaded cells reaching the border): its
+  members are the shaded colours of the cells that may be shaded, linked as orthogonal
+  neighbours, its roots those of them next to a number; every piece (a block) must hold a
+  root. Nothing local says it (a block far from every number breaks no option), so it is
+  left to the backends, lazily by default.
 
 Measured on the corpus's largest, 220_19x27 (2026-11-27, 2 cores at load 6-7, SAT, proving
 uniqueness): the marks' rule as a rooted ``|@connected`` took 16-20 s (39 rounds of cuts),
@@ -73,12 +85,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import InputError
 from ..xcc.model import Problem
-from ..xcc.rules import Sized
+from ..xcc.rules import Connected, Sized
 from . import regions as rg
 from . import shading as sh
 from .base import Puzzle
@@ -92,13 +104,17 @@ from .codecs import (
 )
 from .grid import b62_number
 from .loops import cell_name
-from .spec import Codec, FamilySpec, Picture
+from .spec import Codec, FamilySpec, Picture, Policy
 
 Answer = dict[str, Any]
 Cell = tuple[int, int]
 NAME = TYPE = "kurotto"
 #: The corpus's token of a circle without a number (``?`` is read too).
 CIRCLE = "o"
+STANDARD, TOUCHING = "standard", "touching"
+#: The sets of rules a user may choose (``--rules``): the standard ones (the default), and
+#: with every block touching a number.
+RULES = (STANDARD, TOUCHING)
 #: A number with at most this many ways gets an option per way; above, it marks its cells one
 #: by one under a sized rule (see the module doc).
 WAYS = 500
@@ -108,9 +124,11 @@ WAYS = 500
 class KurottoPuzzle(Puzzle):
     """A Kurotto board: ``cells[i][j]`` is :data:`~dlxsat.families.codecs.BLANK` (no circle),
     :data:`~dlxsat.families.codecs.QUESTION` (a circle without a number) or a number (0 or
-    more)."""
+    more). ``rules``: which rules its problem states and its answers are judged by,
+    :data:`STANDARD` or :data:`TOUCHING`."""
 
     cells: tuple[tuple[int, ...], ...]
+    rules: str = STANDARD
 
     @property
     def m(self) -> int:
@@ -321,8 +339,22 @@ def build(puzzle: KurottoPuzzle) -> Problem:
                 ]
                 b.options.append([q, mark[x] + ":0", state[x] + ":1", *next_to])
     problem = b.problem()
-    rules = [_rule(problem, names, c, mark, board.numbers[c]) for c, mark in marked.items()]
+    rules: list[Connected | Sized] = [
+        _rule(problem, names, c, mark, board.numbers[c]) for c, mark in marked.items()
+    ]
+    if puzzle.rules == TOUCHING and board.free:
+        rules.append(_touching(problem, puzzle, board, state))
     return problem.with_rules(*rules)
+
+
+def _touching(
+    problem: Problem, puzzle: KurottoPuzzle, board: _Board, state: dict[Cell, str]
+) -> Connected | Sized:
+    """The rule of :data:`TOUCHING`: every piece of shaded cells reaches a cell next to a
+    number (the module doc)."""
+    roots = [x for x in board.free if board.beside[x]]
+    items = {x: state[x] for x in board.free}
+    return sh.cells_rule(problem, items, sh.SHADED_COLOUR, "touching", roots=roots)
 
 
 def _pair(names: sh.Names, k: int, c: Cell, x: Cell, prefix: str) -> str:
@@ -355,7 +387,8 @@ def _rule(problem: Problem, names: sh.Names, c: Cell, mark: dict[Cell, str], v: 
 def encode(puzzle: KurottoPuzzle) -> str:
     """The exact-cover data (Knuth's format, the board in its comment lines, the rules in its
     ``|@`` lines)."""
-    return sh.Builder.text(["kurotto:", *write(puzzle).splitlines()], build(puzzle))
+    head = "kurotto:" if puzzle.rules == STANDARD else "kurotto (every block touches a number):"
+    return sh.Builder.text([head, *write(puzzle).splitlines()], build(puzzle))
 
 
 def decode(puzzle: KurottoPuzzle, problem: Problem, chosen: Any) -> Answer:
@@ -399,11 +432,16 @@ def touching(puzzle: KurottoPuzzle, shaded: set[Cell], c: Cell) -> int:
 
 def check(puzzle: KurottoPuzzle, answer: Answer) -> list[str]:
     """The rules, judged on the answer: a shaded cell at all (pzprjs's first check), no circle
-    shaded (which pzprjs's editor prevents rather than checks), the numbers' blocks.
+    shaded (which pzprjs's editor prevents rather than checks), the numbers' blocks; under
+    :data:`TOUCHING`, then every block touching a number.
 
     >>> p = read("1 3\\n1 - -\\n")
     >>> check(p, {"shaded": [[0, 1]]}), check(p, {"shaded": [[0, 1], [0, 2]]})
     ([], ['the number 1 at (1, 1) touches blocks of 2 shaded cells in all, not 1'])
+    >>> from dataclasses import replace
+    >>> p, two = read("1 5\\n- 1 o - -\\n"), {"shaded": [[0, 0], [0, 4]]}
+    >>> check(p, two), check(replace(p, rules=TOUCHING), two)
+    ([], ['the block at (1, 5) touches no number (every block must touch one)'])
     """
     shaded, out = sh.answer_cells(answer, sh.SHADED, puzzle.m, puzzle.n)
     if not shaded:
@@ -418,7 +456,28 @@ def check(puzzle: KurottoPuzzle, answer: Answer) -> list[str]:
                 f"the number {v} at {cell_name(*c)} touches blocks of {have} shaded "
                 f"{'cell' if have == 1 else 'cells'} in all, not {v}"
             )
+    if puzzle.rules == TOUCHING:
+        m, n, numbers = puzzle.m, puzzle.n, puzzle.numbers()
+        for block in sh.blocks(shaded):
+            if not any(d in numbers for x in block for d in sh.neighbours(m, n, *x)):
+                out.append(
+                    f"the block at {cell_name(*min(block))} touches no number "
+                    "(every block must touch one)"
+                )
     return out
+
+
+def prepare(puzzles: list[KurottoPuzzle], policy: Policy) -> tuple[list[KurottoPuzzle], list[str]]:
+    """The puzzles under the rules ``policy`` names (``--rules``: :data:`RULES`)."""
+    if policy.loop:
+        raise InputError("--loop is for xcc data; a kurotto puzzle has its own rules")
+    if policy.boxes is not None:
+        raise InputError("--boxes is for sudoku; a kurotto puzzle has no boxes")
+    if policy.rules is None:
+        return puzzles, []
+    if policy.rules not in RULES:
+        raise InputError(f"unknown kurotto rules {policy.rules!r} (choose from {', '.join(RULES)})")
+    return [replace(p, rules=policy.rules) for p in puzzles], []
 
 
 def render(puzzle: KurottoPuzzle, answer: Answer | None = None) -> str:
@@ -491,6 +550,8 @@ SPEC = FamilySpec(
     render=render,
     build=build,
     rules=("sized",),
+    variants=RULES,
+    prepare_puzzles=prepare,
     formats=("knuth", "puzzlink", "pzprv3", "grid"),
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),
