@@ -35,7 +35,41 @@ edge item per pair of neighbours, colored ``1`` on a path and ``0`` off it.
    lazily.
 
 The link items keep the options few: an edge has one option per value it may carry, where a
-cell's options colored by value would be six per value.
+cell's options colored by value would be six per value. This problem is what ``encode``
+prints, and what counting and listing answers solve.
+
+**A shorter proof of uniqueness** (the family's :class:`~dlxsat.families.spec.Argument`).
+With cells allowed to stay empty, a path may take very many roads through the space the others
+leave, and proving that none gives a second answer is slow on the exact problem: on a 15 x 15
+the first SAT call itself runs out of time. So a ``unique`` search goes another way first.
+
+4. *Shortening.* A path *touches itself* where two of its cells are side by side and it does
+   not pass between them; cutting it short there (joining the two cells directly, emptying
+   the cells between) gives another answer with fewer cells used. So every answer shortens,
+   step by step, to a *touch-free* one, and an answer that uses every cell shortens from
+   itself alone (each step empties a cell).
+5. *The touch-free problem* (:func:`touch_free`): a primary item per cell whose options are
+   its shape *and* its value -- a number's ends, an empty cell's six ways of being passed
+   times the values that may run there -- each option coloring the cell's edges ``0``/``1``
+   as above and the secondary item ``k`` + edge of each edge it uses with its value (so an
+   edge's two cells agree). No touch, in Knuth's style: an uncolored secondary item ``t`` +
+   edge + value for each edge and each value given exactly twice, named by the options of
+   that value that leave the edge unused: two cells of the value side by side with no path
+   between them would share it. (A value given twice has one path; a value given four times
+   may have two paths side by side, and gets no such item.) A path through three cells of a
+   2 x 2 block, turning twice inside it, touches itself or closes the block's square: the
+   uncolored item ``q`` + block, named by each option turning inside the block, allows one
+   such turn. The acyclic rule stays (a ring of a value apart from its path touches nothing).
+   *Narrow*: no cell may stay empty. *Rest*: a primary item ``holes`` (bounds 1 to the
+   number of empty cells) named by each empty cell's "unused" option.
+6. *The verdict.* Two covers of the narrow problem are two answers. One, A, and a cover of
+   the rest: two answers (every cover is an answer, A uses every cell and the other does
+   not). One and none of the rest: every answer shortens to a touch-free answer, which is A;
+   A shortens from itself alone; so A is the only answer. No cover of the narrow problem
+   (every answer leaves a cell empty, six corpus puzzles): the exact problem decides.
+
+The narrow problem propagates strongly (every cell is passed, and no path may run beside
+itself); the rest holds the whole question of a second answer, and is the slow part.
 
 **Formats.** puz.link ``numlin`` (Number16: ``.`` a ``?``; pzprjs also reads the name
 ``numberlink``); pzprv3 ``numlin`` (the cells: a number, ``-`` a ``?``, ``.``; the two line
@@ -84,7 +118,7 @@ from .loops import (
     write_pzprv3_lines,
 )
 from .regions import Builder
-from .spec import Codec, FamilySpec, Picture
+from .spec import Argument, Codec, FamilySpec, Picture
 
 NAME = "numberlink"
 TYPE = "numlin"
@@ -242,13 +276,7 @@ def build(puzzle: NumberLinkPuzzle) -> Problem:
             items = [f"{color_item(board, i, j)}:{color[v]}" for i, j in free]
             b.options.append(["#" + name, f"{name}:1", *items])
     b.secondary = [*board.all_edges(), *cells_colored]
-    problem = b.plain_problem()
-    index = problem.index
-    members = tuple((index[board.name(x, y)], "1") for x, y in edges)
-    ends = tuple(edge_ends(x, y) for x, y in edges)
-    number = {tile: k for k, tile in enumerate(sorted({t for pair in ends for t in pair}))}
-    rule = Acyclic(members, tuple((number[u], number[v]) for u, v in ends), label="paths")
-    return problem.with_rules(rule)
+    return _acyclic(b.plain_problem(), board)
 
 
 def encode(puzzle: NumberLinkPuzzle) -> str:
@@ -259,6 +287,97 @@ def encode(puzzle: NumberLinkPuzzle) -> str:
 def decode(puzzle: NumberLinkPuzzle, problem: Problem, chosen: Any) -> Answer:
     """The paths' edges of the chosen options."""
     return line_answer(edges_on(problem, chosen))
+
+
+# ---------------------------------------------------------------------------------------------
+# The touch-free answers (the argument of a unique search: steps 4-6 of the module doc)
+
+#: The largest touch-free problem built, in options (cells x shapes x values): beyond it the
+#: exact problem is solved directly (the 35 x 48 board with 40 values would take 470,000).
+TOUCH_FREE_OPTIONS = 150_000
+
+
+def touch_free(puzzle: NumberLinkPuzzle, holes: bool) -> Problem:
+    """The touch-free answers (module doc, step 5): using every cell (``holes`` False), or
+    leaving at least one cell empty (True).
+
+    >>> from dlxsat.solvers import solve_problem
+    >>> def counts(text: str) -> list[int | None]:
+    ...     p = read(text)
+    ...     return [solve_problem(touch_free(p, h), "dlx").count for h in (False, True)]
+    >>> counts("1 3\\n1 - 1\\n")
+    [1, 0]
+    >>> counts("2 3\\n1 - 1\\n- - -\\n")  # the straight path, and the one below
+    [0, 2]
+    """
+    m, n = puzzle.m, puzzle.n
+    board = LoopBoard(m, n)
+    color = colors(puzzle)
+    runs = room_values(puzzle)
+    given: dict[int, int] = {}
+    for row in puzzle.clues:
+        for v in row:
+            if v != BLANK:
+                given[v] = given.get(v, 0) + 1
+    paired = {v for v, k in given.items() if k == 2}
+    may = [
+        [runs[i][j] if puzzle.clues[i][j] == BLANK else {puzzle.clues[i][j]} for j in range(n)]
+        for i in range(m)
+    ]
+    b = Builder()
+    for cell in board.vertices():
+        b.item(cell)
+    empty = sum(row.count(BLANK) for row in puzzle.clues)
+    if holes:
+        b.item("holes", 1, max(1, empty))
+    secondary: set[str] = set()
+    for i in range(m):
+        for j in range(n):
+            blank = puzzle.clues[i][j] == BLANK
+            shapes = board.shapes(i, j, (2,) if blank else (1,))
+            for v in sorted(may[i][j], key=lambda v: color[v]):
+                for on in shapes:
+                    extra = [f"k{board.name(*e)}:{color[v]}" for e in on]
+                    for e in board.edge_points(i, j):
+                        (a, c), (d, f) = edge_ends(*e)
+                        there = (d // 2, f // 2) if (a // 2, c // 2) == (i, j) else (a // 2, c // 2)
+                        if e not in on and v in paired and v in may[there[0]][there[1]]:
+                            extra.append(f"t{board.name(*e)}{color[v]}")
+                    if len(on) == 2:
+                        (x1, y1), (x2, y2) = sorted(on)
+                        if x1 != x2 and y1 != y2:  # a turn: the 2 x 2 block inside its corner
+                            extra.append(
+                                "q" + board.name(x1 if x1 & 1 else x2, y1 if y1 & 1 else y2)
+                            )
+                    secondary.update(t.partition(":")[0] for t in extra)
+                    b.options.append([board.cell(i, j), *board.edge_entries(i, j, on), *extra])
+            if blank and holes:
+                b.options.append([board.cell(i, j), *board.edge_entries(i, j, []), "holes"])
+    b.secondary = [*board.all_edges(), *sorted(secondary)]
+    return _acyclic(b.plain_problem(), board)
+
+
+def _acyclic(problem: Problem, board: LoopBoard) -> Problem:
+    """``problem`` with the rule that the edges colored ``1`` make no cycle."""
+    index = problem.index
+    edges = board.all_edge_points()
+    members = tuple((index[board.name(x, y)], "1") for x, y in edges)
+    ends = tuple(edge_ends(x, y) for x, y in edges)
+    number = {tile: k for k, tile in enumerate(sorted({t for pair in ends for t in pair}))}
+    return problem.with_rules(
+        Acyclic(members, tuple((number[u], number[v]) for u, v in ends), label="paths")
+    )
+
+
+def shortened(puzzle: NumberLinkPuzzle) -> tuple[Problem, Problem] | None:
+    """The argument's two problems (module doc, step 6): the touch-free answers using every
+    cell, and those leaving one empty; None for a board without empty cells (nothing to
+    shorten) or one whose touch-free problem would be larger than :data:`TOUCH_FREE_OPTIONS`."""
+    cells = puzzle.m * puzzle.n
+    empty = sum(row.count(BLANK) for row in puzzle.clues)
+    if not empty or 6 * empty * len(puzzle.values()) + 4 * cells > TOUCH_FREE_OPTIONS:
+        return None
+    return touch_free(puzzle, False), touch_free(puzzle, True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -425,6 +544,7 @@ SPEC = FamilySpec(
     check=check,
     render=render,
     build=build,
+    argument=Argument(shortened, "touch-free answers"),
     bytes_per_cell=5000,
     formats=("knuth", "puzzlink", "pzprv3", "grid"),
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
