@@ -128,18 +128,27 @@ def solve(
     mode: Mode = "unique",
     timeout: float | None = None,
     format: str | None = None,
+    argue: bool = True,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle: read, encode, run the solver, decode and rule-check every answer.
 
     See :func:`dlxsat.pipeline.solve`; ``text`` is in ``format`` (detected when None, see
     :mod:`dlxsat.formats`); ``options`` are the solver's declared options
-    (:func:`dlxsat.solvers.options_of`).
+    (:func:`dlxsat.solvers.options_of`). ``argue``: a ``unique`` search may go by the
+    family's argument (:class:`~dlxsat.families.spec.Argument`; False: its own problem only).
     """
     from .pipeline import solve as _solve
 
     return _solve(
-        family, text, backend=backend, mode=mode, timeout=timeout, format=format, **options
+        family,
+        text,
+        backend=backend,
+        mode=mode,
+        timeout=timeout,
+        format=format,
+        argue=argue,
+        **options,
     )
 
 
