@@ -60,16 +60,22 @@ the first SAT call itself runs out of time. So a ``unique`` search goes another 
    2 x 2 block, turning twice inside it, touches itself or closes the block's square: the
    uncolored item ``q`` + block, named by each option turning inside the block, allows one
    such turn. The acyclic rule stays (a ring of a value apart from its path touches nothing).
-   *Narrow*: no cell may stay empty. *Rest*: a primary item ``holes`` (bounds 1 to the
-   number of empty cells) named by each empty cell's "unused" option.
-6. *The verdict.* Two covers of the narrow problem are two answers. One, A, and a cover of
-   the rest: two answers (every cover is an answer, A uses every cell and the other does
-   not). One and none of the rest: every answer shortens to a touch-free answer, which is A;
-   A shortens from itself alone; so A is the only answer. No cover of the narrow problem
-   (every answer leaves a cell empty, six corpus puzzles): the exact problem decides.
+   No cell stays empty: an empty cell has no "unused" option. This is the *narrow* problem.
+6. *The rest*: the exact problem's answers that leave a cell empty (:func:`exact`: a
+   primary item ``holes``, bounds 1 to the number of empty cells, named by each empty
+   cell's "unused" option).
+7. *The verdict.* Two covers of the narrow problem are two answers. One, A, and a cover of
+   the rest: two answers (A uses every cell, the other does not). One and none of the rest:
+   every answer shortens to a touch-free one; that one uses every cell (else it would be a
+   cover of the rest), so it is A, and A shortens from itself alone: A is the only answer.
+   No cover of the narrow problem (every answer leaves a cell empty, six corpus puzzles):
+   the exact problem decides.
 
 The narrow problem propagates strongly (every cell is passed, and no path may run beside
-itself); the rest holds the whole question of a second answer, and is the slow part.
+itself) and finds the answer in a second where the exact problem's first SAT call may not
+in a minute; the rest holds the whole question of a second answer, and is the slow part.
+(The touch-free answers leaving a cell empty would do as the rest too, but were slower on
+nine of ten boards measured: ``docs/genres/numberlink.md``.)
 
 **Formats.** puz.link ``numlin`` (Number16: ``.`` a ``?``; pzprjs also reads the name
 ``numberlink``); pzprv3 ``numlin`` (the cells: a number, ``-`` a ``?``, ``.``; the two line
@@ -301,25 +307,21 @@ def decode(puzzle: NumberLinkPuzzle, problem: Problem, chosen: Any) -> Answer:
 
 
 # ---------------------------------------------------------------------------------------------
-# The touch-free answers (the argument of a unique search: steps 4-6 of the module doc)
+# The touch-free answers (the argument of a unique search: steps 4-7 of the module doc)
 
 #: The largest touch-free problem built, in options (cells x shapes x values): beyond it the
 #: exact problem is solved directly (the 35 x 48 board with 40 values would take 470,000).
 TOUCH_FREE_OPTIONS = 150_000
 
 
-def touch_free(puzzle: NumberLinkPuzzle, holes: bool) -> Problem:
-    """The touch-free answers (module doc, step 5): using every cell (``holes`` False), or
-    leaving at least one cell empty (True).
+def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
+    """The touch-free answers that use every cell (module doc, step 5): the narrow problem.
 
     >>> from dlxsat.solvers import solve_problem
-    >>> def counts(text: str) -> list[int | None]:
-    ...     p = read(text)
-    ...     return [solve_problem(touch_free(p, h), "dlx").count for h in (False, True)]
-    >>> counts("1 3\\n1 - 1\\n")
-    [1, 0]
-    >>> counts("2 3\\n1 - 1\\n- - -\\n")  # the straight path, and the one below
-    [0, 2]
+    >>> solve_problem(touch_free(read("1 3\\n1 - 1\\n")), "dlx").count
+    1
+    >>> solve_problem(touch_free(read("2 3\\n1 - 1\\n- - -\\n")), "dlx").count  # none fills
+    0
     """
     m, n = puzzle.m, puzzle.n
     board = LoopBoard(m, n)
@@ -338,9 +340,6 @@ def touch_free(puzzle: NumberLinkPuzzle, holes: bool) -> Problem:
     b = Builder()
     for cell in board.vertices():
         b.item(cell)
-    empty = sum(row.count(BLANK) for row in puzzle.clues)
-    if holes:
-        b.item("holes", 1, max(1, empty))
     secondary: set[str] = set()
     for i in range(m):
         for j in range(n):
@@ -362,8 +361,6 @@ def touch_free(puzzle: NumberLinkPuzzle, holes: bool) -> Problem:
                             )
                     secondary.update(t.partition(":")[0] for t in extra)
                     b.options.append([board.cell(i, j), *board.edge_entries(i, j, on), *extra])
-            if blank and holes:
-                b.options.append([board.cell(i, j), *board.edge_entries(i, j, []), "holes"])
     b.secondary = [*board.all_edges(), *sorted(secondary)]
     return _acyclic(b.plain_problem(), board)
 
@@ -381,14 +378,15 @@ def _acyclic(problem: Problem, board: LoopBoard) -> Problem:
 
 
 def shortened(puzzle: NumberLinkPuzzle) -> tuple[Problem, Problem] | None:
-    """The argument's two problems (module doc, step 6): the touch-free answers using every
-    cell, and those leaving one empty; None for a board without empty cells (nothing to
-    shorten) or one whose touch-free problem would be larger than :data:`TOUCH_FREE_OPTIONS`."""
+    """The argument's two problems (module doc, steps 5-7): the touch-free answers using every
+    cell, and the answers leaving one empty (:func:`exact`); None for a board without empty
+    cells (nothing to shorten) or one whose touch-free problem would be larger than
+    :data:`TOUCH_FREE_OPTIONS`."""
     cells = puzzle.m * puzzle.n
     empty = sum(row.count(BLANK) for row in puzzle.clues)
     if not empty or 6 * empty * len(puzzle.values()) + 4 * cells > TOUCH_FREE_OPTIONS:
         return None
-    return touch_free(puzzle, False), touch_free(puzzle, True)
+    return touch_free(puzzle), exact(puzzle, holes=True)
 
 
 # ---------------------------------------------------------------------------------------------
