@@ -309,9 +309,10 @@ def decode(puzzle: NumberLinkPuzzle, problem: Problem, chosen: Any) -> Answer:
 # ---------------------------------------------------------------------------------------------
 # The touch-free answers (the argument of a unique search: steps 4-7 of the module doc)
 
-#: The largest touch-free problem built, in options (cells x shapes x values): beyond it the
-#: exact problem is solved directly (the 35 x 48 board with 40 values would take 470,000).
-TOUCH_FREE_OPTIONS = 150_000
+#: The most empty cells times values for which the argument is tried: beyond it the exact
+#: problem is solved directly (the five largest corpus boards, 36,000-67,000: their problems
+#: take longer to build and turn into CNF than a minute's limit leaves to solve them).
+ARGUED_CELL_VALUES = 30_000
 
 
 def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
@@ -333,35 +334,61 @@ def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
             if v != BLANK:
                 given[v] = given.get(v, 0) + 1
     paired = {v for v, k in given.items() if k == 2}
-    may = [
-        [runs[i][j] if puzzle.clues[i][j] == BLANK else {puzzle.clues[i][j]} for j in range(n)]
-        for i in range(m)
-    ]
+
+    def may(i: int, j: int) -> set[int]:
+        v = puzzle.clues[i][j]
+        return runs[i][j] if v == BLANK else {v}
+
     b = Builder()
     for cell in board.vertices():
         b.item(cell)
-    secondary: set[str] = set()
+    blank = [(i, j) for i in range(m) for j in range(n) if puzzle.clues[i][j] == BLANK]
+    for i, j in blank:
+        b.item("v" + board.cell(i, j))
+    edges = board.all_edge_points()
+    for x, y in edges:
+        b.item("#" + board.name(x, y))
+    guards: dict[tuple[int, int], list[str]] = {}  # an edge's guard items, one per value
+    guard_of: dict[tuple[tuple[int, int], int], str] = {}
+    for x, y in edges:
+        (a, c), (d, f) = edge_ends(x, y)
+        shared = may(a // 2, c // 2) & may(d // 2, f // 2) & paired
+        for v in sorted(shared, key=lambda v: color[v]):
+            guard = f"t{board.name(x, y)}{color[v]}"
+            guards.setdefault((x, y), []).append(guard)
+            guard_of[((x, y), v)] = guard
+            b.item(guard, 0, 2)
     for i in range(m):
         for j in range(n):
-            blank = puzzle.clues[i][j] == BLANK
-            shapes = board.shapes(i, j, (2,) if blank else (1,))
-            for v in sorted(may[i][j], key=lambda v: color[v]):
-                for on in shapes:
-                    extra = [f"k{board.name(*e)}:{color[v]}" for e in on]
-                    for e in board.edge_points(i, j):
-                        (a, c), (d, f) = edge_ends(*e)
-                        there = (d // 2, f // 2) if (a // 2, c // 2) == (i, j) else (a // 2, c // 2)
-                        if e not in on and v in paired and v in may[there[0]][there[1]]:
-                            extra.append(f"t{board.name(*e)}{color[v]}")
-                    if len(on) == 2:
-                        (x1, y1), (x2, y2) = sorted(on)
-                        if x1 != x2 and y1 != y2:  # a turn: the 2 x 2 block inside its corner
-                            extra.append(
-                                "q" + board.name(x1 if x1 & 1 else x2, y1 if y1 & 1 else y2)
-                            )
-                    secondary.update(t.partition(":")[0] for t in extra)
-                    b.options.append([board.cell(i, j), *board.edge_entries(i, j, on), *extra])
-    b.secondary = [*board.all_edges(), *sorted(secondary)]
+            here = board.edge_points(i, j)
+            if puzzle.clues[i][j] == BLANK:
+                b.options += board.cell_options(i, j, (2,))
+                for v in sorted(may(i, j), key=lambda v: color[v]):
+                    named = [guard_of[(e, v)] for e in here if (e, v) in guard_of]
+                    b.options.append(
+                        ["v" + board.cell(i, j), f"{color_item(board, i, j)}:{color[v]}", *named]
+                    )
+            else:
+                v = puzzle.clues[i][j]
+                named = [guard_of[(e, v)] for e in here if (e, v) in guard_of]
+                b.options += [
+                    [board.cell(i, j), *board.edge_entries(i, j, [e]), *named] for e in here
+                ]
+    for x, y in edges:
+        (a, c), (d, f) = edge_ends(x, y)
+        pair = [(a // 2, c // 2), (d // 2, f // 2)]
+        name = board.name(x, y)
+        b.options.append(["#" + name, f"{name}:0", *guards.get((x, y), [])])
+        numbers = {puzzle.clues[i][j] for i, j in pair} - {BLANK}
+        if len(numbers) > 1:
+            continue
+        free = [(i, j) for i, j in pair if puzzle.clues[i][j] == BLANK]
+        for v in color:
+            if (numbers and v not in numbers) or any(v not in runs[i][j] for i, j in free):
+                continue
+            items = [f"{color_item(board, i, j)}:{color[v]}" for i, j in free]
+            b.options.append(["#" + name, f"{name}:1", *items])
+    b.secondary = [*board.all_edges(), *(color_item(board, i, j) for i, j in blank)]
     return _acyclic(b.plain_problem(), board)
 
 
@@ -381,10 +408,9 @@ def shortened(puzzle: NumberLinkPuzzle) -> tuple[Problem, Problem] | None:
     """The argument's two problems (module doc, steps 5-7): the touch-free answers using every
     cell, and the answers leaving one empty (:func:`exact`); None for a board without empty
     cells (nothing to shorten) or one whose touch-free problem would be larger than
-    :data:`TOUCH_FREE_OPTIONS`."""
-    cells = puzzle.m * puzzle.n
+    :data:`ARGUED_CELL_VALUES` (empty cells times values)."""
     empty = sum(row.count(BLANK) for row in puzzle.clues)
-    if not empty or 6 * empty * len(puzzle.values()) + 4 * cells > TOUCH_FREE_OPTIONS:
+    if not empty or empty * len(puzzle.values()) > ARGUED_CELL_VALUES:
         return None
     return touch_free(puzzle), exact(puzzle, holes=True)
 
