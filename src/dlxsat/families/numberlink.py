@@ -71,8 +71,8 @@ the first SAT call itself runs out of time. So a ``unique`` search goes another 
 
 The narrow problem propagates strongly (every cell is passed, and no path may run beside
 itself) and finds the answer of a 15 x 15 in seconds where the exact problem's first SAT
-call may not in a minute; the rest holds the whole question of a second answer, and is the slow part.
-(The touch-free answers leaving a cell empty would do as the rest too, but were slower on
+call may not in a minute; the rest holds the whole question of a second answer, and is the
+slow part. (The touch-free answers leaving a cell empty would do as the rest too, but were slower on
 nine of ten boards measured: ``docs/genres/numberlink.md``.)
 
 **Formats.** puz.link ``numlin`` (Number16: ``.`` a ``?``; pzprjs also reads the name
