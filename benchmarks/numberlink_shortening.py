@@ -1,5 +1,10 @@
 """NumberLink: proving a published answer unique through touch-free answers (an experiment).
 
+The family now argues this way itself, through exact-cover problems on every backend
+(:func:`dlxsat.families.numberlink.shortened`, ``docs/genres/numberlink.md``); this script
+keeps the first measurement, a plain CNF of the same touch-free answers built outside the
+pipeline, to compare encodings.
+
 dlxsat's exact encoding of NumberLink (cells may stay empty) leaves SAT without a first answer
 on most corpus boards of 15 x 15 and more: the first solver call itself runs out of time, with no
 cycle cut made (``rounds: 1, cuts: 0`` in the ``--json`` figures), and a textbook one-hot CNF

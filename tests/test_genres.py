@@ -198,3 +198,32 @@ def test_a_board_a_format_cannot_hold_is_solved_and_refused_there(family, text, 
     for fmt in refused:
         with pytest.raises(InputError):
             formats.write(family, puzzle, fmt)
+
+
+#: Puzzles of a family with an argument (FamilySpec.argument) and the argument's part in
+#: their verdict: ``proof`` (narrow one answer, rest none), ``second`` (the rest's answer is
+#: a second one), ``fallback`` (the narrow problem has none: the exact problem decides).
+ARGUED = [
+    ("numberlink", _data("numberlink")["puzzles"][1]["problem"], "unique", "proof"),
+    ("numberlink", "3 4\n- - - 2\n- 2 1 -\n1 - - -\n", "multiple", "second"),
+    # The path of 1s leaves a cell empty in every answer: no touch-free answer uses them all.
+    ("numberlink", "1 3\n1 1 -\n", "unique", "fallback"),
+    ("numberlink", "2 3\n1 - 1\n- - -\n", "multiple", "fallback"),
+    ("numberlink", _data("numberlink")["puzzles"][2]["problem"], "unique", "fallback"),
+]
+
+
+@pytest.mark.parametrize("backend", [*BACKENDS, "auto"])
+@pytest.mark.parametrize("family, text, status, part", ARGUED)
+def test_an_argument_gives_the_exact_problems_verdict(family, text, status, part, backend):
+    puzzle = formats.read(family, text, "grid")
+    argued = dlxsat.solve(family, puzzle, backend=backend)
+    exact = dlxsat.solve(family, puzzle, backend=backend, argue=False)
+    assert argued.status == exact.status == status
+    assert ("rest" in argued.stats) == (part != "fallback")
+    assert ("second" == part) == (argued.stats.get("rest", {}).get("count") == 1)
+    if status == "unique":
+        assert answer_key(argued.solutions[0]) == answer_key(exact.solutions[0])
+    # Counting never argues: the exact problem's count.
+    counted = dlxsat.solve(family, puzzle, backend=backend, mode="count")
+    assert "rest" not in counted.stats and (counted.count == 1) == (status == "unique")

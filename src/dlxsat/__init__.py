@@ -129,6 +129,7 @@ def solve(
     timeout: float | None = None,
     format: str | None = None,
     rules: str | None = None,
+    argue: bool = True,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle: read, encode, run the solver, decode and rule-check every answer.
@@ -137,7 +138,8 @@ def solve(
     :mod:`dlxsat.formats`); ``rules``: which of the family's sets of rules to solve under
     (``--rules``: :attr:`FamilySpec.variants <dlxsat.families.spec.FamilySpec.variants>`,
     None: its default); ``options`` are the solver's declared options
-    (:func:`dlxsat.solvers.options_of`).
+    (:func:`dlxsat.solvers.options_of`). ``argue``: a ``unique`` search may go by the
+    family's argument (:class:`~dlxsat.families.spec.Argument`; False: its own problem only).
     """
     from .families.spec import Policy
     from .pipeline import solve as _solve
@@ -151,6 +153,7 @@ def solve(
         timeout=timeout,
         format=format,
         policy=policy,
+        argue=argue,
         **options,
     )
 

@@ -200,6 +200,7 @@ def solve(
     deadline: Deadline | None = None,
     policy: Policy | None = None,
     progress: Progress | None = None,
+    argue: bool = True,
     **options: Any,
 ) -> SolveReport:
     """Solve a puzzle given as text (in ``format``, detected when None; see :func:`prepare`)
@@ -212,7 +213,9 @@ def solve(
     the whole run -- reading, encoding, building the model and searching -- not only the search.
     ``deadline`` is the deadline of the run this call is part of (the CLI's), if any, and
     ``progress`` its figures (:class:`~dlxsat.runtime.guard.Progress`), which this call keeps
-    up to date (None: figures of its own, which only a time out reports).
+    up to date (None: figures of its own, which only a time out reports). ``argue``: a
+    ``unique`` search may go by the family's argument (:func:`argued`); False: by its own
+    problem only.
 
     >>> r = solve("sudoku", open("puzzles/sudoku/puzzlium-A.txt").read(), backend="dlx")
     >>> r.status, r.count, r.solutions[0]["grid"][1]
@@ -244,6 +247,7 @@ def solve(
             loading_counts,
             policy,
             progress,
+            argue,
         )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
@@ -287,6 +291,7 @@ def _solve(
     loading_counts: bool = True,
     policy: Policy | None = None,
     progress: Progress | None = None,
+    argue: bool = True,
 ) -> SolveReport:
     progress = progress or Progress()
     backend = backend or default_backend(family)
@@ -299,10 +304,14 @@ def _solve(
     progress.set_phase(SEARCHING, backend)
     # Leave time to decode and check the answers found.
     search_deadline = deadline.reserve(CHECK_RESERVE, 0.5)
-    result = run_solver(
-        prep, backend, mode, search_deadline, options, loading_counts, progress=progress
-    )
-    prep, result = widened(prep, result, backend, mode, search_deadline, options, progress)
+    result = None
+    if argue and mode == "unique" and spec.kind != "reasoning":
+        result = argued(prep, backend, search_deadline, options, loading_counts, progress)
+    if result is None:
+        result = run_solver(
+            prep, backend, mode, search_deadline, options, loading_counts, progress=progress
+        )
+        prep, result = widened(prep, result, backend, mode, search_deadline, options, progress)
     progress.found(result.count or 0)
     progress.set_phase("checking the answers")
     progress.count = result.count or 0
@@ -344,6 +353,59 @@ def widened(
         progress.set_phase("searching", backend)
         result = run_solver(prep, backend, mode, deadline, options, progress=progress)
     return prep, result
+
+
+def argued(
+    prep: Prepared,
+    backend: str,
+    deadline: Deadline,
+    options: dict[str, Any],
+    loading_counts: bool,
+    progress: Progress,
+) -> SearchResult | None:
+    """The verdict of a ``unique`` search by the family's argument
+    (:class:`~dlxsat.families.spec.Argument`), its two problems solved by ``backend``: up to
+    two covers of the narrow one, then, after exactly one, one cover of the rest. The answers
+    are decoded here (each problem names its own options) and checked by the caller as any
+    other. None when the family has no argument, it does not apply, or the narrow problem
+    has no cover (then the family's own problem decides)."""
+    argument = prep.family.argument
+    if argument is None:
+        return None
+    progress.set_phase("encoding the argument")
+    pair = argument.problems(prep.puzzle)
+    if pair is None:
+        return None
+    narrow, rest = pair
+    figures: dict[str, Any] = {"argument": argument.name}
+    answers: list[Answer] = []
+    for phase, problem, limit in (("narrow", narrow, 2), ("rest", rest, 1)):
+        part = replace(prep, problem=problem)
+        check_model_fits(part, backend)
+        progress.set_phase(SEARCHING, backend)
+        found = run_solver(
+            part,
+            backend,
+            "unique",
+            deadline,
+            options,
+            loading_counts,
+            progress=progress,
+            limit=limit,
+        )
+        figures[phase] = {"count": found.count, "seconds": found.stats.get("seconds")}
+        answers += [prep.family.decode(prep.puzzle, problem, c) for c in found.solutions]
+        done = SearchResult(count=len(answers), stats={**found.stats, **figures}, answers=answers)
+        if found.timed_out:
+            done.timed_out = True
+            return done
+        if phase == "narrow" and not answers:
+            return None  # every answer leaves what the narrow problem asks: no verdict here
+        if len(answers) >= 2:
+            return done  # two answers: multiple
+    done.exhausted = True  # one answer, A, and nothing else reduces: the argument's proof
+    done.steps = [f"{argument.name}: one answer of the narrow problem and none of the rest"]
+    return done
 
 
 def checked_answers(
@@ -405,10 +467,12 @@ def run_solver(
     loading_counts: bool = True,
     *,
     progress: Progress | None = None,
+    limit: int | None = None,
 ) -> SearchResult:
     """Run solver ``backend`` on a prepared puzzle in ``mode`` until ``deadline``, with
-    ``options`` already checked against its spec (:meth:`SolverSpec.check`). The answers found
-    go to ``progress``, the run's figures for its stop line (:mod:`dlxsat.runtime.guard`)."""
+    ``options`` already checked against its spec (:meth:`SolverSpec.check`); ``limit``: stop
+    after that many solutions (None: as ``mode`` says). The answers found go to
+    ``progress``, the run's figures for its stop line (:mod:`dlxsat.runtime.guard`)."""
     progress = progress or Progress()
     spec = spec_of(backend)
     if deadline.expired():
@@ -416,6 +480,8 @@ def run_solver(
     request = Request.for_mode(
         mode, deadline=deadline, on_found=progress.found, loading_counts=loading_counts
     )
+    if limit is not None:
+        request = replace(request, limit=limit)
     solver = spec.module()
     result: SearchResult
     if spec.kind == "reasoning":

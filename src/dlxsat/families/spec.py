@@ -97,6 +97,27 @@ class Bounded:
 
 
 @dataclass(frozen=True)
+class Argument:
+    """A family's shorter road to the verdict of a ``unique`` search: two exact-cover problems
+    other than its own, and a proof that they settle it (NumberLink's touch-free answers:
+    :mod:`dlxsat.families.numberlink`). The pipeline runs them on the backend asked for
+    (:func:`dlxsat.pipeline.argued`); counting and listing every answer never use them.
+
+    ``problems(puzzle) -> (narrow, rest)`` or None (the argument does not apply to this
+    puzzle). Every cover of either decodes, by the family's ``decode``, to an answer of the
+    puzzle (which the checker judges as any other); every answer *reduces* to a cover of one
+    of them; and an answer that covers ``narrow`` reduces from itself alone. So: two covers of
+    ``narrow`` are two answers (``multiple``); one, A, and a cover of ``rest``: two answers
+    (``multiple``); one and none of ``rest``: every answer reduces to A, and A only from
+    itself, so A is the only answer (``unique``). No cover of ``narrow`` settles nothing: the
+    family's own problem decides. ``name`` names the argument in the figures and steps.
+    """
+
+    problems: Callable[[Any], tuple[Problem, Problem] | None]
+    name: str = "argument"
+
+
+@dataclass(frozen=True)
 class Batch:
     """Reading and solving many puzzles of the family at once (:func:`dlxsat.pipeline.solve_many`).
 
@@ -132,12 +153,12 @@ class FamilySpec:
         choose (``--rules``, :class:`Policy`), the first the one solved by default, and
         ``data_variant`` the one ``encode`` prints when not told (Fillomino: Knuth's data);
         ``bounded`` (:class:`Bounded`): a model that stands for some answers by a bound, and
-        says when the answers found show it too low; ``problem_of(puzzle, text) ->
-        Problem``: the problem of the data ``text`` (default: :meth:`problem`, the text
-        parsed, with Knuth's single-loop
-        rule added when the family has it and the data do not declare it); ``build(puzzle)
-        -> Problem``: the same problem without writing the text
-        (for many puzzles; tests check that the two agree).
+        says when the answers found show it too low; ``argument`` (:class:`Argument`): other
+        problems that settle a ``unique`` search sooner, the family's own the fallback;
+        ``problem_of(puzzle, text) -> Problem``: the problem of the data ``text`` (default:
+        :meth:`problem`, the text parsed, with Knuth's single-loop rule added when the
+        family has it and the data do not declare it); ``build(puzzle) -> Problem``: the same
+        problem without writing the text (for many puzzles; tests check that the two agree).
     Names:
         ``name`` (used on the command line and in the API), ``aliases`` (puz.link's name and
         others, which work everywhere the name does), ``summary`` (one line for ``--help``).
@@ -172,6 +193,7 @@ class FamilySpec:
     variants: tuple[str, ...] = ()
     data_variant: str | None = None
     bounded: Bounded | None = None
+    argument: Argument | None = None
     problem_of: Callable[[Any, str], Problem] | None = None
     build: Callable[[Any], Problem] | None = None
     default_backend: str = "auto"
