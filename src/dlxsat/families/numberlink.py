@@ -98,13 +98,13 @@ from .base import Puzzle
 from .codecs import (
     BLANK,
     QUESTION,
-    block,
     decode_number16,
     encode_number16,
     make_url,
+    number_rows,
+    read_numbers,
     read_pzprv3,
     url_of,
-    write_block,
 )
 from .loops import (
     LoopBoard,
@@ -114,12 +114,13 @@ from .loops import (
     grid_codec,
     line_answer,
     line_edges,
+    number_token,
     pzprv3_codec,
     pzprv3_line_answer,
-    read_grid,
+    read_number_grid,
     render_line,
-    write_grid,
-    write_pzprv3_lines,
+    write_line_file,
+    write_number_grid,
 )
 from .regions import Builder
 from .spec import Argument, Codec, FamilySpec, Picture
@@ -152,30 +153,12 @@ def read(text: str) -> NumberLinkPuzzle:
     >>> read("2 3\\n1 - ?\\n- 1 ?\\n").clues
     ((1, -1, -2), (-1, 1, -2))
     """
-    m, n, (rows,) = read_grid(text)
-    clues = []
-    for i, row in enumerate(rows):
-        out = []
-        for j, tok in enumerate(row):
-            if tok == "-":
-                out.append(BLANK)
-            elif tok == "?":
-                out.append(QUESTION)
-            elif tok.isdigit() and tok.isascii():
-                out.append(int(tok))
-            else:
-                raise InputError(f"row {i + 1}, cell {j + 1}: {tok!r} is not -, ? or a number")
-        clues.append(tuple(out))
-    return NumberLinkPuzzle(m, n, tuple(clues))
-
-
-def _token(v: int) -> str:
-    return "-" if v == BLANK else "?" if v == QUESTION else str(v)
+    return NumberLinkPuzzle(*read_number_grid(text))
 
 
 def write(puzzle: NumberLinkPuzzle) -> str:
     """:func:`read`'s text."""
-    return write_grid(puzzle.m, puzzle.n, [[_token(v) for v in row] for row in puzzle.clues])
+    return write_number_grid(puzzle.m, puzzle.n, puzzle.clues)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -448,7 +431,7 @@ def check(puzzle: NumberLinkPuzzle, answer: Answer) -> list[str]:
         ends.append([(x // 2, y // 2) for x, y in tiles if (x // 2, y // 2) in given])
 
     def named(cs: list[tuple[int, int]]) -> str:
-        return ", ".join(f"{_token(given[c])} at {cell_name(*c)}" for c in cs)
+        return ", ".join(f"{number_token(given[c])} at {cell_name(*c)}" for c in cs)
 
     problems += [f"a path joins {len(cs)} numbers: {named(cs)}" for cs in ends if len(cs) > 2]
     problems += [
@@ -457,7 +440,7 @@ def check(puzzle: NumberLinkPuzzle, answer: Answer) -> list[str]:
         if len({given[c] for c in cs}) > 1
     ]
     problems += [
-        f"the line passes through the number {_token(v)} at {cell_name(*c)}"
+        f"the line passes through the number {number_token(v)} at {cell_name(*c)}"
         for c, v in given.items()
         if deg[c] >= 2
     ]
@@ -471,7 +454,7 @@ def check(puzzle: NumberLinkPuzzle, answer: Answer) -> list[str]:
             x, y = min(t for e in path for t in edge_ends(*e))
             problems.append(f"the line through {cell_name(x // 2, y // 2)} joins no number")
     problems += [
-        f"the number {_token(v)} at {cell_name(*c)} is on no path"
+        f"the number {number_token(v)} at {cell_name(*c)} is on no path"
         for c, v in given.items()
         if deg[c] == 0
     ]
@@ -484,11 +467,11 @@ def check(puzzle: NumberLinkPuzzle, answer: Answer) -> list[str]:
 
 def render(puzzle: NumberLinkPuzzle, answer: Answer | None = None) -> str:
     """The board in ASCII: numbers, ``?``, ``.`` empty cells, the paths between cells."""
-    width = max([len(_token(v)) for row in puzzle.clues for v in row] + [1])
+    width = max([len(number_token(v)) for row in puzzle.clues for v in row] + [1])
 
     def glyph(i: int, j: int) -> str:
         v = puzzle.clues[i][j]
-        return "." if v == BLANK else _token(v)
+        return "." if v == BLANK else number_token(v)
 
     return render_line(puzzle.m, puzzle.n, answer, glyph, width)
 
@@ -502,7 +485,7 @@ def draw(canvas: Any, puzzle: NumberLinkPuzzle, answer: Answer | None) -> None:
         for j, v in enumerate(row):
             if v != BLANK:
                 canvas.circle(i, j, black=False, z=2.5)
-                canvas.text(i, j, _token(v), scale=0.8 if len(_token(v)) < 3 else 0.6)
+                canvas.text(i, j, number_token(v), scale=0.8 if len(number_token(v)) < 3 else 0.6)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -535,34 +518,17 @@ def parse_pzprv3(text: str) -> tuple[NumberLinkPuzzle, Answer]:
     """The puzzle of a pzprv3 ``numlin`` file and the line drawn in it (a file that ends after
     its size is an empty board with nothing drawn)."""
     rows, cols, lines = read_pzprv3(text, NAME)
-    clues = []
-    cells = block(lines, 0, rows, cols, "cells") if lines else [["."] * cols] * rows
-    for i, row in enumerate(cells):
-        out = []
-        for j, v in enumerate(row):
-            if v == ".":
-                out.append(BLANK)
-            elif v == "-":
-                out.append(QUESTION)
-            elif v.isdigit() and v.isascii():
-                out.append(int(v))
-            else:
-                raise InputError(
-                    f"line {i + 5} of the pzprv3 file, cell {j + 1}: {v!r} is not ., - or a number"
-                )
-        clues.append(tuple(out))
-    puzzle = NumberLinkPuzzle(rows, cols, tuple(clues))
+    if lines:
+        clues = tuple(tuple(row) for row in read_numbers(lines, 0, rows, cols))
+    else:
+        clues = ((BLANK,) * cols,) * rows
+    puzzle = NumberLinkPuzzle(rows, cols, clues)
     return puzzle, pzprv3_line_answer(lines, rows, rows, cols)
 
 
 def write_pzprv3(puzzle: NumberLinkPuzzle, answer: Answer | None = None) -> str:
     """The pzprv3 file as pzprjs writes it, with the answer's line drawn."""
-    cells = [
-        ["." if v == BLANK else "-" if v == QUESTION else v for v in row] for row in puzzle.clues
-    ]
-    lines = ["pzprv3", TYPE, str(puzzle.m), str(puzzle.n), *write_block(cells)]
-    lines += write_block(write_pzprv3_lines(puzzle.m, puzzle.n, (answer or {}).get("edges", [])))
-    return "\n".join(lines) + "\n"
+    return write_line_file(TYPE, puzzle.m, puzzle.n, number_rows(puzzle.clues), answer)
 
 
 SPEC = FamilySpec(
