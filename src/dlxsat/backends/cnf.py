@@ -701,7 +701,7 @@ class _Builder:
                 if mode == "eager":
                     self.eager_sized(rule, lits)
                 else:
-                    self.cnf.lazy.append(MemberCuts(SizedCuts(rule), lits))
+                    self.lazy_sized(rule, lits)
             elif isinstance(rule, Connected):
                 if mode == "eager":
                     self.eager_connected(rule, lits)
@@ -713,6 +713,18 @@ class _Builder:
                 self.eager_acyclic(rule, lits)
             else:
                 self.cnf.lazy.append(MemberCuts(AcyclicCuts(rule), lits))
+
+    def lazy_sized(self, rule: Sized, lits: dict[int, int]) -> None:
+        """The sized rule by lazy cuts, after what is cheap to state at once: the members in no
+        right piece absent (:func:`.covering.sized_impossible`), and a present member that
+        cannot be a piece alone next to a present one (:meth:`_not_alone`) -- the commonest
+        wrong piece, which the cuts would otherwise refuse one round at a time."""
+        gone = set(covering.sized_impossible(rule, sorted(lits)))
+        for x in sorted(gone):
+            self.add([-lits[x]])
+        self._not_alone(rule, lits)
+        cutter = SizedCuts(rule, [m for m in lits if m not in gone])
+        self.cnf.lazy.append(MemberCuts(cutter, lits))
 
     def _member_names(
         self, rule: Connected | Acyclic | Sized, keys: Collection[int]

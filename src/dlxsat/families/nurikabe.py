@@ -341,6 +341,17 @@ def build(puzzle: NurikabePuzzle) -> Problem:
     return problem.with_rules(*rules(puzzle, problem, state, sizes))
 
 
+#: The mode the islands' sized rule asks for when the backend's is ``auto``
+#: (:attr:`Sized.prefer <dlxsat.xcc.rules.Sized.prefer>`): lazy cuts. The backends' own
+#: ``auto`` is eager for a rule with anchors, right for a few small islands; here the owners
+#: already place every island's cells (the options), the eager encoding repeats them (a
+#: variable per cell and number that may own it), and a ``?`` is an anchor per size its island
+#: may have. Measured (SAT, 2026-11-27, 2 cores at load 0.5-0.7): 726_10x10 (a ``?``) eager
+#: 9.3 s (237,566 variables), lazy 0.30 s (4,185); 229_31x45 eager 5.7 s, lazy 2.2 s. On the
+#: whole corpus see docs/genres/nurikabe.md.
+SIZED_MODE = "lazy"
+
+
 #: The colours of a border item: base-62 digits.
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -413,7 +424,9 @@ def rules(
         for a in mine
         for b in at[other]
     ]
-    return sea, Sized(tuple(members), tuple(links), anchors=tuple(anchors), label="islands")
+    return sea, Sized(
+        tuple(members), tuple(links), anchors=tuple(anchors), label="islands", prefer=SIZED_MODE
+    )
 
 
 def encode(puzzle: NurikabePuzzle) -> str:
