@@ -716,14 +716,20 @@ class _Builder:
 
     def lazy_sized(self, rule: Sized, lits: dict[int, int]) -> None:
         """The sized rule by lazy cuts, after what is cheap to state at once: the members in no
-        right piece absent (:func:`.covering.sized_impossible`), and a present member that
+        right piece absent (:func:`.covering.sized_impossible`), a present member that
         cannot be a piece alone next to a present one (:meth:`_not_alone`) -- the commonest
-        wrong piece, which the cuts would otherwise refuse one round at a time."""
+        wrong piece, which the cuts would otherwise refuse one round at a time -- and, where
+        there is room for one piece only, at most its size present
+        (:func:`.covering.one_piece_at_most`)."""
         gone = set(covering.sized_impossible(rule, sorted(lits)))
         for x in sorted(gone):
             self.add([-lits[x]])
         self._not_alone(rule, lits)
-        cutter = SizedCuts(rule, [m for m in lits if m not in gone])
+        left = [m for m in sorted(lits) if m not in gone]
+        if covering.one_piece_at_most(rule, left):
+            label = f" {rule.label}" if rule.label else ""
+            self.at_most([lits[m] for m in left], rule.size or 0, f"rule sized{label}: one piece")
+        cutter = SizedCuts(rule, left)
         self.cnf.lazy.append(MemberCuts(cutter, lits))
 
     def _member_names(

@@ -409,6 +409,20 @@ def sized_impossible(rule: Sized, possible: Sequence[int]) -> list[int]:
     return sorted(out)
 
 
+def one_piece_at_most(rule: Sized, possible: Sequence[int]) -> bool:
+    """Whether ``rule`` (one exact size ``s`` for every piece) has room for one piece at most:
+    fewer than ``2 s`` members can be present, so at most ``s`` of them are -- a cardinality
+    constraint the lazy modes state at once (an answer's present members are 0 or ``s``).
+
+    >>> row = tuple((k, "1") for k in range(5)), ((0, 1), (1, 2), (2, 3), (3, 4))
+    >>> one_piece_at_most(Sized(*row, size=3), range(5))
+    True
+    >>> one_piece_at_most(Sized(*row, size=2), range(5))
+    False
+    """
+    return rule.size is not None and not rule.at_least and len(possible) < 2 * rule.size
+
+
 def blocking(problem: Problem, chosen: list[int]) -> list[tuple[int, bool]]:
     """A clause over the option variables that one answer (its ``chosen`` options) breaks and
     every other answer keeps: ``(option, value)`` pairs, one of which must hold.

@@ -395,7 +395,10 @@ class _Model:
         for x in sorted(on):
             if (rule.size if rule.size is not None else anchored.get(x, 0)) != 1:
                 m.add_bool_or([on[x].negated(), *(on[y] for y in adj[x] if y in on)])
-        self.lazy.append((SizedCuts(rule, [x for x in on if x not in gone]), on))
+        left = [x for x in sorted(on) if x not in gone]
+        if covering.one_piece_at_most(rule, left):
+            m.add(sum(on[x] for x in left) <= (rule.size or 0))
+        self.lazy.append((SizedCuts(rule, left), on))
 
     def _sized(self, rule: Sized, on: dict[int, Any]) -> None:
         """The eager sized rule (the module docstring): with exact sizes, each present member in
