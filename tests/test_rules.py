@@ -894,9 +894,7 @@ def test_a_backend_whose_cuts_accept_a_broken_model_is_caught(
 ):
     """With the cut generator made to accept every model, the lazy mode returns answers that
     break the rule, and the checker (independent of the backends) refuses them."""
-    from dlxsat.backends import rulecuts
-
-    from dlxsat.backends import covering
+    from dlxsat.backends import covering, rulecuts
 
     monkeypatch.setattr(getattr(rulecuts, cutter), "cuts", lambda self, on: [])
     monkeypatch.setattr(covering, "one_piece_at_most", lambda rule, possible: False)
