@@ -403,10 +403,13 @@ class SizedCuts:
                 continue
             inside = set(part)
             around = {y for x in part for y in self.adj[x]} - inside
+            if inside.intersection(self.anchored):
+                # Holding its anchor, the piece grows into no other: those are walls.
+                around -= set(self.anchored)
             ball = self._ball(part) if self.balls else None
             if ball is None or not around.issuperset(ball.grown):
                 # (a ball cut whose grown members all lie next to K implies the front cut)
-                found.append(Piece(tuple(part), tuple(sorted(around))))
+                found.append(Piece(tuple(part), tuple(sorted(self._needed(part, around)))))
             if ball is not None:
                 found.append(ball)
         return found
@@ -445,7 +448,41 @@ class SizedCuts:
                     if len(order) == want - 1:
                         break
         grown = {y for x in order for y in self.adj[x]} - region - walls
+        if len(order) < want - 1:
+            # The search ran out: the grown members can never be present, and some may be
+            # needless (beyond them the piece stays too small).
+            grown = self._needed(part, grown)
         return Piece(tuple(part), tuple(sorted(grown)))
+
+    def _needed(self, part: list[int], grown: set[int]) -> set[int]:
+        """The members of ``grown`` that a cut holding ``part`` needs: one is left out when
+        every piece holding ``part`` and avoiding the rest is still too small (so that each
+        cut is as short as :func:`~dlxsat.xcc.rules.justified` allows). Only for a piece
+        with a size to reach (one size, or one anchor); else ``grown`` as it is."""
+        anchored = self.anchored
+        held = [m for m in part if m in anchored]
+        if len(held) > 1 or (not held and self.rule.size is None):
+            return grown
+        want = self.rule.size if self.rule.size is not None else anchored[held[0]]
+        walls = set(anchored) - set(held) if held else set()
+        kept = set(grown)
+        for g in sorted(grown):
+            if self._reach(part, kept - {g}, walls, want) < want:
+                kept.discard(g)
+        return kept
+
+    def _reach(self, part: list[int], grown: set[int], walls: set[int], cap: int) -> int:
+        """How many members a piece holding ``part`` can reach avoiding ``grown`` and
+        ``walls`` (through any member, as :func:`~dlxsat.xcc.rules.justified` counts),
+        counted up to ``cap``."""
+        seen = set(part)
+        stack = list(part)
+        while stack and len(seen) < cap:
+            for y in self.adj[stack.pop()]:
+                if y not in seen and y not in grown and y not in walls:
+                    seen.add(y)
+                    stack.append(y)
+        return len(seen)
 
     def _core(self, part: list[int]) -> tuple[int, ...]:
         """A connected part of ``part`` that is wrong whatever grows (see the class doc)."""
