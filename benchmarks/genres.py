@@ -148,10 +148,21 @@ def published_answers(
 
 
 def largest(family: str, dataset: str, k: int = 3) -> list[tuple[str, str]]:
+    """The ``k`` largest published puzzles (by cells) that dlxsat reads: a malformed one (a
+    header counting rows its grid lacks) is no puzzle to time."""
     genre, _ = GENRES[family]
     puzzles = corpus.load(genre, dataset)
     with_answer = [(key, p) for key, (p, a) in puzzles.items() if a is not None]
-    return sorted(with_answer, key=lambda kp: -cells(kp[1]))[:k]
+    found: list[tuple[str, str]] = []
+    for key, problem in sorted(with_answer, key=lambda kp: -cells(kp[1])):
+        try:
+            formats.read(family, problem, "grid")
+        except InputError:
+            continue
+        found.append((key, problem))
+        if len(found) == k:
+            break
+    return found
 
 
 def puzzlekit_seconds(python: str, kind: str, problem: str, limit: float) -> tuple[float, str]:

@@ -44,17 +44,20 @@ B y:1
 C z:1
 C z:0
 """
-#: Three cells in a row, the first two shaded, pieces of two: the third is
-#: white -- the sized rule's cut "these three are no piece" is a premise.
+#: Four cells in a row, the first two shaded, pieces of two: the other two are
+#: white -- the sized rule's cut "these three are no piece" is a premise (the lazy mode
+#: states "the fourth not alone" in the formula; with three cells, "at most two present").
 SIZED = """|@sized
-|@members x:1 y:1 z:1
-|@links x y y z
+|@members x:1 y:1 z:1 w:1
+|@links x y y z z w
 |@size 2
-A B C | x y z
+A B C D | x y z w
 A x:1
 B y:1
 C z:1
 C z:0
+D w:1
+D w:0
 """
 #: Two answers ({a}, {b} and {a b} as one option: three, in fact).
 SEVERAL = "a b\na\nb\na b\n"

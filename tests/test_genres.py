@@ -227,3 +227,34 @@ def test_an_argument_gives_the_exact_problems_verdict(family, text, status, part
     # Counting never argues: the exact problem's count.
     counted = dlxsat.solve(family, puzzle, backend=backend, mode="count")
     assert "rest" not in counted.stats and (counted.count == 1) == (status == "unique")
+
+
+#: Encoding choices a genre makes per puzzle, each on a small board where it applies: the
+#: family module's constant set (None: its default), and a rule the encoding must then hold.
+#: Nurikabe with SHARED 1: every number above 1 owns its cells under the one shared owner;
+#: Fillomino's 7 has room for one region of 7 (7 cells may take it): an anchored rule.
+CHOICES = [
+    ("nurikabe", "SHARED", 1, "5 5\n- 5 - - -\n- - 2 - -\n- - - - -\n- - 1 - -\n- - - 3 -\n"),
+    ("fillomino", None, None, "3 3\n1 - -\n- 7 -\n- - 1\n"),
+]
+
+
+@pytest.mark.parametrize(("family", "name", "value", "text"), CHOICES)
+def test_an_encoding_choice_keeps_the_answers(monkeypatch, family, name, value, text):
+    """Every backend finds the one answer, the rule checker accepts it, and (Fillomino) the
+    label with room for one region is anchored at its given number."""
+    module = get_spec(family).build.__module__
+    if name is not None:
+        import importlib
+
+        monkeypatch.setattr(importlib.import_module(module), name, value)
+    puzzle = formats.read(family, text, "grid")
+    found = {b: dlxsat.solve(family, puzzle, backend=b, mode="all") for b in BACKENDS}
+    keys = {b: [answer_key(a) for a in r.solutions] for b, r in found.items()}
+    assert all(len(k) == 1 and k == keys["dlx"] for k in keys.values()), keys
+    assert dlxsat.check(family, puzzle, found["sat"].solutions[0]).correct
+    if family == "fillomino":
+        problem = get_spec(family).build(puzzle)
+        assert [(r.label, r.anchors, r.prefer) for r in problem.rules if r.anchors] == [
+            ("size-7", ((3, 7),), "eager")  # (the 7 is the 4th cell that may take 7)
+        ]

@@ -360,6 +360,7 @@ def test_a_sized_rule_written_by_hand_is_read_and_judged():
         ("|@anchors 11 0", "'0' is not a size"),
         ("|@anchors 11", "needs a member and a size per anchor"),
         ("|@anchors 11 1 11 2", "a member is an anchor twice"),
+        ("|@anchors 11 1 15 2\n|@prefer fast", "'|@prefer' takes one of lazy, eager"),
     ]:
         bad = text.replace("|@anchors 11 1 15 2", wrong if "give" not in message else "")
         with pytest.raises(InputError, match=re.escape(message)):
@@ -377,6 +378,9 @@ def test_a_sized_rule_written_by_hand_is_read_and_judged():
     )
     with pytest.raises(ValueError, match="'at least' applies to one size"):
         Sized(rule.members, rule.links, None, ((0, 2),), "", True)
+    lazy = parse(text.replace("15 2\n", "15 2\n|@prefer lazy\n"))
+    assert lazy.rules[0].prefer == "lazy" and lazy.rules[0] == rule  # (no part of its meaning)
+    assert "|@anchors 11 1 15 2\n|@prefer lazy\n" in write(lazy) and rule.prefer is None
 
 
 #: A Sized rule over a row of four cells, each shaded or not: the shaded ones in pairs.
@@ -730,6 +734,12 @@ _SQUARE = Acyclic(tuple((k, "1") for k in range(4)), ((0, 1), (1, 2), (2, 3), (3
 _PAIRS = Sized(_LINE.members, _LINE.links, size=2)
 _ISLANDS = Sized(_LINE.members, _LINE.links, anchors=((0, 1), (3, 2)))
 _BIG = Sized(_LINE.members, _LINE.links, 3, at_least=True)
+#: 0 - 1 - 2, 1 - 3 - 4 - 5: an island of 4 at 0, one of 1 at 5.
+_WIDE = Sized(
+    tuple((k, "1") for k in range(6)),
+    ((0, 1), (1, 2), (1, 3), (3, 4), (4, 5)),
+    anchors=((0, 4), (5, 1)),
+)
 JUSTIFIED = [
     (_LINE, Separation(0, 3, (1,)), None),
     (_LINE, Separation(0, 3, (2,)), None),
@@ -758,6 +768,12 @@ JUSTIFIED = [
     (_BIG, Piece((1, 2), (0, 3)), None),  # a whole piece of 2, fewer than 3
     (_BIG, Piece((0, 1, 2, 3)), "may be a whole piece that is right"),  # 4 of at least 3
     (_BIG, Piece((1, 2), (0,)), "may be part of a piece"),
+    # Ball cuts: every piece holding held and no grown member is too small.
+    (_BIG, Piece((0,), (2,)), None),  # within 0 1: fewer than 3
+    (_BIG, Piece((0,), (3,)), "may be part of a piece"),  # 0 1 2 may be a piece of 3
+    (_ISLANDS, Piece((3,), ()), "may be part of a piece"),  # 3 2 may be the island of 2
+    (_WIDE, Piece((0,), (2, 4)), None),  # 0 1 3: fewer than 4 (5, an anchor, is a wall)
+    (_WIDE, Piece((0,), (2,)), "may be part of a piece"),  # 0 1 3 4 may be the island of 4
 ]
 
 
@@ -859,25 +875,34 @@ def _row(rule: str) -> Problem:
     return Problem(items, options, rules=(made,))
 
 
-#: (kind, the cut generator of the lazy modes, how many of _row's 8 covers keep the rule).
-ROWS = [("connected", "ConnectedCuts", 7), ("acyclic", "AcyclicCuts", 7), ("sized", "SizedCuts", 3)]
+#: (kind, the cut generator of the lazy modes, how many of _row's 8 covers the lazy mode
+#: returns without its cuts, how many of them keep the rule). The sized rule's lazy mode
+#: states "a member not alone" at once: the covers with a lone member (1 0 0, 0 1 0, 0 0 1,
+#: 1 0 1) are gone before any cut, and "1 1 1" is the broken one left (the test turns off
+#: "at most 2 present", which three members with room for one piece of two also get).
+ROWS = [
+    ("connected", "ConnectedCuts", 8, 7),
+    ("acyclic", "AcyclicCuts", 8, 7),
+    ("sized", "SizedCuts", 4, 3),
+]
 
 
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
-@pytest.mark.parametrize(("kind", "cutter", "keep"), ROWS)
+@pytest.mark.parametrize(("kind", "cutter", "covers", "keep"), ROWS)
 def test_a_backend_whose_cuts_accept_a_broken_model_is_caught(
-    monkeypatch, backend, kind, cutter, keep
+    monkeypatch, backend, kind, cutter, covers, keep
 ):
     """With the cut generator made to accept every model, the lazy mode returns answers that
     break the rule, and the checker (independent of the backends) refuses them."""
-    from dlxsat.backends import rulecuts
+    from dlxsat.backends import covering, rulecuts
 
     monkeypatch.setattr(getattr(rulecuts, cutter), "cuts", lambda self, on: [])
+    monkeypatch.setattr(covering, "one_piece_at_most", lambda rule, possible: False)
     problem = _row(kind)
     r = solve_problem(problem, backend, **{f"{kind}_mode": "lazy"})
-    assert r.count == 8  # every cover, the broken ones among them
+    assert r.count == covers  # every cover left, the broken ones among them
     wrong = [s for s in r.solutions if solution_problem(problem, s) is not None]
-    assert len(wrong) == 8 - keep
+    assert len(wrong) == covers - keep
     assert all(solution_problem(problem, s).startswith(f"rule {kind}") for s in wrong)
     with pytest.raises(RuleViolation, match=f"returned a solution that is not one: rule {kind}"):
         check_solutions(problem, r.solutions, who=backend)
@@ -940,7 +965,7 @@ def test_a_rule_mode_is_taken_with_its_rule_and_refused_without(backend, option,
     kind = option.removesuffix("_mode")
     problem = _row(kind)
     r = solve_problem(problem, backend, **{option: mode}, limit=None)
-    keep = next(keep for k, _, keep in ROWS if k == kind)
+    keep = next(keep for k, _, _, keep in ROWS if k == kind)
     assert r.count == keep and r.stats[option] == mode
     other = _row("acyclic" if kind == "connected" else "connected")
     with pytest.raises(InputError) as e:

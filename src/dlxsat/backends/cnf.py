@@ -199,7 +199,10 @@ CUT_SEPARATORS = "least"
 #: an anchor per island): 0.08 / 0.07, 0.32 / 0.17, 0.83 / 0.32. Without anchors every member
 #: is a candidate root of every member within the size, and the eager formula grows with the
 #: members times the size while 28-50 rounds of cuts suffice; with anchors the roots are the
-#: few anchors, and the eager formula, small, saves the 72-169 rounds. Hence ``auto``.
+#: few anchors, and the eager formula, small, saves the 72-169 rounds. Hence ``auto``. A rule
+#: that states its own preference (:attr:`Sized.prefer <dlxsat.xcc.rules.Sized.prefer>`) has
+#: it under ``auto``: on the corpus's Nurikabe, whose owners already place the islands' cells,
+#: lazy won (726_10x10 9.3 s eager, 0.30 s lazy); Fillomino's anchored labels want eager.
 SIZED_MODES = ("auto", "lazy", "eager")
 DEFAULT_SIZED_MODE = "auto"
 #: The eager sized encoding's depths (below the largest size) are order-encoded up to this
@@ -701,7 +704,7 @@ class _Builder:
                 if mode == "eager":
                     self.eager_sized(rule, lits)
                 else:
-                    self.cnf.lazy.append(MemberCuts(SizedCuts(rule), lits))
+                    self.lazy_sized(rule, lits)
             elif isinstance(rule, Connected):
                 if mode == "eager":
                     self.eager_connected(rule, lits)
@@ -713,6 +716,24 @@ class _Builder:
                 self.eager_acyclic(rule, lits)
             else:
                 self.cnf.lazy.append(MemberCuts(AcyclicCuts(rule), lits))
+
+    def lazy_sized(self, rule: Sized, lits: dict[int, int]) -> None:
+        """The sized rule by lazy cuts, after what is cheap to state at once: the members in no
+        right piece absent (:func:`.covering.sized_impossible`), a present member that
+        cannot be a piece alone next to a present one (:meth:`_not_alone`) -- the commonest
+        wrong piece, which the cuts would otherwise refuse one round at a time -- and, where
+        there is room for one piece only, at most its size present
+        (:func:`.covering.one_piece_at_most`)."""
+        gone = set(covering.sized_impossible(rule, sorted(lits)))
+        for x in sorted(gone):
+            self.add([-lits[x]])
+        self._not_alone(rule, lits)
+        left = [m for m in sorted(lits) if m not in gone]
+        if covering.one_piece_at_most(rule, left):
+            label = f" {rule.label}" if rule.label else ""
+            self.at_most([lits[m] for m in left], rule.size or 0, f"rule sized{label}: one piece")
+        cutter = SizedCuts(rule, left)
+        self.cnf.lazy.append(MemberCuts(cutter, lits))
 
     def _member_names(
         self, rule: Connected | Acyclic | Sized, keys: Collection[int]

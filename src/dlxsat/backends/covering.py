@@ -308,7 +308,8 @@ class SizedRoots:
 
 def sized_mode(rule: Sized, mode: str) -> str:
     """The mode ``rule`` is enforced in by the SAT and CP-SAT backends: ``mode``, or for
-    ``auto`` ``eager`` when the rule has anchors and ``lazy`` when it has one size.
+    ``auto`` the mode the rule prefers (:attr:`Sized.prefer <dlxsat.xcc.rules.Sized.prefer>`),
+    else ``eager`` when the rule has anchors and ``lazy`` when it has one size.
 
     Why: the eager encodings name every piece by a root (:func:`sized_roots`). With anchors
     only the anchors are roots, and the model stays small (a Nurikabe's few clues); with one
@@ -322,9 +323,13 @@ def sized_mode(rule: Sized, mode: str) -> str:
     ('lazy', 'eager')
     >>> sized_mode(Sized(*row, size=2), "eager")
     'eager'
+    >>> sized_mode(Sized(*row, size=2, prefer="eager"), "auto")
+    'eager'
     """
     if mode != "auto":
         return mode
+    if rule.prefer is not None:
+        return rule.prefer
     return "eager" if rule.anchors else "lazy"
 
 
@@ -366,6 +371,56 @@ def sized_roots(rule: Sized, possible: Sequence[int]) -> SizedRoots:
         for x in found:
             roots[x].append(a)
     return SizedRoots(reach, size, roots)
+
+
+def sized_impossible(rule: Sized, possible: Sequence[int]) -> list[int]:
+    """The members of ``possible`` (those some option can make present) that lie in no right
+    piece of ``rule`` whatever the rest does, in order: with anchors, those no anchor reaches
+    in fewer than its size links avoiding the other anchors (:func:`sized_roots`); with one
+    size, those whose connected piece of ``possible`` has fewer members than the size. The
+    lazy modes state them absent, as the eager encodings do by giving them no root.
+
+    >>> row = tuple((k, "1") for k in range(5)), ((0, 1), (1, 2), (3, 4))
+    >>> sized_impossible(Sized(*row, size=3), range(5))
+    [3, 4]
+    >>> sized_impossible(Sized(*row, anchors=((0, 2),)), range(5))
+    [2, 3, 4]
+    """
+    if rule.anchors:
+        roots = sized_roots(rule, possible).roots
+        return [x for x in sorted(roots) if not roots[x]]
+    can = set(possible)
+    adj = rule.neighbours()
+    seen: set[int] = set()
+    out: list[int] = []
+    for start in sorted(can):
+        if start in seen:
+            continue
+        seen.add(start)
+        piece, stack = [start], [start]
+        while stack:
+            for y in adj[stack.pop()]:
+                if y in can and y not in seen:
+                    seen.add(y)
+                    piece.append(y)
+                    stack.append(y)
+        if len(piece) < (rule.size or 1):
+            out += piece
+    return sorted(out)
+
+
+def one_piece_at_most(rule: Sized, possible: Sequence[int]) -> bool:
+    """Whether ``rule`` (one exact size ``s`` for every piece) has room for one piece at most:
+    fewer than ``2 s`` members can be present, so at most ``s`` of them are -- a cardinality
+    constraint the lazy modes state at once (an answer's present members are 0 or ``s``).
+
+    >>> row = tuple((k, "1") for k in range(5)), ((0, 1), (1, 2), (2, 3), (3, 4))
+    >>> one_piece_at_most(Sized(*row, size=3), range(5))
+    True
+    >>> one_piece_at_most(Sized(*row, size=2), range(5))
+    False
+    """
+    return rule.size is not None and not rule.at_least and len(possible) < 2 * rule.size
 
 
 def blocking(problem: Problem, chosen: list[int]) -> list[tuple[int, bool]]:

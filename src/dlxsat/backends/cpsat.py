@@ -242,7 +242,7 @@ class _Model:
                 if eager:
                     self._sized(rule, on)
                 else:
-                    self.lazy.append((SizedCuts(rule), on))
+                    self._lazy_sized(rule, on)
             elif isinstance(rule, Connected):
                 if eager:
                     self._connected(rule, on)
@@ -381,6 +381,24 @@ class _Model:
             if len(group) > 1:
                 m.add_at_most_one(group)
             m.add_bool_or([root[x], *group])
+
+    def _lazy_sized(self, rule: Sized, on: dict[int, Any]) -> None:
+        """The sized rule by lazy cuts, after the members in no right piece are absent and a
+        present member that cannot be a piece alone has a present neighbour (as the SAT
+        backend's :meth:`~dlxsat.backends.cnf._Builder.lazy_sized`)."""
+        m = self.m
+        gone = set(covering.sized_impossible(rule, sorted(on)))
+        for x in sorted(gone):
+            m.add(on[x] == 0)
+        anchored = dict(rule.anchors)
+        adj = rule.neighbours()
+        for x in sorted(on):
+            if (rule.size if rule.size is not None else anchored.get(x, 0)) != 1:
+                m.add_bool_or([on[x].negated(), *(on[y] for y in adj[x] if y in on)])
+        left = [x for x in sorted(on) if x not in gone]
+        if covering.one_piece_at_most(rule, left):
+            m.add(sum(on[x] for x in left) <= (rule.size or 0))
+        self.lazy.append((SizedCuts(rule, left), on))
 
     def _sized(self, rule: Sized, on: dict[int, Any]) -> None:
         """The eager sized rule (the module docstring): with exact sizes, each present member in

@@ -65,6 +65,9 @@ from ..xcc.rules import Acyclic, Connected, Cycle, Piece, Separation, Sized
 
 #: The ways of choosing a connected cut's boundary (see the module docstring).
 SEPARATORS = ("front", "least")
+#: The sized rule's lazy cuts add a *ball* cut beside the front one for each whole piece too
+#: small for its size (:meth:`SizedCuts._ball`). Measured: see :class:`SizedCuts`.
+BALL_CUTS = True
 #: A present member's capacity in :meth:`ConnectedCuts.least_cut`: never cut.
 _INFINITE = 1 << 30
 
@@ -375,10 +378,18 @@ class SizedCuts:
     ([Piece(held=(2, 3), grown=())], [Piece(held=(1, 2), grown=(0, 3))])
     """
 
-    def __init__(self, rule: Sized) -> None:
+    def __init__(
+        self, rule: Sized, possible: Collection[int] | None = None, balls: bool | None = None
+    ) -> None:
         self.rule = rule
         self.adj = rule.neighbours()
         self.anchored = dict(rule.anchors)
+        self.balls = BALL_CUTS if balls is None else balls
+        n = len(rule.members)
+        #: The members that some option can make present (all, when not told).
+        self.can = [possible is None] * n
+        for m in possible or ():
+            self.can[m] = True
 
     def cuts(self, on: Iterable[int]) -> list[Piece]:
         """Cuts that the model with these present members breaks; [] if it keeps the rule."""
@@ -389,11 +400,89 @@ class SizedCuts:
                 continue
             if rule.fault(part, closed=False) is not None:
                 found.append(Piece(self._core(part)))
-            else:
-                inside = set(part)
-                around = {y for x in part for y in self.adj[x]} - inside
-                found.append(Piece(tuple(part), tuple(sorted(around))))
+                continue
+            inside = set(part)
+            around = {y for x in part for y in self.adj[x]} - inside
+            if inside.intersection(self.anchored):
+                # Holding its anchor, the piece grows into no other: those are walls.
+                around -= set(self.anchored)
+            ball = self._ball(part) if self.balls else None
+            if ball is None or not around.issuperset(ball.grown):
+                # (a ball cut whose grown members all lie next to K implies the front cut)
+                found.append(Piece(tuple(part), tuple(sorted(self._needed(part, around)))))
+            if ball is not None:
+                found.append(ball)
         return found
+
+    def _ball(self, part: list[int]) -> Piece | None:
+        """The *ball* cut of a whole piece ``K`` = ``part`` too small for the size ``s`` it must
+        have (one size for all, or its one anchor's), or None when it has no such size.
+
+        ``R`` is the first ``s - 1`` members of a breadth-first search from ``K`` (``K``
+        first) through members that can be present, other anchors being walls (a piece holds
+        one anchor). Every piece holding ``K`` inside ``R`` is too small, so a right piece
+        holding ``K`` holds a member next to ``R``: the clause ``not K or N(R)`` (``held``
+        ``K``, ``grown`` ``N(R)`` less the walls) forbids at once every way of growing ``K``
+        by fewer than ``s - |K|`` members, where the front cut forbids ``K`` closed off only.
+        When the search runs out first, ``N(R)`` holds only members no option can make
+        present (no literals): the clause is ``not K``. When ``R`` is ``K`` it replaces the
+        front cut (the walls left out)."""
+        anchored = self.anchored
+        held = [m for m in part if m in anchored]
+        if len(held) > 1 or (not held and self.rule.size is None):
+            return None
+        want = self.rule.size if self.rule.size is not None else anchored[held[0]]
+        if len(part) >= want:
+            return None
+        walls = set(anchored) - set(held)
+        region = set(part)
+        order = list(part)
+        head = 0
+        while head < len(order) and len(order) < want - 1:
+            x = order[head]
+            head += 1
+            for y in self.adj[x]:
+                if y not in region and y not in walls and self.can[y]:
+                    region.add(y)
+                    order.append(y)
+                    if len(order) == want - 1:
+                        break
+        grown = {y for x in order for y in self.adj[x]} - region - walls
+        if len(order) < want - 1:
+            # The search ran out: the grown members can never be present, and some may be
+            # needless (beyond them the piece stays too small).
+            grown = self._needed(part, grown)
+        return Piece(tuple(part), tuple(sorted(grown)))
+
+    def _needed(self, part: list[int], grown: set[int]) -> set[int]:
+        """The members of ``grown`` that a cut holding ``part`` needs: one is left out when
+        every piece holding ``part`` and avoiding the rest is still too small (so that each
+        cut is as short as :func:`~dlxsat.xcc.rules.justified` allows). Only for a piece
+        with a size to reach (one size, or one anchor); else ``grown`` as it is."""
+        anchored = self.anchored
+        held = [m for m in part if m in anchored]
+        if len(held) > 1 or (not held and self.rule.size is None):
+            return grown
+        want = self.rule.size if self.rule.size is not None else anchored[held[0]]
+        walls = set(anchored) - set(held) if held else set()
+        kept = set(grown)
+        for g in sorted(grown):
+            if self._reach(part, kept - {g}, walls, want) < want:
+                kept.discard(g)
+        return kept
+
+    def _reach(self, part: list[int], grown: set[int], walls: set[int], cap: int) -> int:
+        """How many members a piece holding ``part`` can reach avoiding ``grown`` and
+        ``walls`` (through any member, as :func:`~dlxsat.xcc.rules.justified` counts),
+        counted up to ``cap``."""
+        seen = set(part)
+        stack = list(part)
+        while stack and len(seen) < cap:
+            for y in self.adj[stack.pop()]:
+                if y not in seen and y not in grown and y not in walls:
+                    seen.add(y)
+                    stack.append(y)
+        return len(seen)
 
     def _core(self, part: list[int]) -> tuple[int, ...]:
         """A connected part of ``part`` that is wrong whatever grows (see the class doc)."""

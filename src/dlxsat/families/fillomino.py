@@ -114,6 +114,10 @@ RULES = (STANDARD, KNUTH)
 #: load 16-18), seconds for K = 2, 3, 4, 5, 6 -- 790_30x45: over 400, 30.8, 99.1, 152, over
 #: 300; 810_32x50 (back to back): K = 3 29.0, K = 4 46.6.
 CUTOFF = 3
+#: A label d with a given d and fewer than 2d cells that may take it has room for one region
+#: of d, the given's: its sized rule has the given as its anchor, and asks for this mode
+#: (:attr:`Sized.prefer <dlxsat.xcc.rules.Sized.prefer>`). Measured: see docs/genres/fillomino.md.
+LONE_MODE = "eager"
 #: The color of a cell in a region larger than the bound (:func:`bound`).
 LARGER = "+"
 
@@ -653,12 +657,18 @@ def build(puzzle: FillominoPuzzle) -> Problem:
             (at[c], at[o]) for c in cells for o in ((c[0] + 1, c[1]), (c[0], c[1] + 1)) if o in at
         )
         if color == LARGER:
-            rules.append(Sized(members, links, top + 1, (), "larger", at_least=True))
+            rules.append((top + 1, Sized(members, links, top + 1, (), "larger", at_least=True)))
+            continue
+        d = _label_of(color)
+        given = [c for c in cells if puzzle.givens[c[0]][c[1]] == d]
+        if given and len(cells) < 2 * d:
+            # Room for one region of d only, and a given d lies in it: an anchor.
+            anchor = ((at[given[0]], d),)
+            rules.append((d, Sized(members, links, None, anchor, f"size-{d}", prefer=LONE_MODE)))
         else:
-            d = _label_of(color)
-            rules.append(Sized(members, links, d, (), f"size-{d}"))
-    rules.sort(key=lambda r: (r.at_least, r.size))
-    return problem.with_rules(*rules)
+            rules.append((d, Sized(members, links, d, (), f"size-{d}")))
+    rules.sort(key=lambda dr: (dr[1].at_least, dr[0]))
+    return problem.with_rules(*(r for _, r in rules))
 
 
 # ---------------------------------------------------------------------------------------------

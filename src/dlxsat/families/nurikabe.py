@@ -35,7 +35,8 @@ The shaded cells (the sea) are orthogonally connected, and no 2 x 2 block is all
   exactly its number of times (``5|n13``; a ``?`` from 1 to the most cells it may have). Two
   neighbouring white cells must have one owner: each border between cells two such numbers may
   own is a secondary item (named by its midpoint) that the owner colours with its digit
-  (base 62) among the border's possible owners, so two owners clash;
+  (base 62) among the border's possible owners, so two owners clash. The numbers above
+  :data:`SHARED` (20) are one owner, uncounted: the islands' rule gives each its size;
 - two global rules (:mod:`dlxsat.xcc.rules`), over the cells' states with their orthogonal
   neighbours as links (``|@links grid``): ``|@connected sea`` over the cells coloured ``1``
   (:class:`~dlxsat.xcc.rules.Connected`: the sea is one piece), and ``|@sized islands`` over
@@ -219,6 +220,18 @@ PLACEMENTS = 0
 #: constraint for SAT).
 COUNTED = 10**9  # every number counted: without counts above 20, 222 rounds of cuts
 
+#: The numbers above this own their cells under one shared owner, uncounted: a cell that only
+#: such numbers may own has one white option, not one per number, and the islands' sized
+#: rule alone gives each its size and keeps two of them apart (two anchors in a piece).
+#: Counting a large number over its hundreds of candidate cells is what makes the first SAT
+#: call slow: on 690_50x50 (numbers 47-70) CaDiCaL alone took 84 s for a first model of the
+#: formula without the global rules (261,127 variables), 0.45 s with 20 here (78,693). On
+#: the 39 corpus puzzles over 15 s before (2026-11-27, SAT, lazy islands, load 9-11): 8
+#: within 15 s with 20, 2 without.
+SHARED = 20
+#: The shared owner's name among the owners (no cell).
+BIG: Cell = (-1, -1)
+
 
 def placements(
     puzzle: NurikabePuzzle, c: Cell, region: set[Cell], cap: int
@@ -278,10 +291,17 @@ def build(puzzle: NurikabePuzzle) -> Problem:
         if found is not None:
             shapes[c] = found
     # The numbers that own cell by cell, and the cells they may own.
-    large = {x: [c for c in mine if c not in shapes] for x, mine in may.items()}
+    # A number above SHARED owns its cells under one shared name, BIG (see SHARED).
+    big = {c for c, v in clues.items() if v != QUESTION and v > SHARED and c not in shapes}
+    large = {
+        x: sorted({BIG if c in big else c for c in mine if c not in shapes})
+        for x, mine in may.items()
+    }
     number = {c: "n" + state[c] for c in clues}
     sizes = question_sizes(puzzle, may)
-    counted = {c for c, v in clues.items() if c in shapes or v == QUESTION or v <= COUNTED}
+    counted = {
+        c for c, v in clues.items() if c in shapes or v == QUESTION or v <= min(COUNTED, SHARED)
+    }
     for c, v in clues.items():
         if v == QUESTION:
             b.item(number[c], 1, sizes[c])
@@ -338,6 +358,17 @@ def build(puzzle: NurikabePuzzle) -> Problem:
     b.secondary += [state[c] for c in cells]
     problem = b.problem()
     return problem.with_rules(*rules(puzzle, problem, state, sizes))
+
+
+#: The mode the islands' sized rule asks for when the backend's is ``auto``
+#: (:attr:`Sized.prefer <dlxsat.xcc.rules.Sized.prefer>`): lazy cuts. The backends' own
+#: ``auto`` is eager for a rule with anchors, right for a few small islands; here the owners
+#: already place every island's cells (the options), the eager encoding repeats them (a
+#: variable per cell and number that may own it), and a ``?`` is an anchor per size its island
+#: may have. Measured (SAT, 2026-11-27, 2 cores at load 0.5-0.7): 726_10x10 (a ``?``) eager
+#: 9.3 s (237,566 variables), lazy 0.30 s (4,185); 229_31x45 eager 5.7 s, lazy 2.2 s. On the
+#: whole corpus see docs/genres/nurikabe.md.
+SIZED_MODE = "lazy"
 
 
 #: The colours of a border item: base-62 digits.
@@ -412,7 +443,9 @@ def rules(
         for a in mine
         for b in at[other]
     ]
-    return sea, Sized(tuple(members), tuple(links), anchors=tuple(anchors), label="islands")
+    return sea, Sized(
+        tuple(members), tuple(links), anchors=tuple(anchors), label="islands", prefer=SIZED_MODE
+    )
 
 
 def encode(puzzle: NurikabePuzzle) -> str:

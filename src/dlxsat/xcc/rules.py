@@ -39,6 +39,7 @@ begin ``|@``, so his solvers still read the data (and solve it without the rule)
     |@sized LABEL               a Sized rule: |@members and |@links as for connected, then
     |@size 4                    every piece has 4 members (|@size 4+: at least 4); or
     |@anchors 11 3 57 5         anchors: 11 in a piece of 3, 57 in a piece of 5
+    |@prefer lazy               (optional) the mode it asks for where the backends' is auto
 
 ``grid`` links join members whose items are named by coordinates (docs/conventions.md §4)
 two apart in one coordinate: the orthogonal neighbours of a cell ``(2i+1, 2j+1)``. ``grid``
@@ -72,6 +73,8 @@ Member = tuple[int, "str | None"]
 
 #: The kinds of global rule, in the order of the option flags and the docs.
 KINDS = ("loop", "connected", "acyclic", "sized")
+#: The modes a :class:`Sized` rule may prefer (``|@prefer MODE``).
+PREFERENCES = ("lazy", "eager")
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,12 @@ class Sized:
     anchors: tuple[tuple[int, int], ...] = ()
     label: str = ""
     at_least: bool = False
+    #: The mode the rule asks the SAT and CP-SAT backends for when theirs is ``auto``
+    #: (:data:`PREFERENCES`; None: the backends' own choice, :func:`dlxsat.backends.covering.
+    #: sized_mode`). What is known of the rule's instances, stated once where the rule is made
+    #: (Nurikabe's islands: lazy, with the figures beside :data:`dlxsat.families.nurikabe.
+    #: SIZED_MODE`); no part of what the rule means, so rules differing in it are equal.
+    prefer: str | None = field(default=None, compare=False)
     kind: ClassVar[str] = "sized"
 
     def __post_init__(self) -> None:
@@ -214,6 +223,8 @@ class Sized:
             raise ValueError("an anchor is a member with a size of at least 1")
         if len({m for m, _ in self.anchors}) != len(self.anchors):
             raise ValueError("a member is an anchor once")
+        if self.prefer is not None and self.prefer not in PREFERENCES:
+            raise ValueError(f"a sized rule prefers one of {', '.join(PREFERENCES)}")
         object.__setattr__(
             self, "links", tuple(sorted({(min(a, b), max(a, b)) for a, b in self.links}))
         )
@@ -491,7 +502,10 @@ def justified(rule: Rule, cut: Cut) -> str | None:
     * A :class:`Piece` of a :class:`Sized` rule is valid iff its ``held`` members are connected
       and either ``grown`` holds all their neighbours and ``held`` is no right whole piece, or
       ``held`` cannot lie in any right piece (too many members for the size it must have, or
-      two anchors).
+      two anchors), or the members reached from ``held`` avoiding ``grown`` (and the other
+      anchors, when ``held`` holds one) are fewer than the size its piece must have (a *ball*
+      cut: every piece holding ``held`` inside them is too small). (Sufficient conditions:
+      a cut none of them shows valid is refused.)
 
     >>> rule = Connected(((0, None), (1, None), (2, None)), ((0, 1), (1, 2)))
     >>> justified(rule, Separation(0, 2, (1,))), justified(rule, Separation(0, 2, ()))
@@ -559,11 +573,31 @@ def justified(rule: Rule, cut: Cut) -> str | None:
             return "the held members are not connected"
         around = {y for x in held for y in adj[x]} - held
         closed = around <= set(cut.grown)
-        if rule.fault(sorted(held), closed=closed) is None:
+        if rule.fault(sorted(held), closed=closed) is None and not _bounded(rule, cut, adj):
             what = "a whole piece that is right" if closed else "part of a piece that may be right"
             return f"the held members may be {what}"
         return None
     return f"a {type(cut).__name__} is no cut of a {rule.kind} rule"
+
+
+def _bounded(rule: Sized, cut: Piece, adj: list[list[int]]) -> bool:
+    """Whether every piece holding ``cut.held`` and none of ``cut.grown`` is too small: the
+    members reached from ``held`` avoiding ``grown`` -- and, when ``held`` holds an anchor,
+    the other anchors (a piece holds one) -- are fewer than the size its piece must have."""
+    anchored = dict(rule.anchors)
+    mine = [m for m in cut.held if m in anchored]
+    if len(mine) > 1 or (not mine and rule.size is None):
+        return False
+    want = rule.size if rule.size is not None else anchored[mine[0]]
+    blocked = set(cut.grown) | (set(anchored) - set(mine) if mine else set())
+    seen = set(cut.held)
+    stack = list(cut.held)
+    while stack and len(seen) < want:
+        for y in adj[stack.pop()]:
+            if y not in seen and y not in blocked:
+                seen.add(y)
+                stack.append(y)
+    return len(seen) < want
 
 
 # --------------------------------------------------------------------------- text
@@ -650,6 +684,8 @@ def rule_lines(problem: Problem, rule: Rule) -> list[str]:
             else:
                 anchors = " ".join(f"{items[rule.members[m][0]].name} {v}" for m, v in rule.anchors)
                 out.append(f"|@anchors {anchors}")
+            if rule.prefer is not None:
+                out.append(f"|@prefer {rule.prefer}")
         elif rule.roots is not None:
             if _point_border(problem, rule.members) == set(rule.roots):
                 out.append("|@roots border")
@@ -692,7 +728,7 @@ _PARTS = {
     "loop": {"edges": False},
     "connected": {"members": True, "links": True, "roots": False},
     "acyclic": {"members": True, "ends": True},
-    "sized": {"members": True, "links": True, "size": False, "anchors": False},
+    "sized": {"members": True, "links": True, "size": False, "anchors": False, "prefer": False},
 }
 
 
@@ -861,6 +897,12 @@ class RuleReader:
 
         if ("size" in b.parts) == ("anchors" in b.parts):
             raise fail("give '|@size N' or '|@anchors ITEM N ...', one of them")
+        prefer = None
+        if "prefer" in b.parts:
+            words = b.parts["prefer"]
+            if len(words) != 1 or words[0] not in PREFERENCES:
+                raise fail(f"'|@prefer' takes one of {', '.join(PREFERENCES)}", "prefer")
+            prefer = words[0]
         if "size" in b.parts:
             words = b.parts["size"]
             if len(words) != 1:
@@ -868,7 +910,7 @@ class RuleReader:
             word = words[0]
             at_least = word.endswith("+")
             size = number(word.removesuffix("+"), "size")
-            return Sized(tuple(members), tuple(links), size, (), label, at_least)
+            return Sized(tuple(members), tuple(links), size, (), label, at_least, prefer)
         words = b.parts["anchors"]
         if len(words) % 2:
             raise fail("'|@anchors' needs a member and a size per anchor", "anchors")
@@ -878,4 +920,4 @@ class RuleReader:
         ]
         if len({m for m, _ in anchors}) != len(anchors):
             raise fail("a member is an anchor twice", "anchors")
-        return Sized(tuple(members), tuple(links), None, tuple(anchors), label)
+        return Sized(tuple(members), tuple(links), None, tuple(anchors), label, prefer=prefer)
