@@ -227,7 +227,11 @@ COUNTED = 10**9  # every number counted: without counts above 20, 222 rounds of 
 #: call slow: on 690_50x50 (numbers 47-70) CaDiCaL alone took 84 s for a first model of the
 #: formula without the global rules (261,127 variables), 0.45 s with 20 here (78,693). On
 #: the 39 corpus puzzles over 15 s before (2026-11-27, SAT, lazy islands, load 9-11): 8
-#: within 15 s with 20, 2 without.
+#: within 15 s with 20, 2 without. A single large number pays for sharing (1102_15x21, one
+#: 61: unique in 0.09 s counted, over 120 s shared), but counting the lone one was measured
+#: and not kept: on the 35 corpus puzzles with exactly one number above 20 (15 s each, idle,
+#: 2026-11-27) 28 came back unique and equal against 29 shared (460_20x36, 86_14x24 and
+#: 94_20x36 lost, 1102_15x21 and 719_15x15 won).
 SHARED = 20
 #: The shared owner's name among the owners (no cell).
 BIG: Cell = (-1, -1)
