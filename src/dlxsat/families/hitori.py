@@ -56,9 +56,9 @@ from ..xcc.model import Problem
 from . import regions as rg
 from . import shading as sh
 from .base import Puzzle
-from .codecs import BLANK, QUESTION, make_url, url_of
+from .codecs import BLANK, QUESTION
 from .loops import cell_name
-from .spec import Codec, FamilySpec, Picture
+from .spec import FamilySpec, Picture
 
 Answer = dict[str, Any]
 Cell = tuple[int, int]
@@ -312,27 +312,6 @@ def encode_hitori(values: list[int]) -> str:
     return "".join(out)
 
 
-def read_url(text: str) -> HitoriPuzzle:
-    """A puz.link URL.
-
-    >>> read_url("https://puzz.link/p?hitori/2/2/11.2").cells
-    ((1, 1), (-1, 2))
-    """
-    _, cols, rows, body = url_of(NAME, text)
-    values, _ = decode_hitori(body, cols * rows)
-    return HitoriPuzzle(tuple(tuple(values[i * cols : (i + 1) * cols]) for i in range(rows)))
-
-
-def write_url(puzzle: HitoriPuzzle, answer: Answer | None = None) -> str:
-    """The puz.link URL, as pzprjs writes it.
-
-    >>> write_url(read("2 2\\n1 1\\n- 2\\n"))
-    'https://puzz.link/p?hitori/2/2/11.2\\n'
-    """
-    values = [v for row in puzzle.cells for v in row]
-    return make_url(TYPE, puzzle.n, puzzle.m, encode_hitori(values))
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Hitori: shade repeated numbers away, shaded cells apart, the white cells connected",
@@ -351,7 +330,9 @@ SPEC = FamilySpec(
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),
     codecs={
-        "puzzlink": Codec(read=read_url, write=write_url, names=(TYPE,)),
+        "puzzlink": sh.numbers_url_codec(
+            HitoriPuzzle, NAME, TYPE, (TYPE,), decode_hitori, encode_hitori
+        ),
         "pzprv3": sh.numbers_file_codec(HitoriPuzzle, NAME, TYPE, (TYPE,)),
         "grid": sh.shaded_grid_codec(read, write),
     },

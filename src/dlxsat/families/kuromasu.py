@@ -64,15 +64,11 @@ from .base import Puzzle
 from .codecs import (
     BLANK,
     QUESTION,
-    decode_number16,
-    encode_number16,
-    make_url,
-    url_of,
 )
 from .grid import b62_number
 from .hitori import apart, connected_white, draw_numbers
 from .loops import cell_name
-from .spec import Codec, FamilySpec, Picture
+from .spec import FamilySpec, Picture
 
 Answer = dict[str, Any]
 Cell = tuple[int, int]
@@ -315,27 +311,6 @@ def draw(canvas: Any, puzzle: KuromasuPuzzle, answer: Answer | None) -> None:
 # Formats
 
 
-def read_url(text: str) -> KuromasuPuzzle:
-    """A puz.link URL: the numbers.
-
-    >>> read_url("https://puzz.link/p?kurodoko/3/1/2h").cells
-    ((2, -1, -1),)
-    """
-    _, cols, rows, body = url_of(NAME, text)
-    values, _ = decode_number16(body, cols * rows)
-    return KuromasuPuzzle(tuple(tuple(values[i * cols : (i + 1) * cols]) for i in range(rows)))
-
-
-def write_url(puzzle: KuromasuPuzzle, answer: Answer | None = None) -> str:
-    """The puz.link URL, as pzprjs writes it.
-
-    >>> write_url(read("1 3\\n2 - -\\n"))
-    'https://puzz.link/p?kurodoko/3/1/2h\\n'
-    """
-    values = [v for row in puzzle.cells for v in row]
-    return make_url(TYPE, puzzle.n, puzzle.m, encode_number16(values))
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Kuromasu (Kurodoko): numbers see their count of white cells; shaded cells apart",
@@ -359,7 +334,7 @@ SPEC = FamilySpec(
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),
     codecs={
-        "puzzlink": Codec(read=read_url, write=write_url, names=ALIASES),
+        "puzzlink": sh.numbers_url_codec(KuromasuPuzzle, NAME, TYPE, ALIASES),
         "pzprv3": sh.numbers_file_codec(KuromasuPuzzle, NAME, TYPE, ALIASES),
         "grid": sh.shaded_grid_codec(read, write),
     },

@@ -97,14 +97,10 @@ from .base import Puzzle
 from .codecs import (
     BLANK,
     QUESTION,
-    decode_number16,
-    encode_number16,
-    make_url,
-    url_of,
 )
 from .grid import b62_number
 from .loops import cell_name
-from .spec import Codec, FamilySpec, Picture, Policy
+from .spec import FamilySpec, Picture, Policy
 
 Answer = dict[str, Any]
 Cell = tuple[int, int]
@@ -516,29 +512,6 @@ def draw(canvas: Any, puzzle: KurottoPuzzle, answer: Answer | None) -> None:
 # Formats
 
 
-def read_url(text: str) -> KurottoPuzzle:
-    """A puz.link URL: the circles.
-
-    >>> read_url("https://puzz.link/p?kurotto/3/1/2h").cells
-    ((2, -1, -1),)
-    >>> write_url(read_url("https://puzz.link/p?kurotto/5/5/30m4h6h4m02"))  # pzprjs's test
-    'https://puzz.link/p?kurotto/5/5/30m4h6h4m02\\n'
-    """
-    _, cols, rows, body = url_of(NAME, text)
-    values, _ = decode_number16(body, cols * rows)
-    return KurottoPuzzle(tuple(tuple(values[i * cols : (i + 1) * cols]) for i in range(rows)))
-
-
-def write_url(puzzle: KurottoPuzzle, answer: Answer | None = None) -> str:
-    """The puz.link URL, as pzprjs writes it.
-
-    >>> write_url(read("1 3\\n2 - o\\n"))  # (pzprjs ends a URL ending in "." with "/")
-    'https://puzz.link/p?kurotto/3/1/2g./\\n'
-    """
-    values = [v for row in puzzle.cells for v in row]
-    return make_url(TYPE, puzzle.n, puzzle.m, encode_number16(values))
-
-
 SPEC = FamilySpec(
     name=NAME,
     summary="Kurotto: numbered circles count the shaded cells of the blocks touching them",
@@ -556,7 +529,7 @@ SPEC = FamilySpec(
     writes=("knuth", "puzzlink", "pzprv3", "grid"),
     answers=("pzprv3", "grid"),
     codecs={
-        "puzzlink": Codec(read=read_url, write=write_url),
+        "puzzlink": sh.numbers_url_codec(KurottoPuzzle, NAME, TYPE, ()),
         "pzprv3": sh.numbers_file_codec(KurottoPuzzle, NAME, TYPE, (TYPE,)),
         "grid": sh.shaded_grid_codec(read, write),
     },

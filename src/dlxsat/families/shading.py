@@ -533,6 +533,46 @@ def shaded_grid_codec(read: Callable[[str], Any], write: Callable[[Any], str]) -
     return Codec(read=read, write=write_grid, answer=answer)
 
 
+def numbers_url_codec(
+    make: Callable[[tuple[tuple[int, ...], ...]], Any],
+    family: str,
+    kind: str,
+    names: tuple[str, ...],
+    decode: Callable[[str, int], tuple[list[int], str]] | None = None,
+    encode: Callable[[list[int]], str] | None = None,
+) -> Codec:
+    """puz.link URLs of a genre whose puzzle is a grid of numbers (Hitori, Kurodoko, Kurotto):
+    the body is a number per cell in reading order, by ``decode``/``encode`` (default pzprjs's
+    ``number16``, :func:`~dlxsat.families.codecs.decode_number16`). ``make(cells)`` builds the
+    puzzle (it has ``cells``, ``m`` and ``n``); ``family`` names the genre for
+    :func:`~dlxsat.families.codecs.url_of`, ``kind`` is the type pzprjs writes, ``names`` those
+    the codec answers to.
+
+    >>> from dlxsat.families.kurotto import KurottoPuzzle
+    >>> codec = numbers_url_codec(KurottoPuzzle, "kurotto", "kurotto", ("kurotto",))
+    >>> puzzle = codec.read("https://puzz.link/p?kurotto/5/5/30m4h6h4m02")  # pzprjs's test
+    >>> puzzle.cells[0], codec.write(puzzle, None)
+    ((3, 0, -1, -1, -1), 'https://puzz.link/p?kurotto/5/5/30m4h6h4m02\\n')
+    >>> codec.write(KurottoPuzzle(((2, -1, -2),)), None)  # pzprjs ends a "." with "/"
+    'https://puzz.link/p?kurotto/3/1/2g./\\n'
+    """
+    from .codecs import decode_number16, encode_number16, make_url, url_of
+
+    decode_body = decode or decode_number16
+    encode_body = encode or encode_number16
+
+    def read(text: str) -> Any:
+        _, cols, rows, body = url_of(family, text)
+        values, _ = decode_body(body, cols * rows)
+        return make(tuple(tuple(values[i * cols : (i + 1) * cols]) for i in range(rows)))
+
+    def write(puzzle: Any, answer: Answer | None = None) -> str:
+        values = [v for row in puzzle.cells for v in row]
+        return make_url(kind, puzzle.n, puzzle.m, encode_body(values))
+
+    return Codec(read=read, write=write, names=names)
+
+
 def numbers_file_codec(
     make: Callable[[tuple[tuple[int, ...], ...]], Any],
     family: str,
