@@ -686,3 +686,26 @@ def test_a_time_limit_after_the_outcome_is_out_adds_no_line(monkeypatch, capfd, 
         assert (rc, err) == (3, "dlxsat: time is up (the command's own words)\n")
     else:
         assert rc == 130 and err.splitlines()[-1].startswith("dlxsat: interrupted (SIGINT) while")
+
+
+@pytest.mark.parametrize("late", [True, False], ids=["search-returned-late", "no-limit"])
+def test_the_printing_gets_its_grace_from_the_search_s_end(monkeypatch, late: bool):
+    """A search that returned past its deadline (a busy machine) left its printing part of
+    the alarm's grace, and the run said it stopped "while checking the answers" instead of
+    printing its figures: :func:`guard.finishing` sets the alarm to go off ALARM_GRACE from
+    now; a run without a limit keeps no alarm."""
+    from dlxsat.runtime.deadline import Deadline
+
+    set_for: list[float] = []
+    monkeypatch.setattr(guard.signal, "setitimer", lambda which, s, *a: set_for.append(s))
+    guard.arm(Deadline(time.monotonic() - 0.15) if late else Deadline.never())
+    try:
+        set_for.clear()
+        guard.finishing()
+        if late:
+            assert set_for and set_for[-1] == pytest.approx(guard.ALARM_GRACE, abs=0.05)
+        else:
+            assert set_for == []
+    finally:
+        monkeypatch.undo()
+        guard.disarm()

@@ -103,6 +103,7 @@ def cmd_dlx(a: argparse.Namespace) -> int:
     _warn(problem.warnings)
     keep = None if (a.all or a.first) else 0
     r = search(problem, limit=a.first or None, keep=keep, deadline=a.deadline, progress=a.progress)
+    guard.finishing()  # (the listing's checks stop at the deadline; the summary line follows)
     a.progress.set_phase("checking and printing the solutions")
     if r.timed_out:
         _limit_reached(a, _time_limit(a, f"{r.count} solutions so far"))

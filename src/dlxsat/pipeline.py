@@ -316,6 +316,7 @@ def _solve(
     progress.set_phase("checking the answers")
     progress.count = result.count or 0
     answers = checked_answers(prep, result, backend, deadline)
+    guard.finishing()
     return make_report(prep, backend, mode, result, answers, start)
 
 

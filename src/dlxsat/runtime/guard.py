@@ -552,6 +552,17 @@ def overran() -> None:
         _set_alarm(_state.alarm)
 
 
+def finishing() -> None:
+    """The run's search is over and its answers are checked (both stop at the deadline by
+    themselves): what is left is printing its figures. The alarm is set to go off
+    :data:`ALARM_GRACE` seconds from now at the earliest, not from the deadline: on a busy
+    machine a search that returned just past its deadline left the printing a fraction of that
+    grace, and the run ended with a stop line "while checking the answers" in place of its own
+    figures (or of the error that printing them met)."""
+    if _state.alarm.at is not None and not _state.stopping:
+        _set_alarm(_state.alarm)
+
+
 # --------------------------------------------------------------------------- the alarm
 
 
