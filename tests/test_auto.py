@@ -55,6 +55,7 @@ def test_easy_problem_ends_in_the_trial(monkeypatch):
 
 def test_loop_problem_past_the_trial_goes_to_sat(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "LOOP_ESTIMATE_PROBES", 0)  # (the trial's way to SAT, alone)
     p = golden_problem("slitherlink/tatham-10x10-1.dlx")
     r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]
@@ -230,6 +231,7 @@ def test_no_loop_estimate_without_probes_or_when_counting(monkeypatch):
     assert not auto.loop_estimate_applies(p, feats, None)  # counting: the estimate after
     assert not auto.loop_estimate_applies(p, {**feats, "loop": False}, 2)
     assert not auto.loop_estimate_applies(p, {**feats, "primary": 100}, 2)
+    assert not auto.loop_estimate_applies(p, {**feats, "kind": "MCC"}, 2)  # probes: None
     monkeypatch.setattr(auto, "LOOP_ESTIMATE_PROBES", 0)
     assert not auto.loop_estimate_applies(p, feats, 2)
 

@@ -9,7 +9,7 @@ like this, within the caller's time limit:
 0. **A loop problem's estimate.** A loop problem not counted, of more than
    :data:`NODE_BUDGET_MIN_ITEMS` primary items, whose search starts compiled, is first probed
    (Knuth's estimate, :mod:`.dlx.estimate`: :data:`LOOP_ESTIMATE_PROBES` random root-to-leaf
-   paths of the very tree, on the layout the trial then searches; some 0.2-0.5 ms): a tree
+   paths of the very tree, on the layout the trial then searches; a median 0.3 ms): a tree
    estimated past :data:`LOOP_ESTIMATE_SAT_PER_ITEM` nodes an item goes to SAT untried.
 1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
    once, unless counting.) DLX runs for at most :func:`trial_seconds`: :data:`TRIAL_SECONDS`,
@@ -253,8 +253,9 @@ LOOP_TRIAL_MAX_ENTRIES = 30_000
 #: from 256 down to 16 probes), and ranks the trees a trial does not settle poorly (AUC
 #: 0.55-0.69 between those DLX still wins and those SAT wins), so it cannot set the trial's
 #: budget; but a tree it already puts past 100 an item is mostly one SAT wins, and 16 probes
-#: cost 0.2-0.5 ms. Chosen on 160 tuned boards (``benchmarks/auto_estimate.py --replay``:
-#: ``auto`` over the VBS 1.287 -> 1.231 on Masyu, 1.518 -> 1.428 on Slitherlink); held out
+#: cost a median 0.3 ms (90 % within 0.75 ms at load 3-5). Chosen on 160 tuned boards
+#: (``benchmarks/auto_estimate.py --replay``: ``auto`` over the VBS 1.287 -> 1.231 on
+#: Masyu, 1.518 -> 1.428 on Slitherlink); held out
 #: (``--variants``, seeds 23 and 24, 80 fresh boards a family each, interleaved with the rule
 #: in one process, 3 rounds, load 3-5): Masyu 1.299 -> 1.292 and 1.250 -> 1.164, Slitherlink
 #: 1.292 -> 1.235 and 1.233 -> 1.218. Not kept from the same replay: a longer trial (400 an
@@ -345,7 +346,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         graph = problem.rule("loop").graph  # type: ignore[union-attr]
         arrays = build_numpy(problem, graph)
         est = estimate(problem, probes=LOOP_ESTIMATE_PROBES, compiled=True, arrays=arrays)
-        assert est is not None  # (not Algorithm M's: a loop problem is XCC)
+        assert est is not None  # (not Algorithm M's: see loop_estimate_applies)
         info["estimate"] = {
             "nodes": round(est.nodes),
             "probes": est.probes,
@@ -452,13 +453,15 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 def loop_estimate_applies(problem: Problem, feats: Mapping[str, Any], limit: int | None) -> bool:
     """Whether ``auto`` estimates the DLX tree before a loop problem's trial: a loop problem
     not counted, of more than :data:`NODE_BUDGET_MIN_ITEMS` primary items (those the trial's
-    node budget applies to), whose search starts compiled (else the probes would run
-    interpreted, some hundred times slower), when :data:`LOOP_ESTIMATE_PROBES` is not 0."""
+    node budget applies to), not of Algorithm M (multiplicities: the probes do not follow its
+    branching), whose search starts compiled (else the probes would run interpreted, some
+    hundred times slower), when :data:`LOOP_ESTIMATE_PROBES` is not 0."""
     from . import dlx
 
     return (
         LOOP_ESTIMATE_PROBES > 0
         and feats["loop"]
+        and feats["kind"] != "MCC"
         and limit is not None
         and feats["primary"] > NODE_BUDGET_MIN_ITEMS
         and dlx._starts_compiled("C", feats["entries"])
