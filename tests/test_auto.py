@@ -55,6 +55,7 @@ def test_easy_problem_ends_in_the_trial(monkeypatch):
 
 def test_loop_problem_past_the_trial_goes_to_sat(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "LOOP_ESTIMATE_PROBES", 0)  # (the trial's way to SAT, alone)
     p = golden_problem("slitherlink/tatham-10x10-1.dlx")
     r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]
@@ -194,6 +195,45 @@ def test_a_loop_trial_ends_after_its_nodes_per_item(monkeypatch):
     assert info["engine"] == "sat" and "loop" in info["reason"], info
     assert info["trial_searched"] == info["trial_nodes"] == p.n_primary
     assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
+
+
+@pytest.mark.parametrize("bound, engine", [(0, "sat"), (10**9, "dlx")])
+def test_a_loop_problem_is_estimated_before_its_trial(monkeypatch, bound, engine):
+    # Knuth's probes first, on the layout the trial then searches: a tree estimated past the
+    # bound goes to SAT untried; any other is the trial's, whose tree is DLX's own.
+    from dlxsat.backends import dlx
+
+    monkeypatch.setattr(dlx, "_starts_compiled", lambda algorithm, entries=0: True)
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)  # (a loaded machine's pace is no matter)
+    monkeypatch.setattr(auto, "LOOP_ESTIMATE_SAT_PER_ITEM", bound)
+    p = golden_problem("slitherlink/tatham-10x10-2.dlx")  # 7,929 nodes, 46 an item
+    assert p.n_primary > auto.NODE_BUDGET_MIN_ITEMS
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == engine and info["estimate"]["probes"] == auto.LOOP_ESTIMATE_PROBES
+    assert info["estimate"]["nodes"] > 0 and r.count == 1 and r.exhausted
+    if engine == "sat":
+        assert "estimate" in info["reason"] and "trial_seconds" not in info
+    else:
+        assert (
+            r.stats["nodes"]
+            == dlx_solve(p, loop=True, allow_empty_loop=False, limit=2).stats["nodes"]
+        )
+
+
+def test_no_loop_estimate_without_probes_or_when_counting(monkeypatch):
+    from dlxsat.backends import dlx
+
+    monkeypatch.setattr(dlx, "_starts_compiled", lambda algorithm, entries=0: True)
+    p = golden_problem("slitherlink/tatham-10x10-2.dlx")
+    feats = auto.features(p, True, 2)
+    assert auto.loop_estimate_applies(p, feats, 2)
+    assert not auto.loop_estimate_applies(p, feats, None)  # counting: the estimate after
+    assert not auto.loop_estimate_applies(p, {**feats, "loop": False}, 2)
+    assert not auto.loop_estimate_applies(p, {**feats, "primary": 100}, 2)
+    assert not auto.loop_estimate_applies(p, {**feats, "kind": "MCC"}, 2)  # probes: None
+    monkeypatch.setattr(auto, "LOOP_ESTIMATE_PROBES", 0)
+    assert not auto.loop_estimate_applies(p, feats, 2)
 
 
 def test_a_large_trial_ends_after_a_node_per_item(monkeypatch):

@@ -6,6 +6,11 @@ hours) and the loop rule prunes late (Masyu, Slitherlink: SAT solves in a second
 does not finish in a minute); SAT pays for building a formula but learns. ``auto`` decides
 like this, within the caller's time limit:
 
+0. **A loop problem's estimate.** A loop problem not counted, of more than
+   :data:`NODE_BUDGET_MIN_ITEMS` primary items, whose search starts compiled, is first probed
+   (Knuth's estimate, :mod:`.dlx.estimate`: :data:`LOOP_ESTIMATE_PROBES` random root-to-leaf
+   paths of the very tree, on the layout the trial then searches; a median 0.3 ms): a tree
+   estimated past :data:`LOOP_ESTIMATE_SAT_PER_ITEM` nodes an item goes to SAT untried.
 1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
    once, unless counting.) DLX runs for at most :func:`trial_seconds`: :data:`TRIAL_SECONDS`,
    or for a problem without the loop rule that is not counted, a share of SAT's predicted
@@ -241,6 +246,23 @@ COUNT_BUDGET_FACTOR = 10.0
 #: the published Slitherlink 848 (14 x 24, 15,391 entries) went to SAT untried (0.65 s) where
 #: DLX ends in 17,541 nodes, 30 ms of CPU (``benchmarks/published.py --seed 13``).
 LOOP_TRIAL_MAX_ENTRIES = 30_000
+#: A loop problem not counted is estimated first (Knuth's probes, :mod:`.dlx.estimate`, on the
+#: layout its trial then searches): this many probes, and past this many estimated nodes an
+#: item SAT runs without a trial. 0 probes: no estimate. The estimate runs low, most of all
+#: on the trees that decide (those of more than 300 nodes an item: 20-570 x low, median,
+#: from 256 down to 16 probes), and ranks the trees a trial does not settle poorly (AUC
+#: 0.55-0.69 between those DLX still wins and those SAT wins), so it cannot set the trial's
+#: budget; but a tree it already puts past 100 an item is mostly one SAT wins, and 16 probes
+#: cost a median 0.3 ms (90 % within 0.75 ms at load 3-5). Chosen on 160 tuned boards
+#: (``benchmarks/auto_estimate.py --replay``: ``auto`` over the VBS 1.287 -> 1.231 on
+#: Masyu, 1.518 -> 1.428 on Slitherlink); held out
+#: (``--variants``, seeds 23 and 24, 80 fresh boards a family each, interleaved with the rule
+#: in one process, 3 rounds, load 3-5): Masyu 1.299 -> 1.292 and 1.250 -> 1.164, Slitherlink
+#: 1.292 -> 1.235 and 1.233 -> 1.218. Not kept from the same replay: a longer trial (400 an
+#: item) with it or alone (held out, alone: Masyu 1.393, Slitherlink 1.325 against the
+#: rule's 1.299 and 1.292).
+LOOP_ESTIMATE_PROBES = 16
+LOOP_ESTIMATE_SAT_PER_ITEM = 100
 #: Loop problems go to DLX, when counting, from this many estimated answers on.
 LOOP_COUNT_ANSWERS = 50
 #: When counting, a model counter (:mod:`.counter`, d4, when ``dlxsat[count]`` is installed)
@@ -314,6 +336,29 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         why = "a large loop problem: DLX does not finish a trial on such, SAT prunes loops better"
         return finish(cnf.solve(problem, request, {}), "sat", why)
 
+    # 0. A loop problem's tree estimate, on the layout the trial then searches: a tree the
+    # probes already put past LOOP_ESTIMATE_SAT_PER_ITEM goes to SAT untried.
+    arrays = None
+    if loop_estimate_applies(problem, feats, limit):
+        from .dlx.arrays import build_numpy
+        from .dlx.estimate import estimate
+
+        graph = problem.rule("loop").graph  # type: ignore[union-attr]
+        arrays = build_numpy(problem, graph)
+        est = estimate(problem, probes=LOOP_ESTIMATE_PROBES, compiled=True, arrays=arrays)
+        assert est is not None  # (not Algorithm M's: see loop_estimate_applies)
+        info["estimate"] = {
+            "nodes": round(est.nodes),
+            "probes": est.probes,
+            "seconds": round(est.seconds, 6),
+        }
+        if est.nodes > LOOP_ESTIMATE_SAT_PER_ITEM * feats["primary"]:
+            why = (
+                f"Knuth's estimate of the DLX tree, over {LOOP_ESTIMATE_SAT_PER_ITEM} nodes an "
+                "item: a loop problem's tree that explodes, SAT without a trial"
+            )
+            return finish(cnf.solve(problem, request, {}), "sat", why)
+
     # 1. The trial. Its time budget is of compiled search: a search that starts interpreted
     # (no compiled kernel loaded yet) searches some hundred times slower a node until it moves
     # to the compiled tier, and that time and the load do not count -- a 16 x 16 Sudoku's
@@ -327,7 +372,14 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         info["trial_nodes"] = nodes
     load = dlx_load_seconds(problem)
     if load <= DLX_AOT_LOAD_SECONDS:
-        trial = dlx.solve(problem, request, {}, max_nodes=nodes, trial_seconds=info["trial_budget"])
+        trial = dlx.solve(
+            problem,
+            request,
+            {},
+            max_nodes=nodes,
+            trial_seconds=info["trial_budget"],
+            arrays=arrays,
+        )
     else:
         trial = dlx.solve(problem, until(info["trial_budget"]), {}, max_nodes=nodes)
     info["trial_seconds"] = round(time.monotonic() - start, 6)
@@ -396,6 +448,24 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     info["switched_after"] = round(time.monotonic() - run_start, 6)
     reason = f"DLX passed its budget of {budget:.2f} s; SAT took over"
     return finish(cnf.solve(problem, request, {}), "sat", reason)
+
+
+def loop_estimate_applies(problem: Problem, feats: Mapping[str, Any], limit: int | None) -> bool:
+    """Whether ``auto`` estimates the DLX tree before a loop problem's trial: a loop problem
+    not counted, of more than :data:`NODE_BUDGET_MIN_ITEMS` primary items (those the trial's
+    node budget applies to), not of Algorithm M (multiplicities: the probes do not follow its
+    branching), whose search starts compiled (else the probes would run interpreted, some
+    hundred times slower), when :data:`LOOP_ESTIMATE_PROBES` is not 0."""
+    from . import dlx
+
+    return (
+        LOOP_ESTIMATE_PROBES > 0
+        and feats["loop"]
+        and feats["kind"] != "MCC"
+        and limit is not None
+        and feats["primary"] > NODE_BUDGET_MIN_ITEMS
+        and dlx._starts_compiled("C", feats["entries"])
+    )
 
 
 def counter_installed() -> bool:

@@ -208,6 +208,7 @@ def solve(
     *,
     max_nodes: int | None = None,
     trial_seconds: float | None = None,
+    arrays: Arrays | None = None,
 ) -> SearchResult:
     """Find the solutions of ``problem`` (see ``dlxsat.solvers`` for the arguments).
 
@@ -218,7 +219,9 @@ def solve(
     time spent interpreted before moving to the compiled tier, and the load, do not count; the
     request's deadline still does): ``auto``'s trial, a budget of compiled search that an
     interpreted start some hundred times slower a node used to spend on its first 64 nodes,
-    and that other processes' load on the machine no longer shortens.
+    and that other processes' load on the machine no longer shortens. ``arrays``: the
+    problem's dancing-links layout made already (by :func:`.arrays.build_numpy`, for a search
+    that starts compiled; ``auto`` probes it first), searched in place.
 
         ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
         on), ``rules`` (the kinds of the problem's global rules, each once, as declared),
@@ -235,7 +238,7 @@ def solve(
     limit, keep = request.limit, request.keep
 
     from .arrays import build, build_bits, build_numpy, build_sets, kernel_dtype
-    from .kernel import BITS, BITS_KEPT, N_STATE, SETS
+    from .kernel import BITS, BITS_KEPT, LINKS, N_STATE, SETS
 
     stats: dict[str, Any] = {
         "algorithm": ALGORITHMS[problem.kind],
@@ -270,6 +273,8 @@ def solve(
         arrays = build_bits(problem, N_STATE)
     elif layout == SETS:
         arrays = build_sets(problem)
+    elif arrays is not None and layout == LINKS:
+        pass  # (the caller's)
     elif _starts_compiled(ALGORITHMS[problem.kind], entries):
         # Numpy's layout for the compiled kernels: 1 ms for a 25 x 25 Sudoku against 3 ms
         # for the lists and their copy into arrays (0.2 against 0.4 ms for a 9 x 9).

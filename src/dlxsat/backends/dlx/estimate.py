@@ -83,6 +83,7 @@ def estimate(
     seed: int | None = 0,
     deadline: float | None = None,
     compiled: bool | None = None,
+    arrays: Arrays | None = None,
 ) -> Estimate | None:
     """Estimate the native search's tree for ``problem`` from ``probes`` random probes.
 
@@ -92,7 +93,9 @@ def estimate(
     ``time.monotonic`` instant) no probe starts after it (at least one runs). ``compiled``:
     run the probes compiled by numba, some hundred times faster (None: when this process has
     loaded the compiled DLX kernels already, so that an estimate never pays for loading
-    numba). Returns None for Algorithm M's problems (``problem.kind == "MCC"``).
+    numba). ``arrays``: the problem's layout made already (:func:`.arrays.build` or
+    ``build_numpy``; the probes run on copies, so a search can use it after). Returns None for
+    Algorithm M's problems (``problem.kind == "MCC"``).
     """
     if problem.kind == "MCC":
         return None
@@ -105,7 +108,8 @@ def estimate(
         return Estimate(1.0, 0.0, sols, probes, 0, time.perf_counter() - start, [1.0] * probes)
     from .arrays import build, kernel_dtype
 
-    arrays = build(problem, rule.graph if rule is not None else None)  # type: ignore[union-attr]
+    if arrays is None:
+        arrays = build(problem, rule.graph if rule is not None else None)  # type: ignore[union-attr]
     if compiled is None:
         compiled = _compiled_loaded()
     rng = random.Random(seed)
@@ -116,8 +120,9 @@ def estimate(
 
         dtype = kernel_dtype(arrays)
         kernel = _compiled_probe(dtype)
-        nd0, cl0 = np.array(arrays.nd, dtype=dtype), np.array(arrays.cl, dtype=dtype)
-        ln0 = np.array(arrays.ln, dtype=np.int32)
+        # (no copy of a numpy layout: every probe runs on its own copy)
+        nd0, cl0 = np.asarray(arrays.nd, dtype=dtype), np.asarray(arrays.cl, dtype=dtype)
+        ln0 = np.asarray(arrays.ln, dtype=np.int32)
         p = np.array(params, dtype=np.int64)
         out = np.zeros(4)
         deg = np.zeros(levels, dtype=np.int64)
