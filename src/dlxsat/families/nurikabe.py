@@ -23,6 +23,9 @@ The shaded cells (the sea) are orthogonally connected, and no 2 x 2 block is all
 - a primary item per 2 x 2 block without a number, named by its centre point (``22``), covered
   by the shaded options of its cells at most three times (``0:3|22``): no block is all
   shaded, exactly (a block holding a number is never all shaded and has no item);
+- without a ``?``, when the numbers leave at most a tenth of the board to shade
+  (:data:`SMALL_SEA`), a primary item ``sea`` that the shaded options cover at most that many
+  times (``0:10|sea``): the sea has no more cells than the numbers leave;
 - a primary item per number, ``n`` and its cell's name. Optionally (:data:`PLACEMENTS`, off by
   default), a number whose islands are few (at most that many connected sets of its size
   holding it, within the cells it may own, see below) has an option per island, covering its
@@ -247,6 +250,17 @@ SHARED = 20
 #: most 1.5 (669's 64 and 32 at 1.3 and 1.3, 719's 46 at 1.2, 1102's 61 at 1.0) change no
 #: loser of that run (943's 26 is at 2.5, 725's 22 at 2.2, 510's 23 at 4.2, 506's 21 at 4.9).
 CROWDED = 1.5
+#: A number counted for CROWDED has at most this many candidate cells: counting 1030_32x32's
+#: 994 over its 1,019 (65,293 variables against 15,593 shared) left it over 60 s.
+CROWDED_CELLS = 200
+#: Without a ``?`` the shaded cells number exactly the board's cells less the numbers'
+#: values. When that is at most a tenth of the board, an item ``sea`` covered by the shaded
+#: options at most that many times says so (a cardinality constraint of size board x
+#: shaded, small then). The corpus has one such board, 1030_32x32 (a 994 and a 20, ten
+#: shaded cells): unique in 28 s with it, over 60 s without (SAT, load 6.7, 2026-11-27); on
+#: boards with larger seas (29_10x10, 753_10x10, 756_15x15, 950_13x13, 687_17x17 ...: 30 s
+#: each, load 6-7) it won nothing.
+SMALL_SEA = 10
 #: The shared owner's name among the owners (no cell).
 BIG: Cell = (-1, -1)
 
@@ -314,7 +328,10 @@ def build(puzzle: NurikabePuzzle) -> Problem:
     big = {
         c
         for c, v in clues.items()
-        if v != QUESTION and v > SHARED and c not in shapes and len(region[c]) > CROWDED * v
+        if v != QUESTION
+        and v > SHARED
+        and c not in shapes
+        and len(region[c]) > min(CROWDED * v, CROWDED_CELLS)
     }
     large = {
         x: sorted({BIG if c in big else c for c in mine if c not in shapes})
@@ -332,6 +349,12 @@ def build(puzzle: NurikabePuzzle) -> Problem:
             b.item(number[c], 1, sizes[c])
         elif c in counted:
             b.item(number[c], 1 if c in shapes else v)
+    # A small sea is counted (see SMALL_SEA): no more shaded cells than the numbers leave.
+    sea: list[str] = []
+    shaded = m * n - sum(clues.values())
+    if QUESTION not in clues.values() and shaded * SMALL_SEA <= m * n:
+        b.item("sea", 0, shaded)
+        sea = ["sea"]
     blocks: dict[Cell, str] = {}
     for i in range(m - 1):
         for j in range(n - 1):
@@ -379,7 +402,7 @@ def build(puzzle: NurikabePuzzle) -> Problem:
             else:
                 b.options.append(entries)
         if c not in clues:
-            b.options.append([p, f"{s}:{SHADED_COLOUR}", *covers[c]])
+            b.options.append([p, f"{s}:{SHADED_COLOUR}", *sea, *covers[c]])
     b.secondary += [state[c] for c in cells]
     problem = b.problem()
     return problem.with_rules(*rules(puzzle, problem, state, sizes))
