@@ -238,28 +238,30 @@ COUNTED = 10**9  # every number counted: without counts above 20, 222 rounds of 
 #: 2026-11-27) 28 came back unique and equal against 29 shared (460_20x36, 86_14x24 and
 #: 94_20x36 lost, 1102_15x21 and 719_15x15 won).
 SHARED = 20
-#: ... except a number whose island is nearly forced: one that may own at most CROWDED times
-#: its value of cells (itself included) is counted as the small ones are, its count then
-#: propagating at once what the cuts find round after round. Chosen by candidate cells as the
-#: last session suggested; measured on the 51 corpus puzzles with a number above 20 (12 s
-#: each, SAT, both variants side by side at load 3-5, 2026-11-27): counting those with at
-#: most 120 candidates won 629_17x17 (7.7 s -> 0.8), 669_14x24 (over 12 s -> 1.0),
-#: 719_15x15 (over -> 0.1), 1102_15x21 (over -> 0.4) and 1104_15x24 (2.9 -> 0.4) but lost
-#: 510_20x36 and 943_10x10 (10-11 s -> over 12 s) and slowed 506_10x18 (0.4 -> 4.4 s) and
-#: 725_12x21 (1.5 -> 8.2 s): 35 within the limit either way. The four wins of a ratio of at
-#: most 1.5 (669's 64 and 32 at 1.3 and 1.3, 719's 46 at 1.2, 1102's 61 at 1.0) change no
-#: loser of that run (943's 26 is at 2.5, 725's 22 at 2.2, 510's 23 at 4.2, 506's 21 at 4.9).
+#: ... except a number whose island is nearly forced: one that may own at most CROWDED times its
+#: value of cells (itself included) is counted as the small ones are, its count then propagating at
+#: once what the cuts find round after round. Chosen by candidate cells as the last session
+#: suggested; measured on the 51 corpus puzzles with a number above 20 (12 s each, the default
+#: backend, both variants side by side at load 3-5, 2026-11-27): counting those with at most 120
+#: candidates won 629_17x17 (7.7 s -> 0.8), 669_14x24 (over 12 s -> 1.0), 719_15x15 (over -> 0.1),
+#: 1102_15x21 (over -> 0.4) and 1104_15x24 (2.9 -> 0.4) but lost 510_20x36 and 943_10x10 (10-11 s
+#: -> over 12 s) and slowed 506_10x18 (0.4 -> 4.4 s) and 725_12x21 (1.5 -> 8.2 s): 35 within the
+#: limit either way. The four wins of a ratio of at most 1.5 (669's 64 and 32 at 1.3 and 1.3, 719's
+#: 46 at 1.2, 1102's 61 at 1.0) change no loser of that run (943's 26 is at 2.5, 725's 22 at 2.2,
+#: 510's 23 at 4.2, 506's 21 at 4.9).
 CROWDED = 1.5
 #: A number counted for CROWDED has at most this many candidate cells: counting 1030_32x32's
-#: 994 over its 1,019 (65,293 variables against 15,593 shared) left it over 60 s.
+#: 994 over its 1,019 (65,293 variables against 15,593 shared) took 57 s against 20-28 s
+#: shared (with its small sea counted, below).
 CROWDED_CELLS = 200
-#: Without a ``?`` the shaded cells number exactly the board's cells less the numbers'
-#: values. When that is at most a tenth of the board, an item ``sea`` covered by the shaded
-#: options at most that many times says so (a cardinality constraint of size board x
-#: shaded, small then). The corpus has one such board, 1030_32x32 (a 994 and a 20, ten
-#: shaded cells): unique in 28 s with it, over 60 s without (SAT, load 6.7, 2026-11-27); on
-#: boards with larger seas (29_10x10, 753_10x10, 756_15x15, 950_13x13, 687_17x17 ...: 30 s
-#: each, load 6-7) it won nothing.
+#: Without a ``?`` the shaded cells number exactly the board's cells less the numbers' values. When
+#: that is at most a tenth of the board, an item ``sea`` covered by the shaded options at most that
+#: many times says so (a cardinality constraint of size board x shaded, small then). The corpus has
+#: one such board, 1030_32x32 (a 994 and a 20, ten shaded cells): with it and the 994 shared,
+#: unique in 20-28 s; the 994 counted, 57 s with it and over 60 s without; shared without it, over
+#: 15 s (the default backend, SAT after DLX's trial, load 5.8-6.7, 2026-11-27). On boards with
+#: larger seas (29_10x10, 753_10x10, 756_15x15, 950_13x13, 687_17x17 ...: 30 s each, load 6-7) it
+#: won nothing.
 SMALL_SEA = 10
 #: The shared owner's name among the owners (no cell).
 BIG: Cell = (-1, -1)
