@@ -166,13 +166,17 @@ def largest(family: str, dataset: str, k: int = 3) -> list[tuple[str, str]]:
 
 
 def puzzlekit_seconds(python: str, kind: str, problem: str, limit: float) -> tuple[float, str]:
-    done = subprocess.run(
-        [python, "-c", PUZZLEKIT, kind, str(limit)],
-        input=problem,
-        capture_output=True,
-        text=True,
-        timeout=limit * 3 + 120,
-    )
+    wall = limit * 3 + 120  # (its time limit does not bound building the model)
+    try:
+        done = subprocess.run(
+            [python, "-c", PUZZLEKIT, kind, str(limit)],
+            input=problem,
+            capture_output=True,
+            text=True,
+            timeout=wall,
+        )
+    except subprocess.TimeoutExpired:
+        return float("nan"), f"no answer in {wall:.0f} s wall"
     if done.returncode != 0:
         return float("nan"), "error: " + (done.stderr.strip().splitlines() or ["?"])[-1]
     out = json.loads(done.stdout.strip().splitlines()[-1])

@@ -23,6 +23,9 @@ The shaded cells (the sea) are orthogonally connected, and no 2 x 2 block is all
 - a primary item per 2 x 2 block without a number, named by its centre point (``22``), covered
   by the shaded options of its cells at most three times (``0:3|22``): no block is all
   shaded, exactly (a block holding a number is never all shaded and has no item);
+- without a ``?``, when the numbers leave at most a tenth of the board to shade
+  (:data:`SMALL_SEA`), a primary item ``sea`` that the shaded options cover at most that many
+  times (``0:10|sea``): the sea has no more cells than the numbers leave;
 - a primary item per number, ``n`` and its cell's name. Optionally (:data:`PLACEMENTS`, off by
   default), a number whose islands are few (at most that many connected sets of its size
   holding it, within the cells it may own, see below) has an option per island, covering its
@@ -37,6 +40,8 @@ The shaded cells (the sea) are orthogonally connected, and no 2 x 2 block is all
   own is a secondary item (named by its midpoint) that the owner colours with its digit
   (base 62) among the border's possible owners, so two owners clash. The numbers above
   :data:`SHARED` (20) are one owner, uncounted: the islands' rule gives each its size;
+  but one that may own at most :data:`CROWDED` (1.5) times its value of cells, its island
+  nearly forced, is counted as the small ones are;
 - two global rules (:mod:`dlxsat.xcc.rules`), over the cells' states with their orthogonal
   neighbours as links (``|@links grid``): ``|@connected sea`` over the cells coloured ``1``
   (:class:`~dlxsat.xcc.rules.Connected`: the sea is one piece), and ``|@sized islands`` over
@@ -233,6 +238,31 @@ COUNTED = 10**9  # every number counted: without counts above 20, 222 rounds of 
 #: 2026-11-27) 28 came back unique and equal against 29 shared (460_20x36, 86_14x24 and
 #: 94_20x36 lost, 1102_15x21 and 719_15x15 won).
 SHARED = 20
+#: ... except a number whose island is nearly forced: one that may own at most CROWDED times its
+#: value of cells (itself included) is counted as the small ones are, its count then propagating at
+#: once what the cuts find round after round. Chosen by candidate cells as the last session
+#: suggested; measured on the 51 corpus puzzles with a number above 20 (12 s each, the default
+#: backend, both variants side by side at load 3-5, 2026-11-27): counting those with at most 120
+#: candidates won 629_17x17 (7.7 s -> 0.8), 669_14x24 (over 12 s -> 1.0), 719_15x15 (over -> 0.1),
+#: 1102_15x21 (over -> 0.4) and 1104_15x24 (2.9 -> 0.4) but lost 510_20x36 and 943_10x10 (10-11 s
+#: -> over 12 s) and slowed 506_10x18 (0.4 -> 4.4 s) and 725_12x21 (1.5 -> 8.2 s): 35 within the
+#: limit either way. The four wins of a ratio of at most 1.5 (669's 64 and 32 at 1.3 and 1.3, 719's
+#: 46 at 1.2, 1102's 61 at 1.0) change no loser of that run (943's 26 is at 2.5, 725's 22 at 2.2,
+#: 510's 23 at 4.2, 506's 21 at 4.9).
+CROWDED = 1.5
+#: A number counted for CROWDED has at most this many candidate cells: counting 1030_32x32's
+#: 994 over its 1,019 (65,293 variables against 15,593 shared) took 57 s against 20-28 s
+#: shared (with its small sea counted, below).
+CROWDED_CELLS = 200
+#: Without a ``?`` the shaded cells number exactly the board's cells less the numbers' values. When
+#: that is at most a tenth of the board, an item ``sea`` covered by the shaded options at most that
+#: many times says so (a cardinality constraint of size board x shaded, small then). The corpus has
+#: one such board, 1030_32x32 (a 994 and a 20, ten shaded cells): with it and the 994 shared,
+#: unique in 20-28 s; the 994 counted, 57 s with it and over 60 s without; shared without it, over
+#: 15 s (the default backend, SAT after DLX's trial, load 5.8-6.7, 2026-11-27). On boards with
+#: larger seas (29_10x10, 753_10x10, 756_15x15, 950_13x13, 687_17x17 ...: 30 s each, load 6-7) it
+#: won nothing.
+SMALL_SEA = 10
 #: The shared owner's name among the owners (no cell).
 BIG: Cell = (-1, -1)
 
@@ -296,7 +326,15 @@ def build(puzzle: NurikabePuzzle) -> Problem:
             shapes[c] = found
     # The numbers that own cell by cell, and the cells they may own.
     # A number above SHARED owns its cells under one shared name, BIG (see SHARED).
-    big = {c for c, v in clues.items() if v != QUESTION and v > SHARED and c not in shapes}
+    # ... unless its island is nearly forced (see CROWDED).
+    big = {
+        c
+        for c, v in clues.items()
+        if v != QUESTION
+        and v > SHARED
+        and c not in shapes
+        and len(region[c]) > min(CROWDED * v, CROWDED_CELLS)
+    }
     large = {
         x: sorted({BIG if c in big else c for c in mine if c not in shapes})
         for x, mine in may.items()
@@ -304,13 +342,21 @@ def build(puzzle: NurikabePuzzle) -> Problem:
     number = {c: "n" + state[c] for c in clues}
     sizes = question_sizes(puzzle, may)
     counted = {
-        c for c, v in clues.items() if c in shapes or v == QUESTION or v <= min(COUNTED, SHARED)
+        c
+        for c, v in clues.items()
+        if c in shapes or v == QUESTION or (v <= COUNTED and c not in big)
     }
     for c, v in clues.items():
         if v == QUESTION:
             b.item(number[c], 1, sizes[c])
         elif c in counted:
             b.item(number[c], 1 if c in shapes else v)
+    # A small sea is counted (see SMALL_SEA): no more shaded cells than the numbers leave.
+    sea: list[str] = []
+    shaded = m * n - sum(clues.values())
+    if QUESTION not in clues.values() and shaded * SMALL_SEA <= m * n:
+        b.item("sea", 0, shaded)
+        sea = ["sea"]
     blocks: dict[Cell, str] = {}
     for i in range(m - 1):
         for j in range(n - 1):
@@ -358,7 +404,7 @@ def build(puzzle: NurikabePuzzle) -> Problem:
             else:
                 b.options.append(entries)
         if c not in clues:
-            b.options.append([p, f"{s}:{SHADED_COLOUR}", *covers[c]])
+            b.options.append([p, f"{s}:{SHADED_COLOUR}", *sea, *covers[c]])
     b.secondary += [state[c] for c in cells]
     problem = b.problem()
     return problem.with_rules(*rules(puzzle, problem, state, sizes))
