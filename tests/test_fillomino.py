@@ -371,6 +371,30 @@ def test_the_standard_rules_have_exactly_the_brute_forces_fillings(backend: str)
         assert report.count == len(report.solutions)
 
 
+@pytest.mark.parametrize("backend", ["dlx", "sat", "cpsat"])
+@pytest.mark.parametrize(
+    "givens, mode",
+    [
+        ([[4, 0, 0, 0], [0, 0, 0, 0]], fillomino.FEW_MODE),  # 8 cells: room for two 4s
+        ([[0, 4, 0, 0, 0, 0, 0, 0]], fillomino.FEW_MODE),
+        ([[0, 0, 5, 0], [0, 0, 0, 0]], fillomino.LONE_MODE),  # 8 cells: room for one 5
+    ],
+)
+def test_labels_with_room_for_few_regions_ask_for_their_mode(
+    givens: Grid, mode: str, backend: str
+) -> None:
+    """A given's label with room for one region (an anchor) or two (slots) asks for its mode,
+    and every backend still finds exactly the brute force's fillings."""
+    import dlxsat
+
+    puzzle = FillominoPuzzle.from_givens(givens)
+    d = max(map(max, givens))
+    (rule,) = [r for r in fillomino.build(puzzle).rules if r.label == f"size-{d}"]
+    assert rule.prefer == mode
+    report = dlxsat.solve("fillomino", puzzle, backend=backend, mode="all")
+    assert {filled(puzzle, a) for a in report.solutions} == standard_fillings(givens)
+
+
 @pytest.mark.parametrize(
     "n, backend",
     [(7, "cpsat")] + [(n, b) for n in (7, 9, 12) for b in ("dlx", "sat")],

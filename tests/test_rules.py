@@ -25,7 +25,7 @@ from itertools import combinations
 
 import networkx as nx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from problems import brute_force
 
@@ -945,6 +945,33 @@ def test_the_eager_sized_encoding_is_exact_with_binary_labels_too(problem):
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(cnf, "UNARY_DEPTH", 1)
+        text = export_dimacs(problem)
+    assert _dimacs_answers(text, len(problem.options)) == answers(problem)
+
+
+def _row(n: int, size: int) -> Problem:
+    """A row of ``n`` cells, each shaded or not, the shaded ones in pieces of ``size``."""
+    items = [Item("p" + _name(1, 2 * k + 1)) for k in range(n)]
+    items += [Item(_name(1, 2 * k + 1), primary=False) for k in range(n)]
+    options = [((k, None), (n + k, c)) for k in range(n) for c in "01"]
+    members = tuple((n + k, "1") for k in range(n))
+    links = tuple((k, k + 1) for k in range(n - 1))
+    return Problem(items, options, rules=(Sized(members, links, size, (), "pieces"),))
+
+
+@pytest.mark.parametrize("slots", [0, 12], ids=["roots", "slots"])
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(problem=sized_problems())
+@example(problem=_row(6, 4))  # (two pieces of 2 in one slot of 4, were slots not connected)
+def test_the_eager_sized_encoding_is_exact_with_slots_and_with_roots(slots, problem):
+    """A one-size rule's pieces are named by roots, or put in slots when there is room for
+    few (:data:`dlxsat.backends.covering.SLOT_PIECES`): each way alone, on every drawn
+    problem (12 slots: every one-size rule of at most 12 members)."""
+    from dlxsat.backends import covering
+    from dlxsat.backends.dimacs import export_dimacs
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(covering, "SLOT_PIECES", slots)
         text = export_dimacs(problem)
     assert _dimacs_answers(text, len(problem.options)) == answers(problem)
 

@@ -90,6 +90,15 @@ The eager sized encoding (``sized_mode='eager'``, ``export --sized eager``)
     One clause per member is implied but stated for propagation: a present member that
     cannot be a piece alone (its size is not 1, or it is no anchor) has a present neighbour.
 
+    *Slots*: a rule of one exact size ``s`` with room for at most
+    :data:`.covering.SLOT_PIECES` pieces (:func:`.covering.sized_slots`) names no roots:
+    each present member is in one of ``r`` slots (``r`` the room), linked present members
+    in the same one, each slot has 0 or ``s`` members (one counter a slot), and each slot's
+    members are joined by parents of smaller depth to its first member, the slots ordered
+    by their first members. Sound: a slot is a union of pieces, connected, of ``s``
+    members: one piece. Complete: number the pieces by their first members. Size:
+    ``O(r * members * s)``, against the roots' ``O(members * reach)``.
+
     *At least* ``s`` (``|@size s+``): pieces are unbounded, so every present member names its
     piece's root in ``ceil(log2(members))`` bits, linked present members name the same, a root
     names itself; every present member but a root has a parent (as above, labels of as many
@@ -853,6 +862,9 @@ class _Builder:
         order = sorted(lits)
         if not order:
             return
+        if covering.sized_slots(rule, order):
+            self._sized_slots(rule, lits)
+            return
         names, tag = self._member_names(rule, order)
         where = covering.sized_roots(rule, order)
         anchors = {a for a, _ in rule.anchors}
@@ -897,6 +909,66 @@ class _Builder:
             {x: within[x].get(x) for x in order},
             lambda x, y: bool(within[x].keys() & within[y].keys()),
         )
+
+    def _sized_slots(self, rule: Sized, lits: dict[int, int]) -> None:
+        """The eager sized rule of one size ``s`` with room for few pieces
+        (:func:`.covering.sized_slots`): each present member in one of ``r`` *slots* (``r``
+        = the members that can be in a right piece // ``s``), linked present members in the
+        same one, each slot 0 or ``s`` members, each slot's members connected (parents of
+        smaller depth up to the slot's root, its first member), the slots ordered by their
+        first members. One counter per slot, where the roots' encoding has one per member
+        (see the module docstring)."""
+        size = rule.size or 1
+        gone = set(covering.sized_impossible(rule, sorted(lits)))
+        for x in sorted(gone):
+            self.add([-lits[x]])
+        lits = {m: lit for m, lit in lits.items() if m not in gone}
+        order = sorted(lits)
+        if not order:
+            return
+        names, tag = self._member_names(rule, order)
+        r = len(order) // size
+        slot = {x: self.block(r, f"{tag}{names[x]} in slot 1, 2, ...") for x in order}
+        for x in order:
+            self.add([-lits[x], *slot[x]])
+            for v in slot[x]:
+                self.add([-v, lits[x]])
+            self.at_most(slot[x], 1, f"{tag}the slot of {names[x]}")
+        for u, v in rule.links:  # linked present members share their slot
+            if u in slot and v in slot:
+                for x, y in ((u, v), (v, u)):
+                    for j in range(r):
+                        self.add([-slot[x][j], -lits[y], slot[y][j]])
+        # seen[x][j]: "slot j has a member at or before x" (in member order).
+        seen = {x: self.block(r, f"{tag}slots used up to {names[x]}") for x in order}
+        root = {}
+        for k, x in enumerate(order):
+            before = seen[order[k - 1]] if k else None
+            firsts = []
+            for j in range(r):
+                f = seen[x][j]
+                self.add([-slot[x][j], f])
+                if before is None:
+                    self.add([-f, slot[x][j]])
+                else:
+                    self.add([-before[j], f])
+                    self.add([-f, before[j], slot[x][j]])
+                if j:  # slot j's first member comes after slot j-1's
+                    self.add([-slot[x][j], *([before[j - 1]] if before is not None else [])])
+                first = self.var(f"{tag}{names[x]} first of slot {j + 1}")
+                self.add([-first, slot[x][j]])
+                if before is not None:
+                    self.add([-first, -before[j]])
+                firsts.append(first)
+            root[x] = self.var(f"{tag}{names[x]} first of its slot")
+            self.add([-root[x], *firsts])
+        for j in range(r):
+            members = [slot[x][j] for x in order]
+            used = seen[order[-1]][j]
+            self.at_most(members, size, f"{tag}slot {j + 1}")
+            self._at_least_if(used, members, size, f"{tag}slot {j + 1}")
+        self._not_alone(rule, lits)
+        self._parents(rule, lits, names, tag, size, root, lambda x, y: True)
 
     def _not_alone(self, rule: Sized, lits: dict[int, int]) -> None:
         """A present member that could not be a piece alone has a present neighbour: implied
