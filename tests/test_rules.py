@@ -45,6 +45,7 @@ from dlxsat.xcc.rules import (
     Separation,
     Sized,
     justified,
+    pieces,
     present,
 )
 
@@ -998,3 +999,26 @@ def test_a_rule_mode_is_taken_with_its_rule_and_refused_without(backend, option,
     with pytest.raises(InputError) as e:
         solve_problem(other, backend, **{option: mode})
     assert str(e.value) == RULE_MODE_ALONE[kind] and "\n" not in str(e.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(problem=sized_problems(4, 5), data=st.data())
+def test_a_piece_cut_leaves_out_the_same_members_searched_or_joined(problem, data):
+    """The sized cuts' two ways of finding the boundary members a cut needs (a search per
+    member, or the connected parts joined as members are left out) agree on every whole
+    piece of a random set of present members."""
+    from dlxsat.backends.rulecuts import SizedCuts
+
+    (rule,) = problem.rules
+    cutter = SizedCuts(rule)
+    anchored = dict(rule.anchors)
+    on = data.draw(st.sets(st.integers(0, len(rule.members) - 1)))
+    for part in pieces(sorted(on), rule.links):
+        held = [m for m in part if m in anchored]
+        if len(held) > 1 or (not held and rule.size is None):
+            continue
+        want = rule.size if rule.size is not None else anchored[held[0]]
+        walls = set(anchored) - set(held)
+        around = {y for x in part for y in cutter.adj[x]} - set(part) - walls
+        searched = cutter._needed_searched(part, set(around), walls, want)
+        assert searched == cutter._needed_joined(part, set(around), walls, want)
