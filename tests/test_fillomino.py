@@ -414,6 +414,48 @@ def test_a_row_counts_right_when_its_bound_must_widen(n: int, backend: str) -> N
     assert (bare == row_fillings(n)) == (n < 2 * fillomino.bound(puzzle) + 3)
 
 
+def row_answers(givens: list[int]) -> set[tuple[int, ...]]:
+    """The fillings of a 1 x n board: compositions of n with no two equal parts side by side,
+    each part's cells holding its size, the given numbers among them."""
+    n = len(givens)
+    found = set()
+    for cuts in itertools.product([False, True], repeat=n - 1):
+        parts, size = [], 1
+        for cut in cuts:
+            if cut:
+                parts.append(size)
+                size = 1
+            else:
+                size += 1
+        parts.append(size)
+        if any(a == b for a, b in itertools.pairwise(parts)):
+            continue
+        row = tuple(p for p in parts for _ in range(p))
+        if all(g in (0, v) for g, v in zip(givens, row, strict=True)):
+            found.add(row)
+    return found
+
+
+@pytest.mark.parametrize("backend", ["dlx", "sat"])
+@pytest.mark.parametrize(
+    "text",
+    ["7" + "." * 13, "1" + "." * 5 + "7" + "." * 8, "..8......1.....", "9" + "." * 11],
+)
+def test_a_gap_above_the_bound_keeps_every_answer(text: str, backend: str, monkeypatch) -> None:
+    """With the gap at its least (GAP = 0: a given number more than twice the one below it
+    begins one), a row's answers are the brute force's: a clueless region of a given number's
+    size (7 + 7 in 14 cells) or two clueless regions side by side in the gap make the model
+    widen; the bound is CUTOFF or the number below the gap."""
+    import dlxsat
+
+    monkeypatch.setattr(fillomino, "GAP", 0)
+    puzzle = read(text + "\n")
+    assert fillomino.labels_above(puzzle) == [max(map(int, text.replace(".", "")))]
+    report = dlxsat.solve("fillomino", puzzle, backend=backend, mode="all")
+    givens = [int(c) if c != "." else 0 for c in text]
+    assert {filled(puzzle, a)[0] for a in report.solutions} == row_answers(givens)
+
+
 def test_widen_asks_for_a_wider_bound_only_past_2u_plus_3() -> None:
     puzzle = read("." * 12 + "\n")
     problem = fillomino.build(puzzle)
