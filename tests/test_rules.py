@@ -950,7 +950,7 @@ def test_the_eager_sized_encoding_is_exact_with_binary_labels_too(problem):
     assert _dimacs_answers(text, len(problem.options)) == answers(problem)
 
 
-def _row(n: int, size: int) -> Problem:
+def _sized_row(n: int, size: int) -> Problem:
     """A row of ``n`` cells, each shaded or not, the shaded ones in pieces of ``size``."""
     items = [Item("p" + _name(1, 2 * k + 1)) for k in range(n)]
     items += [Item(_name(1, 2 * k + 1), primary=False) for k in range(n)]
@@ -963,7 +963,7 @@ def _row(n: int, size: int) -> Problem:
 @pytest.mark.parametrize("slots", [0, 12], ids=["roots", "slots"])
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(problem=sized_problems())
-@example(problem=_row(6, 4))  # (two pieces of 2 in one slot of 4, were slots not connected)
+@example(problem=_sized_row(6, 4))  # (two pieces of 2 in one slot of 4, were slots not connected)
 def test_the_eager_sized_encoding_is_exact_with_slots_and_with_roots(slots, problem):
     """A one-size rule's pieces are named by roots, or put in slots when there is room for
     few (:data:`dlxsat.backends.covering.SLOT_PIECES`): each way alone, on every drawn
