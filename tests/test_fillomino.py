@@ -371,6 +371,30 @@ def test_the_standard_rules_have_exactly_the_brute_forces_fillings(backend: str)
         assert report.count == len(report.solutions)
 
 
+@pytest.mark.parametrize("backend", ["dlx", "sat", "cpsat"])
+@pytest.mark.parametrize(
+    "givens, mode",
+    [
+        ([[4, 0, 0, 0], [0, 0, 0, 0]], fillomino.FEW_MODE),  # 8 cells: room for two 4s
+        ([[0, 4, 0, 0, 0, 0, 0, 0]], fillomino.FEW_MODE),
+        ([[0, 0, 5, 0], [0, 0, 0, 0]], fillomino.LONE_MODE),  # 8 cells: room for one 5
+    ],
+)
+def test_labels_with_room_for_few_regions_ask_for_their_mode(
+    givens: Grid, mode: str, backend: str
+) -> None:
+    """A given's label with room for one region (an anchor) or two (slots) asks for its mode,
+    and every backend still finds exactly the brute force's fillings."""
+    import dlxsat
+
+    puzzle = FillominoPuzzle.from_givens(givens)
+    d = max(map(max, givens))
+    (rule,) = [r for r in fillomino.build(puzzle).rules if r.label == f"size-{d}"]
+    assert rule.prefer == mode
+    report = dlxsat.solve("fillomino", puzzle, backend=backend, mode="all")
+    assert {filled(puzzle, a) for a in report.solutions} == standard_fillings(givens)
+
+
 @pytest.mark.parametrize(
     "n, backend",
     [(7, "cpsat")] + [(n, b) for n in (7, 9, 12) for b in ("dlx", "sat")],
@@ -388,6 +412,48 @@ def test_a_row_counts_right_when_its_bound_must_widen(n: int, backend: str) -> N
     report = dlxsat.solve("fillomino", puzzle, backend=backend, mode="count")
     assert report.count == row_fillings(n)
     assert (bare == row_fillings(n)) == (n < 2 * fillomino.bound(puzzle) + 3)
+
+
+def row_answers(givens: list[int]) -> set[tuple[int, ...]]:
+    """The fillings of a 1 x n board: compositions of n with no two equal parts side by side,
+    each part's cells holding its size, the given numbers among them."""
+    n = len(givens)
+    found = set()
+    for cuts in itertools.product([False, True], repeat=n - 1):
+        parts, size = [], 1
+        for cut in cuts:
+            if cut:
+                parts.append(size)
+                size = 1
+            else:
+                size += 1
+        parts.append(size)
+        if any(a == b for a, b in itertools.pairwise(parts)):
+            continue
+        row = tuple(p for p in parts for _ in range(p))
+        if all(g in (0, v) for g, v in zip(givens, row, strict=True)):
+            found.add(row)
+    return found
+
+
+@pytest.mark.parametrize("backend", ["dlx", "sat"])
+@pytest.mark.parametrize(
+    "text",
+    ["7" + "." * 13, "1" + "." * 5 + "7" + "." * 8, "..8......1.....", "9" + "." * 11],
+)
+def test_a_gap_above_the_bound_keeps_every_answer(text: str, backend: str, monkeypatch) -> None:
+    """With the gap at its least (GAP = 0: a given number more than twice the one below it
+    begins one), a row's answers are the brute force's: a clueless region of a given number's
+    size (7 + 7 in 14 cells) or two clueless regions side by side in the gap make the model
+    widen; the bound is CUTOFF or the number below the gap."""
+    import dlxsat
+
+    monkeypatch.setattr(fillomino, "GAP", 0)
+    puzzle = read(text + "\n")
+    assert fillomino.labels_above(puzzle) == [max(map(int, text.replace(".", "")))]
+    report = dlxsat.solve("fillomino", puzzle, backend=backend, mode="all")
+    givens = [int(c) if c != "." else 0 for c in text]
+    assert {filled(puzzle, a)[0] for a in report.solutions} == row_answers(givens)
 
 
 def test_widen_asks_for_a_wider_bound_only_past_2u_plus_3() -> None:

@@ -25,7 +25,7 @@ from itertools import combinations
 
 import networkx as nx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from problems import brute_force
 
@@ -45,6 +45,7 @@ from dlxsat.xcc.rules import (
     Separation,
     Sized,
     justified,
+    pieces,
     present,
 )
 
@@ -949,6 +950,33 @@ def test_the_eager_sized_encoding_is_exact_with_binary_labels_too(problem):
     assert _dimacs_answers(text, len(problem.options)) == answers(problem)
 
 
+def _sized_row(n: int, size: int) -> Problem:
+    """A row of ``n`` cells, each shaded or not, the shaded ones in pieces of ``size``."""
+    items = [Item("p" + _name(1, 2 * k + 1)) for k in range(n)]
+    items += [Item(_name(1, 2 * k + 1), primary=False) for k in range(n)]
+    options = [((k, None), (n + k, c)) for k in range(n) for c in "01"]
+    members = tuple((n + k, "1") for k in range(n))
+    links = tuple((k, k + 1) for k in range(n - 1))
+    return Problem(items, options, rules=(Sized(members, links, size, (), "pieces"),))
+
+
+@pytest.mark.parametrize("slots", [0, 12], ids=["roots", "slots"])
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(problem=sized_problems())
+@example(problem=_sized_row(6, 4))  # (two pieces of 2 in one slot of 4, were slots not connected)
+def test_the_eager_sized_encoding_is_exact_with_slots_and_with_roots(slots, problem):
+    """A one-size rule's pieces are named by roots, or put in slots when there is room for
+    few (:data:`dlxsat.backends.covering.SLOT_PIECES`): each way alone, on every drawn
+    problem (12 slots: every one-size rule of at most 12 members)."""
+    from dlxsat.backends import covering
+    from dlxsat.backends.dimacs import export_dimacs
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(covering, "SLOT_PIECES", slots)
+        text = export_dimacs(problem)
+    assert _dimacs_answers(text, len(problem.options)) == answers(problem)
+
+
 #: (backend, option, mode) of the rule modes that must be taken with their rule only.
 MODES = [
     ("sat", "connected_mode", "eager"),
@@ -971,3 +999,26 @@ def test_a_rule_mode_is_taken_with_its_rule_and_refused_without(backend, option,
     with pytest.raises(InputError) as e:
         solve_problem(other, backend, **{option: mode})
     assert str(e.value) == RULE_MODE_ALONE[kind] and "\n" not in str(e.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(problem=sized_problems(4, 5), data=st.data())
+def test_a_piece_cut_leaves_out_the_same_members_searched_or_joined(problem, data):
+    """The sized cuts' two ways of finding the boundary members a cut needs (a search per
+    member, or the connected parts joined as members are left out) agree on every whole
+    piece of a random set of present members."""
+    from dlxsat.backends.rulecuts import SizedCuts
+
+    (rule,) = problem.rules
+    cutter = SizedCuts(rule)
+    anchored = dict(rule.anchors)
+    on = data.draw(st.sets(st.integers(0, len(rule.members) - 1)))
+    for part in pieces(sorted(on), rule.links):
+        held = [m for m in part if m in anchored]
+        if len(held) > 1 or (not held and rule.size is None):
+            continue
+        want = rule.size if rule.size is not None else anchored[held[0]]
+        walls = set(anchored) - set(held)
+        around = {y for x in part for y in cutter.adj[x]} - set(part) - walls
+        searched = cutter._needed_searched(part, set(around), walls, want)
+        assert searched == cutter._needed_joined(part, set(around), walls, want)

@@ -90,6 +90,15 @@ The eager sized encoding (``sized_mode='eager'``, ``export --sized eager``)
     One clause per member is implied but stated for propagation: a present member that
     cannot be a piece alone (its size is not 1, or it is no anchor) has a present neighbour.
 
+    *Slots*: a rule of one exact size ``s`` with room for at most
+    :data:`.covering.SLOT_PIECES` pieces (:func:`.covering.sized_slots`) names no roots:
+    each present member is in one of ``r`` slots (``r`` the room), linked present members
+    in the same one, each slot has 0 or ``s`` members (one counter a slot), and each slot's
+    members are joined by parents of smaller depth to its first member, the slots ordered
+    by their first members. Sound: a slot is a union of pieces, connected, of ``s``
+    members: one piece. Complete: number the pieces by their first members. Size:
+    ``O(r * members * s)``, against the roots' ``O(members * reach)``.
+
     *At least* ``s`` (``|@size s+``): pieces are unbounded, so every present member names its
     piece's root in ``ceil(log2(members))`` bits, linked present members name the same, a root
     names itself; every present member but a root has a parent (as above, labels of as many
@@ -111,6 +120,8 @@ import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import compress
+from operator import itemgetter, lt
 from typing import Any
 
 from ..errors import InputError, SolverFailure
@@ -422,16 +433,36 @@ class Cnf:
     def cuts(self, true: Callable[[int], bool]) -> list[list[int]]:
         """The clauses of the cuts that a model (``true``: whether a variable is true in it)
         breaks, of every lazy rule; [] when it keeps them all."""
+        clauses = self._loop_cuts([e for e, lit in self.on.items() if true(lit)])
+        for rule in self.lazy:
+            clauses += rule.clauses([m for m, lit in rule.lits.items() if true(lit)], self.log)
+        return clauses
+
+    def model_cuts(self, model: list[int]) -> list[list[int]]:
+        """:meth:`cuts` of a model as PySAT gives it (``model[v - 1] > 0``: ``v`` is true; a
+        variable past its end is false), each rule's members read in one step
+        (:meth:`MemberCuts.present`): a Python call per member cost as much as the solver's
+        calls on a 20 x 36 Fillomino (28,000 lookups a round over its 67 sized rules)."""
+        if len(model) < self.nvars:
+            model = model + [0] * (self.nvars - len(model))
+        clauses = self._loop_cuts([e for e, lit in self.on.items() if model[lit - 1] > 0])
+        for rule in self.lazy:
+            clauses += rule.clauses(rule.present(model), self.log)
+        return clauses
+
+    def _loop_cuts(self, on: list[int]) -> list[list[int]]:
+        """The clauses of the loop's cuts for its edges ``on`` (none without the rule)."""
         clauses: list[list[int]] = []
         if self.rule is not None:
-            on = [e for e, lit in self.on.items() if true(lit)]
             for cut in self.rule.cuts(on):
                 clauses.append(self.cut_clause(cut))
                 if self.log is not None:
                     self.log.append((self.rule, cut, clauses[-1]))
-        for rule in self.lazy:
-            clauses += rule.clauses(true, self.log)
         return clauses
+
+
+#: Whether a literal's value in a PySAT model is true (a C function: no Python call per value).
+_POSITIVE = partial(lt, 0)
 
 
 @dataclass
@@ -441,15 +472,28 @@ class MemberCuts:
 
     cutter: ConnectedCuts | AcyclicCuts | SizedCuts
     lits: dict[int, int]
+    #: The members with a literal, and a reader of their values from a PySAT model.
+    _order: list[int] = field(init=False, repr=False)
+    _read: Callable[[list[int]], Any] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._order = list(self.lits)
+        at = [lit - 1 for lit in self.lits.values()]
+        # (itemgetter of one index returns the value, not a tuple of one)
+        self._read = itemgetter(*at, *at[:1]) if at else (lambda model: ())
+
+    def present(self, model: list[int]) -> list[int]:
+        """The members present in a model as PySAT gives it (long enough for every literal)."""
+        return list(compress(self._order, map(_POSITIVE, self._read(model))))
 
     def clauses(
-        self, true: Callable[[int], bool], log: list[tuple[Any, Any, list[int]]] | None = None
+        self, on: list[int], log: list[tuple[Any, Any, list[int]]] | None = None
     ) -> list[list[int]]:
-        """The clauses of the cuts the model breaks (each also appended to ``log``, with the
-        rule and the cut, when given: :attr:`Cnf.log`). A boundary member without a literal
-        can never be present: its literal is false and left out."""
+        """The clauses of the cuts that a model with the members ``on`` present breaks (each
+        also appended to ``log``, with the rule and the cut, when given: :attr:`Cnf.log`). A
+        boundary member without a literal can never be present: its literal is false and
+        left out."""
         lits = self.lits
-        on = [m for m, lit in lits.items() if true(lit)]
         found = []
         for cut in self.cutter.cuts(on):
             clause = [
@@ -818,6 +862,9 @@ class _Builder:
         order = sorted(lits)
         if not order:
             return
+        if covering.sized_slots(rule, order):
+            self._sized_slots(rule, lits)
+            return
         names, tag = self._member_names(rule, order)
         where = covering.sized_roots(rule, order)
         anchors = {a for a, _ in rule.anchors}
@@ -862,6 +909,66 @@ class _Builder:
             {x: within[x].get(x) for x in order},
             lambda x, y: bool(within[x].keys() & within[y].keys()),
         )
+
+    def _sized_slots(self, rule: Sized, lits: dict[int, int]) -> None:
+        """The eager sized rule of one size ``s`` with room for few pieces
+        (:func:`.covering.sized_slots`): each present member in one of ``r`` *slots* (``r``
+        = the members that can be in a right piece // ``s``), linked present members in the
+        same one, each slot 0 or ``s`` members, each slot's members connected (parents of
+        smaller depth up to the slot's root, its first member), the slots ordered by their
+        first members. One counter per slot, where the roots' encoding has one per member
+        (see the module docstring)."""
+        size = rule.size or 1
+        gone = set(covering.sized_impossible(rule, sorted(lits)))
+        for x in sorted(gone):
+            self.add([-lits[x]])
+        lits = {m: lit for m, lit in lits.items() if m not in gone}
+        order = sorted(lits)
+        if not order:
+            return
+        names, tag = self._member_names(rule, order)
+        r = len(order) // size
+        slot = {x: self.block(r, f"{tag}{names[x]} in slot 1, 2, ...") for x in order}
+        for x in order:
+            self.add([-lits[x], *slot[x]])
+            for v in slot[x]:
+                self.add([-v, lits[x]])
+            self.at_most(slot[x], 1, f"{tag}the slot of {names[x]}")
+        for u, v in rule.links:  # linked present members share their slot
+            if u in slot and v in slot:
+                for x, y in ((u, v), (v, u)):
+                    for j in range(r):
+                        self.add([-slot[x][j], -lits[y], slot[y][j]])
+        # seen[x][j]: "slot j has a member at or before x" (in member order).
+        seen = {x: self.block(r, f"{tag}slots used up to {names[x]}") for x in order}
+        root = {}
+        for k, x in enumerate(order):
+            before = seen[order[k - 1]] if k else None
+            firsts = []
+            for j in range(r):
+                f = seen[x][j]
+                self.add([-slot[x][j], f])
+                if before is None:
+                    self.add([-f, slot[x][j]])
+                else:
+                    self.add([-before[j], f])
+                    self.add([-f, before[j], slot[x][j]])
+                if j:  # slot j's first member comes after slot j-1's
+                    self.add([-slot[x][j], *([before[j - 1]] if before is not None else [])])
+                first = self.var(f"{tag}{names[x]} first of slot {j + 1}")
+                self.add([-first, slot[x][j]])
+                if before is not None:
+                    self.add([-first, -before[j]])
+                firsts.append(first)
+            root[x] = self.var(f"{tag}{names[x]} first of its slot")
+            self.add([-root[x], *firsts])
+        for j in range(r):
+            members = [slot[x][j] for x in order]
+            used = seen[order[-1]][j]
+            self.at_most(members, size, f"{tag}slot {j + 1}")
+            self._at_least_if(used, members, size, f"{tag}slot {j + 1}")
+        self._not_alone(rule, lits)
+        self._parents(rule, lits, names, tag, size, root, lambda x, y: True)
 
     def _not_alone(self, rule: Sized, lits: dict[int, int]) -> None:
         """A present member that could not be a piece alone has a present neighbour: implied
@@ -1166,8 +1273,7 @@ class Session:
             self.rounds += 1
             if not answer or not cnf.cutting:
                 return answer
-            model = self.model()
-            cuts = cnf.cuts(partial(_is_true, model))
+            cuts = cnf.model_cuts(self.model())
             self.cutting += time.perf_counter() - t1
             if not cuts:
                 return True

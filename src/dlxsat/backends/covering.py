@@ -409,6 +409,32 @@ def sized_impossible(rule: Sized, possible: Sequence[int]) -> list[int]:
     return sorted(out)
 
 
+#: The eager encodings of a sized rule of one exact size ``s`` with room for at most this many
+#: pieces (fewer than ``(SLOT_PIECES + 1) s`` members that can be in a right piece) put each
+#: piece in one of that many *slots* (:func:`sized_slots`) rather than naming it by a root
+#: among all its members. Measured (the SAT backend, load 2-5, 2026-11-27): Fillomino
+#: 286_10x10's label 36 (80 members, two slots) 1.5 s and 2 rounds, lazy 25-39 s and 4,244
+#: rounds; at three to eight slots (266_9x9's labels 8-15) slower than lazy: 36 s and over 80
+#: s against 5-7 s.
+SLOT_PIECES = 2
+
+
+def sized_slots(rule: Sized, possible: Sequence[int]) -> int:
+    """How many slots the eager encodings give ``rule`` over the members ``possible``: the
+    room for pieces, when the rule has one exact size and room for 1 to :data:`SLOT_PIECES`
+    pieces among the members that can be in a right piece (:func:`sized_impossible`); 0
+    when they name pieces by roots instead.
+
+    >>> row = tuple((k, "1") for k in range(5)), ((0, 1), (1, 2), (2, 3), (3, 4))
+    >>> sized_slots(Sized(*row, size=1), range(5)), sized_slots(Sized(*row, size=2), range(5))
+    (0, 2)
+    """
+    if rule.size is None or rule.at_least:
+        return 0
+    room = (len(possible) - len(sized_impossible(rule, possible))) // rule.size
+    return room if room <= SLOT_PIECES else 0
+
+
 def one_piece_at_most(rule: Sized, possible: Sequence[int]) -> bool:
     """Whether ``rule`` (one exact size ``s`` for every piece) has room for one piece at most:
     fewer than ``2 s`` members can be present, so at most ``s`` of them are -- a cardinality

@@ -118,6 +118,16 @@ CUTOFF = 3
 #: of d, the given's: its sized rule has the given as its anchor, and asks for this mode
 #: (:attr:`Sized.prefer <dlxsat.xcc.rules.Sized.prefer>`). Measured: see docs/genres/fillomino.md.
 LONE_MODE = "eager"
+#: A label d with fewer than 3d cells that may take it (and no anchor: above) has room for two
+#: regions of d at most: its sized rule asks for this mode, in which the SAT backend puts each
+#: region in one of two *slots* (:data:`dlxsat.backends.covering.SLOT_PIECES`) with a counter
+#: each. Measured on 286_10x10 (two regions of 36 among 80 cells; load 2-5): 1.5 s and 2
+#: rounds, lazy 25-39 s and 4,244 rounds.
+FEW_MODE = "eager"
+#: A given number g more than twice the given number below it (or :data:`CUTOFF`) and more
+#: than this above it begins a gap of sizes with no label but :data:`LARGER` (:func:`bound`).
+#: Measured: see docs/genres/fillomino.md.
+GAP = 16
 #: The color of a cell in a region larger than the bound (:func:`bound`).
 LARGER = "+"
 
@@ -496,13 +506,35 @@ def _edge_namer(puzzle: FillominoPuzzle, board: _Board, d: int) -> Callable[[str
 
 def bound(puzzle: FillominoPuzzle) -> int:
     """The standard model's bound U: every region of at most U cells has a label of its own,
-    the larger ones share :data:`LARGER`. At least the largest given number (a region holding
-    one is never :data:`LARGER`) and :data:`CUTOFF`.
+    a given number above U has one too (:func:`labels_above`), and the other regions larger
+    than U share :data:`LARGER`. At least :data:`CUTOFF`; the largest given number, unless
+    the given numbers above :data:`CUTOFF` leave a *gap*: a number more than twice the one
+    below it and more than :data:`GAP` above it (1, 2, 4, 8, 16, 128 -- U = 16, not 128).
+    Labels for the sizes in a gap would stand for clueless regions only; :data:`LARGER` does.
 
     >>> bound(read("1.\\n.9\\n")), bound(read("1.\\n..\\n"))
     (9, 3)
+    >>> bound(FillominoPuzzle.from_givens([[5, 8, 40]]))
+    8
     """
-    return puzzle.bound or max(puzzle.dmax, CUTOFF)
+    if puzzle.bound:
+        return puzzle.bound
+    top = CUTOFF
+    for g in sorted({g for row in puzzle.givens for g in row if g > CUTOFF}):
+        if g > 2 * top and g - top > GAP:
+            break
+        top = g
+    return top
+
+
+def labels_above(puzzle: FillominoPuzzle) -> list[int]:
+    """The given numbers above the bound (:func:`bound`), each with a label of its own.
+
+    >>> labels_above(FillominoPuzzle.from_givens([[5, 8, 40], [40, 90, 0]]))
+    [40, 90]
+    """
+    top = bound(puzzle)
+    return sorted({g for row in puzzle.givens for g in row if g > top})
 
 
 def label_color(d: int) -> str:
@@ -567,20 +599,23 @@ def build(puzzle: FillominoPuzzle) -> Problem:
     its own, made exactly as his (the feasible d-ominoes of his Algorithm R, d <= K, with his
     items keeping two d-regions apart), under the names of :class:`_Names`. A region of more
     than K cells is made cell by cell: each cell that may lie in one has an option per label d
-    = K+1 .. U (U = :func:`bound`) -- its primary item and its label item colored d -- and one
-    with the color :data:`LARGER` for "more than U". A sized rule per label says that the cells
-    labelled d fall into pieces of exactly d cells: this is Fillomino's rule itself, since two
-    regions of one size never touch, so the cells of one label that touch are one region. A
-    last sized rule gives the :data:`LARGER` pieces at least U+1 cells. A given number g > K
-    has the one label g; a blank cell has them all.
+    = K+1 .. U (U = :func:`bound`) and per given number above U (:func:`labels_above`, the set
+    G) -- its primary item and its label item colored d -- and one with the color
+    :data:`LARGER` for "more than U". A sized rule per label says that the cells labelled d
+    fall into pieces of exactly d cells: this is Fillomino's rule itself, since two regions of
+    one size never touch, so the cells of one label that touch are one region. A last sized
+    rule gives the :data:`LARGER` pieces at least U+1 cells. A given number g > K has the one
+    label g; a blank cell has them all.
 
-    Every cover is an answer (a :data:`LARGER` piece is one region: no given number lies in it,
-    and none of its neighbours has its size, all being at most U). Every answer with no two
-    regions larger than U side by side is exactly one cover; an answer with two such regions
-    side by side has none, but the cover that joins them into one is an answer too, with a
-    :data:`LARGER` piece of at least 2U+3 cells (two sizes above U). So when no answer found
-    has such a piece the answers found are all there are; :func:`widen` raises the bound when
-    one has.
+    Every cover whose :data:`LARGER` pieces have no size in G is an answer (such a piece is one
+    region: no given number lies in it, and none of its neighbours has its size). Every answer
+    with no two regions of sizes above U and outside G side by side is a cover, and exactly one
+    when no :data:`LARGER` piece of the cover has a size in G (a clueless region of a size in G
+    is also the cover with that label). An answer with two such regions side by side has no
+    cover, but the cover that joins them has a :data:`LARGER` piece of at least 2U+3 cells
+    (two sizes above U). So when no cover found has a :data:`LARGER` piece of 2U+3 cells or
+    more or of a size in G, the covers found are answers and all there are; :func:`widen`
+    raises the bound when one has.
 
     Given walls (puz.link's given borders) drop the small regions crossing them, and a cell's
     labels each use the wall's item of that label, so that the two sides never share one.
@@ -594,6 +629,7 @@ def build(puzzle: FillominoPuzzle) -> Problem:
 
     m, n, k = puzzle.m, puzzle.n, CUTOFF
     top = bound(puzzle)
+    sizes = [*range(k + 1, top + 1), *labels_above(puzzle)]
     names = _Names(puzzle)
     b = Builder()
     secondary: dict[str, None] = {}
@@ -629,7 +665,7 @@ def build(puzzle: FillominoPuzzle) -> Problem:
             g = puzzle.givens[i][j]
             if 0 < g <= k:
                 continue
-            colors = [label_color(g)] if g else [label_color(d) for d in range(k + 1, top + 1)]
+            colors = [label_color(g)] if g else [label_color(d) for d in sizes]
             if not g:
                 colors.append(LARGER)
             walls = [
@@ -665,6 +701,9 @@ def build(puzzle: FillominoPuzzle) -> Problem:
             # Room for one region of d only, and a given d lies in it: an anchor.
             anchor = ((at[given[0]], d),)
             rules.append((d, Sized(members, links, None, anchor, f"size-{d}", prefer=LONE_MODE)))
+        elif given and len(cells) < 3 * d:
+            # Room for two regions of d at most: the backends' slot encoding (eager).
+            rules.append((d, Sized(members, links, d, (), f"size-{d}", prefer=FEW_MODE)))
         else:
             rules.append((d, Sized(members, links, d, (), f"size-{d}")))
     rules.sort(key=lambda dr: (dr[1].at_least, dr[0]))
@@ -756,21 +795,22 @@ def probe(puzzle: FillominoPuzzle, problem: Problem) -> Problem | None:
 def widen(
     puzzle: FillominoPuzzle, problem: Problem, solutions: Sequence[Sequence[int]]
 ) -> FillominoPuzzle | None:
-    """The puzzle with a larger bound when an answer found has a :data:`LARGER` region of at
-    least 2U+3 cells (U the bound; see :func:`build`): two regions larger than U side by side
-    could make it, so the search did not see every answer. None when none has: the answers
-    found are all there are."""
+    """The puzzle with a larger bound when a cover found has a :data:`LARGER` region of at
+    least 2U+3 cells (U the bound; see :func:`build`) -- two regions larger than U side by side
+    could make it, so the search did not see every answer -- or of the size of a given number
+    above U (:func:`labels_above`: the cover may be no answer, or a second cover of one):
+    then a bound of that size, and at least the largest given number (no gap left). None when
+    none has: the covers found are all the answers there are."""
     if puzzle.rules == KNUTH:
         return None
     top = bound(puzzle)
-    largest = max(
-        (len(p) for chosen in solutions for p in _pieces(puzzle, problem, chosen)[1]), default=0
-    )
-    if largest < 2 * top + 3:
+    above = set(labels_above(puzzle))
+    found = [len(p) for chosen in solutions for p in _pieces(puzzle, problem, chosen)[1]]
+    if not any(size >= 2 * top + 3 or size in above for size in found):
         return None
     from dataclasses import replace
 
-    return replace(puzzle, bound=largest)
+    return replace(puzzle, bound=max(max(found), puzzle.dmax))
 
 
 def _beside(x: int, y: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -1227,7 +1267,8 @@ def encode_data(puzzle: FillominoPuzzle) -> str:
 
     heading = [
         f"fillomino (standard rules: regions of at most {CUTOFF} cells listed, larger ones by "
-        f"label up to {bound(puzzle)}, '{LARGER}' above):",
+        f"label up to {bound(puzzle)}{''.join(f', {d}' for d in labels_above(puzzle))}, "
+        f"'{LARGER}' above):",
         *render(puzzle).splitlines(),
     ]
     return Builder.text(heading, build(puzzle))
