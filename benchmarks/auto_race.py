@@ -190,6 +190,10 @@ def request(timeout: float, on_found: Callable[[int], None] | None = None) -> An
 #: The interpreter's switch interval during a race (Python's default is 5 ms): a thread back
 #: from a kernel slice or a solver call waits up to that long for the GIL.
 SWITCH_INTERVAL = [0.0005]
+#: DLX's slice during a race (``dlx.SLICE``, 10 ms alone): each return to Python hands the GIL
+#: over twice, and on a loaded machine each hand-over waits for the other thread to be
+#: scheduled.
+RACE_SLICE = [0.01]
 
 
 def race(problem: Any, timeout: float, nogil: bool, trial: bool = False) -> tuple[Row, Any]:
@@ -205,9 +209,11 @@ def race(problem: Any, timeout: float, nogil: bool, trial: bool = False) -> tupl
     r = Race()
     USE_NOGIL[0] = nogil
     arrays: Any = None
+    spent: dict[str, tuple[float, float]] = {}
 
     def run(engine: str) -> None:
         result = None
+        t0, c0 = time.perf_counter(), time.thread_time()
         try:
             req = request(timeout, lambda _: r.check(engine))
             if engine == "dlx":
@@ -216,13 +222,16 @@ def race(problem: Any, timeout: float, nogil: bool, trial: bool = False) -> tupl
                 result = cnf.solve(problem, req, {})
         except Lost:
             pass
+        # (each thread's own wall and CPU: how much of a core it got while racing)
+        spent[engine] = (time.perf_counter() - t0, time.thread_time() - c0)
         r.finish(engine, result)
 
     threads = {e: threading.Thread(target=run, args=(e,), name=f"race-{e}") for e in ("dlx", "sat")}
     r.sat_thread = threads["sat"]
     RACE = r
-    switch = sys.getswitchinterval()
+    switch, slice_ = sys.getswitchinterval(), dlx.SLICE
     sys.setswitchinterval(SWITCH_INTERVAL[0])
+    dlx.SLICE = RACE_SLICE[0]
     try:
         start, cpu = time.perf_counter(), time.process_time()
         loop = problem.rule("loop")
@@ -254,7 +263,10 @@ def race(problem: Any, timeout: float, nogil: bool, trial: bool = False) -> tupl
         RACE = None
         USE_NOGIL[0] = False
         sys.setswitchinterval(switch)
+        dlx.SLICE = slice_
     row: Row = {"answer": answer, "joined": joined, "cpu": cpu, "winner": r.winner}
+    for engine, (wall, thread_cpu) in spent.items():
+        row[f"{engine}_wall"], row[f"{engine}_cpu"] = wall, thread_cpu
     if r.sat_build is not None:
         b0, b1 = r.sat_build
         row["sat_build"] = b1 - b0
@@ -320,6 +332,7 @@ def measure(a: argparse.Namespace) -> None:
     published.load_engines()
     install()
     print(f"nogil search_c compiled in {compile_nogil():.1f} s", flush=True)
+    print(f"switch interval {a.switch} s, DLX's slice in a race {a.slice} s", flush=True)
     print(f"load average before: {os.getloadavg()}", flush=True)
     with open(a.jsonl, "w") as log:
         for name in a.families.split(","):
@@ -377,6 +390,18 @@ def replay(files: list[str]) -> None:
                 f"joined; CPU {cpu:.2f} x auto's ({cpu_vbs:.2f} x the VBS's wall); "
                 f"DLX won {wins} (trial {trials}); verdicts differing from SAT's {wrong}"
             )
+            slow = [
+                (r[mode]["sat_wall"] / r["sat"]["wall"], r[mode]["sat_cpu"] / r[mode]["sat_wall"])
+                for r in fam
+                if r[mode]["winner"] == "sat" and "sat_wall" in r[mode]
+            ]
+            if slow:
+                print(
+                    f"    where SAT won: its wall over SAT alone, median "
+                    f"{statistics.median(a for a, _ in slow):.2f}; the share of a core its "
+                    f"thread got {statistics.median(b for _, b in slow):.2f} (alone "
+                    f"{statistics.median(r['sat']['cpu'] / r['sat']['wall'] for r in fam):.2f})"
+                )
             rates = []
             for r in fam:
                 n = r[mode].get("dlx_nodes_in_build")
@@ -405,6 +430,7 @@ def main() -> None:
     parser.add_argument(
         "--switch", type=float, default=0.0005, help="the switch interval during a race (s)"
     )
+    parser.add_argument("--slice", type=float, default=0.01, help="DLX's slice in a race (s)")
     parser.add_argument("--jsonl", default=None, help="measure: one JSON line a board here")
     parser.add_argument("--replay", nargs="+", default=None, help="replay such files instead")
     a = parser.parse_args()
@@ -415,7 +441,7 @@ def main() -> None:
         parser.error("give --jsonl OUT to measure, or --replay FILE... to replay")
     if not a.dataset:
         parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
-    SWITCH_INTERVAL[0] = a.switch
+    SWITCH_INTERVAL[0], RACE_SLICE[0] = a.switch, a.slice
     measure(a)
 
 
