@@ -26,6 +26,10 @@ each the best wall time of ``--rounds`` (order rotating), with the process CPU o
 answer (``answer``) and to the loser joined (``joined``). During SAT's CNF build in a race,
 DLX's nodes a second over its rate alone says how much the GIL lets it progress.
 
+The figures and the verdict (not kept: on 2 shared cores the race ran both engines at half
+speed, 1.9-2.9 x the VBS against ``auto``'s 1.4-1.9) are in ``docs/auto.md``, "A race of DLX
+and SAT".
+
 Run::
 
     python benchmarks/auto_race.py --dataset DIR --sample 25 --seed 1 \\
