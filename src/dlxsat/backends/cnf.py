@@ -504,7 +504,8 @@ class _Builder:
         if self.encoding != "auto":
             return self.encoding
         if bound == 1:
-            return "pairwise" if n <= AUTO_PAIRWISE_MAX else AUTO_AMO
+            most = self.problem.pairwise_at_most or AUTO_PAIRWISE_MAX  # (the problem's hint)
+            return "pairwise" if n <= most else AUTO_AMO
         return AUTO_CARD
 
     def _card(self, lits: list[int], bound: int, what: str, need: str) -> None:

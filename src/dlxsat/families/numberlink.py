@@ -85,7 +85,8 @@ another genre, not read here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any
 
 from ..answer import Answer
@@ -294,9 +295,14 @@ def decode(puzzle: NumberLinkPuzzle, problem: Problem, chosen: Any) -> Answer:
 #: problem is solved directly (the five largest corpus boards, 36,000-67,000: their problems
 #: take longer to build and turn into CNF than a minute's limit leaves to solve them).
 ARGUED_CELL_VALUES = 30_000
+#: The touch-free problems' hint to CNF translations (:attr:`Problem.pairwise_at_most
+#: <dlxsat.xcc.model.Problem.pairwise_at_most>`): a link item has an option per value and
+#: one more, a cell with holes seven, over the backends' threshold of six, and their "at most
+#: one" written with a sequential counter's auxiliary variables cost CaDiCaL 3-15 x.
+PAIRWISE_AT_MOST = 32
 
 
-def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
+def touch_free(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
     """The touch-free answers that use every cell (module doc, step 5): the narrow problem.
 
     >>> from dlxsat.solvers import solve_problem
@@ -329,37 +335,82 @@ def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
     edges = board.all_edge_points()
     for x, y in edges:
         b.item("#" + board.name(x, y))
+    if holes:
+        b.item("holes", 1, max(1, len(blank)))
+    joined: set[tuple[int, int]] = set()  # edges between two equal numbers given twice
     guards: dict[tuple[int, int], list[str]] = {}  # an edge's guard items, one per value
     guard_of: dict[tuple[tuple[int, int], int], str] = {}
     for x, y in edges:
         (a, c), (d, f) = edge_ends(x, y)
         shared = may(a // 2, c // 2) & may(d // 2, f // 2) & paired
         for v in sorted(shared, key=lambda v: color[v]):
+            # A number is always of its value: it is not named, and lowers the bound instead
+            # (at most 2 of 6 -- a number's four ends, a cell, the edge off -- is a counter
+            # with aux variables in CNF; at most 1 of 2 is one clause). Two numbers: the edge
+            # is on (its "off" option is left out).
+            numbered = sum(puzzle.clues[p // 2][q // 2] != BLANK for p, q in edge_ends(x, y))
+            if numbered == 2:
+                joined.add((x, y))
+                continue
             guard = f"t{board.name(x, y)}{color[v]}"
             guards.setdefault((x, y), []).append(guard)
             guard_of[((x, y), v)] = guard
-            b.item(guard, 0, 2)
+            b.item(guard, 0, 2 - numbered)
+    # With holes, the bridges (module doc, step 6): items named by an empty cell's "unused"
+    # option, its neighbours' options of a value and an edge's "off" option.
+    unused: dict[tuple[int, int], list[str]] = {}
+    of_value: dict[tuple[tuple[int, int], int], list[str]] = {}
+    off: dict[tuple[int, int], list[str]] = {}
+    filled: set[tuple[int, int]] = set()  # empty cells a bridge keeps from staying empty
+    if holes:
+        for i, j in blank:
+            near = [
+                (a, c)
+                for a, c in ((i - 1, j), (i, j + 1), (i + 1, j), (i, j - 1))
+                if 0 <= a < m and 0 <= c < n
+            ]
+            for (a, c), (d, f) in combinations(near, 2):
+                corner = (a + d - i, c + f - j) if a != d and c != f else None
+                for v in sorted(may(a, c) & may(d, f) & paired, key=lambda v: color[v]):
+                    bridge = f"b{board.cell(i, j)}{board.cell(a, c)}{board.cell(d, f)}{color[v]}"
+                    names = 1  # the unused option
+                    for side in ((a, c), (d, f)):
+                        if puzzle.clues[side[0]][side[1]] == BLANK:
+                            of_value.setdefault((side, v), []).append(bridge)
+                            names += 1
+                    if corner is not None and v in may(*corner):
+                        e = (a + corner[0], c + corner[1])  # the edge from (a, c) to the corner
+                        off.setdefault(e, []).append(bridge)
+                        names += 1
+                    if names == 1:  # the cell alone: it is never empty
+                        filled.add((i, j))
+                        continue
+                    unused.setdefault((i, j), []).append(bridge)
+                    b.item(bridge, 0, names - 1)
     for i in range(m):
         for j in range(n):
             here = board.edge_points(i, j)
             if puzzle.clues[i][j] == BLANK:
+                if holes and (i, j) not in filled:
+                    extra = ["v" + board.cell(i, j), "holes", *unused.get((i, j), [])]
+                    b.options += board.cell_options(i, j, (0,), extra)
                 b.options += board.cell_options(i, j, (2,))
                 for v in sorted(may(i, j), key=lambda v: color[v]):
                     named = [guard_of[(e, v)] for e in here if (e, v) in guard_of]
+                    named += of_value.get(((i, j), v), [])
                     b.options.append(
                         ["v" + board.cell(i, j), f"{color_item(board, i, j)}:{color[v]}", *named]
                     )
             else:
-                v = puzzle.clues[i][j]
-                named = [guard_of[(e, v)] for e in here if (e, v) in guard_of]
-                b.options += [
-                    [board.cell(i, j), *board.edge_entries(i, j, [e]), *named] for e in here
-                ]
+                b.options += [[board.cell(i, j), *board.edge_entries(i, j, [e])] for e in here]
     for x, y in edges:
         (a, c), (d, f) = edge_ends(x, y)
         pair = [(a // 2, c // 2), (d // 2, f // 2)]
         name = board.name(x, y)
-        b.options.append(["#" + name, f"{name}:0", *guards.get((x, y), [])])
+        if (x, y) not in joined:
+            b.options.append(
+                ["#" + name, f"{name}:0", *guards.get((x, y), []), *off.get((x, y), [])]
+            )
         numbers = {puzzle.clues[i][j] for i, j in pair} - {BLANK}
         if len(numbers) > 1:
             continue
@@ -370,7 +421,7 @@ def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
             items = [f"{color_item(board, i, j)}:{color[v]}" for i, j in free]
             b.options.append(["#" + name, f"{name}:1", *items])
     b.secondary = [*board.all_edges(), *(color_item(board, i, j) for i, j in blank)]
-    return _acyclic(b.plain_problem(), board)
+    return replace(_acyclic(b.plain_problem(), board), pairwise_at_most=PAIRWISE_AT_MOST)
 
 
 def _acyclic(problem: Problem, board: LoopBoard) -> Problem:
@@ -393,7 +444,7 @@ def shortened(puzzle: NumberLinkPuzzle) -> tuple[Problem, Problem] | None:
     empty = sum(row.count(BLANK) for row in puzzle.clues)
     if not empty or empty * len(puzzle.values()) > ARGUED_CELL_VALUES:
         return None
-    return touch_free(puzzle), exact(puzzle, holes=True)
+    return touch_free(puzzle), touch_free(puzzle, holes=True)
 
 
 # ---------------------------------------------------------------------------------------------
