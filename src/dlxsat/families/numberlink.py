@@ -59,21 +59,30 @@ the first SAT call itself runs out of time. So a ``unique`` search goes another 
    by side with no path between them would cover it three times. (A value given twice has
    one path; a value given four times may have two paths side by side, and gets no guard.)
    The acyclic rule stays (a ring of a value apart from its path touches nothing).
-6. *The rest*: the exact problem's answers that leave a cell empty (:func:`exact`: a
-   primary item ``holes``, bounds 1 to the number of empty cells, named by each empty
-   cell's "unused" option).
+6. *The rest* (:func:`touch_free` with ``holes``): answers that leave a cell empty and in
+   which no value given twice touches itself (the narrow problem with each empty cell's
+   "unused" option back, naming its value item, and a primary item ``holes``, bounds 1 to
+   the number of empty cells, named by each "unused" option), kept to those with the fewest
+   cells used by *bridges*. If an answer other than A exists, it shortens (step 4) to such
+   an answer; take one, B, with the fewest cells used. Let an empty cell have two
+   neighbours of one value given twice (so on its one path): on opposite sides, or on two
+   sides with the fourth cell of their 2 x 2 block not joined to the first; the path runs
+   at least four steps between them, and through the empty cell it would run two: another
+   answer with at least two cells fewer and a cell still empty, which shortens to one with
+   fewer cells than B. So B has no such bridge, and a bridge item ``b`` + cells + value
+   (named by the empty cell's "unused" option, the two cells' options of the value and the
+   "off" option of the edge to the fourth cell, bounds 0 to one less) forbids it.
 7. *The verdict.* Two covers of the narrow problem are two answers. One, A, and a cover of
    the rest: two answers (A uses every cell, the other does not). One and none of the rest:
-   every answer shortens to a touch-free one; that one uses every cell (else it would be a
-   cover of the rest), so it is A, and A shortens from itself alone: A is the only answer.
-   No cover of the narrow problem (every answer leaves a cell empty, six corpus puzzles):
-   the exact problem decides.
+   every answer other than A would give a cover of the rest (B above), so A is the only
+   answer. No cover of the narrow problem (every answer leaves a cell empty, six corpus
+   puzzles): the exact problem decides.
 
 The narrow problem propagates strongly (every cell is passed, and no path may run beside
 itself) and finds the answer of a 15 x 15 in seconds where the exact problem's first SAT
 call may not in a minute; the rest holds the whole question of a second answer, and is the
-slow part. (The touch-free answers leaving a cell empty would do as the rest too, but were slower on
-nine of ten boards measured: ``docs/genres/numberlink.md``.)
+slow part (figures in ``docs/genres/numberlink.md``). Both problems carry the hint
+:data:`PAIRWISE_AT_MOST` for CNF translations.
 
 **Formats.** puz.link ``numlin`` (Number16: ``.`` a ``?``; pzprjs also reads the name
 ``numberlink``); pzprv3 ``numlin`` (the cells: a number, ``-`` a ``?``, ``.``; the two line
@@ -298,12 +307,17 @@ ARGUED_CELL_VALUES = 30_000
 #: The touch-free problems' hint to CNF translations (:attr:`Problem.pairwise_at_most
 #: <dlxsat.xcc.model.Problem.pairwise_at_most>`): a link item has an option per value and
 #: one more, a cell with holes seven, over the backends' threshold of six, and their "at most
-#: one" written with a sequential counter's auxiliary variables cost CaDiCaL 3-15 x.
+#: one" written with a sequential counter's auxiliary variables cost CaDiCaL 3-15 x (the
+#: narrow problem of ``25_15x15`` 32 s against 1.7 s, its rest 33 against 11-16 s). With
+#: them, CaDiCaL's first variable elimination, in which the ``sat`` backend's call stopper
+#: is never asked, took 16-26 s on the narrow problem of ``487_15x15``: a 10 s limit held to
+#: 17-25 s (``docs/genres/numberlink.md``).
 PAIRWISE_AT_MOST = 32
 
 
 def touch_free(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
-    """The touch-free answers that use every cell (module doc, step 5): the narrow problem.
+    """The touch-free answers that use every cell (module doc, step 5): the narrow problem;
+    with ``holes``, those that leave a cell empty and keep the bridges (step 6): the rest.
 
     >>> from dlxsat.solvers import solve_problem
     >>> solve_problem(touch_free(read("1 3\\n1 - 1\\n")), "dlx").count
@@ -438,9 +452,9 @@ def _acyclic(problem: Problem, board: LoopBoard) -> Problem:
 
 def shortened(puzzle: NumberLinkPuzzle) -> tuple[Problem, Problem] | None:
     """The argument's two problems (module doc, steps 5-7): the touch-free answers using every
-    cell, and the answers leaving one empty (:func:`exact`); None for a board without empty
-    cells (nothing to shorten) or one whose touch-free problem would be larger than
-    :data:`ARGUED_CELL_VALUES` (empty cells times values)."""
+    cell, and those leaving one empty with no bridge (:func:`touch_free`); None for a board
+    without empty cells (nothing to shorten) or one whose touch-free problem would be larger
+    than :data:`ARGUED_CELL_VALUES` (empty cells times values)."""
     empty = sum(row.count(BLANK) for row in puzzle.clues)
     if not empty or empty * len(puzzle.values()) > ARGUED_CELL_VALUES:
         return None
