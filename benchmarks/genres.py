@@ -112,11 +112,13 @@ def published_answers(
     timeout: float,
     rules: str | None = None,
     shard: tuple[int, int] = (0, 1),
+    skip: frozenset[str] = frozenset(),
 ) -> dict[str, object]:
     """The ``--answers`` run of one genre (under its variant ``rules``, None: its default
     rules): counts and the puzzles that did not come back. ``shard`` ``(k, n)``: only the
     puzzles whose place in key order is ``k`` modulo ``n`` (to share a run among processes).
-    Each puzzle's status and seconds go to stderr as it ends."""
+    Each puzzle's status and seconds go to stderr as it ends; the puzzles in ``skip`` are
+    left out (a run resumed)."""
     genre, _ = GENRES[family]
     puzzles = corpus.load(genre, dataset)
     counts = dict.fromkeys(["with answer", "read", "unique", "equal"], 0)
@@ -124,7 +126,7 @@ def published_answers(
     start = time.perf_counter()
     k, n = shard
     for place, (key, (problem, answer)) in enumerate(sorted(puzzles.items())):
-        if place % n != k:
+        if place % n != k or key in skip:
             continue
         if answer is None:
             notes.append(f"{key}: no published answer")
@@ -236,6 +238,12 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--rules", default=None, help="a variant of the genres (--answers)")
     parser.add_argument(
+        "--skip",
+        default=None,
+        help="a file whose lines begin with the keys of puzzles to leave out (--answers; the "
+        "stderr of an earlier run, to resume it)",
+    )
+    parser.add_argument(
         "--shard",
         default="0/1",
         help="K/N: only every N-th puzzle from the K-th, in key order (--answers; to share a "
@@ -252,7 +260,14 @@ def main() -> None:
             parser.error(f"--shard K/N, not {a.shard!r}")
         if not 0 <= k < n:
             parser.error(f"--shard K/N needs 0 <= K < N, not {a.shard!r}")
-        rows = [published_answers(f, a.dataset, a.timeout, a.rules, (k, n)) for f in families]
+        skip: frozenset[str] = frozenset()
+        if a.skip:
+            try:
+                with open(a.skip) as lines:
+                    skip = frozenset(line.split()[0] for line in lines if line.strip())
+            except OSError as e:
+                parser.error(f"--skip: {e}")
+        rows = [published_answers(f, a.dataset, a.timeout, a.rules, (k, n), skip) for f in families]
         cols = ["genre", "puzzles", "with answer", "read", "unique", "equal", "seconds"]
         print("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols))
         for row in rows:

@@ -308,11 +308,15 @@ ARGUED_CELL_VALUES = 30_000
 #: <dlxsat.xcc.model.Problem.pairwise_at_most>`): a link item has an option per value and
 #: one more, a cell with holes seven, over the backends' threshold of six, and their "at most
 #: one" written with a sequential counter's auxiliary variables cost CaDiCaL 3-15 x (the
-#: narrow problem of ``25_15x15`` 32 s against 1.7 s, its rest 33 against 11-16 s). With
-#: them, CaDiCaL's first variable elimination, in which the ``sat`` backend's call stopper
-#: is never asked, took 16-26 s on the narrow problem of ``487_15x15``: a 10 s limit held to
-#: 17-25 s (``docs/genres/numberlink.md``).
+#: narrow problem of ``25_15x15`` 32 s against 1.7 s, its rest 33 against 11-16 s).
 PAIRWISE_AT_MOST = 32
+#: The narrow problem's CaDiCaL options (:attr:`Problem.cadical_options
+#: <dlxsat.xcc.model.Problem.cadical_options>`): no variable elimination. Its second solver
+#: call, after the first answer's blocking clause (a literal per option), spent minutes in
+#: CaDiCaL's elimination, where the call stopper is never asked: ``307_15x20`` 352 s at a
+#: 60 s limit (18.7 s without elimination, unique), ``308_15x20`` over 190 s at 30 s. The
+#: rest (one answer asked, no blocking clause) keeps it: without, 2-2.7 x slower.
+NARROW_CADICAL = (("elim", 0),)
 
 
 def touch_free(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
@@ -435,7 +439,11 @@ def touch_free(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
             items = [f"{color_item(board, i, j)}:{color[v]}" for i, j in free]
             b.options.append(["#" + name, f"{name}:1", *items])
     b.secondary = [*board.all_edges(), *(color_item(board, i, j) for i, j in blank)]
-    return replace(_acyclic(b.plain_problem(), board), pairwise_at_most=PAIRWISE_AT_MOST)
+    return replace(
+        _acyclic(b.plain_problem(), board),
+        pairwise_at_most=PAIRWISE_AT_MOST,
+        cadical_options=() if holes else NARROW_CADICAL,
+    )
 
 
 def _acyclic(problem: Problem, board: LoopBoard) -> Problem:

@@ -55,6 +55,9 @@ class Problem:
     #: a family whose groups are a little larger sets it where it measured the gain
     #: (NumberLink's touch-free problems: :mod:`dlxsat.families.numberlink`).
     pairwise_at_most: int | None = field(default=None, compare=False)
+    #: Another such hint: CaDiCaL options (name, value) its SAT solver is configured with,
+    #: over the backend's own (NumberLink's narrow problem: no variable elimination).
+    cadical_options: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         seen_secondary = False
