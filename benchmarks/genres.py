@@ -22,6 +22,8 @@ Run::
     python benchmarks/genres.py --dataset puzzlekit-dataset --answers [--genres yajilin,...]
     python benchmarks/genres.py --dataset puzzlekit-dataset --answers --genres kurotto \
         --rules touching
+    python benchmarks/genres.py --dataset puzzlekit-dataset --answers --genres numberlink \
+        --shard 0/2 2> log0   # (and --shard 1/2 in another process; --skip log0 resumes)
     python benchmarks/genres.py --dataset puzzlekit-dataset --speed \\
         --puzzlekit-python venv/bin/python --timeout 60
 """
