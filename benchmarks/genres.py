@@ -22,6 +22,8 @@ Run::
     python benchmarks/genres.py --dataset puzzlekit-dataset --answers [--genres yajilin,...]
     python benchmarks/genres.py --dataset puzzlekit-dataset --answers --genres kurotto \
         --rules touching
+    python benchmarks/genres.py --dataset puzzlekit-dataset --answers --genres numberlink \
+        --shard 0/2 2> log0   # (and --shard 1/2 in another process; --skip log0 resumes)
     python benchmarks/genres.py --dataset puzzlekit-dataset --speed \\
         --puzzlekit-python venv/bin/python --timeout 60
 """
@@ -107,16 +109,27 @@ def cells(problem: str) -> int:
 
 
 def published_answers(
-    family: str, dataset: str, timeout: float, rules: str | None = None
+    family: str,
+    dataset: str,
+    timeout: float,
+    rules: str | None = None,
+    shard: tuple[int, int] = (0, 1),
+    skip: frozenset[str] = frozenset(),
 ) -> dict[str, object]:
     """The ``--answers`` run of one genre (under its variant ``rules``, None: its default
-    rules): counts and the puzzles that did not come back."""
+    rules): counts and the puzzles that did not come back. ``shard`` ``(k, n)``: only the
+    puzzles whose place in key order is ``k`` modulo ``n`` (to share a run among processes).
+    Each puzzle's status and seconds go to stderr as it ends; the puzzles in ``skip`` are
+    left out (a run resumed)."""
     genre, _ = GENRES[family]
     puzzles = corpus.load(genre, dataset)
     counts = dict.fromkeys(["with answer", "read", "unique", "equal"], 0)
     notes: list[str] = []
     start = time.perf_counter()
-    for key, (problem, answer) in sorted(puzzles.items()):
+    k, n = shard
+    for place, (key, (problem, answer)) in enumerate(sorted(puzzles.items())):
+        if place % n != k or key in skip:
+            continue
         if answer is None:
             notes.append(f"{key}: no published answer")
             continue
@@ -128,9 +141,12 @@ def published_answers(
             notes.append(f"{key}: not read: {e}")
             continue
         counts["read"] += 1
+        began = time.perf_counter()
         report = dlxsat.solve(family, puzzle, timeout=timeout, rules=rules)
+        took = time.perf_counter() - began
+        print(f"{key} {report.status} {took:.2f} s", file=sys.stderr, flush=True)
         if report.status != "unique":
-            notes.append(f"{key}: {report.status} (count {report.count})")
+            notes.append(f"{key}: {report.status} (count {report.count}, {took:.1f} s)")
             continue
         counts["unique"] += 1
         if answer_key(report.solutions[0]) != answer_key(published):
@@ -227,12 +243,37 @@ def main() -> None:
     parser.add_argument("--puzzlekit-python", default=None, help="a Python with puzzlekit 0.3.4")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--rules", default=None, help="a variant of the genres (--answers)")
+    parser.add_argument(
+        "--skip",
+        default=None,
+        help="a file whose lines begin with the keys of puzzles to leave out (--answers; the "
+        "stderr of an earlier run, to resume it)",
+    )
+    parser.add_argument(
+        "--shard",
+        default="0/1",
+        help="K/N: only every N-th puzzle from the K-th, in key order (--answers; to share a "
+        "run among N processes)",
+    )
     a = parser.parse_args()
     if not a.dataset:
         parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
     families = a.genres.split(",") if a.genres else [g for g in GENRES if registered(g)]
     if a.answers:
-        rows = [published_answers(f, a.dataset, a.timeout, a.rules) for f in families]
+        try:
+            k, n = (int(x) for x in a.shard.split("/"))
+        except ValueError:
+            parser.error(f"--shard K/N, not {a.shard!r}")
+        if not 0 <= k < n:
+            parser.error(f"--shard K/N needs 0 <= K < N, not {a.shard!r}")
+        skip: frozenset[str] = frozenset()
+        if a.skip:
+            try:
+                with open(a.skip) as lines:
+                    skip = frozenset(line.split()[0] for line in lines if line.strip())
+            except OSError as e:
+                parser.error(f"--skip: {e}")
+        rows = [published_answers(f, a.dataset, a.timeout, a.rules, (k, n), skip) for f in families]
         cols = ["genre", "puzzles", "with answer", "read", "unique", "equal", "seconds"]
         print("| " + " | ".join(cols) + " |\n|" + "---|" * len(cols))
         for row in rows:

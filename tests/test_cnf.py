@@ -78,6 +78,18 @@ def test_at_most_one_encodings_on_exact_cover(kind, encoding, data):
     assert got == sorted(brute_force(p))
 
 
+@pytest.mark.parametrize(("hint", "aux"), [(None, True), (6, True), (8, False)])
+def test_a_problems_pairwise_hint_writes_its_groups_without_aux_variables(hint, aux):
+    # One item of 7 options: at most one of them is a sequential counter's auxiliary
+    # variables above the backend's threshold of 6, pairwise clauses under a hint of 8.
+    p = parse("a\n" + "a\n" * 7)
+    p = Problem(p.items, p.options, pairwise_at_most=hint)
+    built = cnf.build(p)
+    assert (built.nvars > 7) == aux
+    got, _ = solutions(p)
+    assert got == sorted(brute_force(p))
+
+
 # ---------------------------------------------------------------- the loop cuts
 
 

@@ -412,6 +412,9 @@ class Cnf:
     #: (the loop's :class:`.loopcuts.LoopRule` or a member rule, the cut's data, its clause):
     #: a certificate's premises (:mod:`dlxsat.certify`) are these cuts, each justified apart.
     log: list[tuple[Any, Any, list[int]]] | None = None
+    #: CaDiCaL options the problem asks for (:attr:`Problem.cadical_options
+    #: <dlxsat.xcc.model.Problem.cadical_options>`), set over the backend's own.
+    configure: dict[str, int] = field(default_factory=dict)
 
     def cut_clause(self, cut: Cut) -> list[int]:
         """The clause of a loop cut (see :mod:`.loopcuts`)."""
@@ -548,7 +551,8 @@ class _Builder:
         if self.encoding != "auto":
             return self.encoding
         if bound == 1:
-            return "pairwise" if n <= AUTO_PAIRWISE_MAX else AUTO_AMO
+            most = self.problem.pairwise_at_most or AUTO_PAIRWISE_MAX  # (the problem's hint)
+            return "pairwise" if n <= most else AUTO_AMO
         return AUTO_CARD
 
     def _card(self, lits: list[int], bound: int, what: str, need: str) -> None:
@@ -1168,6 +1172,7 @@ def rule_modes(problem: Problem, given: Mapping[str, str]) -> dict[str, str]:
 
 def _build(problem: Problem, enc: str, cm: str, modes: Mapping[str, str]) -> Cnf:
     b = _Builder(problem, enc, cm)
+    b.cnf.configure = dict(problem.cadical_options)
     b.cnf.describe = [
         f"encoding: {enc} (cardinality), colors: {cm}",
     ]
@@ -1244,8 +1249,10 @@ class Session:
 
     def _open(self, solver_class: Any) -> Any:
         s = solver_class(name=self.name, with_proof=self.proof)
-        if self.name in _BUDGET_ONLY and hasattr(s.solver, "configure") and not self.search:
-            s.solver.configure(CADICAL_OPTIONS)  # (before any clause: CaDiCaL requires it)
+        if self.name in _BUDGET_ONLY and hasattr(s.solver, "configure"):
+            settings = {**(CADICAL_OPTIONS if not self.search else {}), **self.cnf.configure}
+            if settings:
+                s.solver.configure(settings)  # (before any clause: CaDiCaL requires it)
         s.append_formula(self.cnf.clauses)
         for lits, k in self.cnf.atmosts:
             s.add_atmost(lits, k)

@@ -59,21 +59,30 @@ the first SAT call itself runs out of time. So a ``unique`` search goes another 
    by side with no path between them would cover it three times. (A value given twice has
    one path; a value given four times may have two paths side by side, and gets no guard.)
    The acyclic rule stays (a ring of a value apart from its path touches nothing).
-6. *The rest*: the exact problem's answers that leave a cell empty (:func:`exact`: a
-   primary item ``holes``, bounds 1 to the number of empty cells, named by each empty
-   cell's "unused" option).
+6. *The rest* (:func:`touch_free` with ``holes``): answers that leave a cell empty and in
+   which no value given twice touches itself (the narrow problem with each empty cell's
+   "unused" option back, naming its value item, and a primary item ``holes``, bounds 1 to
+   the number of empty cells, named by each "unused" option), kept to those with the fewest
+   cells used by *bridges*. If an answer other than A exists, it shortens (step 4) to such
+   an answer; take one, B, with the fewest cells used. Let an empty cell have two
+   neighbours of one value given twice (so on its one path): on opposite sides, or on two
+   sides with the fourth cell of their 2 x 2 block not joined to the first; the path runs
+   at least four steps between them, and through the empty cell it would run two: another
+   answer with at least two cells fewer and a cell still empty, which shortens to one with
+   fewer cells than B. So B has no such bridge, and a bridge item ``b`` + cells + value
+   (named by the empty cell's "unused" option, the two cells' options of the value and the
+   "off" option of the edge to the fourth cell, bounds 0 to one less) forbids it.
 7. *The verdict.* Two covers of the narrow problem are two answers. One, A, and a cover of
    the rest: two answers (A uses every cell, the other does not). One and none of the rest:
-   every answer shortens to a touch-free one; that one uses every cell (else it would be a
-   cover of the rest), so it is A, and A shortens from itself alone: A is the only answer.
-   No cover of the narrow problem (every answer leaves a cell empty, six corpus puzzles):
-   the exact problem decides.
+   every answer other than A would give a cover of the rest (B above), so A is the only
+   answer. No cover of the narrow problem (every answer leaves a cell empty, six corpus
+   puzzles): the exact problem decides.
 
 The narrow problem propagates strongly (every cell is passed, and no path may run beside
 itself) and finds the answer of a 15 x 15 in seconds where the exact problem's first SAT
 call may not in a minute; the rest holds the whole question of a second answer, and is the
-slow part. (The touch-free answers leaving a cell empty would do as the rest too, but were slower on
-nine of ten boards measured: ``docs/genres/numberlink.md``.)
+slow part (figures in ``docs/genres/numberlink.md``). Both problems carry the hint
+:data:`PAIRWISE_AT_MOST` for CNF translations.
 
 **Formats.** puz.link ``numlin`` (Number16: ``.`` a ``?``; pzprjs also reads the name
 ``numberlink``); pzprv3 ``numlin`` (the cells: a number, ``-`` a ``?``, ``.``; the two line
@@ -85,7 +94,8 @@ another genre, not read here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any
 
 from ..answer import Answer
@@ -294,10 +304,24 @@ def decode(puzzle: NumberLinkPuzzle, problem: Problem, chosen: Any) -> Answer:
 #: problem is solved directly (the five largest corpus boards, 36,000-67,000: their problems
 #: take longer to build and turn into CNF than a minute's limit leaves to solve them).
 ARGUED_CELL_VALUES = 30_000
+#: The touch-free problems' hint to CNF translations (:attr:`Problem.pairwise_at_most
+#: <dlxsat.xcc.model.Problem.pairwise_at_most>`): a link item has an option per value and
+#: one more, a cell with holes seven, over the backends' threshold of six, and their "at most
+#: one" written with a sequential counter's auxiliary variables cost CaDiCaL 3-15 x (the
+#: narrow problem of ``25_15x15`` 32 s against 1.7 s, its rest 33 against 11-16 s).
+PAIRWISE_AT_MOST = 32
+#: The narrow problem's CaDiCaL options (:attr:`Problem.cadical_options
+#: <dlxsat.xcc.model.Problem.cadical_options>`): no variable elimination. Its second solver
+#: call, after the first answer's blocking clause (a literal per option), spent minutes in
+#: CaDiCaL's elimination, where the call stopper is never asked: ``307_15x20`` 352 s at a
+#: 60 s limit (18.7 s without elimination, unique), ``308_15x20`` over 190 s at 30 s. The
+#: rest (one answer asked, no blocking clause) keeps it: without, 2-2.7 x slower.
+NARROW_CADICAL = (("elim", 0),)
 
 
-def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
-    """The touch-free answers that use every cell (module doc, step 5): the narrow problem.
+def touch_free(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
+    """The touch-free answers that use every cell (module doc, step 5): the narrow problem;
+    with ``holes``, those that leave a cell empty and keep the bridges (step 6): the rest.
 
     >>> from dlxsat.solvers import solve_problem
     >>> solve_problem(touch_free(read("1 3\\n1 - 1\\n")), "dlx").count
@@ -329,37 +353,82 @@ def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
     edges = board.all_edge_points()
     for x, y in edges:
         b.item("#" + board.name(x, y))
+    if holes:
+        b.item("holes", 1, max(1, len(blank)))
+    joined: set[tuple[int, int]] = set()  # edges between two equal numbers given twice
     guards: dict[tuple[int, int], list[str]] = {}  # an edge's guard items, one per value
     guard_of: dict[tuple[tuple[int, int], int], str] = {}
     for x, y in edges:
         (a, c), (d, f) = edge_ends(x, y)
         shared = may(a // 2, c // 2) & may(d // 2, f // 2) & paired
         for v in sorted(shared, key=lambda v: color[v]):
+            # A number is always of its value: it is not named, and lowers the bound instead
+            # (at most 2 of 6 -- a number's four ends, a cell, the edge off -- is a counter
+            # with aux variables in CNF; at most 1 of 2 is one clause). Two numbers: the edge
+            # is on (its "off" option is left out).
+            numbered = sum(puzzle.clues[p // 2][q // 2] != BLANK for p, q in edge_ends(x, y))
+            if numbered == 2:
+                joined.add((x, y))
+                continue
             guard = f"t{board.name(x, y)}{color[v]}"
             guards.setdefault((x, y), []).append(guard)
             guard_of[((x, y), v)] = guard
-            b.item(guard, 0, 2)
+            b.item(guard, 0, 2 - numbered)
+    # With holes, the bridges (module doc, step 6): items named by an empty cell's "unused"
+    # option, its neighbours' options of a value and an edge's "off" option.
+    unused: dict[tuple[int, int], list[str]] = {}
+    of_value: dict[tuple[tuple[int, int], int], list[str]] = {}
+    off: dict[tuple[int, int], list[str]] = {}
+    filled: set[tuple[int, int]] = set()  # empty cells a bridge keeps from staying empty
+    if holes:
+        for i, j in blank:
+            near = [
+                (a, c)
+                for a, c in ((i - 1, j), (i, j + 1), (i + 1, j), (i, j - 1))
+                if 0 <= a < m and 0 <= c < n
+            ]
+            for (a, c), (d, f) in combinations(near, 2):
+                corner = (a + d - i, c + f - j) if a != d and c != f else None
+                for v in sorted(may(a, c) & may(d, f) & paired, key=lambda v: color[v]):
+                    bridge = f"b{board.cell(i, j)}{board.cell(a, c)}{board.cell(d, f)}{color[v]}"
+                    names = 1  # the unused option
+                    for side in ((a, c), (d, f)):
+                        if puzzle.clues[side[0]][side[1]] == BLANK:
+                            of_value.setdefault((side, v), []).append(bridge)
+                            names += 1
+                    if corner is not None and v in may(*corner):
+                        e = (a + corner[0], c + corner[1])  # the edge from (a, c) to the corner
+                        off.setdefault(e, []).append(bridge)
+                        names += 1
+                    if names == 1:  # the cell alone: it is never empty
+                        filled.add((i, j))
+                        continue
+                    unused.setdefault((i, j), []).append(bridge)
+                    b.item(bridge, 0, names - 1)
     for i in range(m):
         for j in range(n):
             here = board.edge_points(i, j)
             if puzzle.clues[i][j] == BLANK:
+                if holes and (i, j) not in filled:
+                    extra = ["v" + board.cell(i, j), "holes", *unused.get((i, j), [])]
+                    b.options += board.cell_options(i, j, (0,), extra)
                 b.options += board.cell_options(i, j, (2,))
                 for v in sorted(may(i, j), key=lambda v: color[v]):
                     named = [guard_of[(e, v)] for e in here if (e, v) in guard_of]
+                    named += of_value.get(((i, j), v), [])
                     b.options.append(
                         ["v" + board.cell(i, j), f"{color_item(board, i, j)}:{color[v]}", *named]
                     )
             else:
-                v = puzzle.clues[i][j]
-                named = [guard_of[(e, v)] for e in here if (e, v) in guard_of]
-                b.options += [
-                    [board.cell(i, j), *board.edge_entries(i, j, [e]), *named] for e in here
-                ]
+                b.options += [[board.cell(i, j), *board.edge_entries(i, j, [e])] for e in here]
     for x, y in edges:
         (a, c), (d, f) = edge_ends(x, y)
         pair = [(a // 2, c // 2), (d // 2, f // 2)]
         name = board.name(x, y)
-        b.options.append(["#" + name, f"{name}:0", *guards.get((x, y), [])])
+        if (x, y) not in joined:
+            b.options.append(
+                ["#" + name, f"{name}:0", *guards.get((x, y), []), *off.get((x, y), [])]
+            )
         numbers = {puzzle.clues[i][j] for i, j in pair} - {BLANK}
         if len(numbers) > 1:
             continue
@@ -370,7 +439,11 @@ def touch_free(puzzle: NumberLinkPuzzle) -> Problem:
             items = [f"{color_item(board, i, j)}:{color[v]}" for i, j in free]
             b.options.append(["#" + name, f"{name}:1", *items])
     b.secondary = [*board.all_edges(), *(color_item(board, i, j) for i, j in blank)]
-    return _acyclic(b.plain_problem(), board)
+    return replace(
+        _acyclic(b.plain_problem(), board),
+        pairwise_at_most=PAIRWISE_AT_MOST,
+        cadical_options=() if holes else NARROW_CADICAL,
+    )
 
 
 def _acyclic(problem: Problem, board: LoopBoard) -> Problem:
@@ -387,13 +460,13 @@ def _acyclic(problem: Problem, board: LoopBoard) -> Problem:
 
 def shortened(puzzle: NumberLinkPuzzle) -> tuple[Problem, Problem] | None:
     """The argument's two problems (module doc, steps 5-7): the touch-free answers using every
-    cell, and the answers leaving one empty (:func:`exact`); None for a board without empty
-    cells (nothing to shorten) or one whose touch-free problem would be larger than
-    :data:`ARGUED_CELL_VALUES` (empty cells times values)."""
+    cell, and those leaving one empty with no bridge (:func:`touch_free`); None for a board
+    without empty cells (nothing to shorten) or one whose touch-free problem would be larger
+    than :data:`ARGUED_CELL_VALUES` (empty cells times values)."""
     empty = sum(row.count(BLANK) for row in puzzle.clues)
     if not empty or empty * len(puzzle.values()) > ARGUED_CELL_VALUES:
         return None
-    return touch_free(puzzle), exact(puzzle, holes=True)
+    return touch_free(puzzle), touch_free(puzzle, holes=True)
 
 
 # ---------------------------------------------------------------------------------------------

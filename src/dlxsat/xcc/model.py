@@ -49,6 +49,15 @@ class Problem:
     #: The global rules every answer must keep besides covering (:mod:`dlxsat.xcc.rules`):
     #: the single loop, connected members, no cycle. Every backend enforces them.
     rules: tuple[Rule, ...] = ()
+    #: A hint for CNF translations: "at most one" over up to this many options is written
+    #: pairwise, a larger group with auxiliary variables (None: the backend's own threshold,
+    #: :data:`dlxsat.backends.cnf.AUTO_PAIRWISE_MAX`). Not part of the problem's meaning:
+    #: a family whose groups are a little larger sets it where it measured the gain
+    #: (NumberLink's touch-free problems: :mod:`dlxsat.families.numberlink`).
+    pairwise_at_most: int | None = field(default=None, compare=False)
+    #: Another such hint: CaDiCaL options (name, value) its SAT solver is configured with,
+    #: over the backend's own (NumberLink's narrow problem: no variable elimination).
+    cadical_options: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         seen_secondary = False
