@@ -1441,12 +1441,6 @@ def _prove(
     result.stats["proof_seconds"] = round(time.perf_counter() - searched, 6)
 
 
-def _is_true(model: list[int], v: int) -> bool:
-    """Whether variable ``v`` is true in a PySAT model (a solver may leave out variables it
-    never saw: they are false)."""
-    return v <= len(model) and model[v - 1] > 0
-
-
 def search_plan(options: Mapping[str, Any], limit: int | None) -> tuple[bool, str]:
     """Whether answers are enumerated inside one call, and the branching (:data:`BRANCHINGS`
     but ``auto``), for ``options`` and a request for ``limit`` answers (None: all).
