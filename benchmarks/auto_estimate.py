@@ -60,11 +60,6 @@ Row = dict[str, Any]
 RULE = (200, 0.03)
 
 
-def keys_of(path: str) -> frozenset[str]:
-    lines = Path(path).read_text().splitlines()
-    return frozenset(w for line in lines if (w := line.split("#")[0].strip()))
-
-
 def boards(
     name: str, dataset: str, k: int, seed: int, only: frozenset[str] | None, exclude: frozenset[str]
 ) -> list[tuple[str, str]]:
@@ -117,8 +112,8 @@ def measure(a: argparse.Namespace) -> None:
     from dlxsat.backends import auto
     from dlxsat.families import get_spec
 
-    only = keys_of(a.only) if a.only else None
-    exclude = keys_of(a.exclude) if a.exclude else frozenset()
+    only = published.keys_of(a.only) if a.only else None
+    exclude = published.keys_of(a.exclude) if a.exclude else frozenset()
     auto.load()
     probes = [int(p) for p in a.probes.split(",")]
     print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
@@ -276,7 +271,7 @@ def variants(a: argparse.Namespace) -> None:
     best of ``--rounds``: every variant's total over the VBS of dlx and sat."""
     from dlxsat.backends import auto
 
-    exclude = keys_of(a.exclude) if a.exclude else frozenset()
+    exclude = published.keys_of(a.exclude) if a.exclude else frozenset()
     names = a.variants.split(",")
     solvers = ["dlx", "sat", *names]
     published.load_engines()

@@ -331,8 +331,8 @@ def measure(a: argparse.Namespace) -> None:
     from dlxsat import formats
     from dlxsat.families import get_spec
 
-    only = auto_estimate.keys_of(a.only) if a.only else None
-    exclude = auto_estimate.keys_of(a.exclude) if a.exclude else frozenset()
+    only = published.keys_of(a.only) if a.only else None
+    exclude = published.keys_of(a.exclude) if a.exclude else frozenset()
     published.load_engines()
     install()
     print(f"nogil search_c compiled in {compile_nogil():.1f} s", flush=True)

@@ -74,6 +74,13 @@ for line in sys.stdin:
 """
 
 
+def keys_of(path: str) -> frozenset[str]:
+    """The board keys a file lists, one a line (``#`` starts a comment): ``--exclude``'s and
+    ``--only``'s files, such as ``benchmarks/data/auto-tuned-boards.txt``."""
+    lines = Path(path).read_text().splitlines()
+    return frozenset(w for line in lines if (w := line.split("#")[0].strip()))
+
+
 def sample(
     name: str, dataset: str, k: int, seed: int, exclude: frozenset[str] = frozenset()
 ) -> list[tuple[str, str]]:
@@ -144,10 +151,7 @@ def main() -> None:
     a = parser.parse_args()
     if not a.dataset:
         parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
-    exclude: frozenset[str] = frozenset()
-    if a.exclude:
-        lines = Path(a.exclude).read_text().splitlines()
-        exclude = frozenset(w for line in lines if (w := line.split("#")[0].strip()))
+    exclude = keys_of(a.exclude) if a.exclude else frozenset()
     if not a.no_load:
         load_engines()
     worker = None
