@@ -239,13 +239,6 @@ def color_item(board: LoopBoard, i: int, j: int) -> str:
 
 def build(puzzle: NumberLinkPuzzle) -> Problem:
     """The exact-cover problem (see the module doc), with its acyclic rule."""
-    return exact(puzzle)
-
-
-def exact(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
-    """:func:`build`'s problem; with ``holes``, its answers that leave a cell empty (a
-    primary item ``holes``, bounds 1 to the number of empty cells, named by each empty cell's
-    "unused" option)."""
     m, n = puzzle.m, puzzle.n
     board = LoopBoard(m, n)
     color = colors(puzzle)
@@ -256,16 +249,13 @@ def exact(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
     edges = board.all_edge_points()
     for x, y in edges:
         b.item("#" + board.name(x, y))
-    empty = sum(row.count(BLANK) for row in puzzle.clues)
-    if holes:
-        b.item("holes", 1, max(1, empty))
     cells_colored = []
     for i in range(m):
         for j in range(n):
             here = board.edge_points(i, j)
             if puzzle.clues[i][j] == BLANK:
                 cells_colored.append(color_item(board, i, j))
-                b.options += board.cell_options(i, j, (0,), ["holes"] if holes else [])
+                b.options += board.cell_options(i, j, (0,))
                 b.options += board.cell_options(i, j, (2,))
             else:
                 b.options += [[board.cell(i, j), *board.edge_entries(i, j, [e])] for e in here]
