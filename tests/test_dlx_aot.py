@@ -312,3 +312,53 @@ def test_folders_of_killed_builds_are_removed_later(tmp_path):
     os.utime(old, (hours_ago, hours_ago))
     aot._remove_abandoned_builds(tmp_path)
     assert not old.exists() and recent.exists()
+
+
+def test_a_kernel_lets_other_threads_run_while_it_searches(monkeypatch):
+    """The kernels release the GIL (the module is built with ``release_gil``; numba's JIT
+    kernels are ``nogil``): while one kernel call counts the 73,712 placements of 13 queens
+    (some tenths of a second, the search in one long call), the main thread wakes from a
+    50 ms sleep and runs. A kernel that held the GIL would keep the main thread asleep until
+    its call returned."""
+    import threading
+    import time
+
+    from dlxsat.backends import dlx
+    from dlxsat.backends.dlx import kernel as k
+    from dlxsat.instances import get
+    from dlxsat.solvers import Request
+    from dlxsat.xcc import parse
+
+    problem = parse(get("queens").generate(13))
+    dlx.load()
+    calls: list[tuple[float, float]] = []
+    compiled = dlx._compiled_kernel
+
+    def one_call_kernel(name: str, dtype: object) -> tuple[object, float]:
+        inner, seconds = compiled(name, dtype)
+
+        def call(*args: object) -> object:
+            args[6][k.P_BUDGET] = 1 << 40  # type: ignore[index]  # (params: no slices)
+            start = time.perf_counter()
+            status = inner(*args)
+            calls.append((start, time.perf_counter()))
+            return status
+
+        return call, seconds
+
+    monkeypatch.setattr(dlx, "_compiled_kernel", one_call_kernel)
+    monkeypatch.setattr(dlx, "interpreted_seconds", lambda *_: 0.0)  # compiled at once
+    results: list[object] = []
+    thread = threading.Thread(
+        target=lambda: results.append(dlx.solve(problem, Request.for_mode("count"), {})),
+        daemon=True,
+    )
+    started = time.perf_counter()
+    thread.start()
+    time.sleep(0.05)
+    woke = time.perf_counter()
+    thread.join(120)
+    start, end = max(calls, key=lambda call: call[1] - call[0])  # (the rest: a few nodes)
+    assert results[0].count == 73712 and results[0].stats["kernel"] == "compiled"  # type: ignore[attr-defined]
+    assert end - start > 0.2  # (the call long enough to tell)
+    assert started <= start and woke < end - 0.1, (start - started, woke - started, end - started)

@@ -323,7 +323,7 @@ def _compile(path: Path) -> None:
             for t in catalog.DTYPES:
                 function: Any = jit.rebind(jit.python_function(kernel_name), env)
                 cc.export(export_name(kernel_name, t), signature.format(t=t))(function)
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _releasing_the_gil():
             warnings.simplefilter("ignore")
             cc.compile()
         built = Path(tmp) / path.name
@@ -332,6 +332,35 @@ def _compile(path: Path) -> None:
         # The digest first: a module in place always has its digest beside it.
         os.replace(digest, _digest_path(path))
         os.replace(built, path)
+
+
+@contextlib.contextmanager
+def _releasing_the_gil() -> Iterator[None]:
+    """``numba.pycc`` compiles every export with ``Flags()``, whose ``release_gil`` is off, and
+    offers no way to set it: for the length of a build, its ``Flags`` set it.
+
+    Why: a kernel that holds the GIL stops every other thread of the process for the whole
+    slice it runs (some milliseconds), so DLX in one thread and SAT or a progress display in
+    another take turns instead of running at once. The kernels touch no Python object (they
+    are compiled in nopython mode, allocating nothing), so the wrapper may let go of the GIL
+    after unboxing the arguments and take it back before boxing the result, as numba's JIT
+    does for ``nogil=True``.
+    """
+    from numba.pycc import compiler as imported
+
+    compiler: Any = imported  # (its ``Flags`` is numba.core.compiler's, imported, not exported)
+    original = compiler.Flags
+
+    class Flags(original):  # type: ignore[misc,valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.release_gil = True
+
+    compiler.Flags = Flags
+    try:
+        yield
+    finally:
+        compiler.Flags = original
 
 
 def _lift_memory_limit() -> None:

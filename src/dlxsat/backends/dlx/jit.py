@@ -113,7 +113,9 @@ def namespace(cache: bool = True) -> dict[str, Any]:
     for name in HELPERS:
         env[name] = njit(rebind(getattr(source, name), env))
     for name in (*KERNELS, *ELSEWHERE):
-        env[name] = njit(cache=cache)(rebind(python_function(name), env))
+        # ``nogil``: a kernel touches no Python object, so another thread (SAT's, a race's,
+        # the watchdog) runs while it searches; the ahead-of-time module does the same.
+        env[name] = njit(cache=cache, nogil=True)(rebind(python_function(name), env))
     return env
 
 
