@@ -47,8 +47,38 @@ def test_a_url_or_game_id_may_stand_in_place_of_the_file(cli_run):
     assert rc == 0 and out.startswith("unique: 1 solution")
     rc, out, err = cli_run(["encode", "sudoku", "2x2:4b3a3d1a1b2"])
     assert rc == 0 and out.startswith("|sudoku!4..3!.3..!..1.!1..2\n")
+    penpa = (PUZZLES / "penpa" / "sudoku.txt").read_text().splitlines()[0]
+    rc, out, err = cli_run(["solve", "sudoku", penpa, "--quiet"])
+    assert rc == 0 and out.startswith("unique: 1 solution"), err
     rc, out, err = cli_run(["solve", "masyu", "missing.txt"])
     one_line_error(rc, out, err, "missing.txt: no such file")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "dimacs", "masyu"],
+        ["crosscheck", "masyu", "--backends", "dlx,sat"],
+        ["crosscheck", "masyu", "--backends", "dlx,sat", "--json"],
+    ],
+)
+def test_every_command_that_reads_a_puzzle_takes_a_url_in_its_place(cli_run, command):
+    """export, crosscheck and compare read their puzzles as solve does: a URL (whose
+    ``?`` is no glob pattern) is the puzzle itself."""
+    url = "https://puzz.link/p?mashu/6/6/1063000i3000"
+    rc, out, err = cli_run([*command, url])
+    assert rc == 0, err
+    assert out.startswith("p cnf") or out.startswith("c ") or url in out
+
+
+def test_compare_and_a_corpus_export_take_urls_among_files():
+    from dlxsat.compare import corpus
+
+    url = "https://puzz.link/p?mashu/6/6/1063000i3000"
+    masyu = str(PUZZLES / "masyu" / "tatham-10x10.txt")
+    assert corpus.expand([url, masyu, url]) == [url, corpus._shown(masyu)]
+    (first, second) = corpus.load([url, masyu], "masyu")
+    assert first.path == url and first.text == url and first.size == (6, 6)
 
 
 def test_forcing_a_format_that_does_not_fit_is_a_one_line_error(cli_run):

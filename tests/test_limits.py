@@ -467,6 +467,34 @@ def test_memory_flag_is_checked(cli_run):
     assert_input_error(rc, out, err, "--memory", "not a number of megabytes")
 
 
+def test_crosscheck_keeps_to_its_memory_limit(tmp_path: Path):
+    """crosscheck runs its backends in its own process: its --memory is the run's, as solve's
+    (it was once ignored, and an empty Sudoku's answers, every backend listing them all, grew
+    without bound). Here the limit refuses the first model before it is built."""
+    empty = tmp_path / "empty.txt"
+    empty.write_text("." * 9 + "\n" + ("." * 9 + "\n") * 8)
+    r = dlxsat(
+        "crosscheck", "sudoku", empty, "--backends", "dlx,sat", "--memory", 150, "--timeout", 10
+    )
+    assert r.returncode == 3 and r.stdout == b"", r.stderr
+    assert "150 MB limit" in assert_one_line(r.stderr, "dlxsat: error: ")
+
+
+def test_a_memory_error_python_cannot_raise_is_dropped_quietly(monkeypatch):
+    """At the memory limit a generator closed while the search unwinds may raise a second
+    MemoryError that Python can only print ("Exception ignored in ..."), above the run's one
+    line: the run's hook drops it; any other such exception goes to the hook before it."""
+    from types import SimpleNamespace
+
+    passed_on: list[BaseException] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: passed_on.append(u.exc_value))
+    monkeypatch.setattr(guard._state, "unraisable_before", None)
+    guard._hook_unraisable()
+    for error in (MemoryError(), ValueError("kept")):
+        sys.unraisablehook(SimpleNamespace(exc_type=type(error), exc_value=error))
+    assert [type(e) for e in passed_on] == [ValueError]
+
+
 def test_memory_estimates_grow_with_the_model():
     assert memory.estimate_bytes("sat", 2000) == 2 * memory.estimate_bytes("sat", 1000)
     from dlxsat.families import get_spec

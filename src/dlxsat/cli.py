@@ -256,13 +256,12 @@ def cmd_verify(a: argparse.Namespace) -> int:
 
 
 def cmd_export(a: argparse.Namespace) -> int:
-    from .inputs import read_text
     from .roundtrip import export_cnf
 
     if a.settings or a.more:
         return cmd_export_corpus(a)
     modes = {"loop": a.loop, "connected": a.connected, "acyclic": a.acyclic, "sized": a.sized}
-    text = read_text(a.file, "puzzle")
+    text = puzzle_text(a.file)
     export = export_cnf(
         a.family, text, modes=modes, format=a.input_format, progress=a.progress, rules=a.rules
     )
@@ -304,7 +303,7 @@ def cmd_decode(a: argparse.Namespace) -> int:
     from .roundtrip import decode_model
     from .terminal import fit_to_terminal
 
-    text = read_text(a.file, "puzzle")
+    text = puzzle_text(a.file)
     policy = Policy(loop=a.loop, rules=a.rules)
     prep = prepare(a.family, text, a.input_format, policy, progress=a.progress)
     cnf = None if a.cnf is None else read_text(a.cnf, "CNF")
@@ -555,7 +554,7 @@ def _start_limits(args: argparse.Namespace, progress: guard.Progress) -> None:
     args.progress = progress
     progress.set_phase(f"running {args.command}")
     per_job = args.command in PER_JOB_LIMITS
-    megabytes = None if per_job else getattr(args, "memory", None)
+    megabytes = None if args.command in PER_JOB_MEMORY else getattr(args, "memory", None)
     if guard.installed():
         memory.set_limit(megabytes or memory.default_memory_mb())
     elif megabytes:
@@ -567,9 +566,14 @@ def _start_limits(args: argparse.Namespace, progress: guard.Progress) -> None:
         guard.arm(args.deadline, seconds)
 
 
-#: Commands whose --timeout (and --memory) bound each backend, puzzle or job, not the run:
-#: crosscheck's through pipeline.solve, compare's in each job's process.
+#: Commands whose --timeout bounds each backend, puzzle or job, not the run: crosscheck's
+#: through pipeline.solve, compare's in each job's process.
 PER_JOB_LIMITS = frozenset({"crosscheck", "compare"})
+#: Commands whose --memory bounds each job, not the run: compare's, in each job's process.
+#: (crosscheck runs its backends in its own process, one after another: its --memory is the
+#: run's, as for solve -- it was once ignored there, and a puzzle of millions of answers,
+#: each backend keeping them all, grew past the limit it was given.)
+PER_JOB_MEMORY = frozenset({"compare"})
 #: Commands whose --timeout is not a limit at all but a figure about the jobs they read:
 #: report's is the time limit of records that lack one (armed as the run's deadline, a loaded
 #: machine drawing the plots was stopped after 5 s by ``report --timeout 5``).

@@ -15,7 +15,7 @@ from .answer import AnswerKey, answer_key
 from .errors import InputError
 from .families import get_spec
 from .families.spec import Policy
-from .inputs import read_text
+from .inputs import puzzle_text
 from .pipeline import solve
 from .runtime.guard import Progress
 
@@ -89,7 +89,7 @@ def crosscheck(
     policy = Policy(loop=loop, rules=rules)
     spec.prepare([], policy)  # a policy the family refuses is refused before any file is read
     # Every input read and checked before any work; an error names its file.
-    puzzles = [(f, read_puzzle(family, f, read_text(f, "puzzle"), format, policy)) for f in files]
+    puzzles = [(f, read_puzzle(family, f, puzzle_text(f), format, policy)) for f in files]
     load_seconds = load_backends(backends)
     for path, puzzle in puzzles:
         row = CrossRow(path)

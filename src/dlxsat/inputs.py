@@ -73,20 +73,36 @@ def _read_capped(f: Any, name: str, what: str) -> bytes:
         pieces.append(piece)
 
 
+def is_inline_puzzle(arg: str | None) -> bool:
+    """Whether a command-line argument in a puzzle file's place is the puzzle itself: a
+    puz.link or Penpa+ URL or a Tatham game id that names no file.
+
+    >>> is_inline_puzzle("https://puzz.link/p?mashu/6/6/1063000i3000"), is_inline_puzzle("-")
+    (True, False)
+    >>> is_inline_puzzle("https://swaroopg92.github.io/penpa-edit/#m=edit&p=7Vf")
+    True
+    """
+    import os
+
+    from .formats import penpa, puzzlink, tatham
+
+    if arg in (None, "-") or os.path.exists(arg):
+        return False
+    return (
+        puzzlink.looks_like("", arg)
+        or penpa.looks_like("", arg)
+        or any(tatham.looks_like(f, arg) for f in tatham.families())
+    )
+
+
 def puzzle_text(path: str | None) -> str:
-    """The text of a puzzle file (stdin for None or ``-``); a puz.link URL or a Tatham game id
-    given in place of a file name (and naming no file) is the puzzle itself.
+    """The text of a puzzle file (stdin for None or ``-``); a URL or a Tatham game id
+    given in place of a file name (and naming no file) is the puzzle itself
+    (:func:`is_inline_puzzle`).
 
     >>> puzzle_text("https://puzz.link/p?mashu/6/6/1063000i3000")
     'https://puzz.link/p?mashu/6/6/1063000i3000'
     """
-    import os
-
-    from .formats import puzzlink, tatham
-
-    if path not in (None, "-") and not os.path.exists(path):
-        if puzzlink.looks_like("", path) or any(
-            tatham.looks_like(f, path) for f in tatham.families()
-        ):
-            return path
+    if path is not None and is_inline_puzzle(path):
+        return path
     return read_text(path, "puzzle")

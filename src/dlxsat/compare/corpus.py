@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
-from ..inputs import read_text
+from ..inputs import is_inline_puzzle, puzzle_text
 
 #: The names of puzzle files in a folder (the bundled puzzles are ``.txt``); other files there
 #: (READMEs, stores, CNFs) are not puzzles.
@@ -44,10 +44,15 @@ def expand(args: Sequence[str]) -> list[str]:
     """The puzzle files named by ``args``, in the order given, each once.
 
     A folder stands for the puzzle files below it (sorted); a pattern with ``*``, ``?`` or ``[``
-    for the files it matches (sorted). Naming nothing that exists is an input error.
+    for the files it matches (sorted); a puz.link URL or a Tatham game id that names no file
+    for itself, the puzzle (as ``solve`` takes it: :func:`~dlxsat.inputs.is_inline_puzzle`).
+    Naming nothing that exists is an input error.
     """
     out: dict[str, None] = {}
     for arg in args:
+        if is_inline_puzzle(arg):
+            out.setdefault(arg, None)  # (as given: a path's normalizing would mangle a URL)
+            continue
         if any(c in arg for c in "*?["):
             matches = sorted(glob.glob(arg, recursive=True))
             if not matches:
@@ -113,7 +118,7 @@ def load(
     puzzles: dict[str, Puzzle] = {}
     same: dict[str, list[str]] = {}  # the first name of a puzzle -> the names of its copies
     for path in expand(args):
-        text = read_text(path, "puzzle")
+        text = puzzle_text(path)
         records = split_records(family, text, format)
         if len(records) <= 1:
             named = [(path, text, format)]

@@ -107,7 +107,7 @@ def make_url(kind: str, cols: int, rows: int, body: str, flags: str = "") -> str
 
 
 def _malformed(what: str) -> InputError:
-    return InputError(f"the puz.link URL's {what} is malformed")
+    return InputError(f"the puz.link URL has malformed {what}")
 
 
 def _pack5(bits: Sequence[int]) -> str:

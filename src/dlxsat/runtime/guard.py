@@ -325,11 +325,18 @@ def _unraisable(unraisable: Any) -> None:
     TimeUp"), and then the run did not stop at its deadline -- the stop was gone, and
     ``stopping`` made later signals wait for it. Such a stop is kept instead (no traceback):
     the next check of a deadline raises it again (:func:`raise_dropped`), and so does the
-    alarm, set to come back in :data:`REDELIVER` seconds for code that checks none. Any other
-    exception goes to the hook that was there before."""
+    alarm, set to come back in :data:`REDELIVER` seconds for code that checks none. A
+    :class:`MemoryError` is dropped without a word: at the memory limit (``--memory``) a
+    generator closed while the search unwinds from the first one (a ``sorted(...)`` of a
+    solution's options) printed "Exception ignored in <generator ...> MemoryError" above the
+    run's one-line error; the run meets the limit again where it can report it, or goes on
+    with the memory the unwinding freed. Any other exception goes to the hook that was there
+    before."""
     error = getattr(unraisable, "exc_value", None)
     if isinstance(error, Stop):
         _drop(error)
+        return
+    if isinstance(error, MemoryError):
         return
     before = _state.unraisable_before or sys.__unraisablehook__
     before(unraisable)
