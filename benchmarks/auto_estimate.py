@@ -307,20 +307,37 @@ def variants(a: argparse.Namespace) -> None:
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
-def main() -> None:
+def board_parser(sample: int, timeout: float, timeout_help: str) -> argparse.ArgumentParser:
+    """The options of a measure-or-replay benchmark on published loop boards, shared with
+    ``auto_race.py``: the corpus, the boards drawn (``--families``, ``--sample``, ``--seed``,
+    ``--only``, ``--exclude``: ``published.sample``'s), the rounds and limit, where the
+    measurement goes (``--jsonl``) or which to replay (``--replay``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     corpus.dataset_argument(parser)
     parser.add_argument("--families", default="masyu,slitherlink")
-    parser.add_argument("--sample", type=int, default=40, help="boards per family")
+    parser.add_argument("--sample", type=int, default=sample, help="boards per family")
     parser.add_argument("--seed", type=int, default=1, help="which boards")
-    parser.add_argument("--skip", type=int, default=0, help="skip the sample's first boards")
     parser.add_argument("--only", default=None, help="draw only boards with these keys (a file)")
     parser.add_argument("--exclude", default=None, help="never draw these keys (a file)")
-    parser.add_argument("--probes", default="16,64,256", help="estimates of these many probes")
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--timeout", type=float, default=2.0, help="DLX's limit a board")
+    parser.add_argument("--timeout", type=float, default=timeout, help=timeout_help)
     parser.add_argument("--jsonl", default=None, help="measure: one JSON line a board here")
     parser.add_argument("--replay", nargs="+", default=None, help="replay such files instead")
+    return parser
+
+
+def check_measuring(parser: argparse.ArgumentParser, a: argparse.Namespace) -> None:
+    """A measurement needs where its lines go and a corpus to draw from."""
+    if not a.jsonl:
+        parser.error("give --jsonl OUT to measure, or --replay FILE... to replay")
+    if not a.dataset:
+        parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
+
+
+def main() -> None:
+    parser = board_parser(40, 2.0, "DLX's limit a board")
+    parser.add_argument("--skip", type=int, default=0, help="skip the sample's first boards")
+    parser.add_argument("--probes", default="16,64,256", help="estimates of these many probes")
     parser.add_argument(
         "--variants", default=None, help=f"compare these variants of auto: {', '.join(VARIANTS)}"
     )
@@ -333,10 +350,7 @@ def main() -> None:
             parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
         variants(a)
         return
-    if not a.jsonl:
-        parser.error("give --jsonl OUT to measure, or --replay FILE... to replay")
-    if not a.dataset:
-        parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
+    check_measuring(parser, a)
     measure(a)
 
 

@@ -57,7 +57,6 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import auto_estimate  # noqa: E402
-import corpus  # noqa: E402
 import published  # noqa: E402
 
 Row = dict[str, Any]
@@ -422,29 +421,17 @@ def replay(files: list[str]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    corpus.dataset_argument(parser)
-    parser.add_argument("--families", default="masyu,slitherlink")
-    parser.add_argument("--sample", type=int, default=25, help="boards per family")
-    parser.add_argument("--seed", type=int, default=1, help="which boards")
-    parser.add_argument("--only", default=None, help="draw only boards with these keys (a file)")
-    parser.add_argument("--exclude", default=None, help="never draw these keys (a file)")
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--timeout", type=float, default=20.0, help="SAT's and the race's limit")
+    parser = auto_estimate.board_parser(25, 20.0, "SAT's and the race's limit")
+    parser.description = __doc__.split("\n\n")[0]
     parser.add_argument(
         "--switch", type=float, default=0.0005, help="the switch interval during a race (s)"
     )
     parser.add_argument("--slice", type=float, default=0.01, help="DLX's slice in a race (s)")
-    parser.add_argument("--jsonl", default=None, help="measure: one JSON line a board here")
-    parser.add_argument("--replay", nargs="+", default=None, help="replay such files instead")
     a = parser.parse_args()
     if a.replay:
         replay(a.replay)
         return
-    if not a.jsonl:
-        parser.error("give --jsonl OUT to measure, or --replay FILE... to replay")
-    if not a.dataset:
-        parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
+    auto_estimate.check_measuring(parser, a)
     SWITCH_INTERVAL[0], RACE_SLICE[0] = a.switch, a.slice
     measure(a)
 
