@@ -200,6 +200,47 @@ def test_a_board_a_format_cannot_hold_is_solved_and_refused_there(family, text, 
             formats.write(family, puzzle, fmt)
 
 
+#: Boards at the edges of the corpus's notation (``ROWS COLS`` and rows of tokens): numbers
+#: the board cannot hold, no number at all, sizes and rows that do not match, tokens no genre
+#: has. Each genre reads them as its own notation allows: an answer, "none", or one line.
+EDGE_BOARDS = {
+    "a number beyond any integer type": "3 3\n- - -\n- 99999999999999999999 -\n- - -\n",
+    "a number larger than the board": "3 3\n- - -\n- 10 -\n- - -\n",
+    "a negative number": "3 3\n- - -\n- -5 -\n- - -\n",
+    "no number, one cell": "1 1\n-\n",
+    "no number, 3 x 3": "3 3\n- - -\n- - -\n- - -\n",
+    "one cell of 5": "1 1\n5\n",
+    "an empty board": "0 0\n",
+    "rows missing": "3 3\n- - -\n",
+    "rows too long": "2 2\n- - -\n- - -\n",
+    "nothing": "",
+    "only a size": "2 2\n",
+    "an enormous size": "100000 100000\n",
+    "tokens of no genre": "3 3\n# $ %\n- - -\n- - -\n",
+    "a letter beyond ASCII": "2 2\n- \u00e9\n- -\n",
+}
+
+
+@pytest.mark.parametrize("family", GENRES)
+def test_edge_boards_end_in_an_answer_none_or_one_line(cli_run, family):
+    """Every genre, on every board of :data:`EDGE_BOARDS`: status 0 with its verdict, or 2 with
+    one line of error on stderr and nothing on stdout; never a traceback, an answer the
+    checker refuses, or an item's bounds the exact-cover model itself rejects (a Nurikabe
+    number above the board's cells once asked for a sea of -1 cells, a Fillomino given beyond
+    any integer type had no label's color, a NumberLink board without numbers gave the empty
+    board, which has no line, as its answer)."""
+    for what, text in EDGE_BOARDS.items():
+        rc, out, err = cli_run(["solve", family, "-", "--quiet", "--timeout", "20"], text.encode())
+        lines = err.splitlines()
+        if rc == 0:
+            assert out.split(":")[0] in ("unique", "multiple", "none"), (what, out)
+            assert not any("internal error" in line for line in lines), (what, err)
+        else:
+            assert rc == 2 and out == "", (what, rc, out, err)
+            assert len(lines) == 1 and lines[0].startswith("dlxsat: error: "), (what, err)
+            assert "bounds" not in lines[0], (what, err)
+
+
 #: Puzzles of a family with an argument (FamilySpec.argument) and the argument's part in
 #: their verdict: ``proof`` (narrow one answer, rest none), ``second`` (the rest's answer is
 #: a second one), ``fallback`` (the narrow problem has none: the exact problem decides).

@@ -628,10 +628,15 @@ def build(puzzle: FillominoPuzzle) -> Problem:
     from .shading import Builder
 
     m, n, k = puzzle.m, puzzle.n, CUTOFF
-    top = bound(puzzle)
-    sizes = [*range(k + 1, top + 1), *labels_above(puzzle)]
     names = _Names(puzzle)
     b = Builder()
+    if any(g > m * n for row in puzzle.givens for g in row):
+        # A region larger than the board: no answer, which a cell item no option covers says
+        # (the labels of such sizes would not even have a color: label_color).
+        b.item(names.cell(0, 0))
+        return b.problem()
+    top = bound(puzzle)
+    sizes = [*range(k + 1, top + 1), *labels_above(puzzle)]
     secondary: dict[str, None] = {}
     for i in range(m):
         for j in range(n):

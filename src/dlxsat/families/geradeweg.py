@@ -127,7 +127,9 @@ def _clue_options(board: LoopBoard, i: int, j: int, number: int) -> list[list[st
 
     for a, b in ((DIRECTIONS[0], DIRECTIONS[3]), (DIRECTIONS[1], DIRECTIONS[2])):
         if number > 0:
-            for k in range(1, number):
+            # (only arms that fit on the board: a number beyond any board has no option)
+            longest = max(board.m, board.n)
+            for k in range(max(1, number - longest), min(number, longest + 1)):
                 option([(*a, k), (*b, number - k)])
         else:  # a ? going straight: nothing is asked of the stretch
             ends = {(2 * i + a[0], 2 * j + a[1]), (2 * i + b[0], 2 * j + b[1])}

@@ -303,6 +303,9 @@ def build(puzzle: KurottoPuzzle) -> Problem:
         if v == 0:
             continue  # its neighbours have no shaded option
         item = "n" + names.cell(*c)
+        if v > m * n:
+            b.item(item)  # more shaded cells than the board has: no option covers it
+            continue
         found = ways(board, c, WAYS)
         if found is not None:
             b.item(item)

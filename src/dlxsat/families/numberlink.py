@@ -244,6 +244,11 @@ def build(puzzle: NumberLinkPuzzle) -> Problem:
     color = colors(puzzle)
     runs = room_values(puzzle)
     b = Builder()
+    if all(v == BLANK for row in puzzle.clues for v in row):
+        # No number, no path: a board without a line is no answer (pzprjs: "there is no line
+        # on the board"), which a cell's item that no option covers says.
+        b.item(next(iter(board.vertices())))
+        return b.plain_problem()
     for cell in board.vertices():
         b.item(cell)
     edges = board.all_edge_points()

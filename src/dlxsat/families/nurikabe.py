@@ -310,6 +310,11 @@ def build(puzzle: NurikabePuzzle) -> Problem:
     names = sh.Names(m, n)
     b = sh.Builder()
     clues = puzzle.clues()
+    if sum(1 if v == QUESTION else v for v in clues.values()) > m * n:
+        # The islands need more white cells than the board has: no answer, which a cell's
+        # item that no option covers says (their counts' bounds would not even be valid).
+        b.item("p" + names.cell(0, 0))
+        return b.problem()
     may = owners(puzzle)
     cells = [(i, j) for i in range(m) for j in range(n)]
     state = {c: names.cell(*c) for c in cells}
@@ -464,8 +469,9 @@ def _size_item(state: str, k: int) -> str:
 
 def rules(
     puzzle: NurikabePuzzle, problem: Problem, state: dict[Cell, str], sizes: dict[Cell, int]
-) -> tuple[Connected, Connected | Sized]:
-    """The sea's connected rule and the islands' sized rule over the cells' states."""
+) -> tuple[Connected] | tuple[Connected, Connected | Sized]:
+    """The sea's connected rule and the islands' sized rule over the cells' states (none on a
+    board without numbers: no cell may be white there, and a sized rule needs anchors)."""
     index = problem.index
     sea = sh.cells_rule(problem, state, SHADED_COLOUR, "sea")
     assert isinstance(sea, Connected)
@@ -493,6 +499,8 @@ def rules(
         for a in mine
         for b in at[other]
     ]
+    if not anchors:
+        return (sea,)
     return sea, Sized(
         tuple(members), tuple(links), anchors=tuple(anchors), label="islands", prefer=SIZED_MODE
     )
