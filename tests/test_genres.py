@@ -210,6 +210,8 @@ EDGE_BOARDS = {
     "no number, one cell": "1 1\n-\n",
     "no number, 3 x 3": "3 3\n- - -\n- - -\n- - -\n",
     "one cell of 5": "1 1\n5\n",
+    "one cell of 1": "1 1\n1\n",
+    "a row of 1 and 2": "1 2\n1 2\n",
     "an empty board": "0 0\n",
     "rows missing": "3 3\n- - -\n",
     "rows too long": "2 2\n- - -\n- - -\n",
@@ -228,7 +230,8 @@ def test_edge_boards_end_in_an_answer_none_or_one_line(cli_run, family):
     checker refuses, or an item's bounds the exact-cover model itself rejects (a Nurikabe
     number above the board's cells once asked for a sea of -1 cells, a Fillomino given beyond
     any integer type had no label's color, a NumberLink board without numbers gave the empty
-    board, which has no line, as its answer)."""
+    board, which has no line, as its answer; a Kuromasu 1 alone on its board the white board,
+    which pzprjs refuses: no cell is shaded)."""
     for what, text in EDGE_BOARDS.items():
         rc, out, err = cli_run(["solve", family, "-", "--quiet", "--timeout", "20"], text.encode())
         lines = err.splitlines()

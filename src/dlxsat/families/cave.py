@@ -148,6 +148,7 @@ def build(puzzle: CavePuzzle) -> Problem:
     force = all(v in (QUESTION, m + n - 1) for _, _, v in puzzle.numbers())
     sh.decide_cells(b, names, empty, sh.ANY if force else None)
     b.secondary = [names.cell(i, j) for i in range(m) for j in range(n)]
+    sh.some_shaded(b, names, check(puzzle, {"shaded": []}))
     problem = b.problem()
     items = {(i, j): names.cell(i, j) for i in range(m) for j in range(n)}
     border = [c for c in items if c[0] in (0, m - 1) or c[1] in (0, n - 1)]
@@ -197,7 +198,7 @@ def check(puzzle: CavePuzzle, answer: Answer) -> list[str]:
         if (i, j) in shaded
     ]
     if not shaded:
-        out.append("no cell is shaded")
+        out.append(sh.NO_SHADED_CELL)
     white = {(i, j) for i in range(m) for j in range(n)} - shaded
     out += sh.divided(white, "white")
     for piece in sh.blocks(shaded):

@@ -158,6 +158,7 @@ def build(puzzle: CreekPuzzle) -> Problem:
     force = not any(v > 0 for _, _, v in puzzle.numbers())
     sh.decide_cells(b, names, free, sh.ANY if force else None)
     b.secondary = [names.cell(i, j) for i in range(m) for j in range(n)]
+    sh.some_shaded(b, names, check(puzzle, {"shaded": []}))
     problem = b.problem()
     items = {(i, j): names.cell(i, j) for i in range(m) for j in range(n)}
     # No roots, although the cells around a 0 are white in every answer: rooted, every piece
@@ -191,7 +192,7 @@ def check(puzzle: CreekPuzzle, answer: Answer) -> list[str]:
     m, n = puzzle.m, puzzle.n
     shaded, out = sh.answer_cells(answer, sh.SHADED, m, n)
     if not shaded:
-        out.append("no cell is shaded")
+        out.append(sh.NO_SHADED_CELL)
     counts = [
         (i, j, v, sum(c in shaded for c in puzzle.around(i, j))) for i, j, v in puzzle.numbers()
     ]

@@ -98,6 +98,7 @@ def build(puzzle: DoubleBackPuzzle) -> Problem:
             used.update(x.partition(":")[0] for x in entries)
     for e, r, s in crossing:
         name = lb.name(*e)
+        used.add(name)  # (a cell with no shape, walled in by holes, uses it nowhere else)
         b.options.append(["#" + name, f"{name}:0"])
         b.options.append(["#" + name, f"{name}:1", room_item(puzzle, r), room_item(puzzle, s)])
     b.secondary = [e for e in lb.all_edges() if e in used]

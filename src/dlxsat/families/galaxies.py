@@ -254,6 +254,11 @@ def build(puzzle: GalaxiesPuzzle) -> Problem:
     """The exact-cover problem (see the module doc)."""
     names = sh.Names(puzzle.m, puzzle.n)
     b = sh.Builder()
+    if any(c in puzzle.holes for star, _ in puzzle.stars for c in touching(star)):
+        # A star on a hole's cell or border has no galaxy: no answer, which an item no option
+        # covers says (the others would be solved around it, an answer the checker refuses).
+        b.item("hole")
+        return b.problem()
     board = puzzle.cells()
     for c in board:
         b.item("p" + names.cell(*c))

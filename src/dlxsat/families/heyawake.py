@@ -162,6 +162,7 @@ def build(puzzle: HeyawakePuzzle) -> Problem:
         b.options.append(states.white(c))
         if c in shadeable:
             b.options.append([*states.shaded(c, apart=True), *covers[c]])
+    sh.some_shaded(b, names, check(puzzle, {"shaded": []}))
     problem = b.problem()
     return problem.with_rules(states.rule(problem, sh.WHITE_COLOUR, "white"))
 
@@ -188,7 +189,7 @@ def check(puzzle: HeyawakePuzzle, answer: Answer) -> list[str]:
     m, n = puzzle.m, puzzle.n
     shaded, out = sh.answer_cells(answer, sh.SHADED, m, n)
     if not shaded:
-        out.append("no cell is shaded")
+        out.append(sh.NO_SHADED_CELL)
     out += apart(shaded)
     out += connected_white(m, n, shaded)
     for k, part in enumerate(puzzle.rooms):

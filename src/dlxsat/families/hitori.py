@@ -160,6 +160,7 @@ def build(puzzle: HitoriPuzzle) -> Problem:
     for c in cells:
         b.options.append([*states.white(c), *of[c]])
         b.options.append([*states.shaded(c, apart=True), *anything])
+    sh.some_shaded(b, names, check(puzzle, {"shaded": []}))
     problem = b.problem()
     return problem.with_rules(states.rule(problem, sh.WHITE_COLOUR, "white"))
 
@@ -188,7 +189,7 @@ def check(puzzle: HitoriPuzzle, answer: Answer) -> list[str]:
     m, n = puzzle.m, puzzle.n
     shaded, out = sh.answer_cells(answer, sh.SHADED, m, n)
     if not shaded:
-        out.append("no cell is shaded")
+        out.append(sh.NO_SHADED_CELL)
     out += apart(shaded)
     out += connected_white(m, n, shaded)
     cells = puzzle.cells

@@ -200,6 +200,7 @@ def build(puzzle: KuromasuPuzzle) -> Problem:
         if not puzzle.numbered(*cell):
             b.options.append([*states.shaded(cell, apart=True), *(["x"] if alone else [])])
     b.options += looks
+    sh.some_shaded(b, names, check(puzzle, {"shaded": []}))
     problem = b.problem()
     return problem.with_rules(states.rule(problem, sh.WHITE_COLOUR, "white"))
 
@@ -264,7 +265,7 @@ def check(puzzle: KuromasuPuzzle, answer: Answer) -> list[str]:
     m, n = puzzle.m, puzzle.n
     shaded, out = sh.answer_cells(answer, sh.SHADED, m, n)
     if not shaded:
-        out.append("no cell is shaded")
+        out.append(sh.NO_SHADED_CELL)
     out += apart(shaded)
     out += connected_white(m, n, shaded)
     for i in range(m):

@@ -444,7 +444,7 @@ def check(puzzle: KurottoPuzzle, answer: Answer) -> list[str]:
     """
     shaded, out = sh.answer_cells(answer, sh.SHADED, puzzle.m, puzzle.n)
     if not shaded:
-        out.append("no cell is shaded")
+        out.append(sh.NO_SHADED_CELL)
     for i, j in sorted(shaded):
         if puzzle.circle(i, j):
             out.append(f"the circle at {cell_name(i, j)} is shaded")

@@ -359,7 +359,8 @@ def build(puzzle: NurikabePuzzle) -> Problem:
     # A small sea is counted (see SMALL_SEA): no more shaded cells than the numbers leave.
     sea: list[str] = []
     shaded = m * n - sum(clues.values())
-    if QUESTION not in clues.values() and shaded * SMALL_SEA <= m * n:
+    no_sea = QUESTION not in clues.values() and shaded == 0  # (the islands fill the board)
+    if QUESTION not in clues.values() and shaded * SMALL_SEA <= m * n and not no_sea:
         b.item("sea", 0, shaded)
         sea = ["sea"]
     blocks: dict[Cell, str] = {}
@@ -408,7 +409,7 @@ def build(puzzle: NurikabePuzzle) -> Problem:
                 b.secondary += [_size_item(s, k) for k in range(1, sizes[c] + 1)]
             else:
                 b.options.append(entries)
-        if c not in clues:
+        if c not in clues and not no_sea:
             b.options.append([p, f"{s}:{SHADED_COLOUR}", *sea, *covers[c]])
     b.secondary += [state[c] for c in cells]
     problem = b.problem()

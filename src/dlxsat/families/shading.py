@@ -373,6 +373,39 @@ def colored_cells(
     return out
 
 
+#: The checkers' words for pzprjs's ``brNoShade`` ("there are no shaded cells on the board"),
+#: a rule of Cave, Creek, Heyawake, Hitori, Kuromasu and Kurotto.
+NO_SHADED_CELL = "no cell is shaded"
+#: The item of :func:`some_shaded`.
+SOME_SHADED = "any"
+
+
+def some_shaded(b: Builder, names: Names, all_white: Sequence[str]) -> None:
+    """pzprjs refuses a board without a shaded cell in some genres (:data:`NO_SHADED_CELL`),
+    a rule no clue states: where the all-white board breaks no other rule (``all_white``: the
+    checker's verdict on it), a primary item :data:`SOME_SHADED`, named by every option that
+    shades a cell, covered at least once, keeps that board out. Elsewhere another rule does,
+    and the data stay as they were (every published puzzle: its answer is unique and shades
+    cells). Without it a 1 x 1 Hitori ``1`` was solved as the white board, which its checker
+    refused: an internal error.
+
+    >>> b = Builder()
+    >>> b.item("p11")
+    >>> b.secondary.append("11")
+    >>> b.options += [["p11", "11:0"], ["p11", "11:1"]]
+    >>> some_shaded(b, Names(1, 1), [NO_SHADED_CELL])
+    >>> b.options, [(i.name, i.lo, i.hi) for i in b.primary]
+    ([['p11', '11:0'], ['p11', '11:1', 'any']], [('p11', 1, 1), ('any', 1, 1)])
+    """
+    if any(v != NO_SHADED_CELL for v in all_white):
+        return
+    shade = {f"{names.cell(i, j)}:{SHADED_COLOUR}" for i in range(names.m) for j in range(names.n)}
+    shading = [o for o in b.options if not shade.isdisjoint(o)]
+    b.item(SOME_SHADED, 1, max(1, len(shading)))
+    for option in shading:
+        option.append(SOME_SHADED)
+
+
 def decode_shaded(puzzle: Any, problem: Problem, chosen: Iterable[int]) -> Answer:
     """The answer of a genre whose cells' items are colored :data:`SHADED_COLOUR` when shaded
     (:class:`CellStates`, or items named by the cells): the cells the chosen options shade.
