@@ -197,7 +197,6 @@ def test_a_loop_trial_ends_after_its_nodes_per_item(monkeypatch):
     assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
 
 
-@pytest.mark.parametrize("bound, engine", [(0, "sat"), (10**9, "dlx")])
 def fillomino(name):
     text = (ROOT / "tests/data/golden/fillomino" / f"{name}.txt").read_text()
     return pipeline.prepare("fillomino", text).problem
@@ -229,6 +228,7 @@ def test_a_problem_with_global_rules_has_a_node_budget_of_its_own(monkeypatch):
     assert auto.trial_nodes({**feats, "loop": True}, 2) == 200 * p.n_primary
 
 
+@pytest.mark.parametrize("bound, engine", [(0, "sat"), (10**9, "dlx")])
 def test_a_loop_problem_is_estimated_before_its_trial(monkeypatch, bound, engine):
     # Knuth's probes first, on the layout the trial then searches: a tree estimated past the
     # bound goes to SAT untried; any other is the trial's, whose tree is DLX's own.
