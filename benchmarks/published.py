@@ -32,6 +32,8 @@ Run::
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
 import json
 import math
 import os
@@ -39,6 +41,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,6 +158,42 @@ def ours(family: str, text: str, backend: str, timeout: float) -> tuple[float, d
     return seconds, out
 
 
+def variant(spec: str) -> tuple[str, dict[str, object]]:
+    """``--variant``'s ``NAME:CONSTANT=VALUE,...``: the name and ``auto``'s module constants
+    (values as Python literals: ``16``, ``None``, ``False``).
+
+    >>> variant("old:TRIAL_NODES_PER_ITEM_RULES=None,NODE_BUDGET_WITH_RULES=False")
+    ('old', {'TRIAL_NODES_PER_ITEM_RULES': None, 'NODE_BUDGET_WITH_RULES': False})
+    """
+    from dlxsat.backends import auto
+
+    name, _, assignments = spec.partition(":")
+    constants: dict[str, object] = {}
+    for assignment in filter(None, assignments.split(",")):
+        constant, _, value = assignment.partition("=")
+        if not hasattr(auto, constant):
+            raise ValueError(f"auto has no constant {constant}")
+        constants[constant] = ast.literal_eval(value)
+    if not name or name in ("auto", *ENGINES, "puzzlekit"):
+        raise ValueError(f"a variant needs a name of its own: {spec}")
+    return name, constants
+
+
+@contextlib.contextmanager
+def as_variant(constants: dict[str, object]) -> Iterator[None]:
+    """Within it, ``auto``'s module ``constants`` are set; then put back."""
+    from dlxsat.backends import auto
+
+    saved = {c: getattr(auto, c) for c in constants}
+    try:
+        for c, v in constants.items():
+            setattr(auto, c, v)
+        yield
+    finally:
+        for c, v in saved.items():
+            setattr(auto, c, v)
+
+
 def load_engines() -> None:
     from dlxsat.backends import auto, cpsat
 
@@ -195,6 +234,14 @@ def main() -> None:
         "command line use it); the VBS needs dlx, sat and cpsat",
     )
     parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME:CONSTANT=VALUE,...",
+        help="also run auto with these module constants (a rule before or after a change, "
+        "interleaved in the same process); its total over the VBS is printed under the table",
+    )
+    parser.add_argument(
         "--no-load",
         action="store_true",
         help="do not load the engines first: each loads when a run first needs it, as in a "
@@ -208,6 +255,10 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown set or genre: {', '.join(unknown)}")
     exclude = keys_of(a.exclude) if a.exclude else frozenset()
+    try:
+        variants = dict(variant(v) for v in a.variant)
+    except (ValueError, SyntaxError) as e:
+        parser.error(f"--variant: {e}")
     if not a.no_load:
         load_engines()
     worker = None
@@ -218,7 +269,7 @@ def main() -> None:
             stdout=subprocess.PIPE,
             text=True,
         )
-    solvers = a.solvers.split(",") + (["puzzlekit"] if worker else [])
+    solvers = a.solvers.split(",") + list(variants) + (["puzzlekit"] if worker else [])
     vbs_known = all(e in solvers for e in ENGINES)
     log = open(a.jsonl, "w") if a.jsonl else None  # noqa: SIM115
     load_before = os.getloadavg()
@@ -238,6 +289,7 @@ def main() -> None:
         engine: dict[str, str] = {}
         limited: set[str] = set()  # (solvers that reached the time limit on some board)
         limited_on: set[tuple[str, str]] = set()  # (and on which)
+        engines_of: dict[str, dict[str, str]] = {}  # (the variants' engines, by board)
         here = [s for s in solvers if s != "puzzlekit" or kind is not None]
         for r in range(a.rounds):
             for i, (key, text) in enumerate(boards):
@@ -253,7 +305,12 @@ def main() -> None:
                         out = json.loads(worker.stdout.readline())
                         seconds = float(out["seconds"])
                     else:
-                        seconds, out = ours(family, text, solver, a.timeout)
+                        if solver in variants:
+                            with as_variant(variants[solver]):
+                                seconds, out = ours(family, text, "auto", a.timeout)
+                            engines_of.setdefault(solver, {})[key] = out["engine"]
+                        else:
+                            seconds, out = ours(family, text, solver, a.timeout)
                         if solver == "auto":
                             engine[key] = out["engine"]
                         if out["status"] == "timeout":
@@ -286,6 +343,16 @@ def main() -> None:
             f"{', '.join(f'{e} {n}' for e, n in sorted(used.items()))} | {load:.1f} |",
             flush=True,
         )
+        for name_, of in engines_of.items():  # (the variants, under the set's row)
+            counts: dict[str, int] = {}
+            for e in of.values():
+                counts[e] = counts.get(e, 0) + 1
+            ratio = f"{total[name_] / vbs:.2f}" if vbs_known else "-"
+            print(
+                f"|   variant {name_} | {len(keys)} | {'>' * (name_ in limited)}{ratio} | "
+                f"{', '.join(f'{e} {n}' for e, n in sorted(counts.items()))} |",
+                flush=True,
+            )
     if worker:
         assert worker.stdin
         worker.stdin.close()

@@ -197,7 +197,7 @@ TRIAL_NODES_PER_ITEM_LARGE = 1
 #: SAT's predicted time, 64 an item above 128 items, 1 above 5,000 entries) replayed: Heyawake
 #: 1.57, Fillomino 1.34, Kuromasu 1.80 (its boards of 8,000-11,000 entries stopped after 1
 #: node an item, where DLX needs 2-8: 30-65 ms against SAT's 70-95).
-TRIAL_NODES_PER_ITEM_RULES = 16
+TRIAL_NODES_PER_ITEM_RULES: int | None = 16
 #: The node budget applies to problems of more primary items than this (every puzzle it was
 #: measured on has more: a 9 x 9 Sudoku 324, a 10 x 10 Masyu 140-151), and to any problem
 #: with a global rule (loop, connected, sized, acyclic). Smaller exact-cover problems --
@@ -213,6 +213,11 @@ TRIAL_NODES_PER_ITEM_RULES = 16
 #: (its board 08, 640 nodes an item, where DLX and SAT tie at 42 ms). Fillomino boards of 100
 #: items searched 2,400-7,300 nodes in their trials before SAT; 16 an item ends them at 1,600.
 NODE_BUDGET_MIN_ITEMS = 128
+#: Whether a problem with a global rule has a node budget whatever its number of items (see
+#: :data:`NODE_BUDGET_MIN_ITEMS`). With this False and :data:`TRIAL_NODES_PER_ITEM_RULES`
+#: None, ``auto`` decides as it did before the shading and region genres were measured (the
+#: benchmarks' variant of the old rule: ``benchmarks/published.py --variant``).
+NODE_BUDGET_WITH_RULES = True
 #: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
 #: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2-0.7 ms, after
 #: the 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time
@@ -546,7 +551,7 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     >>> trial_seconds({"loop": False, "entries": 7000}, None)  # counting: the floor
     0.03
     """
-    if feats["loop"] or feats.get("rules") or limit is None:
+    if feats["loop"] or _other_rules(feats) or limit is None:
         return TRIAL_SECONDS
     share = TRIAL_SHARE_LARGE if feats["entries"] > LARGE_ENTRIES else TRIAL_SHARE
     rent = TRIAL_SAT_SECONDS_PER_ENTRY * feats["entries"] + SAT_SECONDS_PER_ANSWER * limit
@@ -576,12 +581,12 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     >>> trial_nodes({"loop": False, "rules": ["sized"], "primary": 100, "entries": 2000}, 2)
     1600
     """
-    ruled = feats["loop"] or bool(feats.get("rules"))
+    ruled = NODE_BUDGET_WITH_RULES and (feats["loop"] or _other_rules(feats))
     if limit is None or (feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled):
         return None
     if feats["loop"]:
         per_item = TRIAL_NODES_PER_ITEM_LOOP
-    elif feats.get("rules"):
+    elif TRIAL_NODES_PER_ITEM_RULES is not None and _other_rules(feats):
         per_item = TRIAL_NODES_PER_ITEM_RULES
     elif feats["entries"] > LARGE_ENTRIES:
         per_item = TRIAL_NODES_PER_ITEM_LARGE
@@ -589,6 +594,12 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
         per_item = TRIAL_NODES_PER_ITEM
     nodes: int = per_item * feats["primary"]
     return nodes
+
+
+def _other_rules(feats: Mapping[str, Any]) -> bool:
+    """Whether ``auto`` decides for a problem by its global rules other than the loop
+    (:data:`TRIAL_NODES_PER_ITEM_RULES`): it has such rules, and that constant is set."""
+    return TRIAL_NODES_PER_ITEM_RULES is not None and bool(feats.get("rules"))
 
 
 def needs_estimate(feats: Mapping[str, Any], limit: int | None) -> bool:
@@ -656,7 +667,7 @@ def choose(
     predicted = {"dlx": predicted_dlx, "sat": sat, "load": load}
     if feats["loop"] and not (limit is None and answers >= LOOP_COUNT_ANSWERS):
         return "sat", "a loop problem: SAT prunes loops better than DLX", predicted
-    if limit is not None and feats.get("rules"):
+    if limit is not None and _other_rules(feats):
         why = (
             f"DLX did not finish its trial ({TRIAL_NODES_PER_ITEM_RULES} nodes an item: "
             f"a problem with {' and '.join(feats['rules'])} rules)"
