@@ -212,14 +212,16 @@ def test_a_problem_with_global_rules_has_a_node_budget_of_its_own(monkeypatch):
     r = auto_solve(p, limit=2)
     info = r.stats["auto"]
     assert info["features"]["rules"] == ["sized"] and info["trial_budget"] == 400.0
-    assert info["trial_nodes"] == auto.TRIAL_NODES_PER_ITEM_RULES * p.n_primary
+    assert info["trial_nodes"] == max(
+        auto.TRIAL_NODES_PER_ITEM_RULES * p.n_primary, auto.TRIAL_MIN_NODES_RULES
+    )
     assert info["engine"] == "dlx" and "trial" in info["reason"] and r.count == 1
     start = time.monotonic()
     p = fillomino("janko-141_9x9")
     r = auto_solve(p, limit=2)
     info = r.stats["auto"]
     assert info["engine"] == "sat" and "sized rules" in info["reason"], info
-    assert info["trial_searched"] == info["trial_nodes"] == 16 * p.n_primary
+    assert info["trial_searched"] == info["trial_nodes"] == auto.TRIAL_MIN_NODES_RULES  # > 16 x 81
     assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
     # Without a global rule, a problem of so few items has no node budget (bitsets); with the
     # loop rule it gets the loop's.

@@ -198,6 +198,15 @@ TRIAL_NODES_PER_ITEM_LARGE = 1
 #: 1.57, Fillomino 1.34, Kuromasu 1.80 (its boards of 8,000-11,000 entries stopped after 1
 #: node an item, where DLX needs 2-8: 30-65 ms against SAT's 70-95).
 TRIAL_NODES_PER_ITEM_RULES: int | None = 16
+#: And at least this many nodes: LITS's primary items are its regions (20-69 on published
+#: 10 x 10 to 15 x 15 boards), so 16 an item is 320-1,100 nodes, while the boards DLX wins
+#: need up to 1,461 (``--seed 31, 32, 34``: 20-1,461 nodes, DLX 17-35 ms against SAT's
+#: 23-121). Held out (seed 34, the old rule interleaved), LITS 215 (20 items, 823 nodes: DLX
+#: 25 ms) went to SAT after 320 (136 ms), and LITS was 1.54 x the VBS against the old rule's
+#: 1.08. 2,000 nodes are 4-14 ms of DLX with rule checks (2-7 microseconds a node); the
+#: floor changes nothing above 125 items (Heyawake, Hitori, Nurikabe: 150-700) and raises
+#: Fillomino's 64-100 items (1,024-1,600) by at most that.
+TRIAL_MIN_NODES_RULES = 2_000
 #: The node budget applies to problems of more primary items than this (every puzzle it was
 #: measured on has more: a 9 x 9 Sudoku 324, a 10 x 10 Masyu 140-151), and to any problem
 #: with a global rule (loop, connected, sized, acyclic). Smaller exact-cover problems --
@@ -562,10 +571,10 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
 def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     """The most nodes DLX's trial may search (:data:`TRIAL_NODES_PER_ITEM` per primary item;
     :data:`TRIAL_NODES_PER_ITEM_LOOP` with the loop rule, :data:`TRIAL_NODES_PER_ITEM_RULES`
-    with another global rule, :data:`TRIAL_NODES_PER_ITEM_LARGE` on large problems without
-    either) for a problem not counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary
-    items or a global rule; None (no bound but the time) for the others, whose trees are not
-    the ones it was measured on.
+    with another global rule (at least :data:`TRIAL_MIN_NODES_RULES`),
+    :data:`TRIAL_NODES_PER_ITEM_LARGE` on large problems without either) for a problem not
+    counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items or a global rule; None
+    (no bound but the time) for the others, whose trees are not the ones it was measured on.
 
     >>> f = {"loop": False, "primary": 624, "entries": 2500}  # a 16 x 16 Sudoku
     >>> trial_nodes(f, 2), trial_nodes(f, None)
@@ -578,8 +587,10 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     True
     >>> trial_nodes({"loop": True, "primary": 100, "entries": 3000}, 2)  # a 10 x 10 loop
     20000
-    >>> trial_nodes({"loop": False, "rules": ["sized"], "primary": 100, "entries": 2000}, 2)
-    1600
+    >>> trial_nodes({"loop": False, "rules": ["sized"], "primary": 200, "entries": 2000}, 2)
+    3200
+    >>> trial_nodes({"loop": False, "rules": ["connected"], "primary": 20, "entries": 1700}, 2)
+    2000
     """
     ruled = NODE_BUDGET_WITH_RULES and (feats["loop"] or _other_rules(feats))
     if limit is None or (feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled):
@@ -587,7 +598,8 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     if feats["loop"]:
         per_item = TRIAL_NODES_PER_ITEM_LOOP
     elif TRIAL_NODES_PER_ITEM_RULES is not None and _other_rules(feats):
-        per_item = TRIAL_NODES_PER_ITEM_RULES
+        budget: int = max(TRIAL_NODES_PER_ITEM_RULES * feats["primary"], TRIAL_MIN_NODES_RULES)
+        return budget
     elif feats["entries"] > LARGE_ENTRIES:
         per_item = TRIAL_NODES_PER_ITEM_LARGE
     else:
