@@ -223,11 +223,11 @@ def test_a_problem_with_global_rules_has_a_node_budget_of_its_own(monkeypatch):
     assert info["engine"] == "sat" and "sized rules" in info["reason"], info
     assert info["trial_searched"] == info["trial_nodes"] == auto.TRIAL_MIN_NODES_RULES  # > 16 x 81
     assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
-    # Without a global rule, a problem of so few items has no node budget (bitsets); with the
-    # loop rule it gets the loop's.
+    # Without such a rule, a problem of so few items has no node budget (bitsets), nor with
+    # the loop rule alone (its time-only trial held out better on small loop boards).
     feats = {**info["features"], "rules": []}
     assert auto.trial_nodes(feats, 2) is None
-    assert auto.trial_nodes({**feats, "loop": True}, 2) == 200 * p.n_primary
+    assert auto.trial_nodes({**feats, "loop": True}, 2) is None
 
 
 @pytest.mark.parametrize("bound, engine", [(0, "sat"), (10**9, "dlx")])

@@ -18,9 +18,9 @@ like this, within the caller's time limit:
    time when that is longer (all of it; a tenth for large problems: :data:`TRIAL_SHARE`),
    and no more than :func:`trial_nodes` nodes (:data:`TRIAL_NODES_PER_ITEM` per item to
    cover, on problems of many items, 1 on large ones: a tree that has backtracked that much
-   explodes; with a global rule, whatever the number of items, 200 an item with the loop
-   rule and :data:`TRIAL_NODES_PER_ITEM_RULES` with another). SAT's time is predicted from the
-   problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
+   explodes; 200 an item with the loop rule; with a connected, sized or acyclic rule
+   :data:`TRIAL_NODES_PER_ITEM_RULES` whatever the number of items). SAT's time is predicted
+   from the problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
    an ordinary DLX run (interpreted when no compiled kernel is loaded yet, moving to the
    compiled tier as any run does), its time budget one of compiled search: the time spent
    interpreted and loading the kernel from the ahead-of-time module do not count. Most
@@ -209,23 +209,24 @@ TRIAL_NODES_PER_ITEM_RULES: int | None = 16
 TRIAL_MIN_NODES_RULES = 2_000
 #: The node budget applies to problems of more primary items than this (every puzzle it was
 #: measured on has more: a 9 x 9 Sudoku 324, a 10 x 10 Masyu 140-151), and to any problem
-#: with a global rule (loop, connected, sized, acyclic). Smaller exact-cover problems --
-#: polyomino packings, n queens, Langford pairs -- run on bitsets at millions of nodes a
-#: second, where 64 nodes an item is a fraction of a millisecond and would send a tree that
-#: DLX ends in 0.1 s to a SAT search of seconds; their trial is bounded by time. A problem
-#: with a global rule runs on dancing links and checks its rules at every node (a few
-#: microseconds each): with a time bound alone, published 10 x 10 loop boards of 100-114
-#: items (Geradeweg, Detour, Regional Yajilin, ``benchmarks/published.py --seed 31``, load
-#: 5-6) searched 78,000-136,000 nodes in a trial of 60-77 ms before SAT answered in 37-51
-#: ms; with 200 nodes an item (20,000-23,000 nodes) replayed: Detour 1.29 -> 1.00, Regional
-#: Yajilin 1.66 -> 1.23, Geradeweg 1.66 -> 1.43, at the price of Dotchi-Loop 1.40 -> 1.53
-#: (its board 08, 640 nodes an item, where DLX and SAT tie at 42 ms). Fillomino boards of 100
-#: items searched 2,400-7,300 nodes in their trials before SAT; 16 an item ends them at 1,600.
+#: with a connected, sized or acyclic rule (:data:`NODE_BUDGET_WITH_RULES`). Smaller
+#: exact-cover problems -- polyomino packings, n queens, Langford pairs -- run on bitsets at
+#: millions of nodes a second, where 64 nodes an item is a fraction of a millisecond and would
+#: send a tree that DLX ends in 0.1 s to a SAT search of seconds; their trial is bounded by
+#: time.
 NODE_BUDGET_MIN_ITEMS = 128
-#: Whether a problem with a global rule has a node budget whatever its number of items (see
-#: :data:`NODE_BUDGET_MIN_ITEMS`). With this False and :data:`TRIAL_NODES_PER_ITEM_RULES`
-#: None, ``auto`` decides as it did before the shading and region genres were measured (the
-#: benchmarks' variant of the old rule: ``benchmarks/published.py --variant``).
+#: Whether a problem with a connected, sized or acyclic rule has a node budget whatever its
+#: number of items. Such a problem runs on dancing links and checks its rules at every node
+#: (2-7 microseconds): bounded by time alone, published Fillomino boards of 100 items searched
+#: 2,400-7,300 nodes in their trials before SAT (``benchmarks/published.py --seed 31``).
+#: Loop problems of 128 items or fewer keep their time-only trial: given the loop's 200 nodes
+#: an item, the tuning boards gained (seed 31 replayed: Detour 1.29 -> 1.00, Regional Yajilin
+#: 1.66 -> 1.23, their 10 x 10 boards of 100-114 items searching 78,000-136,000 nodes before
+#: SAT) but the held-out ones lost (seeds 34 and 35, the old rule interleaved, loop genres'
+#: geometric mean 1.13 -> 1.16 and 1.24 -> 1.28; Detour 20, 116 items, DLX 24 ms past 200 an
+#: item, then SAT 141 ms; Slitherlink 47_8x8, 111 items: 79 -> 206 ms). With this False and
+#: :data:`TRIAL_NODES_PER_ITEM_RULES` None, ``auto`` decides as before the shading and region
+#: genres were measured (``benchmarks/published.py --variant``).
 NODE_BUDGET_WITH_RULES = True
 #: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
 #: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2-0.7 ms, after
@@ -573,8 +574,9 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     :data:`TRIAL_NODES_PER_ITEM_LOOP` with the loop rule, :data:`TRIAL_NODES_PER_ITEM_RULES`
     with another global rule (at least :data:`TRIAL_MIN_NODES_RULES`),
     :data:`TRIAL_NODES_PER_ITEM_LARGE` on large problems without either) for a problem not
-    counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items or a global rule; None
-    (no bound but the time) for the others, whose trees are not the ones it was measured on.
+    counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items or with a connected,
+    sized or acyclic rule; None (no bound but the time) for the others, whose trees are not
+    the ones it was measured on.
 
     >>> f = {"loop": False, "primary": 624, "entries": 2500}  # a 16 x 16 Sudoku
     >>> trial_nodes(f, 2), trial_nodes(f, None)
@@ -585,14 +587,14 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     264000
     >>> trial_nodes({"loop": False, "primary": 72, "entries": 12336}, 2) is None  # pentominoes
     True
-    >>> trial_nodes({"loop": True, "primary": 100, "entries": 3000}, 2)  # a 10 x 10 loop
-    20000
+    >>> trial_nodes({"loop": True, "primary": 100, "entries": 3000}, 2) is None  # 10 x 10 loop
+    True
     >>> trial_nodes({"loop": False, "rules": ["sized"], "primary": 200, "entries": 2000}, 2)
     3200
     >>> trial_nodes({"loop": False, "rules": ["connected"], "primary": 20, "entries": 1700}, 2)
     2000
     """
-    ruled = NODE_BUDGET_WITH_RULES and (feats["loop"] or _other_rules(feats))
+    ruled = NODE_BUDGET_WITH_RULES and _other_rules(feats)
     if limit is None or (feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled):
         return None
     if feats["loop"]:
