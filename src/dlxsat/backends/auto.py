@@ -178,9 +178,9 @@ TRIAL_NODES_PER_ITEM_LOOP = 200
 #: measured once before (its 25 x 25 ones were all SAT's) and ``puzzles/sudoku-fresh2`` not.
 TRIAL_NODES_PER_ITEM_LARGE = 1
 #: Problems with a connected, sized or acyclic rule (:data:`dlxsat.xcc.rules.KINDS` but the
-#: loop: the shading and region genres, NumberLink), not counted, get what loop problems get --
-#: a trial of :data:`TRIAL_SECONDS` whatever their size, and a node budget at any number of
-#: items -- with this many nodes an item. Their DLX checks a rule after every choice, some
+#: loop: the shading and region genres, NumberLink), not counted, get a trial of
+#: :data:`TRIAL_SECONDS` as loop problems do, whatever their size, and a node budget whatever
+#: their number of items (:data:`NODE_BUDGET_WITH_RULES`): this many nodes an item. Their DLX checks a rule after every choice, some
 #: 2-7 microseconds a node against a Sudoku's 0.2-0.3, and their SAT pays 8-500 microseconds
 #: an entry (lazy cuts) against a Sudoku's 5: neither the share of SAT's predicted time
 #: (:data:`TRIAL_SAT_SECONDS_PER_ENTRY`) nor the Sudokus' per-item budgets fit. Measured on
@@ -196,7 +196,11 @@ TRIAL_NODES_PER_ITEM_LARGE = 1
 #: 1.21, 1.26; 16 is the one within 0.1 of the best on every genre. The old rule (a share of
 #: SAT's predicted time, 64 an item above 128 items, 1 above 5,000 entries) replayed: Heyawake
 #: 1.57, Fillomino 1.34, Kuromasu 1.80 (its boards of 8,000-11,000 entries stopped after 1
-#: node an item, where DLX needs 2-8: 30-65 ms against SAT's 70-95).
+#: node an item, where DLX needs 2-8: 30-65 ms against SAT's 70-95). Held out, the old rule
+#: interleaved (10 boards a genre; geometric mean of the genres' auto / VBS): seed 35, 1.42 ->
+#: 1.39 (the old rule's 5 % order bias taken out), seed 36, 1.24 -> 1.18 (Heyawake 1.66 ->
+#: 1.36, Cave 1.63 -> 1.19, Kuromasu 1.61 -> 1.12; Aqre 1.86 -> 2.24, its boards DLX wins at
+#: 40-60 nodes an item); docs/auto.md, "The genres".
 TRIAL_NODES_PER_ITEM_RULES: int | None = 16
 #: And at least this many nodes: LITS's primary items are its regions (20-69 on published
 #: 10 x 10 to 15 x 15 boards), so 16 an item is 320-1,100 nodes, while the boards DLX wins
