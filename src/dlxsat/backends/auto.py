@@ -180,8 +180,9 @@ TRIAL_NODES_PER_ITEM_LARGE = 1
 #: Problems with a connected, sized or acyclic rule (:data:`dlxsat.xcc.rules.KINDS` but the
 #: loop: the shading and region genres, NumberLink), not counted, get a trial of
 #: :data:`TRIAL_SECONDS` as loop problems do, whatever their size, and a node budget whatever
-#: their number of items (:data:`NODE_BUDGET_WITH_RULES`): this many nodes an item. Their DLX checks a rule after every choice, some
-#: 2-7 microseconds a node against a Sudoku's 0.2-0.3, and their SAT pays 8-500 microseconds
+#: their number of items (:data:`NODE_BUDGET_WITH_RULES`): this many nodes an item. Their
+#: DLX checks a rule after every choice, some 2-7 microseconds a node against a Sudoku's
+#: 0.2-0.3, and their SAT pays 8-500 microseconds
 #: an entry (lazy cuts) against a Sudoku's 5: neither the share of SAT's predicted time
 #: (:data:`TRIAL_SAT_SECONDS_PER_ENTRY`) nor the Sudokus' per-item budgets fit. Measured on
 #: 10 published boards of each of 14 such genres (``benchmarks/published.py --seed 31
