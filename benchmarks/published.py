@@ -1,30 +1,39 @@
 """The default backend on published boards: against the virtual best engine and puzzlekit.
 
 A random sample of the public corpus's boards (``benchmarks/corpus.py``) per family -- 16 x 16
-Sudokus, Masyu, Slitherlink -- drawn with ``--seed`` (a fresh seed after each change to
+Sudokus, Masyu, Slitherlink (the sets of :data:`SETS`), or any genre of
+``benchmarks/genres.py``'s table (:data:`genres.GENRES`: its published boards of at most
+``--max-cells`` cells that dlxsat reads) -- drawn with ``--seed`` (a fresh seed after each change to
 ``auto``'s rule makes a fresh held-out set), is solved in one process with every engine loaded
 first (``--no-load``: as in a user's process, each loaded when a run first needs it), by
 dlxsat's default (``auto``) and each single engine (``dlx``, ``sat``, ``cpsat``), asking "is
 the answer unique?" as ``dlxsat solve`` does, and by puzzlekit 0.3.4 (OR-tools CP-SAT, one
 answer) in a second process that stays up, its solver modules loaded, timed around its
 ``solve`` call. Every solver runs each puzzle in turn (the order rotating), for ``--rounds``
-rounds; each keeps its best time, so that a loaded machine's stalls count less.
+rounds; each keeps its best time, so that a loaded machine's stalls count less (a run that
+reached the time limit is not run again).
 
 Printed per family: each solver's total over the virtual best engine's (the per-puzzle best
 of dlx, sat and cpsat, chosen after the fact), the default's total over puzzlekit's (both in
 the same run), how many puzzles ``auto`` took more than 2 x their best engine + 0.1 s, the
-engines ``auto`` ended with, and the load average before and after.
+engines ``auto`` ended with, and the load average before and after. A genre puzzlekit has no
+solver for (``None`` in the table) runs without it; ``>`` before a ratio: one of that solver's
+runs reached the time limit (counted at the time it took).
 
 Run::
 
     python benchmarks/published.py --dataset puzzlekit-dataset --seed 7 --sample 20 \\
         [--families sudoku16,masyu,slitherlink] [--rounds 2] \\
         [--puzzlekit-python venv/bin/python] [--timeout 30] [--exclude TUNED-KEYS]
+    python benchmarks/published.py --dataset puzzlekit-dataset --seed 31 --sample 10 \\
+        --families yajilin,nurikabe,akari --max-cells 225 --jsonl runs.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
 import json
 import math
 import os
@@ -32,6 +41,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,9 +49,11 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import corpus  # noqa: E402
+import genres  # noqa: E402
 
 import dlxsat  # noqa: E402
 from dlxsat import formats  # noqa: E402
+from dlxsat.errors import InputError  # noqa: E402
 
 #: Set → (dlxsat family, the corpus's genre folder, puzzlekit's type, the boards' header or
 #: None for any, most cells).
@@ -53,6 +65,21 @@ SETS: dict[str, tuple[str, str, str, str | None, int]] = {
 }
 
 ENGINES = ("dlx", "sat", "cpsat")
+
+#: A genre's boards (a name of :data:`genres.GENRES` that is not a set) of at most this many
+#: cells, by default: the sample's runs stay short (DLX may need its whole time limit).
+MAX_CELLS = 225
+
+
+def family_of(name: str, most: int = MAX_CELLS) -> tuple[str, str, str | None, str | None, int]:
+    """A set's or genre's (dlxsat family, corpus genre folder, puzzlekit type or None, header
+    or None, most cells): a set of :data:`SETS`, else a genre of :data:`genres.GENRES` with
+    ``most`` cells at most. An unknown name: ``KeyError``."""
+    if name in SETS:
+        return SETS[name]
+    folder, kind = genres.GENRES[name]
+    return name, folder, kind, None, most
+
 
 #: puzzlekit's side: reads ``{"kind", "text", "limit"}`` lines, answers ``{"seconds",
 #: "status"}`` lines; the first puzzle of a kind is solved once untimed (its module's import).
@@ -82,11 +109,18 @@ def keys_of(path: str) -> frozenset[str]:
 
 
 def sample(
-    name: str, dataset: str, k: int, seed: int, exclude: frozenset[str] = frozenset()
+    name: str,
+    dataset: str,
+    k: int,
+    seed: int,
+    exclude: frozenset[str] = frozenset(),
+    most: int = MAX_CELLS,
 ) -> list[tuple[str, str]]:
-    """``k`` boards of set ``name`` with a published answer, drawn with ``seed``: (key, text);
-    none of the keys in ``exclude`` (boards a rule was tuned on, for a held-out set)."""
-    _, genre, _, header, most = SETS[name]
+    """``k`` boards of set or genre ``name`` with a published answer, drawn with ``seed``:
+    (key, text); none of the keys in ``exclude`` (boards a rule was tuned on, for a held-out
+    set). A genre's boards (not a set's: their draw stays what it was) are of at most ``most``
+    cells and read by dlxsat (a malformed board is passed over, the next drawn instead)."""
+    family, genre, _, header, most = family_of(name, most)
     boards = []
     for key, (text, answer) in sorted(corpus.load(genre, dataset).items()):
         if key in exclude:
@@ -96,7 +130,18 @@ def sample(
         if answer is None or (header is not None and head != header) or rows * cols > most:
             continue
         boards.append((key, text))
-    return random.Random(seed).sample(boards, min(k, len(boards)))
+    if name in SETS:
+        return random.Random(seed).sample(boards, min(k, len(boards)))
+    drawn = []
+    for key, text in random.Random(seed).sample(boards, len(boards)):
+        if len(drawn) == k:
+            break
+        try:
+            formats.read(family, text, "grid")
+        except InputError:
+            continue
+        drawn.append((key, text))
+    return drawn
 
 
 def ours(family: str, text: str, backend: str, timeout: float) -> tuple[float, dict]:
@@ -113,6 +158,42 @@ def ours(family: str, text: str, backend: str, timeout: float) -> tuple[float, d
     return seconds, out
 
 
+def variant(spec: str) -> tuple[str, dict[str, object]]:
+    """``--variant``'s ``NAME:CONSTANT=VALUE,...``: the name and ``auto``'s module constants
+    (values as Python literals: ``16``, ``None``, ``False``).
+
+    >>> variant("old:TRIAL_NODES_PER_ITEM_RULES=None,NODE_BUDGET_WITH_RULES=False")
+    ('old', {'TRIAL_NODES_PER_ITEM_RULES': None, 'NODE_BUDGET_WITH_RULES': False})
+    """
+    from dlxsat.backends import auto
+
+    name, _, assignments = spec.partition(":")
+    constants: dict[str, object] = {}
+    for assignment in filter(None, assignments.split(",")):
+        constant, _, value = assignment.partition("=")
+        if not hasattr(auto, constant):
+            raise ValueError(f"auto has no constant {constant}")
+        constants[constant] = ast.literal_eval(value)
+    if not name or name in ("auto", *ENGINES, "puzzlekit"):
+        raise ValueError(f"a variant needs a name of its own: {spec}")
+    return name, constants
+
+
+@contextlib.contextmanager
+def as_variant(constants: dict[str, object]) -> Iterator[None]:
+    """Within it, ``auto``'s module ``constants`` are set; then put back."""
+    from dlxsat.backends import auto
+
+    saved = {c: getattr(auto, c) for c in constants}
+    try:
+        for c, v in constants.items():
+            setattr(auto, c, v)
+        yield
+    finally:
+        for c, v in saved.items():
+            setattr(auto, c, v)
+
+
 def load_engines() -> None:
     from dlxsat.backends import auto, cpsat
 
@@ -123,7 +204,17 @@ def load_engines() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     corpus.dataset_argument(parser)
-    parser.add_argument("--families", default="sudoku16,masyu,slitherlink")
+    parser.add_argument(
+        "--families",
+        default="sudoku16,masyu,slitherlink",
+        help="sets (" + ", ".join(SETS) + ") and genres of benchmarks/genres.py, comma-separated",
+    )
+    parser.add_argument(
+        "--max-cells",
+        type=int,
+        default=MAX_CELLS,
+        help=f"a genre's boards of at most this many cells (default {MAX_CELLS}; not the sets')",
+    )
     parser.add_argument("--sample", type=int, default=20, help="boards per family")
     parser.add_argument("--seed", type=int, default=1, help="which boards (a fresh held-out set)")
     parser.add_argument("--rounds", type=int, default=2)
@@ -143,6 +234,15 @@ def main() -> None:
         "command line use it); the VBS needs dlx, sat and cpsat",
     )
     parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME:CONSTANT=VALUE,...",
+        help="also run auto with these module constants (a rule before or after a change, "
+        "interleaved in the same process, every solver's order shuffled per board and round); "
+        "its total over the VBS is printed under the table",
+    )
+    parser.add_argument(
         "--no-load",
         action="store_true",
         help="do not load the engines first: each loads when a run first needs it, as in a "
@@ -151,7 +251,15 @@ def main() -> None:
     a = parser.parse_args()
     if not a.dataset:
         parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
+    names = a.families.split(",")
+    unknown = [n for n in names if n not in SETS and n not in genres.GENRES]
+    if unknown:
+        parser.error(f"unknown set or genre: {', '.join(unknown)}")
     exclude = keys_of(a.exclude) if a.exclude else frozenset()
+    try:
+        variants = dict(variant(v) for v in a.variant)
+    except (ValueError, SyntaxError) as e:
+        parser.error(f"--variant: {e}")
     if not a.no_load:
         load_engines()
     worker = None
@@ -162,7 +270,7 @@ def main() -> None:
             stdout=subprocess.PIPE,
             text=True,
         )
-    solvers = a.solvers.split(",") + (["puzzlekit"] if worker else [])
+    solvers = a.solvers.split(",") + list(variants) + (["puzzlekit"] if worker else [])
     vbs_known = all(e in solvers for e in ENGINES)
     log = open(a.jsonl, "w") if a.jsonl else None  # noqa: SIM115
     load_before = os.getloadavg()
@@ -172,15 +280,28 @@ def main() -> None:
         "| auto > 2 x best + 0.1 s | auto's engines | load |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for name in a.families.split(","):
-        family, _, kind, _, _ = SETS[name]
-        boards = sample(name, a.dataset, a.sample, a.seed, exclude)
+    for name in names:
+        family, _, kind, _, _ = family_of(name, a.max_cells)
+        boards = sample(name, a.dataset, a.sample, a.seed, exclude, a.max_cells)
+        if not boards:
+            print(f"| {name} | 0 | no board drawn |", flush=True)
+            continue
         best: dict[tuple[str, str], float] = {}
         engine: dict[str, str] = {}
+        limited: set[str] = set()  # (solvers that reached the time limit on some board)
+        limited_on: set[tuple[str, str]] = set()  # (and on which)
+        engines_of: dict[str, dict[str, str]] = {}  # (the variants' engines, by board)
+        here = [s for s in solvers if s != "puzzlekit" or kind is not None]
         for r in range(a.rounds):
             for i, (key, text) in enumerate(boards):
-                shift = (i + r) % len(solvers)
-                for solver in solvers[shift:] + solvers[:shift]:
+                shift = (i + r) % len(here)
+                order = here[shift:] + here[:shift]
+                if variants:  # (a rotation gives each solver the same predecessor: measured,
+                    # the solver after cpsat ran 5 % slower, so variants are shuffled)
+                    order = random.Random(f"{a.seed} {r} {i}").sample(here, len(here))
+                for solver in order:
+                    if (key, solver) in limited_on:
+                        continue  # (it reached the limit in an earlier round: so it would again)
                     if solver == "puzzlekit":
                         assert worker is not None and worker.stdin and worker.stdout
                         job = {"kind": kind, "text": text, "limit": a.timeout}
@@ -189,15 +310,24 @@ def main() -> None:
                         out = json.loads(worker.stdout.readline())
                         seconds = float(out["seconds"])
                     else:
-                        seconds, out = ours(family, text, solver, a.timeout)
+                        if solver in variants:
+                            with as_variant(variants[solver]):
+                                seconds, out = ours(family, text, "auto", a.timeout)
+                            engines_of.setdefault(solver, {})[key] = out["engine"]
+                        else:
+                            seconds, out = ours(family, text, solver, a.timeout)
                         if solver == "auto":
                             engine[key] = out["engine"]
+                        if out["status"] == "timeout":
+                            limited.add(solver)
+                            limited_on.add((key, solver))
                     best[key, solver] = min(seconds, best.get((key, solver), float("inf")))
                     if log:
                         row = {"set": name, "board": key, "solver": solver, "seconds": seconds}
                         log.write(json.dumps({**row, **out}) + "\n")
+                        log.flush()
         keys = [k for k, _ in boards]
-        total = {s: sum(best[k, s] for k in keys) for s in solvers}
+        total = {s: sum(best[k, s] for k in keys) for s in here}
         vbs = sum(min(best[k, e] for e in ENGINES) for k in keys) if vbs_known else math.nan
         slow = (
             sum(best[k, "auto"] > 2 * min(best[k, e] for e in ENGINES) + 0.1 for k in keys)
@@ -207,14 +337,27 @@ def main() -> None:
         used: dict[str, int] = {}
         for k in engine:
             used[engine[k]] = used.get(engine[k], 0) + 1
-        pk = f"{total['auto'] / total['puzzlekit']:.2f}" if worker else "-"
-        ratios = [f"{total[s] / vbs:.2f}" if s in total else "-" for s in ("auto", *ENGINES)]
+        pk = f"{total['auto'] / total['puzzlekit']:.2f}" if "puzzlekit" in total else "-"
+        ratios = [
+            f"{'>' * (s in limited)}{total[s] / vbs:.2f}" if s in total else "-"
+            for s in ("auto", *ENGINES)
+        ]
         load = os.getloadavg()[0]
         print(
             f"| {name} | {len(keys)} | {' | '.join(ratios)} | {pk} | {slow} | "
             f"{', '.join(f'{e} {n}' for e, n in sorted(used.items()))} | {load:.1f} |",
             flush=True,
         )
+        for name_, of in engines_of.items():  # (the variants, under the set's row)
+            counts: dict[str, int] = {}
+            for e in of.values():
+                counts[e] = counts.get(e, 0) + 1
+            ratio = f"{total[name_] / vbs:.2f}" if vbs_known else "-"
+            print(
+                f"|   variant {name_} | {len(keys)} | {'>' * (name_ in limited)}{ratio} | "
+                f"{', '.join(f'{e} {n}' for e, n in sorted(counts.items()))} |",
+                flush=True,
+            )
     if worker:
         assert worker.stdin
         worker.stdin.close()

@@ -197,6 +197,39 @@ def test_a_loop_trial_ends_after_its_nodes_per_item(monkeypatch):
     assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
 
 
+def fillomino(name):
+    text = (ROOT / "tests/data/golden/fillomino" / f"{name}.txt").read_text()
+    return pipeline.prepare("fillomino", text).problem
+
+
+def test_a_problem_with_global_rules_has_a_node_budget_of_its_own(monkeypatch):
+    # A Fillomino (sized rules, 81 items: fewer than NODE_BUDGET_MIN_ITEMS) gets a node budget
+    # of TRIAL_NODES_PER_ITEM_RULES an item however long its time (here 400 s): janko-78 ends
+    # in it (118 nodes), janko-141 (DLX: hundreds of thousands of nodes) goes to SAT after it.
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
+    p = fillomino("janko-78_9x9")
+    assert p.n_primary <= auto.NODE_BUDGET_MIN_ITEMS
+    r = auto_solve(p, limit=2)
+    info = r.stats["auto"]
+    assert info["features"]["rules"] == ["sized"] and info["trial_budget"] == 400.0
+    assert info["trial_nodes"] == max(
+        auto.TRIAL_NODES_PER_ITEM_RULES * p.n_primary, auto.TRIAL_MIN_NODES_RULES
+    )
+    assert info["engine"] == "dlx" and "trial" in info["reason"] and r.count == 1
+    start = time.monotonic()
+    p = fillomino("janko-141_9x9")
+    r = auto_solve(p, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and "sized rules" in info["reason"], info
+    assert info["trial_searched"] == info["trial_nodes"] == auto.TRIAL_MIN_NODES_RULES  # > 16 x 81
+    assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
+    # Without such a rule, a problem of so few items has no node budget (bitsets), nor with
+    # the loop rule alone (its time-only trial held out better on small loop boards).
+    feats = {**info["features"], "rules": []}
+    assert auto.trial_nodes(feats, 2) is None
+    assert auto.trial_nodes({**feats, "loop": True}, 2) is None
+
+
 @pytest.mark.parametrize("bound, engine", [(0, "sat"), (10**9, "dlx")])
 def test_a_loop_problem_is_estimated_before_its_trial(monkeypatch, bound, engine):
     # Knuth's probes first, on the layout the trial then searches: a tree estimated past the

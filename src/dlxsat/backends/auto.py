@@ -13,18 +13,21 @@ like this, within the caller's time limit:
    estimated past :data:`LOOP_ESTIMATE_SAT_PER_ITEM` nodes an item goes to SAT untried.
 1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
    once, unless counting.) DLX runs for at most :func:`trial_seconds`: :data:`TRIAL_SECONDS`,
-   or for a problem without the loop rule that is not counted, a share of SAT's predicted
+   or for a problem without a global rule (loop, connected, sized, acyclic) that is not
+   counted, a share of SAT's predicted
    time when that is longer (all of it; a tenth for large problems: :data:`TRIAL_SHARE`),
    and no more than :func:`trial_nodes` nodes (:data:`TRIAL_NODES_PER_ITEM` per item to
    cover, on problems of many items, 1 on large ones: a tree that has backtracked that much
-   explodes). SAT's time is predicted from the
-   problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
+   explodes; 200 an item with the loop rule; with a connected, sized or acyclic rule
+   :data:`TRIAL_NODES_PER_ITEM_RULES` whatever the number of items). SAT's time is predicted
+   from the problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
    an ordinary DLX run (interpreted when no compiled kernel is loaded yet, moving to the
    compiled tier as any run does), its time budget one of compiled search: the time spent
    interpreted and loading the kernel from the ahead-of-time module do not count. Most
    puzzles end here: the answer is DLX's, at no extra cost.
 2. **Decide.** A problem not counted goes to SAT: a loop problem because the loop rule
-   prunes late in DLX, any other because it outlived its share of SAT's time -- rent or
+   prunes late in DLX, one with another global rule because its tree outgrew the few nodes
+   an item DLX wins with, any other because it outlived its share of SAT's time -- rent or
    buy, which Knuth's tree estimate could not improve on (it runs 10-100 x low on such
    trees: :data:`TRIAL_SHARE` has the figures). When counting, Knuth's Monte Carlo
    estimate of the DLX tree (:mod:`.dlx.estimate`, random root-to-leaf probes for at most
@@ -174,12 +177,62 @@ TRIAL_NODES_PER_ITEM_LOOP = 200
 #: from the bundled 25 x 25 Sudokus and the generated ones; ``puzzles/sudoku-fresh`` was
 #: measured once before (its 25 x 25 ones were all SAT's) and ``puzzles/sudoku-fresh2`` not.
 TRIAL_NODES_PER_ITEM_LARGE = 1
+#: Problems with a connected, sized or acyclic rule (:data:`dlxsat.xcc.rules.KINDS` but the
+#: loop: the shading and region genres, NumberLink), not counted, get a trial of
+#: :data:`TRIAL_SECONDS` as loop problems do, whatever their size, and a node budget whatever
+#: their number of items (:data:`NODE_BUDGET_WITH_RULES`): this many nodes an item. Their
+#: DLX checks a rule after every choice, some 2-7 microseconds a node against a Sudoku's
+#: 0.2-0.3, and their SAT pays 8-500 microseconds
+#: an entry (lazy cuts) against a Sudoku's 5: neither the share of SAT's predicted time
+#: (:data:`TRIAL_SAT_SECONDS_PER_ENTRY`) nor the Sudokus' per-item budgets fit. Measured on
+#: 10 published boards of each of 14 such genres (``benchmarks/published.py --seed 31
+#: --sample 10 --max-cells 225``, every engine loaded, best of 2, load 5-7): DLX was faster
+#: on every board up to 11.8 nodes an item but two near-ties (Hitori 264: 1.4 an item, 13 ms
+#: against SAT's 12; Heyawake 13: 17, 21 against 19 ms), SAT faster on most from 44 on (10 of
+#: 14, by 1.6-90 x), DLX on a few far out (Cave 144 and 158 at 58 and 110 an item, 20-26 ms
+#: against SAT's 130-175). Replayed on those runs (the trial's cost from each board's DLX rate,
+#: then SAT's measured time), 8, 12, 16 and 24 an item with the 30 ms trial gave auto / VBS
+#: Heyawake 1.21, 1.31, 1.40, 1.52, Fillomino 1.09, 1.13, 1.17, 1.26, Hitori 1.04-1.16, but
+#: Aqre 2.82 at 8 (its board 30: 11.8 an item, DLX 10 ms, SAT 506) and Kurotto 1.39, 1.29,
+#: 1.21, 1.26; 16 is the one within 0.1 of the best on every genre. The old rule (a share of
+#: SAT's predicted time, 64 an item above 128 items, 1 above 5,000 entries) replayed: Heyawake
+#: 1.57, Fillomino 1.34, Kuromasu 1.80 (its boards of 8,000-11,000 entries stopped after 1
+#: node an item, where DLX needs 2-8: 30-65 ms against SAT's 70-95). Held out, the old rule
+#: interleaved (10 boards a genre; geometric mean of the genres' auto / VBS): seed 35, 1.42 ->
+#: 1.39 (the old rule's 5 % order bias taken out), seed 36, 1.24 -> 1.18 (Heyawake 1.66 ->
+#: 1.36, Cave 1.63 -> 1.19, Kuromasu 1.61 -> 1.12; Aqre 1.86 -> 2.24, its boards DLX wins at
+#: 40-60 nodes an item); docs/auto.md, "The genres".
+TRIAL_NODES_PER_ITEM_RULES: int | None = 16
+#: And at least this many nodes: LITS's primary items are its regions (20-69 on published
+#: 10 x 10 to 15 x 15 boards), so 16 an item is 320-1,100 nodes, while the boards DLX wins
+#: need up to 1,461 (``--seed 31, 32, 34``: 20-1,461 nodes, DLX 17-35 ms against SAT's
+#: 23-121). Held out (seed 34, the old rule interleaved), LITS 215 (20 items, 823 nodes: DLX
+#: 25 ms) went to SAT after 320 (136 ms), and LITS was 1.54 x the VBS against the old rule's
+#: 1.08. 2,000 nodes are 4-14 ms of DLX with rule checks (2-7 microseconds a node); the
+#: floor changes nothing above 125 items (Heyawake, Hitori, Nurikabe: 150-700) and raises
+#: Fillomino's 64-100 items (1,024-1,600) by at most that.
+TRIAL_MIN_NODES_RULES = 2_000
 #: The node budget applies to problems of more primary items than this (every puzzle it was
-#: measured on has more: a 9 x 9 Sudoku 324, a 10 x 10 Masyu 140-151). Smaller exact-cover
-#: problems -- polyomino packings, n queens, Langford pairs -- run on bitsets at millions of
-#: nodes a second, where 64 nodes an item is a fraction of a millisecond and would send a
-#: tree that DLX ends in 0.1 s to a SAT search of seconds; their trial is bounded by time.
+#: measured on has more: a 9 x 9 Sudoku 324, a 10 x 10 Masyu 140-151), and to any problem
+#: with a connected, sized or acyclic rule (:data:`NODE_BUDGET_WITH_RULES`). Smaller
+#: exact-cover problems -- polyomino packings, n queens, Langford pairs -- run on bitsets at
+#: millions of nodes a second, where 64 nodes an item is a fraction of a millisecond and would
+#: send a tree that DLX ends in 0.1 s to a SAT search of seconds; their trial is bounded by
+#: time.
 NODE_BUDGET_MIN_ITEMS = 128
+#: Whether a problem with a connected, sized or acyclic rule has a node budget whatever its
+#: number of items. Such a problem runs on dancing links and checks its rules at every node
+#: (2-7 microseconds): bounded by time alone, published Fillomino boards of 100 items searched
+#: 2,400-7,300 nodes in their trials before SAT (``benchmarks/published.py --seed 31``).
+#: Loop problems of 128 items or fewer keep their time-only trial: given the loop's 200 nodes
+#: an item, the tuning boards gained (seed 31 replayed: Detour 1.29 -> 1.00, Regional Yajilin
+#: 1.66 -> 1.23, their 10 x 10 boards of 100-114 items searching 78,000-136,000 nodes before
+#: SAT) but the held-out ones lost (seeds 34 and 35, the old rule interleaved, loop genres'
+#: geometric mean 1.13 -> 1.16 and 1.24 -> 1.28; Detour 20, 116 items, DLX 24 ms past 200 an
+#: item, then SAT 141 ms; Slitherlink 47_8x8, 111 items: 79 -> 206 ms). With this False and
+#: :data:`TRIAL_NODES_PER_ITEM_RULES` None, ``auto`` decides as before the shading and region
+#: genres were measured (``benchmarks/published.py --variant``).
+NODE_BUDGET_WITH_RULES = True
 #: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
 #: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2-0.7 ms, after
 #: the 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time
@@ -290,14 +343,16 @@ def features(problem: Problem, loop: bool, limit: int | None) -> dict[str, Any]:
 
     >>> from dlxsat.xcc import parse
     >>> f = features(parse("a b\\na\\nb\\na b\\n"), False, 2)
-    >>> f["kind"], f["primary"], f["options"], f["entries"], f["mode"], f["density"]
-    ('XC', 2, 3, 4, 'unique', 1.5)
+    >>> f["kind"], f["primary"], f["options"], f["entries"], f["mode"], f["density"], f["rules"]
+    ('XC', 2, 3, 4, 'unique', 1.5, [])
     """
     entries = sum(len(o) for o in problem.options)
     primary = problem.n_primary
     return {
         "kind": problem.kind,
         "loop": bool(loop),
+        # the problem's other global rules (connected, sized, acyclic), each kind once
+        "rules": sorted({r.kind for r in problem.rules} - {"loop"}),
         "primary": primary,
         "options": len(problem.options),
         "entries": entries,
@@ -490,9 +545,10 @@ def predicted_sat(feats: Mapping[str, Any], answers: float, limit: int | None) -
 
 
 def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
-    """How long DLX's trial may run: :data:`TRIAL_SECONDS` for a loop problem or a count; for
-    any other, a share of SAT's time at its best (:data:`TRIAL_SAT_SECONDS_PER_ENTRY`; all of
-    it up to :data:`LARGE_ENTRIES` entries, :data:`TRIAL_SHARE_LARGE` above), at least
+    """How long DLX's trial may run: :data:`TRIAL_SECONDS` for a loop problem, a problem with
+    another global rule (:data:`TRIAL_NODES_PER_ITEM_RULES`) or a count; for any other, a
+    share of SAT's time at its best (:data:`TRIAL_SAT_SECONDS_PER_ENTRY`; all of it up to
+    :data:`LARGE_ENTRIES` entries, :data:`TRIAL_SHARE_LARGE` above), at least
     :data:`TRIAL_MIN_SECONDS`.
 
     >>> trial_seconds({"loop": False, "entries": 500}, 2)  # a 9 x 9 Sudoku
@@ -505,10 +561,12 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     0.0301
     >>> trial_seconds({"loop": True, "entries": 7000}, 2)  # loop problems: the floor
     0.03
+    >>> trial_seconds({"loop": False, "rules": ["connected"], "entries": 2000}, 2)  # Heyawake
+    0.03
     >>> trial_seconds({"loop": False, "entries": 7000}, None)  # counting: the floor
     0.03
     """
-    if feats["loop"] or limit is None:
+    if feats["loop"] or _other_rules(feats) or limit is None:
         return TRIAL_SECONDS
     share = TRIAL_SHARE_LARGE if feats["entries"] > LARGE_ENTRIES else TRIAL_SHARE
     rent = TRIAL_SAT_SECONDS_PER_ENTRY * feats["entries"] + SAT_SECONDS_PER_ANSWER * limit
@@ -518,10 +576,12 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
 
 def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     """The most nodes DLX's trial may search (:data:`TRIAL_NODES_PER_ITEM` per primary item;
-    :data:`TRIAL_NODES_PER_ITEM_LOOP` with the loop rule, :data:`TRIAL_NODES_PER_ITEM_LARGE`
-    on large problems without it) for a problem not counted with more than
-    :data:`NODE_BUDGET_MIN_ITEMS` primary items; None (no bound but the time) for the
-    others, whose trees are not the ones it was measured on.
+    :data:`TRIAL_NODES_PER_ITEM_LOOP` with the loop rule, :data:`TRIAL_NODES_PER_ITEM_RULES`
+    with another global rule (at least :data:`TRIAL_MIN_NODES_RULES`),
+    :data:`TRIAL_NODES_PER_ITEM_LARGE` on large problems without either) for a problem not
+    counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items or with a connected,
+    sized or acyclic rule; None (no bound but the time) for the others, whose trees are not
+    the ones it was measured on.
 
     >>> f = {"loop": False, "primary": 624, "entries": 2500}  # a 16 x 16 Sudoku
     >>> trial_nodes(f, 2), trial_nodes(f, None)
@@ -532,17 +592,33 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     264000
     >>> trial_nodes({"loop": False, "primary": 72, "entries": 12336}, 2) is None  # pentominoes
     True
+    >>> trial_nodes({"loop": True, "primary": 100, "entries": 3000}, 2) is None  # 10 x 10 loop
+    True
+    >>> trial_nodes({"loop": False, "rules": ["sized"], "primary": 200, "entries": 2000}, 2)
+    3200
+    >>> trial_nodes({"loop": False, "rules": ["connected"], "primary": 20, "entries": 1700}, 2)
+    2000
     """
-    if limit is None or feats["primary"] <= NODE_BUDGET_MIN_ITEMS:
+    ruled = NODE_BUDGET_WITH_RULES and _other_rules(feats)
+    if limit is None or (feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled):
         return None
     if feats["loop"]:
         per_item = TRIAL_NODES_PER_ITEM_LOOP
+    elif TRIAL_NODES_PER_ITEM_RULES is not None and _other_rules(feats):
+        budget: int = max(TRIAL_NODES_PER_ITEM_RULES * feats["primary"], TRIAL_MIN_NODES_RULES)
+        return budget
     elif feats["entries"] > LARGE_ENTRIES:
         per_item = TRIAL_NODES_PER_ITEM_LARGE
     else:
         per_item = TRIAL_NODES_PER_ITEM
     nodes: int = per_item * feats["primary"]
     return nodes
+
+
+def _other_rules(feats: Mapping[str, Any]) -> bool:
+    """Whether ``auto`` decides for a problem by its global rules other than the loop
+    (:data:`TRIAL_NODES_PER_ITEM_RULES`): it has such rules, and that constant is set."""
+    return TRIAL_NODES_PER_ITEM_RULES is not None and bool(feats.get("rules"))
 
 
 def needs_estimate(feats: Mapping[str, Any], limit: int | None) -> bool:
@@ -578,6 +654,8 @@ def choose(
 
     - a loop problem goes to SAT (its trees prune late, and the probes underrate them),
       unless counting at least :data:`LOOP_COUNT_ANSWERS` estimated answers;
+    - a problem with another global rule, not counted, goes to SAT: it outlived its trial's
+      :data:`TRIAL_NODES_PER_ITEM_RULES` nodes an item;
     - any other problem not counted goes to SAT: it outlived a trial of a share of SAT's
       predicted time (:data:`TRIAL_SHARE`; the estimate is not trusted there);
     - when counting, the engine predicted faster: DLX's estimated nodes at
@@ -593,6 +671,8 @@ def choose(
     ('sat', "DLX did not finish its trial (a share of SAT's predicted time)")
     >>> choose({"loop": True, "entries": 4000}, None, 0, 100, 0.0, 2)[:2]
     ('sat', 'a loop problem: SAT prunes loops better than DLX')
+    >>> choose({"loop": False, "rules": ["connected"], "entries": 2000}, None, 0, 100, 0.0, 2)[1]
+    'DLX did not finish its trial (16 nodes an item: a problem with connected rules)'
     """
     if nodes is None:
         predicted_dlx = math.inf
@@ -606,6 +686,12 @@ def choose(
     predicted = {"dlx": predicted_dlx, "sat": sat, "load": load}
     if feats["loop"] and not (limit is None and answers >= LOOP_COUNT_ANSWERS):
         return "sat", "a loop problem: SAT prunes loops better than DLX", predicted
+    if limit is not None and _other_rules(feats):
+        why = (
+            f"DLX did not finish its trial ({TRIAL_NODES_PER_ITEM_RULES} nodes an item: "
+            f"a problem with {' and '.join(feats['rules'])} rules)"
+        )
+        return "sat", why, predicted
     if limit is not None:
         why = "DLX did not finish its trial (a share of SAT's predicted time)"
         return "sat", why, predicted
