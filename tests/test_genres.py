@@ -273,6 +273,41 @@ def test_an_argument_gives_the_exact_problems_verdict(family, text, status, part
     assert "rest" not in counted.stats and (counted.count == 1) == (status == "unique")
 
 
+#: Small NumberLinks (random boards) for the rest's items that keep out answers with more
+#: cells or a larger weight (bridges, flips: docs/genres/numberlink.md, step 5), and whether
+#: some answer of each leaves a cell empty. The first five have several such answers, which
+#: the flips cut to fewer covers of the rest; the last three have none.
+REST_BOARDS = [
+    ("4 5\n1 1 4 - 5\n2 - 3 - -\n- - - - -\n2 3 - 4 5\n", True),
+    ("4 5\n- 1 4 4 3\n- - - - 3\n- - - - -\n2 2 - 1 -\n", True),
+    ("3 5\n1 - - - -\n- - - 2 2\n- - - - 1\n", True),
+    ("4 5\n3 3 - - 1\n- 1 - - -\n2 - - - -\n- - 2 - -\n", True),
+    ("3 5\n- - - 4 -\n1 1 4 - 3\n2 2 - - 3\n", True),
+    ("4 5\n5 4 4 3 -\n- 1 2 - -\n- - 1 - 3\n- - 5 - 2\n", False),
+    ("4 4\n- - - -\n3 1 2 -\n4 - 2 3\n4 - - 1\n", False),
+    ("3 5\n- - - - -\n3 - 2 1 -\n2 - 1 - 3\n", False),
+]
+
+
+@pytest.mark.parametrize("text, empty", REST_BOARDS)
+def test_the_rest_has_a_cover_exactly_when_an_answer_leaves_a_cell_empty(monkeypatch, text, empty):
+    """Sound items keep a cover (the fewest-cells, lightest answer leaving a cell empty)
+    whenever an answer leaves a cell empty; the flips (``FLIP_STEPS``) leave out some."""
+    from dlxsat.families import numberlink
+    from dlxsat.solvers import solve_problem
+    from dlxsat.xcc.loop import edge_ends
+
+    puzzle = formats.read("numberlink", text, "grid")
+    answers = dlxsat.solve("numberlink", puzzle, backend="dlx", mode="all").solutions
+    used = [{(x // 2, y // 2) for e in a["edges"] for x, y in edge_ends(*e)} for a in answers]
+    assert answers and any(len(u) < puzzle.m * puzzle.n for u in used) == empty
+    covers = solve_problem(numberlink.touch_free(puzzle, holes=True), "dlx").count
+    assert (covers > 0) == empty
+    monkeypatch.setattr(numberlink, "FLIP_STEPS", 0)
+    unflipped = solve_problem(numberlink.touch_free(puzzle, holes=True), "dlx").count
+    assert (covers < unflipped) == empty
+
+
 #: Encoding choices a genre makes per puzzle, each on a small board where it applies: the
 #: family module's constant set (None: its default), and a rule the encoding must then hold.
 #: Nurikabe with SHARED 1: every number above 1 owns its cells under the one shared owner;

@@ -72,6 +72,16 @@ the first SAT call itself runs out of time. So a ``unique`` search goes another 
    fewer cells than B. So B has no such bridge, and a bridge item ``b`` + cells + value
    (named by the empty cell's "unused" option, the two cells' options of the value and the
    "off" option of the edge to the fourth cell, bounds 0 to one less) forbids it.
+   *Flips*: among those B, take one whose used cells have the least sum of places in
+   reading order (row by row, 0 to mn - 1). Let a path of B run from a cell p to a cell q
+   along a shortest route of the grid, two or three steps long (:data:`FLIP_STEPS`), and the
+   cells between of another shortest route from p to q, none of them on the first, be empty,
+   with a smaller sum of places. Moved onto that route, the path gives another answer with
+   as many cells, a cell still empty and a smaller sum: touch-free, it comes before B; not,
+   it shortens to one with fewer cells. So B has no such flip, and a flip item ``f`` + cells
+   (named by the other route's "unused" options and, for each cell the path passes between p
+   and q, its option passed between its two neighbours on the route; bounds 0 to one less)
+   forbids it. No value is named: a flip moves a path of any value.
 7. *The verdict.* Two covers of the narrow problem are two answers. One, A, and a cover of
    the rest: two answers (A uses every cell, the other does not). One and none of the rest:
    every answer other than A would give a cover of the rest (B above), so A is the only
@@ -314,6 +324,80 @@ PAIRWISE_AT_MOST = 32
 NARROW_CADICAL = (("elim", 0),)
 
 
+#: The longest flips kept out of the rest (module doc, step 6; :func:`flips`): reroutes of 2
+#: steps (around a 2 x 2 block) and 3 (in a 2 x 3 block); 0 or 1: none. With them the rest
+#: of ``300_15x15`` took 62,000 CaDiCaL conflicts (6 s) instead of 182,000 (30 s), of
+#: ``179_15x15`` 141,000 instead of 453,000; 4 steps gained nothing more on ``300_15x15``.
+FLIP_STEPS = 3
+
+Cell = tuple[int, int]
+
+
+def monotone_routes(p: Cell, q: Cell) -> list[tuple[Cell, ...]]:
+    """The shortest routes from ``p`` to ``q`` in the grid: their cells between (monotone
+    staircases in the rectangle of the two).
+
+    >>> monotone_routes((0, 0), (1, 1))
+    [((0, 1),), ((1, 0),)]
+    """
+    (i, j), (a, c) = p, q
+    di, dj = (a > i) - (a < i), (c > j) - (c < j)
+    out: list[tuple[Cell, ...]] = []
+
+    def walk(at: Cell, path: tuple[Cell, ...]) -> None:
+        if at == q:
+            out.append(path[:-1])
+            return
+        if at[1] != c:
+            nxt = (at[0], at[1] + dj)
+            walk(nxt, (*path, nxt))
+        if at[0] != a:
+            nxt = (at[0] + di, at[1])
+            walk(nxt, (*path, nxt))
+
+    walk(p, ())
+    return out
+
+
+def flips(
+    puzzle: NumberLinkPuzzle, longest: int
+) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
+    """The flips of 2 to ``longest`` steps (module doc, step 6): ``(route, other)``, a
+    shortest route of the grid between two cells (its ends included) and the cells between of
+    another, disjoint one, all of them empty cells of the puzzle, whose places in reading
+    order sum to less than those between on ``route``.
+
+    >>> flips(read("2 2\\n- -\\n- -\\n"), 2)
+    [(((0, 0), (1, 0), (1, 1)), ((0, 1),)), (((0, 1), (1, 1), (1, 0)), ((0, 0),))]
+    """
+    m, n = puzzle.m, puzzle.n
+    out = []
+    offsets = [
+        (di, dj)
+        for di in range(0, longest + 1)
+        for dj in range(-longest, longest + 1)
+        if 2 <= abs(di) + abs(dj) <= longest and (di > 0 or dj > 0)
+    ]
+    for i in range(m):
+        for j in range(n):
+            for di, dj in offsets:
+                a, c = i + di, j + dj
+                if not (0 <= a < m and 0 <= c < n):
+                    continue
+                routes = [
+                    r
+                    for r in monotone_routes((i, j), (a, c))
+                    if all(puzzle.clues[x][y] == BLANK for x, y in r)
+                ]
+                for r in routes:
+                    for e in routes:
+                        if set(r) & set(e):
+                            continue
+                        if sum(x * n + y for x, y in e) < sum(x * n + y for x, y in r):
+                            out.append((((i, j), *r, (a, c)), e))
+    return out
+
+
 def touch_free(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
     """The touch-free answers that use every cell (module doc, step 5): the narrow problem;
     with ``holes``, those that leave a cell empty and keep the bridges (step 6): the rest.
@@ -400,6 +484,26 @@ def touch_free(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
                         continue
                     unused.setdefault((i, j), []).append(bridge)
                     b.item(bridge, 0, names - 1)
+    # With holes, the flips (module doc, step 6): items named by the "unused" options of a
+    # route's cells and the shape options of the cells a path passes along another route.
+    turns: dict[tuple[Cell, frozenset[tuple[int, int]]], list[str]] = {}
+    if holes:
+        for route, empty in flips(puzzle, FLIP_STEPS):
+            if any(spot in filled for spot in empty):
+                continue
+            name = "f" + "".join(board.cell(*spot) for spot in (*route, *empty))
+            for spot in empty:
+                unused.setdefault(spot, []).append(name)
+            for k in range(1, len(route) - 1):  # each cell passed between its route neighbours
+                spot, before, after = route[k], route[k - 1], route[k + 1]
+                shape = frozenset(
+                    (
+                        (spot[0] + before[0], spot[1] + before[1]),
+                        (spot[0] + after[0], spot[1] + after[1]),
+                    )
+                )
+                turns.setdefault((spot, shape), []).append(name)
+            b.item(name, 0, len(empty) + len(route) - 3)
     for i in range(m):
         for j in range(n):
             here = board.edge_points(i, j)
@@ -407,7 +511,14 @@ def touch_free(puzzle: NumberLinkPuzzle, holes: bool = False) -> Problem:
                 if holes and (i, j) not in filled:
                     extra = ["v" + board.cell(i, j), "holes", *unused.get((i, j), [])]
                     b.options += board.cell_options(i, j, (0,), extra)
-                b.options += board.cell_options(i, j, (2,))
+                for on in board.shapes(i, j, (2,)):
+                    b.options.append(
+                        [
+                            board.cell(i, j),
+                            *board.edge_entries(i, j, on),
+                            *turns.get(((i, j), frozenset(on)), []),
+                        ]
+                    )
                 for v in sorted(may(i, j), key=lambda v: color[v]):
                     named = [guard_of[(e, v)] for e in here if (e, v) in guard_of]
                     named += of_value.get(((i, j), v), [])
