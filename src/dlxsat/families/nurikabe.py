@@ -80,6 +80,7 @@ grid is the corpus's: ``x`` shaded, ``-`` white.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,8 +264,48 @@ CROWDED_CELLS = 200
 #: larger seas (29_10x10, 753_10x10, 756_15x15, 950_13x13, 687_17x17 ...: 30 s each, load 6-7) it
 #: won nothing.
 SMALL_SEA = 10
+#: ... and except a number whose distance labelling is small: one with at most this many
+#: labels (:func:`reach_cost`) is counted, its cells owned one by one, and every counted
+#: number's item is its anchor's owner in the islands' rule (:attr:`Sized.owners
+#: <dlxsat.xcc.rules.Sized.owners>`), so that SAT and CP-SAT join its cells around it in the
+#: formula, within its value less one steps (:class:`dlxsat.backends.covering.Reach`), where
+#: the cuts joined them round after round. Measured: see docs/genres/nurikabe.md.
+REACH = 12000
+#: ... and whose cells may have at most this many owners on average (:func:`contest`): a
+#: number's cells that many others may own multiply the white options and the borders' digits
+#: when it is counted (see REACH).
+CONTESTED = 5.0
 #: The shared owner's name among the owners (no cell).
 BIG: Cell = (-1, -1)
+
+
+def reach_cost(puzzle: NurikabePuzzle, c: Cell, region: set[Cell]) -> int:
+    """The labels of the number at ``c``'s distance labelling over ``region`` (the cells it
+    may own): for each cell at d steps from it within the region, its value less d.
+
+    >>> p = read("1 4\\n3 - - 1\\n")
+    >>> reach_cost(p, (0, 0), {(0, 1), (0, 2)})
+    6
+    """
+    v = puzzle.cells[c[0]][c[1]]
+    depth = {c: 0}
+    queue = [c]
+    for x in queue:
+        for y in sh.neighbours(puzzle.m, puzzle.n, *x):
+            if y in region and y not in depth:
+                depth[y] = depth[x] + 1
+                queue.append(y)
+    return sum(max(0, v - d) for d in depth.values())
+
+
+def contest(may: dict[Cell, list[Cell]], region: set[Cell]) -> float:
+    """The mean number of possible owners of the cells of ``region`` (``may``: :func:`owners`).
+
+    >>> p = read("1 4\\n3 - - 2\\n")
+    >>> contest(owners(p), {(0, 0), (0, 1)})
+    1.0
+    """
+    return sum(len(may[x]) for x in region) / len(region)
 
 
 def placements(
@@ -327,6 +368,7 @@ def build(puzzle: NurikabePuzzle) -> Problem:
     # The numbers that own cell by cell, and the cells they may own.
     # A number above SHARED owns its cells under one shared name, BIG (see SHARED).
     # ... unless its island is nearly forced (see CROWDED).
+    # ... or its reach is small (see REACH).
     big = {
         c
         for c, v in clues.items()
@@ -334,6 +376,7 @@ def build(puzzle: NurikabePuzzle) -> Problem:
         and v > SHARED
         and c not in shapes
         and len(region[c]) > min(CROWDED * v, CROWDED_CELLS)
+        and (contest(may, region[c]) > CONTESTED or reach_cost(puzzle, c, region[c]) > REACH)
     }
     large = {
         x: sorted({BIG if c in big else c for c in mine if c not in shapes})
@@ -407,7 +450,8 @@ def build(puzzle: NurikabePuzzle) -> Problem:
             b.options.append([p, f"{s}:{SHADED_COLOUR}", *sea, *covers[c]])
     b.secondary += [state[c] for c in cells]
     problem = b.problem()
-    return problem.with_rules(*rules(puzzle, problem, state, sizes))
+    owned = [c for c in counted if c not in shapes and clues[c] != QUESTION]
+    return problem.with_rules(*rules(puzzle, problem, state, sizes, owned))
 
 
 #: The mode the islands' sized rule asks for when the backend's is ``auto``
@@ -463,9 +507,14 @@ def _size_item(state: str, k: int) -> str:
 
 
 def rules(
-    puzzle: NurikabePuzzle, problem: Problem, state: dict[Cell, str], sizes: dict[Cell, int]
+    puzzle: NurikabePuzzle,
+    problem: Problem,
+    state: dict[Cell, str],
+    sizes: dict[Cell, int],
+    owned: Sequence[Cell] = (),
 ) -> tuple[Connected, Connected | Sized]:
-    """The sea's connected rule and the islands' sized rule over the cells' states."""
+    """The sea's connected rule and the islands' sized rule over the cells' states; the
+    numbers ``owned`` (counted, their cells owned one by one) have their items as owners."""
     index = problem.index
     sea = sh.cells_rule(problem, state, SHADED_COLOUR, "sea")
     assert isinstance(sea, Connected)
@@ -493,8 +542,14 @@ def rules(
         for a in mine
         for b in at[other]
     ]
+    owners = tuple((at[c][0], index["n" + state[c]]) for c in sorted(owned))
     return sea, Sized(
-        tuple(members), tuple(links), anchors=tuple(anchors), label="islands", prefer=SIZED_MODE
+        tuple(members),
+        tuple(links),
+        anchors=tuple(anchors),
+        label="islands",
+        prefer=SIZED_MODE,
+        owners=owners,
     )
 
 
