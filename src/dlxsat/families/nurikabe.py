@@ -48,7 +48,13 @@ The shaded cells (the sea) are orthogonally connected, and no 2 x 2 block is all
   the cells coloured ``0`` with the numbers as *anchors* (:class:`~dlxsat.xcc.rules.Sized`:
   every island holds exactly one anchor and has the anchor's size). The islands of the few
   numbers are exact in the options already; the rule keeps the large numbers' owned cells in
-  one piece around their number, and refuses an island of no number.
+  one piece around their number, and refuses an island of no number. Each counted number's
+  item is its anchor's *owner* (``|@owners 13 n13 ...``, :attr:`Sized.owners
+  <dlxsat.xcc.rules.Sized.owners>`): the cells it owns are its island, so SAT and CP-SAT
+  join them around it in the formula by a distance labelling within its value
+  (:class:`~dlxsat.backends.covering.Reach`), where the cuts joined them round after round.
+  A number above :data:`SHARED` is counted when that labelling is small (:data:`REACH`) and
+  its cells are little contested (:data:`CONTESTED`).
 
 A ``?`` cannot be an anchor of one size, so each option of its own cell comes in one copy per
 size its island may have, ``... 13q5`` for 5 cells, ``13q5`` a secondary item of that option
