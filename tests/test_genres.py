@@ -312,12 +312,14 @@ def test_the_rest_has_a_cover_exactly_when_an_answer_leaves_a_cell_empty(monkeyp
 #: family module's constant set (None: its default), and a rule the encoding must then hold.
 #: Nurikabe with SHARED 1: every number above 1 owns its cells under the one shared owner;
 #: a 2 x 22 board of a 20 and a 22, two shaded cells: its sea counted (a tenth of the board at
-#: most: the ``sea`` item), its 22 shared by default, counted with CROWDED 100;
+#: most: the ``sea`` item), its 22 counted by default (its distance labelling small: REACH)
+#: and with CROWDED 100 (its island nearly forced), shared with REACH 0;
 #: Fillomino's 7 has room for one region of 7 (7 cells may take it): an anchored rule.
 WALL = "2 22\n20" + " -" * 20 + " 22\n" + "- " * 21 + "-\n"
 CHOICES = [
     ("nurikabe", "SHARED", 1, "5 5\n- 5 - - -\n- - 2 - -\n- - - - -\n- - 1 - -\n- - - 3 -\n"),
     ("nurikabe", None, None, WALL),
+    ("nurikabe", "REACH", 0, WALL),
     ("nurikabe", "CROWDED", 100, WALL),
     ("fillomino", None, None, "3 3\n1 - -\n- 7 -\n- - 1\n"),
 ]
@@ -338,7 +340,12 @@ def test_an_encoding_choice_keeps_the_answers(monkeypatch, family, name, value, 
     assert all(len(k) == 1 and k == keys["dlx"] for k in keys.values()), keys
     assert dlxsat.check(family, puzzle, found["sat"].solutions[0]).correct
     if text == WALL:
-        assert "sea" in get_spec(family).build(puzzle).index
+        problem = get_spec(family).build(puzzle)
+        (islands,) = [r for r in problem.rules if r.kind == "sized"]
+        assert "sea" in problem.index
+        assert [problem.items[i].name for _, i in islands.owners] == (
+            ["n11"] if name == "REACH" else ["n11", "n1H"]
+        )
     if family == "fillomino":
         problem = get_spec(family).build(puzzle)
         assert [(r.label, r.anchors, r.prefer) for r in problem.rules if r.anchors] == [

@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from problems import brute_force
 
+from dlxsat.backends.covering import owned_reaches
 from dlxsat.errors import InputError, RuleViolation
 from dlxsat.solvers import RULE_MODE_ALONE, search_solvers
 from dlxsat.solvers import solve_problem as _solve_problem
@@ -382,6 +383,50 @@ def test_a_sized_rule_written_by_hand_is_read_and_judged():
     lazy = parse(text.replace("15 2\n", "15 2\n|@prefer lazy\n"))
     assert lazy.rules[0].prefer == "lazy" and lazy.rules[0] == rule  # (no part of its meaning)
     assert "|@anchors 11 1 15 2\n|@prefer lazy\n" in write(lazy) and rule.prefer is None
+
+
+#: Owned islands: a row of five cells, numbers 2 (11) and 1 (19); a cell is shaded (``1``) or
+#: white and owned by a number (its item ``n11`` or ``n19``, covered its value of times).
+OWNED = (
+    "|@sized islands\n|@members 11:0 13:0 15:0 17:0 19:0\n|@links grid\n|@anchors 11 2 19 1\n"
+    "|@owners 11 n11 19 n19\n"
+    "p11 p13 p15 p17 p19 2|n11 n19 | 11 13 15 17 19\n"
+    "p11 11:0 n11\np19 19:0 n19\n"
+    + "".join(f"p{c} {c}:1\np{c} {c}:0 n11\np{c} {c}:0 n19\n" for c in (13, 15, 17))
+)
+
+
+@pytest.mark.parametrize("way", WAYS, ids=_way_id)
+def test_owner_items_join_each_island_and_keep_every_answer(way):
+    """An anchor's owner item (``|@owners``) is read and written, and every way answers as
+    without it: the distance labelling of SAT and CP-SAT leaves out no answer and the cell two
+    steps from the 2 (too far for its island) is never owned by it."""
+    owned = parse(OWNED)
+    (rule,) = owned.rules
+    assert rule.owners == ((0, owned.index["n11"]), (4, owned.index["n19"]))
+    assert "|@owners 11 n11 19 n19\n" in write(owned) and parse(write(owned)) == owned
+    two, one = owned_reaches(owned, rule)
+    assert (two.depth, two.beyond, one.depth, one.beyond) == (
+        {0: 0, 1: 1},
+        [6, 9],
+        {4: 0},
+        [4, 7, 10],
+    )
+    plain = parse(OWNED.replace("|@owners 11 n11 19 n19\n", ""))
+    assert plain.rules[0].owners == () and plain.rules[0] != rule
+    backend, options = way
+    mode = {k: v for k, v in options.items() if k == "sized_mode"}
+    found = sorted(map(sorted, solve_problem(owned, backend, **mode).solutions))
+    assert found == sorted(map(sorted, solve_problem(plain, "dlx").solutions))
+    assert found == [[0, 1, 3, 5, 8]]  # 11 13 white, 15 17 shaded, 19 alone
+    for wrong, message in [
+        ("|@owners 11 n11 19", "needs an anchor and an item per owner"),
+        ("|@owners 13 n11", "'13' is not an anchor"),
+        ("|@owners 11 19", "owner item '19' isn't primary"),
+        ("|@owners 11 n11 11 n19", "an anchor has two owner items"),
+    ]:
+        with pytest.raises(InputError, match=re.escape(message)):
+            parse(OWNED.replace("|@owners 11 n11 19 n19", wrong))
 
 
 #: A Sized rule over a row of four cells, each shaded or not: the shaded ones in pairs.

@@ -749,6 +749,7 @@ class _Builder:
                 f"({len(lits)} can be present)"
             )
             if isinstance(rule, Sized):
+                self.reaches(rule)
                 if mode == "eager":
                     self.eager_sized(rule, lits)
                 else:
@@ -764,6 +765,35 @@ class _Builder:
                 self.eager_acyclic(rule, lits)
             else:
                 self.cnf.lazy.append(MemberCuts(AcyclicCuts(rule), lits))
+
+    def reaches(self, rule: Sized) -> None:
+        """The distance labelling of each anchor with an owner item
+        (:class:`.covering.Reach`), in either mode: its options beyond reach never chosen,
+        "owned" the option (or a variable true exactly when one of its options is chosen)."""
+        names, tag = self._member_names(rule, range(len(rule.members)))
+        for reach in covering.owned_reaches(self.problem, rule):
+            for k in reach.beyond:
+                self.add([-self.lit[k]])
+            owned: dict[int, int] = {}
+            for m in reach.depth:
+                options = [self.lit[k] for k in reach.owned[m]]
+                if len(options) == 1:
+                    owned[m] = options[0]
+                    continue
+                v = owned[m] = self.var(f"{tag}{names[m]} in the piece of {names[reach.anchor]}")
+                self.cnf.clauses.extend([-x, v] for x in options)
+                self.add([-v, *options])
+            where = reach.labels()
+            first = self.top + 1
+            self.block(len(where), f"{tag}depths in the piece of {names[reach.anchor]}")
+            label = {mk: first + j for j, mk in enumerate(where)}
+            for clause in reach.clauses():
+                self.add(
+                    [
+                        (owned[m] if k is None else label[(m, k)]) * (1 if positive else -1)
+                        for m, k, positive in clause
+                    ]
+                )
 
     def lazy_sized(self, rule: Sized, lits: dict[int, int]) -> None:
         """The sized rule by lazy cuts, after what is cheap to state at once: the members in no

@@ -449,6 +449,115 @@ def one_piece_at_most(rule: Sized, possible: Sequence[int]) -> bool:
     return rule.size is not None and not rule.at_least and len(possible) < 2 * rule.size
 
 
+@dataclass
+class Reach:
+    """An anchor's piece joined in the formula, within its size: the *distance labelling* of a
+    :class:`~dlxsat.xcc.rules.Sized` rule's anchor with an owner item
+    (:attr:`Sized.owners <dlxsat.xcc.rules.Sized.owners>`), what the SAT and CP-SAT backends
+    state for it in any sized mode.
+
+    ``owned[m]``: the options that put member ``m`` in the anchor's piece (they cover the owner
+    item and make ``m`` present); ``depth[m]``: the fewest links from the anchor to ``m``
+    through members that can be owned, below ``size`` (the anchor 0), ``links`` among those
+    members. ``beyond``: the options
+    covering the owner item that make a member present at ``size`` links or more, or out of
+    reach: a piece of ``size`` members holding the anchor holds no such member.
+
+    The labelling (:meth:`clauses`) has a variable ``d(m, k)`` per owned member ``m`` but the
+    anchor and ``depth[m] <= k < size``: "``m`` is in the piece within ``k`` links of the
+    anchor through the piece". ``m`` owned implies ``d(m, size - 1)``; ``d(m, k)`` implies ``m``
+    owned, ``d(m, k + 1)``, and ``d(y, k - 1)`` for some member ``y`` linked to ``m`` (the
+    anchor's own ``d`` being its being owned); and ``m`` owned with ``d(y, k - 1)`` for a linked
+    ``y`` implies ``d(m, k)``. Sound: the piece is connected and of ``size`` members, so its
+    breadth-first depths from the anchor are below ``size``, and "within ``k`` links" by
+    them satisfies every clause. Determined: the clauses make ``d(m, k)`` exactly that, so
+    the options fix every label (CP-SAT counts by enumerating assignments). A model keeps it
+    only when every owned member is joined to the anchor through owned members: the owner's
+    count of members is then one connected piece around its anchor, which the lazy cuts
+    otherwise learn piece by piece.
+
+    >>> from dlxsat.xcc import parse
+    >>> p = parse("|@sized\\n|@members 1:0 3:0 5:0\\n|@links 1 3 3 5\\n|@anchors 1 2\\n"
+    ...           "|@owners 1 n\\n2|n p1 p3 p5 | 1 3 5\\np1 1:0 n\\np3 3:0 n\\np5 5:0 n\\n"
+    ...           "p3 3:1\\np5 5:1\\n")
+    >>> r = owned_reaches(p, p.rules[0])[0]
+    >>> r.owned, r.depth, r.beyond
+    ({0: [0], 1: [1], 2: [2]}, {0: 0, 1: 1}, [2])
+    """
+
+    anchor: int
+    size: int
+    owned: dict[int, list[int]]
+    depth: dict[int, int]
+    beyond: list[int]
+    #: Each member of ``depth`` → the members of ``depth`` linked to it.
+    links: dict[int, list[int]] = field(repr=False)
+
+    def clauses(self) -> list[list[tuple[int, int | None, bool]]]:
+        """The labelling's clauses (see the class doc), each a list of literals ``(m, k,
+        positive)``: ``k`` None for "``m`` is owned" (one of ``owned[m]`` chosen), else
+        ``d(m, k)``. Every ``(m, k)`` named is in :meth:`labels`."""
+        out: list[list[tuple[int, int | None, bool]]] = []
+        top = self.size - 1
+        linked = self.links
+        for m, depth in self.depth.items():
+            if m == self.anchor:
+                continue
+            out.append([(m, None, False), (m, top, True)])
+            for k in range(depth, self.size):
+                out.append([(m, k, False), (m, None, True)])
+                if k < top:
+                    out.append([(m, k, False), (m, k + 1, True)])
+                ways = [
+                    (y, None if y == self.anchor else k - 1, True)
+                    for y in linked[m]
+                    if self.depth[y] <= k - 1
+                ]
+                out.append([(m, k, False), *ways])
+                out += [[(m, None, False), (y, j, False), (m, k, True)] for y, j, _ in ways]
+        return out
+
+    def labels(self) -> list[tuple[int, int]]:
+        """The ``(m, k)`` of the variables ``d(m, k)``, in order."""
+        return [
+            (m, k)
+            for m, depth in self.depth.items()
+            if m != self.anchor
+            for k in range(depth, self.size)
+        ]
+
+
+def owned_reaches(problem: Problem, rule: Sized) -> list[Reach]:
+    """The :class:`Reach` of each anchor of ``rule`` with an owner item."""
+    at = {member: m for m, member in enumerate(rule.members)}
+    adj = rule.neighbours()
+    sizes = dict(rule.anchors)
+    found = []
+    for anchor, item in rule.owners:
+        owned: dict[int, list[int]] = {}
+        for k, option in enumerate(problem.options):
+            if all(i != item for i, _ in option):
+                continue
+            for i, color in option:
+                for key in ((i, color), (i, None)):
+                    if key in at:
+                        owned.setdefault(at[key], []).append(k)
+        size = sizes[anchor]
+        depth = {anchor: 0} if anchor in owned else {}
+        queue = list(depth)
+        for x in queue:
+            if depth[x] + 1 >= size:
+                continue
+            for y in adj[x]:
+                if y in owned and y not in depth:
+                    depth[y] = depth[x] + 1
+                    queue.append(y)
+        beyond = sorted({k for m, ks in owned.items() if m not in depth for k in ks})
+        links = {m: [y for y in adj[m] if y in depth] for m in depth}
+        found.append(Reach(anchor, size, owned, depth, beyond, links))
+    return found
+
+
 def blocking(problem: Problem, chosen: list[int]) -> list[tuple[int, bool]]:
     """A clause over the option variables that one answer (its ``chosen`` options) breaks and
     every other answer keeps: ``(option, value)`` pairs, one of which must hold.

@@ -204,6 +204,7 @@ class _Model:
         cp_model = ortools_loader.cp_model()  # without pandas: see ortools_loader
 
         self.cp_model = cp_model
+        self.problem = problem
         m = self.m = cp_model.CpModel()
         model = covering.build(problem, colors=colors)
         self.x = [m.new_bool_var(f"option {k}") for k in range(len(problem.options))]
@@ -239,6 +240,7 @@ class _Model:
                 mode = covering.sized_mode(rule, mode)
             eager = mode == "eager"
             if isinstance(rule, Sized):
+                self._reaches(rule)
                 if eager:
                     self._sized(rule, on)
                 else:
@@ -381,6 +383,32 @@ class _Model:
             if len(group) > 1:
                 m.add_at_most_one(group)
             m.add_bool_or([root[x], *group])
+
+    def _reaches(self, rule: Sized) -> None:
+        """The distance labelling of each anchor with an owner item, as the SAT backend's
+        :meth:`~dlxsat.backends.cnf._Builder.reaches` states it."""
+        m = self.m
+        for reach in covering.owned_reaches(self.problem, rule):
+            for k in reach.beyond:
+                m.add(self.x[k] == 0)
+            owned: dict[int, Any] = {}
+            for x in reach.depth:
+                options = [self.x[k] for k in reach.owned[x]]
+                if len(options) == 1:
+                    owned[x] = options[0]
+                    continue
+                v = owned[x] = m.new_bool_var(f"owned {x} of {reach.anchor}")
+                m.add_max_equality(v, options)
+            label = {xk: m.new_bool_var(f"depth {xk} of {reach.anchor}") for xk in reach.labels()}
+            for clause in reach.clauses():
+                m.add_bool_or(
+                    [
+                        (owned[x] if k is None else label[(x, k)])
+                        if positive
+                        else (owned[x] if k is None else label[(x, k)]).negated()
+                        for x, k, positive in clause
+                    ]
+                )
 
     def _lazy_sized(self, rule: Sized, on: dict[int, Any]) -> None:
         """The sized rule by lazy cuts, after the members in no right piece are absent and a

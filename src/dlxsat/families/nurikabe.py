@@ -48,7 +48,13 @@ The shaded cells (the sea) are orthogonally connected, and no 2 x 2 block is all
   the cells coloured ``0`` with the numbers as *anchors* (:class:`~dlxsat.xcc.rules.Sized`:
   every island holds exactly one anchor and has the anchor's size). The islands of the few
   numbers are exact in the options already; the rule keeps the large numbers' owned cells in
-  one piece around their number, and refuses an island of no number.
+  one piece around their number, and refuses an island of no number. Each counted number's
+  item is its anchor's *owner* (``|@owners 13 n13 ...``, :attr:`Sized.owners
+  <dlxsat.xcc.rules.Sized.owners>`): the cells it owns are its island, so SAT and CP-SAT
+  join them around it in the formula by a distance labelling within its value
+  (:class:`~dlxsat.backends.covering.Reach`), where the cuts joined them round after round.
+  A number above :data:`SHARED` is counted when that labelling is small (:data:`REACH`) and
+  its cells are little contested (:data:`CONTESTED`).
 
 A ``?`` cannot be an anchor of one size, so each option of its own cell comes in one copy per
 size its island may have, ``... 13q5`` for 5 cells, ``13q5`` a secondary item of that option
@@ -80,6 +86,7 @@ grid is the corpus's: ``x`` shaded, ``-`` white.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,8 +270,48 @@ CROWDED_CELLS = 200
 #: larger seas (29_10x10, 753_10x10, 756_15x15, 950_13x13, 687_17x17 ...: 30 s each, load 6-7) it
 #: won nothing.
 SMALL_SEA = 10
+#: ... and except a number whose distance labelling is small: one with at most this many
+#: labels (:func:`reach_cost`) is counted, its cells owned one by one, and every counted
+#: number's item is its anchor's owner in the islands' rule (:attr:`Sized.owners
+#: <dlxsat.xcc.rules.Sized.owners>`), so that SAT and CP-SAT join its cells around it in the
+#: formula, within its value less one steps (:class:`dlxsat.backends.covering.Reach`), where
+#: the cuts joined them round after round. Measured: see docs/genres/nurikabe.md.
+REACH = 12000
+#: ... and whose cells may have at most this many owners on average (:func:`contest`): a
+#: number's cells that many others may own multiply the white options and the borders' digits
+#: when it is counted (see REACH).
+CONTESTED = 5.0
 #: The shared owner's name among the owners (no cell).
 BIG: Cell = (-1, -1)
+
+
+def reach_cost(puzzle: NurikabePuzzle, c: Cell, region: set[Cell]) -> int:
+    """The labels of the number at ``c``'s distance labelling over ``region`` (the cells it
+    may own): for each cell at d steps from it within the region, its value less d.
+
+    >>> p = read("1 4\\n3 - - 1\\n")
+    >>> reach_cost(p, (0, 0), {(0, 1), (0, 2)})
+    6
+    """
+    v = puzzle.cells[c[0]][c[1]]
+    depth = {c: 0}
+    queue = [c]
+    for x in queue:
+        for y in sh.neighbours(puzzle.m, puzzle.n, *x):
+            if y in region and y not in depth:
+                depth[y] = depth[x] + 1
+                queue.append(y)
+    return sum(max(0, v - d) for d in depth.values())
+
+
+def contest(may: dict[Cell, list[Cell]], region: set[Cell]) -> float:
+    """The mean number of possible owners of the cells of ``region`` (``may``: :func:`owners`).
+
+    >>> p = read("1 4\\n3 - - 2\\n")
+    >>> contest(owners(p), {(0, 0), (0, 1)})
+    1.0
+    """
+    return sum(len(may[x]) for x in region) / len(region)
 
 
 def placements(
@@ -332,6 +379,7 @@ def build(puzzle: NurikabePuzzle) -> Problem:
     # The numbers that own cell by cell, and the cells they may own.
     # A number above SHARED owns its cells under one shared name, BIG (see SHARED).
     # ... unless its island is nearly forced (see CROWDED).
+    # ... or its reach is small (see REACH).
     big = {
         c
         for c, v in clues.items()
@@ -339,6 +387,7 @@ def build(puzzle: NurikabePuzzle) -> Problem:
         and v > SHARED
         and c not in shapes
         and len(region[c]) > min(CROWDED * v, CROWDED_CELLS)
+        and (contest(may, region[c]) > CONTESTED or reach_cost(puzzle, c, region[c]) > REACH)
     }
     large = {
         x: sorted({BIG if c in big else c for c in mine if c not in shapes})
@@ -413,7 +462,8 @@ def build(puzzle: NurikabePuzzle) -> Problem:
             b.options.append([p, f"{s}:{SHADED_COLOUR}", *sea, *covers[c]])
     b.secondary += [state[c] for c in cells]
     problem = b.problem()
-    return problem.with_rules(*rules(puzzle, problem, state, sizes))
+    owned = [c for c in counted if c not in shapes and clues[c] != QUESTION]
+    return problem.with_rules(*rules(puzzle, problem, state, sizes, owned))
 
 
 #: The mode the islands' sized rule asks for when the backend's is ``auto``
@@ -469,10 +519,16 @@ def _size_item(state: str, k: int) -> str:
 
 
 def rules(
-    puzzle: NurikabePuzzle, problem: Problem, state: dict[Cell, str], sizes: dict[Cell, int]
+    puzzle: NurikabePuzzle,
+    problem: Problem,
+    state: dict[Cell, str],
+    sizes: dict[Cell, int],
+    owned: Sequence[Cell] = (),
 ) -> tuple[Connected] | tuple[Connected, Connected | Sized]:
-    """The sea's connected rule and the islands' sized rule over the cells' states (none on a
-    board without numbers: no cell may be white there, and a sized rule needs anchors)."""
+    """The sea's connected rule and the islands' sized rule over the cells' states; the
+    numbers ``owned`` (counted, their cells owned one by one) have their items as owners.
+    No sized rule on a board without numbers: no cell may be white there, and a sized rule
+    needs anchors."""
     index = problem.index
     sea = sh.cells_rule(problem, state, SHADED_COLOUR, "sea")
     assert isinstance(sea, Connected)
@@ -502,8 +558,14 @@ def rules(
     ]
     if not anchors:
         return (sea,)
+    owners = tuple((at[c][0], index["n" + state[c]]) for c in sorted(owned))
     return sea, Sized(
-        tuple(members), tuple(links), anchors=tuple(anchors), label="islands", prefer=SIZED_MODE
+        tuple(members),
+        tuple(links),
+        anchors=tuple(anchors),
+        label="islands",
+        prefer=SIZED_MODE,
+        owners=owners,
     )
 
 

@@ -39,6 +39,7 @@ begin ``|@``, so his solvers still read the data (and solve it without the rule)
     |@sized LABEL               a Sized rule: |@members and |@links as for connected, then
     |@size 4                    every piece has 4 members (|@size 4+: at least 4); or
     |@anchors 11 3 57 5         anchors: 11 in a piece of 3, 57 in a piece of 5
+    |@owners 11 n11 57 n57      (optional) an owner item per anchor: see Sized.owners
     |@prefer lazy               (optional) the mode it asks for where the backends' is auto
 
 ``grid`` links join members whose items are named by coordinates (docs/conventions.md §4)
@@ -207,6 +208,15 @@ class Sized:
     #: (Nurikabe's islands: lazy, with the figures beside :data:`dlxsat.families.nurikabe.
     #: SIZED_MODE`); no part of what the rule means, so rules differing in it are equal.
     prefer: str | None = field(default=None, compare=False)
+    #: Pairs ``(anchor member position, item index)``: an anchor's *owner* item, a primary item
+    #: covered by the options that make the anchor's piece present and by no other: a member
+    #: is in that anchor's piece exactly when a chosen option covering the owner item makes it
+    #: present (Nurikabe: a number's item ``n13``, covered by the white options of the cells it
+    #: owns). What the options state, told to the backends: SAT and CP-SAT then join the
+    #: anchor's piece in the formula by a distance labelling within its size
+    #: (:func:`dlxsat.backends.covering.owned_reaches`) rather than by cuts alone. A wrong
+    #: declaration loses answers, so rules differing in it differ.
+    owners: tuple[tuple[int, int], ...] = ()
     kind: ClassVar[str] = "sized"
 
     def __post_init__(self) -> None:
@@ -225,6 +235,12 @@ class Sized:
             raise ValueError("a member is an anchor once")
         if self.prefer is not None and self.prefer not in PREFERENCES:
             raise ValueError(f"a sized rule prefers one of {', '.join(PREFERENCES)}")
+        anchored = {m for m, _ in self.anchors}
+        if any(m not in anchored for m, _ in self.owners):
+            raise ValueError("an owner item belongs to an anchor")
+        if len({m for m, _ in self.owners}) != len(self.owners):
+            raise ValueError("an anchor has one owner item")
+        object.__setattr__(self, "owners", tuple(sorted(self.owners)))
         object.__setattr__(
             self, "links", tuple(sorted({(min(a, b), max(a, b)) for a, b in self.links}))
         )
@@ -684,6 +700,11 @@ def rule_lines(problem: Problem, rule: Rule) -> list[str]:
             else:
                 anchors = " ".join(f"{items[rule.members[m][0]].name} {v}" for m, v in rule.anchors)
                 out.append(f"|@anchors {anchors}")
+            if rule.owners:
+                owners = " ".join(
+                    f"{items[rule.members[m][0]].name} {items[i].name}" for m, i in rule.owners
+                )
+                out.append(f"|@owners {owners}")
             if rule.prefer is not None:
                 out.append(f"|@prefer {rule.prefer}")
         elif rule.roots is not None:
@@ -728,7 +749,14 @@ _PARTS = {
     "loop": {"edges": False},
     "connected": {"members": True, "links": True, "roots": False},
     "acyclic": {"members": True, "ends": True},
-    "sized": {"members": True, "links": True, "size": False, "anchors": False, "prefer": False},
+    "sized": {
+        "members": True,
+        "links": True,
+        "size": False,
+        "anchors": False,
+        "owners": False,
+        "prefer": False,
+    },
 }
 
 
@@ -841,7 +869,14 @@ class RuleReader:
                 if any(a == b for a, b in links):
                     raise fail("a link must join two different members", "links")
             if b.kind == "sized":
-                return self._sized(b, members, links, label, member, fail)
+
+                def owner(name: str) -> int:
+                    k = item(name, "owners")
+                    if not problem.items[k].primary:
+                        raise fail(f"owner item {name!r} isn't primary", "owners")
+                    return k
+
+                return self._sized(b, members, links, label, member, fail, owner)
             roots: list[int] | None = None
             if "roots" in b.parts:
                 words = b.parts["roots"]
@@ -887,8 +922,10 @@ class RuleReader:
         label: str,
         member: Callable[[str, str], int],
         fail: Callable[..., InputError],
+        owner: Callable[[str], int],
     ) -> Sized:
-        """A sized rule's ``|@size N`` or ``|@anchors ITEM N ...``."""
+        """A sized rule's ``|@size N`` or ``|@anchors ITEM N ...`` (and ``|@owners``;
+        ``owner``: a primary item's index by its name)."""
 
         def number(word: str, part: str) -> int:
             if not word.isascii() or not word.isdigit() or int(word) < 1:
@@ -920,4 +957,24 @@ class RuleReader:
         ]
         if len({m for m, _ in anchors}) != len(anchors):
             raise fail("a member is an anchor twice", "anchors")
-        return Sized(tuple(members), tuple(links), None, tuple(anchors), label, prefer=prefer)
+        owners = []
+        words = b.parts.get("owners", [])
+        if len(words) % 2:
+            raise fail("'|@owners' needs an anchor and an item per owner", "owners")
+        anchored = {m for m, _ in anchors}
+        for j in range(0, len(words), 2):
+            m = member(words[j], "owners")
+            if m not in anchored:
+                raise fail(f"{words[j]!r} is not an anchor", "owners")
+            owners.append((m, owner(words[j + 1])))
+        if len({m for m, _ in owners}) != len(owners):
+            raise fail("an anchor has two owner items", "owners")
+        return Sized(
+            tuple(members),
+            tuple(links),
+            None,
+            tuple(anchors),
+            label,
+            prefer=prefer,
+            owners=tuple(owners),
+        )
