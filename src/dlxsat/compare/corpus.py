@@ -44,8 +44,8 @@ def expand(args: Sequence[str]) -> list[str]:
     """The puzzle files named by ``args``, in the order given, each once.
 
     A folder stands for the puzzle files below it (sorted); a pattern with ``*``, ``?`` or ``[``
-    for the files it matches (sorted); a puz.link URL or a Tatham game id that names no file
-    for itself, the puzzle (as ``solve`` takes it: :func:`~dlxsat.inputs.is_inline_puzzle`).
+    for the files it matches (sorted); a puz.link or Penpa+ URL or a Tatham game id that names
+    no file for itself, the puzzle (as ``solve`` takes it: :func:`~dlxsat.inputs.is_inline_puzzle`).
     Naming nothing that exists is an input error.
     """
     out: dict[str, None] = {}
