@@ -12,6 +12,7 @@ inputs tried, by test, for the report of ``benchmarks/fuzz.py``.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -57,6 +58,12 @@ SEEDS = {
     "sudoku": [GOLDEN / "sudoku" / "puzzlium-A.txt", GOLDEN / "sudoku" / "tatham-4x4-1.txt"],
 }
 SEED_TEXT = {f: [p.read_text() for p in paths] for f, paths in SEEDS.items()}
+#: The genres' own notation (the corpus's ``ROWS COLS`` and rows of tokens): the table tests'
+#: published puzzles as seeds (tests/data/genres).
+GENRE_DATA = ROOT / "tests" / "data" / "genres"
+for _path in sorted(GENRE_DATA.glob("*.json")):
+    SEED_TEXT[_path.stem] = [case["problem"] for case in json.loads(_path.read_text())["puzzles"]]
+GENRES = sorted(set(SEED_TEXT) - set(FAMILIES))
 DLX_SEEDS = [(GOLDEN / "sudoku" / "tatham-4x4-1.dlx").read_text(), "a b | x\na x:1\nb x:2\n"]
 #: Characters that matter to some reader.
 ALPHABET = ".0123456789abcAB!=|:- \n\t\r#é\0x"
@@ -96,7 +103,7 @@ def inputs(family: str) -> st.SearchStrategy[str]:
 # --------------------------------------------------------------------------- readers
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("family", [*FAMILIES, *GENRES])
 def test_readers_return_or_say_input_error(family: str) -> None:
     fam = get_spec(family)
 
