@@ -532,13 +532,18 @@ def owned_reaches(problem: Problem, rule: Sized) -> list[Reach]:
     at = {member: m for m, member in enumerate(rule.members)}
     adj = rule.neighbours()
     sizes = dict(rule.anchors)
+    # The options covering each owner item, in one pass over the options (a pass per owner
+    # took 0.76 s on a 50 x 50 Nurikabe's 226 owners and 8,178 options).
+    covering_owner: dict[int, list[int]] = {item: [] for _, item in rule.owners}
+    for k, option in enumerate(problem.options):
+        for i, _ in option:
+            if i in covering_owner:
+                covering_owner[i].append(k)
     found = []
     for anchor, item in rule.owners:
         owned: dict[int, list[int]] = {}
-        for k, option in enumerate(problem.options):
-            if all(i != item for i, _ in option):
-                continue
-            for i, color in option:
+        for k in covering_owner[item]:
+            for i, color in problem.options[k]:
                 for key in ((i, color), (i, None)):
                     if key in at:
                         owned.setdefault(at[key], []).append(k)
