@@ -1067,3 +1067,26 @@ def test_a_piece_cut_leaves_out_the_same_members_searched_or_joined(problem, dat
         around = {y for x in part for y in cutter.adj[x]} - set(part) - walls
         searched = cutter._needed_searched(part, set(around), walls, want)
         assert searched == cutter._needed_joined(part, set(around), walls, want)
+
+
+def test_a_rule_kept_by_the_same_members_is_not_searched_again():
+    """The SAT backend's lazy rules answer a model whose present members are those of the
+    last model that kept the rule without asking the cutter again (most models of a lazy
+    search repeat them), and ask it for any other members, including a set that broke it."""
+    from dlxsat.backends.cnf import MemberCuts
+    from dlxsat.backends.rulecuts import SizedCuts
+
+    asked: list[list[int]] = []
+
+    class Counting(SizedCuts):
+        def cuts(self, on):
+            asked.append(list(on))
+            return super().cuts(on)
+
+    rule = MemberCuts(Counting(_PAIRS), {k: k + 1 for k in range(4)})
+    assert rule.clauses([0, 1]) == [] and rule.clauses([0, 1]) == []
+    assert asked == [[0, 1]]
+    broken = rule.clauses([0, 1, 2])
+    assert broken and rule.clauses([0, 1, 2]) == broken
+    assert rule.clauses([2, 3]) == [] and rule.clauses([0, 1]) == []
+    assert asked == [[0, 1], [0, 1, 2], [0, 1, 2], [2, 3], [0, 1]]
