@@ -462,6 +462,32 @@ def test_memory_exhausted_midway_is_one_line_exit_3(tmp_path: Path):
     assert "200 MB" in line
 
 
+def test_a_formula_the_solver_could_not_hold_is_refused_before_it_gets_it(monkeypatch):
+    """Past the memory limit CaDiCaL's allocation fails in C++ and the process aborts: a
+    formula estimated not to fit is refused, with its size, before the solver sees it."""
+    from dlxsat.backends import cnf
+
+    small = cnf.Cnf(2, nvars=2, clauses=[[1, 2], [-1]])
+    large = cnf.Cnf(2, nvars=10_000_000, clauses=[[1, 2], [-1]])  # 3 GB of variables
+    monkeypatch.setattr(memory._Limit, "bytes", memory.data_in_use() + (100 << 20))
+    assert cnf.Session("cadical195", small).find(None) is True
+    with pytest.raises(memory.OverMemory, match=r"10,000,000 variables, 2 clauses\) needs about"):
+        cnf.Session("cadical195", large)
+
+
+def test_a_cardinality_constraint_past_the_limit_is_refused_before_pysat_encodes_it(monkeypatch):
+    """PySAT's cardinality encoders allocate in C++ too (a Fillomino's eager sized encoding
+    aborted the process in them): a large constraint is checked against the memory left."""
+    from dlxsat.backends import cnf
+    from dlxsat.xcc import parse
+
+    builder = cnf._Builder(parse("a\na\n"), "seqcounter", "binary")
+    monkeypatch.setattr(memory._Limit, "bytes", memory.data_in_use() + (100 << 20))
+    builder.at_most(list(range(1, 101)), 10, "a small one")  # 0.6 MB: fits
+    with pytest.raises(memory.OverMemory, match=r"of a large one \(at most 500 of 2000\)"):
+        builder.at_most(list(range(1, 2001)), 500, "a large one")  # 600 MB
+
+
 def test_memory_flag_is_checked(cli_run):
     rc, out, err = cli_run(["encode", "masyu", MASYU, "--memory", "lots"])
     assert_input_error(rc, out, err, "--memory", "not a number of megabytes")

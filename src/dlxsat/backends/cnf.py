@@ -126,7 +126,7 @@ from typing import Any
 
 from ..errors import InputError, SolverFailure
 from ..options import Option
-from ..runtime import guard
+from ..runtime import guard, memory
 from ..runtime.processes import signals_held
 from ..xcc import Problem
 from ..xcc.loop import ON
@@ -354,6 +354,28 @@ SPEC = SolverSpec(
     validate=_check_solver,
 )
 
+#: The memory a solver takes for a formula, beyond the formula's own lists: bytes per variable,
+#: clause and literal, fitted to CaDiCaL 1.9.5 in PySAT after a first call (random formulas of
+#: 0.3-3 million variables, 1-4 million clauses of 2-8 literals: 249-1,001 MB, each within 10 %
+#: of the fit) and rounded up. :meth:`Session` refuses a formula that would not fit in the
+#: run's memory limit: past it, the solver's allocation fails in C++, where no Python error is
+#: raised and the process aborts (``std::bad_alloc``: a 20 x 36 Fillomino's eager sized
+#: encoding, 30 million variables and 62 million clauses).
+SOLVER_BYTES_PER_VARIABLE = 300
+SOLVER_BYTES_PER_CLAUSE = 64
+SOLVER_BYTES_PER_LITERAL = 12
+
+#: Before PySAT's C++ encodes a cardinality constraint of ``k`` of ``n`` (or ``n - k``), at
+#: most ``3 n min(k, n - k + 1)`` clauses (the sequential counter ``2 n k``, the totalizer
+#: 2.8 n k on 700 literals with a bound of 128, the others fewer), each some
+#: ``CARD_BYTES_PER_CLAUSE`` as C++ vectors and then Python lists, must fit in the memory left,
+#: with ``CARD_RESERVE`` to spare for the constraints until the next check: constraints of more
+#: than a 32nd of that reserve are checked each, the others every ``CARD_CHECK_EVERY``-th
+#: (reading the process's memory costs some 30 microseconds).
+CARD_BYTES_PER_CLAUSE = 200
+CARD_RESERVE = 64 << 20
+CARD_CHECK_EVERY = 256
+
 #: Solvers with native cardinality constraints in PySAT (``add_atmost``: encoding ``native``).
 _NATIVE_CARDINALITY = frozenset({"minicard", "gluecard3", "gluecard4"})
 #: Solvers that cannot take new clauses after solving (a new solver is built each round).
@@ -534,6 +556,7 @@ class _Builder:
         for k in range(len(problem.options)):
             self.cnf.names[k + 1] = f"option {problem.option_text(k)}"
         self.lit: list[int] = []  # model variable → literal
+        self._cards = 0  # cardinality constraints encoded by PySAT so far (see :meth:`_card`)
 
     # ----- variables and clauses
 
@@ -586,6 +609,16 @@ class _Builder:
         if enc == "native":
             self.cnf.atmosts.append((list(lits), bound))
             return
+        # PySAT encodes in C++, where an allocation past the memory limit aborts the process
+        # instead of raising MemoryError: each large constraint, and every
+        # CARD_CHECK_EVERY-th, first makes sure that it and a reserve fit.
+        needed = CARD_BYTES_PER_CLAUSE * 3 * len(lits) * min(bound, len(lits) - bound + 1)
+        self._cards += 1
+        if needed >= CARD_RESERVE // 32 or self._cards % CARD_CHECK_EVERY == 0:
+            memory.check_fits(
+                f"the SAT encoding of {what} ({need}) and what follows",
+                needed + CARD_RESERVE,
+            )
         first = self.top + 1
         f = CardEnc.atmost(lits, bound=bound, top_id=self.top, encoding=getattr(EncType, enc))
         self.cnf.clauses.extend(f.clauses)
@@ -1245,6 +1278,21 @@ def _solver_name(name: str | None) -> str:
     raise InputError(f"unknown SAT solver {name!r} (PySAT names: {', '.join(sorted(known))})")
 
 
+def solver_bytes(cnf: Cnf) -> int:
+    """The memory a solver is estimated to take for ``cnf`` (:data:`SOLVER_BYTES_PER_VARIABLE`
+    and the two figures beside it).
+
+    >>> solver_bytes(Cnf(2, nvars=2, clauses=[[1, 2], [-1]]))
+    764
+    """
+    literals = sum(map(len, cnf.clauses))
+    return (
+        SOLVER_BYTES_PER_VARIABLE * cnf.nvars
+        + SOLVER_BYTES_PER_CLAUSE * len(cnf.clauses)
+        + SOLVER_BYTES_PER_LITERAL * literals
+    )
+
+
 class Session:
     """One PySAT solver kept across rounds, with a time limit on each call.
 
@@ -1284,6 +1332,11 @@ class Session:
                 "encoding 'native' needs a solver with cardinality constraints "
                 f"({', '.join(sorted(_NATIVE_CARDINALITY))}), not {name!r}"
             )
+        memory.check_fits(
+            f"the SAT solver's copy of the formula ({cnf.nvars:,} variables, "
+            f"{len(cnf.clauses):,} clauses)",
+            solver_bytes(cnf),
+        )
         try:
             self.solver = self._open(Solver)
         except NoSuchSolverError:
