@@ -223,6 +223,9 @@ KNOWN_BACK_EDGES = {
     ("dlxsat.generators.masyu", "dlxsat.pipeline"),
     ("dlxsat.generators.masyu", "dlxsat.families"),
     ("dlxsat.generators.masyu", "dlxsat.families.masyu"),
+    # memory.estimate_bytes asks a solver's spec for its figures (a lazy import), while the
+    # sat backend checks the memory left before C++ allocates (memory.check_fits).
+    ("dlxsat.runtime.memory", "dlxsat.solvers"),
 }
 
 
