@@ -831,9 +831,8 @@ class _Builder:
                 self.cnf.clauses.extend([-x, v] for x in options)
                 self.add([-v, *options])
             where = reach.labels()
-            first = self.top + 1
-            self.block(len(where), f"{tag}depths in the piece of {names[reach.anchor]}")
-            label = {mk: first + j for j, mk in enumerate(where)}
+            depths = self.block(len(where), f"{tag}depths in the piece of {names[reach.anchor]}")
+            label = dict(zip(where, depths, strict=True))
             for clause in reach.clauses():
                 self.add(
                     [

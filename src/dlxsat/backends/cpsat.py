@@ -401,14 +401,11 @@ class _Model:
                 m.add_max_equality(v, options)
             label = {xk: m.new_bool_var(f"depth {xk} of {reach.anchor}") for xk in reach.labels()}
             for clause in reach.clauses():
-                m.add_bool_or(
-                    [
-                        (owned[x] if k is None else label[(x, k)])
-                        if positive
-                        else (owned[x] if k is None else label[(x, k)]).negated()
-                        for x, k, positive in clause
-                    ]
-                )
+                literals = [
+                    (owned[x] if k is None else label[(x, k)], positive)
+                    for x, k, positive in clause
+                ]
+                m.add_bool_or([b if positive else b.negated() for b, positive in literals])
 
     def _lazy_sized(self, rule: Sized, on: dict[int, Any]) -> None:
         """The sized rule by lazy cuts, after the members in no right piece are absent and a
