@@ -152,7 +152,7 @@ def write_cnf(
         head.append("c 'c var N edge X Y': true = the edge at doubled coordinates (X, Y) is on")
     head += [f"c {line}" for line in notes]
     out.write("\n".join(head) + "\n")
-    described = [(v, v, text) for v, text in cnf.names.items()] + cnf.ranges
+    described = [(v, v, text) for v, text in cnf.described(problem).items()] + cnf.ranges
     described.sort()
     _write_lines(
         out,
