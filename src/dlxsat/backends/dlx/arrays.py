@@ -47,6 +47,8 @@ the kernels' search trees are his. Algorithm X also has two other layouts, bitse
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 
 from ...errors import InputError
 from ...xcc.loop import LoopGraph
@@ -244,9 +246,14 @@ def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
     n_nodes = last_itm + 1 + n_entries + n_opts
     if n_nodes >= HIDDEN // 4:
         raise InputError(f"too many entries for the dlx backend: {n_entries}")
-    item = np.fromiter((i for o in options for i, _ in o), dtype=np.int64, count=n_entries) + 1
-    colors = [ord(c) for o in options for _, c in o if c is not None]
-    max_color = max(colors, default=0)
+    # (Passes of C over the entries instead of three generators: 2.5 against 3.3 ms for a
+    # 14 x 24 Slitherlink's 15,661 entries, 1.75 against 2.1 for a 14 x 24 Masyu's 9,031.)
+    entries = list(chain.from_iterable(options))
+    entry_colors = list(map(itemgetter(1), entries))
+    item = np.fromiter(map(itemgetter(0), entries), dtype=np.int64, count=n_entries) + 1
+    codes = {c: 0 if c is None else ord(c) for c in set(entry_colors)}
+    colors = any(c is not None for c in codes)
+    max_color = max(codes.values(), default=0)
     max_hi = max(it.hi for it in items[:n_primary])
     max_value = max(n_nodes, n + 2, max_color, max_hi)
     table = rule_table(problem)
@@ -261,12 +268,9 @@ def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
     nd[heads, UP] = nd[heads, DOWN] = heads
     nd[node, ITM] = item
     if colors:
-        code = np.fromiter(
-            (0 if c is None else ord(c) for o in options for _, c in o),
-            dtype=np.int64,
-            count=n_entries,
+        nd[node, COLOR] = np.fromiter(
+            map(codes.__getitem__, entry_colors), dtype=np.int64, count=n_entries
         )
-        nd[node, COLOR] = code
     # Every item's list: its nodes in order, between its header's links.
     order = np.argsort(item, kind="stable")
     by_item, in_order = item[order], node[order]
