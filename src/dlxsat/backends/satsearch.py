@@ -86,7 +86,9 @@ class CallStopper(Propagator):  # type: ignore[misc]  # (pysat has no type infor
     conflict budgets, each of which ended a call and began the next from the root: that cost
     finding two pentomino packings of 6 x 10 57,487 conflicts and 9.1 s, against 4,484
     conflicts and 0.7 s in one call (its questions, some 20,000 there, cost 10-30 ms). The
-    ``sat`` backend connects one to every CaDiCaL 1.9.5 call that has no :class:`ItemSearch`.
+    ``sat`` backend connects one to a CaDiCaL 1.9.5 session without an :class:`ItemSearch`
+    once a call outlasts its first conflict budget (``cnf.Session._go_on_with_stopper``; its
+    questions, four Python calls a decision, cost short calls more than their search).
 
     >>> from pysat.solvers import Solver
     >>> s = Solver(name="cadical195", bootstrap_with=[[1, 2], [-1, 2]])
