@@ -64,7 +64,9 @@ def test_timeout_in_lazy_rounds():
     p = golden_problem("superslitherlink/pi-day-2025.dlx")
     start = time.monotonic()
     r = solve_cpsat(p, loop=True, limit=2, timeout=0.2, loop_mode="lazy")
-    assert r.timed_out and not r.exhausted and r.count == 0
+    # (The puzzle's one answer may come within the limit: it did once in a parallel run of the
+    # suite, 0.196 s. Proving it the only one does not.)
+    assert r.timed_out and not r.exhausted and r.count <= 1
     # Building the model and starting CP-SAT took 6.9 s with both cores busy (issue 18).
     assert time.monotonic() - start < LOADED_MARGIN
 
