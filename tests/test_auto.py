@@ -179,14 +179,14 @@ def test_the_trial_ends_after_its_nodes_per_item(monkeypatch):
 
 def test_a_loop_trial_ends_after_its_nodes_per_item(monkeypatch):
     # A loop problem's trial has a node budget of its own: however long its time (here
-    # 400 s), this Slitherlink's trial stops at 1 node per item and SAT answers; with 200 per
+    # 400 s), this Slitherlink's trial stops at 1 node per item and SAT answers; with 100 per
     # item DLX finishes it in the trial.
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
     p = golden_problem("slitherlink/tatham-10x10-2.dlx")  # 7,929 nodes, 46 an item
     assert p.n_primary > auto.NODE_BUDGET_MIN_ITEMS
     r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]
-    assert info["engine"] == "dlx" and info["trial_nodes"] == 200 * p.n_primary
+    assert info["engine"] == "dlx" and info["trial_nodes"] == 100 * p.n_primary
     assert info["trial_searched"] == r.stats["nodes"] < info["trial_nodes"]
     monkeypatch.setattr(auto, "TRIAL_NODES_PER_ITEM_LOOP", 1)
     start = time.monotonic()

@@ -18,7 +18,7 @@ like this, within the caller's time limit:
    time when that is longer (all of it; a tenth for large problems: :data:`TRIAL_SHARE`),
    and no more than :func:`trial_nodes` nodes (:data:`TRIAL_NODES_PER_ITEM` per item to
    cover, on problems of many items, 1 on large ones: a tree that has backtracked that much
-   explodes; 200 an item with the loop rule; with a connected, sized or acyclic rule
+   explodes; 100 an item with the loop rule; with a connected, sized or acyclic rule
    :data:`TRIAL_NODES_PER_ITEM_RULES` whatever the number of items). SAT's time is predicted
    from the problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
    an ordinary DLX run (interpreted when no compiled kernel is loaded yet, moving to the
@@ -166,8 +166,15 @@ TRIAL_NODES_PER_ITEM = 64
 #: 150-200 nodes per item (Slitherlink 415, 438, Masyu 750: DLX 0.12-0.21 s, SAT 0.19-0.46 s)
 #: sent to SAT after 64. A tree DLX loses now costs up to 200 nodes an item before SAT --
 #: within the 30 ms of CPU of :data:`TRIAL_SECONDS` whichever ends first, against SAT's
-#: 0.2-2 s on such boards.
-TRIAL_NODES_PER_ITEM_LOOP = 200
+#: 0.2-2 s on such boards. Then 100 (2026-11-27, 20:05-20:16 UTC, idle, fresh published
+#: boards, ``benchmarks/published.py --rounds 3 --timeout 1``, the two budgets interleaved):
+#: once the SAT backend was faster on loop boards (its CNF build and its CaDiCaL calls without
+#: a stopper: docs/backends.md), the trial's price on the trees SAT wins weighed more --
+#: ``sat`` alone came out at 1.31-1.34 x the VBS beside ``auto``'s 1.25-1.43. Slitherlink, 40
+#: boards each of seeds 42 and 43: 1.31 -> 1.23 and 1.25 -> 1.15 (50 an item: 1.22, 1.23);
+#: Masyu of 400-900 cells, 22 boards of seed 44: 1.21 -> 1.16 (50: 1.12); six loop genres
+#: (seed 45, 12 boards each): Country Road 1.30 -> 1.14, the others within 0.04.
+TRIAL_NODES_PER_ITEM_LOOP = 100
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
 #: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
 #: Sudokus, 325-335 nodes: 0.25 per item) or millions of nodes (480-3,800 per item), so a
