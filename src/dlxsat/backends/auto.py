@@ -166,7 +166,7 @@ TRIAL_NODES_PER_ITEM = 64
 #: 150-200 nodes per item (Slitherlink 415, 438, Masyu 750: DLX 0.12-0.21 s, SAT 0.19-0.46 s)
 #: sent to SAT after 64. A tree DLX loses now costs up to 200 nodes an item before SAT --
 #: within the 30 ms of CPU of :data:`TRIAL_SECONDS` whichever ends first, against SAT's
-#: 0.2-2 s on such boards. Then 100 (2026-11-27, 20:05-20:16 UTC, idle, fresh published
+#: 0.2-2 s on such boards. Then 100 (2026-11-27, 20:04-20:10 UTC, idle, fresh published
 #: boards, ``benchmarks/published.py --rounds 3 --timeout 1``, the two budgets interleaved):
 #: once the SAT backend was faster on loop boards (its CNF build and its CaDiCaL calls without
 #: a stopper: docs/backends.md), the trial's price on the trees SAT wins weighed more --
