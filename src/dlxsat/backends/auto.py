@@ -173,7 +173,9 @@ TRIAL_NODES_PER_ITEM = 64
 #: ``sat`` alone came out at 1.31-1.34 x the VBS beside ``auto``'s 1.25-1.43. Slitherlink, 40
 #: boards each of seeds 42 and 43: 1.31 -> 1.23 and 1.25 -> 1.15 (50 an item: 1.22, 1.23);
 #: Masyu of 400-900 cells, 22 boards of seed 44: 1.21 -> 1.16 (50: 1.12); six loop genres
-#: (seed 45, 12 boards each): Country Road 1.30 -> 1.14, the others within 0.04.
+#: (seed 45, 12 boards each): Country Road 1.30 -> 1.14, the others within 0.04. Measured
+#: after it, Slitherlink seed 46 went the other way, 1.23 -> 1.35 (DLX's trees of 290-540 an
+#: item sent to SAT): on Slitherlink the budget is a wash, on Masyu and Country Road a gain.
 TRIAL_NODES_PER_ITEM_LOOP = 100
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
 #: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
