@@ -164,7 +164,7 @@ TRIAL_NODES_PER_ITEM = 64
 #: of the corpus (``benchmarks/published.py --seed 13``, every engine loaded, 2 cores at load
 #: 15) put ``auto`` at 1.23 and 1.48 x the virtual best, its losses boards that DLX ends in
 #: 150-200 nodes per item (Slitherlink 415, 438, Masyu 750: DLX 0.12-0.21 s, SAT 0.19-0.46 s)
-#: sent to SAT after 64. A tree DLX loses now costs up to 200 nodes an item before SAT --
+#: sent to SAT after 64. A tree DLX loses then cost up to 200 nodes an item before SAT --
 #: within the 30 ms of CPU of :data:`TRIAL_SECONDS` whichever ends first, against SAT's
 #: 0.2-2 s on such boards. Then 100 (2026-11-27, 20:04-20:10 UTC, idle, fresh published
 #: boards, ``benchmarks/published.py --rounds 3 --timeout 1``, the two budgets interleaved):
@@ -598,7 +598,7 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     >>> trial_nodes({"loop": False, "primary": 1320, "entries": 7000}, 2)  # 25 x 25: large
     1320
     >>> trial_nodes({"loop": True, "primary": 1320, "entries": 7000}, 2)  # a 24 x 14 Masyu
-    264000
+    132000
     >>> trial_nodes({"loop": False, "primary": 72, "entries": 12336}, 2) is None  # pentominoes
     True
     >>> trial_nodes({"loop": True, "primary": 100, "entries": 3000}, 2) is None  # 10 x 10 loop
