@@ -158,24 +158,23 @@ LARGE_ENTRIES = 5_000
 #: afterwards, is held out for it (1.07). Loop puzzles now have their own budget,
 #: :data:`TRIAL_NODES_PER_ITEM_LOOP`.
 TRIAL_NODES_PER_ITEM = 64
-#: Loop puzzles' node budget: 200, the top of the range where DLX was faster (203 per item,
-#: above). 64 was measured on the bundled boards, where the trees DLX wins between 64 and
-#: 203 per item were few; on published ones they are not: 15 Masyu and 15 Slitherlink boards
-#: of the corpus (``benchmarks/published.py --seed 13``, every engine loaded, 2 cores at load
-#: 15) put ``auto`` at 1.23 and 1.48 x the virtual best, its losses boards that DLX ends in
-#: 150-200 nodes per item (Slitherlink 415, 438, Masyu 750: DLX 0.12-0.21 s, SAT 0.19-0.46 s)
-#: sent to SAT after 64. A tree DLX loses then cost up to 200 nodes an item before SAT --
-#: within the 30 ms of CPU of :data:`TRIAL_SECONDS` whichever ends first, against SAT's
-#: 0.2-2 s on such boards. Then 100 (2026-11-27, 20:04-20:10 UTC, idle, fresh published
-#: boards, ``benchmarks/published.py --rounds 3 --timeout 1``, the two budgets interleaved):
-#: once the SAT backend was faster on loop boards (its CNF build and its CaDiCaL calls without
-#: a stopper: docs/backends.md), the trial's price on the trees SAT wins weighed more --
-#: ``sat`` alone came out at 1.31-1.34 x the VBS beside ``auto``'s 1.25-1.43. Slitherlink, 40
-#: boards each of seeds 42 and 43: 1.31 -> 1.23 and 1.25 -> 1.15 (50 an item: 1.22, 1.23);
-#: Masyu of 400-900 cells, 22 boards of seed 44: 1.21 -> 1.16 (50: 1.12); six loop genres
-#: (seed 45, 12 boards each): Country Road 1.30 -> 1.14, the others within 0.04. Measured
-#: after it, Slitherlink seed 46 went the other way, 1.23 -> 1.35 (DLX's trees of 290-540 an
-#: item sent to SAT): on Slitherlink the budget is a wash, on Masyu and Country Road a gain.
+#: Loop puzzles' node budget, 100. It was 200, the top of the range where DLX was faster (203 per
+#: item, above). 64 was measured on the bundled boards, where the trees DLX wins between 64 and 203
+#: per item were few; on published ones they are not: 15 Masyu and 15 Slitherlink boards of the
+#: corpus (``benchmarks/published.py --seed 13``, every engine loaded, 2 cores at load 15) put
+#: ``auto`` at 1.23 and 1.48 x the virtual best, its losses boards that DLX ends in 150-200 nodes
+#: per item (Slitherlink 415, 438, Masyu 750: DLX 0.12-0.21 s, SAT 0.19-0.46 s) sent to SAT after
+#: 64. A tree DLX loses then cost up to 200 nodes an item before SAT -- within the 30 ms of CPU of
+#: :data:`TRIAL_SECONDS` whichever ends first, against SAT's 0.2-2 s on such boards. Then 100
+#: (2026-11-27, 20:04-20:10 UTC, idle, fresh published boards, ``benchmarks/published.py --rounds 3
+#: --timeout 1``, the two budgets interleaved): once the SAT backend was faster on loop boards (its
+#: CNF build and its CaDiCaL calls without a stopper: docs/backends.md), the trial's price on the
+#: trees SAT wins weighed more -- ``sat`` alone came out at 1.31-1.34 x the VBS beside ``auto``'s
+#: 1.25-1.43. Slitherlink, 40 boards each of seeds 42 and 43: 1.31 -> 1.23 and 1.25 -> 1.15 (50 an
+#: item: 1.22, 1.23); Masyu of 400-900 cells, 22 boards of seed 44: 1.21 -> 1.16 (50: 1.12); six
+#: loop genres (seed 45, 12 boards each): Country Road 1.30 -> 1.14, the others within 0.04.
+#: Measured after it, Slitherlink seed 46 went the other way, 1.23 -> 1.35 (DLX's trees of 290-540
+#: an item sent to SAT): on Slitherlink the budget is a wash, on Masyu and Country Road a gain.
 TRIAL_NODES_PER_ITEM_LOOP = 100
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
 #: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
