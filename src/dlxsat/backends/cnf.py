@@ -1340,8 +1340,9 @@ class Session:
         #: A stopper is connected only once a call outlasts its first conflict budget
         #: (:attr:`stopper_later`, :meth:`_go_on_with_stopper`), but from the start in a session
         #: writing a proof.
-        self.stopper_later = search is None and name == PROPAGATOR_SOLVER and not proof
-        if search is None and name == PROPAGATOR_SOLVER and proof:
+        stopped_by_us = search is None and name == PROPAGATOR_SOLVER
+        self.stopper_later = stopped_by_us and not proof
+        if stopped_by_us and proof:
             from .satsearch import CallStopper
 
             search = CallStopper()
@@ -1413,8 +1414,8 @@ class Session:
             self.solver = self._open(Solver)
         if self.search is not None:
             return self._solve_propagated(deadline, assumptions)
-        if self.stopper_later:  # (a first budget, then the stopper: _go_on_with_stopper)
-            return self._solve_budgeted(deadline, assumptions)
+        if self.stopper_later:
+            return self._solve_first_budget(deadline, assumptions)
         # In a dlxsat process a signal must stop a call even without a time limit.
         stoppable = deadline is not None or guard.installed()
         if not stoppable or self.name in _UNSTOPPABLE:
@@ -1454,11 +1455,6 @@ class Session:
         """CaDiCaL in PySAT has no interrupt: run in conflict budgets of about
         :data:`SLICE_SECONDS` each, checking the clock between them (and letting a signal's
         handler run)."""
-        if self.stopper_later:
-            # (a budget that a signal or the deadline may have to wait for: smaller on large
-            # formulas, whose conflicts cost more)
-            clauses = max(1, len(self.cnf.clauses))
-            self.budget = max(MIN_BUDGET, min(FIRST_BUDGET, FIRST_BUDGET_CLAUSES // clauses))
         while deadline is None or time.monotonic() < deadline:
             self.solver.conf_budget(self.budget)
             t0 = time.perf_counter()
@@ -1466,15 +1462,25 @@ class Session:
             took = time.perf_counter() - t0
             if result is not None:
                 return result
-            if self.stopper_later:
-                if deadline is not None and time.monotonic() >= deadline:
-                    return None
-                return self._go_on_with_stopper(deadline, assumptions)
             if took < SLICE_SECONDS / 2:
                 self.budget = min(2 * self.budget, MAX_BUDGET)
             elif took > SLICE_SECONDS:
                 self.budget = max(self.budget // 2, MIN_BUDGET)
         return None
+
+    def _solve_first_budget(self, deadline: float | None, assumptions: list[int]) -> bool | None:
+        """A CaDiCaL 1.9.5 call before any has outlasted its first conflict budget: that budget
+        without a propagator (smaller on large formulas, whose conflicts cost more: a signal or
+        the deadline waits for it, :data:`FIRST_BUDGET_CLAUSES`), then, if it is spent before
+        the deadline, the rest of the call with a stopper (:meth:`_go_on_with_stopper`)."""
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
+        clauses = max(1, len(self.cnf.clauses))
+        self.solver.conf_budget(max(MIN_BUDGET, min(FIRST_BUDGET, FIRST_BUDGET_CLAUSES // clauses)))
+        result: bool | None = self.solver.solve_limited(assumptions=assumptions)
+        if result is not None or (deadline is not None and time.monotonic() >= deadline):
+            return result
+        return self._go_on_with_stopper(deadline, assumptions)
 
     def _go_on_with_stopper(self, deadline: float | None, assumptions: list[int]) -> bool | None:
         """The rest of a call that outlasted its first conflict budget, made whole: a
