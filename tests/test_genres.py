@@ -315,12 +315,14 @@ def test_the_rest_has_a_cover_exactly_when_an_answer_leaves_a_cell_empty(monkeyp
 #: most: the ``sea`` item), its 22 counted by default (its distance labelling small: REACH)
 #: and with CROWDED 100 (its island nearly forced), shared with REACH 0;
 #: Fillomino's 7 has room for one region of 7 (7 cells may take it): an anchored rule.
+FIVE = "5 5\n- 5 - - -\n- - 2 - -\n- - - - -\n- - 1 - -\n- - - 3 -\n"
 WALL = "2 22\n20" + " -" * 20 + " 22\n" + "- " * 21 + "-\n"
 CHOICES = [
-    ("nurikabe", "SHARED", 1, "5 5\n- 5 - - -\n- - 2 - -\n- - - - -\n- - 1 - -\n- - - 3 -\n"),
+    ("nurikabe", "SHARED", 1, FIVE),
     ("nurikabe", None, None, WALL),
     ("nurikabe", "REACH", 0, WALL),
     ("nurikabe", "CROWDED", 100, WALL),
+    ("nurikabe", "SEA_COUNT_ENTRIES", 0, FIVE),
     ("fillomino", None, None, "3 3\n1 - -\n- 7 -\n- - 1\n"),
 ]
 
@@ -346,6 +348,9 @@ def test_an_encoding_choice_keeps_the_answers(monkeypatch, family, name, value, 
         assert [problem.items[i].name for _, i in islands.owners] == (
             ["n11"] if name == "REACH" else ["n11", "n1H"]
         )
+    if name in ("SHARED", "SEA_COUNT_ENTRIES"):
+        # 14 of 25 cells shaded: more than a tenth of the board, counted by SEA_COUNT_ENTRIES.
+        assert ("sea" in get_spec(family).build(puzzle).index) == (name == "SHARED")
     if family == "fillomino":
         problem = get_spec(family).build(puzzle)
         assert [(r.label, r.anchors, r.prefer) for r in problem.rules if r.anchors] == [

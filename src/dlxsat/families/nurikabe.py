@@ -24,8 +24,9 @@ The shaded cells (the sea) are orthogonally connected, and no 2 x 2 block is all
   by the shaded options of its cells at most three times (``0:3|22``): no block is all
   shaded, exactly (a block holding a number is never all shaded and has no item);
 - without a ``?``, when the numbers leave at most a tenth of the board to shade
-  (:data:`SMALL_SEA`), a primary item ``sea`` that the shaded options cover at most that many
-  times (``0:10|sea``): the sea has no more cells than the numbers leave;
+  (:data:`SMALL_SEA`) or the board's cells times the shaded ones are few
+  (:data:`SEA_COUNT_ENTRIES`), a primary item ``sea`` that the shaded options cover at most that
+  many times (``0:10|sea``): the sea has no more cells than the numbers leave;
 - a primary item per number, ``n`` and its cell's name. Optionally (:data:`PLACEMENTS`, off by
   default), a number whose islands are few (at most that many connected sets of its size
   holding it, within the cells it may own, see below) has an option per island, covering its
@@ -270,6 +271,14 @@ CROWDED_CELLS = 200
 #: larger seas (29_10x10, 753_10x10, 756_15x15, 950_13x13, 687_17x17 ...: 30 s each, load 6-7) it
 #: won nothing.
 SMALL_SEA = 10
+#: ... or when the board's cells times its shaded cells are at most this many, the sea's count a
+#: small constraint whatever its share of the board. Since the numbers' cells are joined by their
+#: distance labelling (REACH), it settles 753_10x10 (an 8, a 30, a 28 and a 15; 19 shaded cells):
+#: unique in 24-26 s, where no answer came within 120 s without it. On the 122 corpus puzzles it
+#: adds the item to (every board of at most 40 cells with shaded ones, 10 x 10s with up to 40),
+#: each solved twice either way interleaved in one process (2026-11-27, idle): the other 121 took
+#: 30.7 s in all either way (29_10x10 over its 30 s both ways, the rest a few milliseconds each).
+SEA_COUNT_ENTRIES = 4000
 #: ... and except a number whose distance labelling is small: one with at most this many
 #: labels (:func:`reach_cost`) is counted, its cells owned one by one, and every counted
 #: number's item is its anchor's owner in the islands' rule (:attr:`Sized.owners
@@ -405,11 +414,13 @@ def build(puzzle: NurikabePuzzle) -> Problem:
             b.item(number[c], 1, sizes[c])
         elif c in counted:
             b.item(number[c], 1 if c in shapes else v)
-    # A small sea is counted (see SMALL_SEA): no more shaded cells than the numbers leave.
+    # A small sea is counted (SMALL_SEA, SEA_COUNT_ENTRIES): no more shaded cells than the
+    # numbers leave.
     sea: list[str] = []
     shaded = m * n - sum(clues.values())
     no_sea = QUESTION not in clues.values() and shaded == 0  # (the islands fill the board)
-    if QUESTION not in clues.values() and shaded * SMALL_SEA <= m * n and not no_sea:
+    small = shaded * SMALL_SEA <= m * n or shaded * m * n <= SEA_COUNT_ENTRIES
+    if QUESTION not in clues.values() and small and not no_sea:
         b.item("sea", 0, shaded)
         sea = ["sea"]
     blocks: dict[Cell, str] = {}
