@@ -383,12 +383,15 @@ def read_grid(text: str, blocks: int = 1) -> tuple[int, int, list[list[list[str]
 
     >>> read_grid("2 2\\n- 3\\n1 -\\n")
     (2, 2, [[['-', '3'], ['1', '-']]])
+    >>> read_grid("00 1\\n")  # (a size of 0 rows, however written)
+    Traceback (most recent call last):
+    dlxsat.errors.InputError: line 1: the grid begins with its size 'ROWS COLS', not ['00', '1']
     """
     numbered = [(k, line.split()) for k, line in enumerate(text.split("\n"), 1) if line.strip()]
     if not numbered:
         raise InputError("empty puzzle: no 'ROWS COLS' line")
     k, head = numbered[0]
-    if len(head) != 2 or not all(t.isdigit() for t in head) or "0" in (head[0], head[1]):
+    if len(head) != 2 or not all(t.isdigit() and int(t) > 0 for t in head):
         raise InputError(f"line {k}: the grid begins with its size 'ROWS COLS', not {head!r}")
     m, n = int(head[0]), int(head[1])
     body = numbered[1:]
