@@ -151,3 +151,33 @@ def test_timeout_status(capsys):
     rc = cli.main(["solve", "slitherlink", path, "--backend", "dlx", "--timeout", "0.5", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert rc == 3 and out["status"] == "timeout"
+
+
+def test_a_solve_collects_less_often_and_puts_the_callers_threshold_back(monkeypatch):
+    """During a solve the collector's youngest threshold is raised (the work sees it);
+    afterwards the caller's is back, also after a solve that raised an error."""
+    import gc
+
+    from dlxsat.runtime import collector
+
+    seen = []
+    work = pipeline._solve
+
+    def spying(*args, **kwargs):
+        seen.append(gc.get_threshold()[0])
+        return work(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "_solve", spying)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(1234, 5, 6)
+        text = (ROOT / "puzzles/sudoku/puzzlium-A.txt").read_text()
+        assert dlxsat.solve("sudoku", text, backend="dlx").status == "unique"
+        assert seen == [collector.YOUNG_THRESHOLD] and gc.get_threshold() == (1234, 5, 6)
+        with pytest.raises(dlxsat.InputError):
+            dlxsat.solve("sudoku", "not a sudoku", backend="dlx")
+        with collector.fewer_collections(), collector.fewer_collections():
+            assert gc.get_threshold() == (collector.YOUNG_THRESHOLD, 5, 6)
+        assert gc.get_threshold() == (1234, 5, 6)
+    finally:
+        gc.set_threshold(*before)

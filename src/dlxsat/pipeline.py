@@ -17,7 +17,7 @@ from .errors import InputError, RuleViolation
 from .families import canonical, get_spec
 from .families.spec import Batch, FamilySpec, Policy
 from .result import MODES, SearchResult, Settled, status_of
-from .runtime import guard, memory
+from .runtime import collector, guard, memory
 from .runtime.deadline import Deadline
 from .runtime.guard import Progress
 from .solvers import CHECKED_WHEN_COUNTING, Request, max_workers, rule_kinds, spec_of
@@ -235,20 +235,21 @@ def solve(
     # is one the alarm enforces; a library caller's own is on the work, as for the backends.
     loading_counts = (deadline is not None and deadline.at is not None) or scope.active
     try:
-        report = _solve(
-            family,
-            text,
-            backend,
-            mode,
-            scope.deadline,
-            options,
-            start,
-            format,
-            loading_counts,
-            policy,
-            progress,
-            argue,
-        )
+        with collector.fewer_collections():
+            report = _solve(
+                family,
+                text,
+                backend,
+                mode,
+                scope.deadline,
+                options,
+                start,
+                format,
+                loading_counts,
+                policy,
+                progress,
+                argue,
+            )
         if report.status == "timeout" and timeout is None:
             # The run's deadline, not one this caller asked for: it cannot take a partial
             # answer for a complete one, so the run stops (the guard reports the figures).
