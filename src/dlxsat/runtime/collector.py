@@ -28,10 +28,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 #: The youngest generation's threshold during a solve (CPython's default is 700). Measured
-#: (2026-11-27, idle, one warm process with every engine loaded, best of 7 interleaved):
-#: a 16 x 19 Slitherlink ``auto`` 69.8 ms at 700, 59.1 at 10,000, 57.3 at 100,000 (``sat``
-#: 56.2, 58.1, 55.8); a 10 x 18 ``auto`` 35.9, 34.5, 33.8 (``sat`` 27.1, 26.6, 26.0).
-#: 0 leaves the threshold alone.
+#: (2026-11-27, idle, one warm process with every engine loaded, each board solved with both
+#: settings in a shuffled order, best of 3): 20 published 10 x 10 to 16 x 20 Slitherlinks
+#: ``auto`` 435 -> 415 ms, ``sat`` 557 -> 516; ten boards each of five region and loop genres
+#: ``sat`` 2-8 % less on each. A best of 7 on one 16 x 19 Slitherlink: ``auto`` 69.8 ms at
+#: 700, 59.1 at 10,000, 57.3 at 100,000. 0 leaves the threshold alone.
 YOUNG_THRESHOLD = 100_000
 
 _lock = threading.Lock()
