@@ -155,7 +155,8 @@ def test_timeout_status(capsys):
 
 def test_a_solve_collects_less_often_and_puts_the_callers_threshold_back(monkeypatch):
     """During a solve the collector's youngest threshold is raised (the work sees it);
-    afterwards the caller's is back, also after a solve that raised an error."""
+    afterwards the caller's is back, also after a solve that raised an error. The same for
+    ``solve_problem`` (the search's progress calls see it)."""
     import gc
 
     from dlxsat.runtime import collector
@@ -176,6 +177,13 @@ def test_a_solve_collects_less_often_and_puts_the_callers_threshold_back(monkeyp
         assert seen == [collector.YOUNG_THRESHOLD] and gc.get_threshold() == (1234, 5, 6)
         with pytest.raises(dlxsat.InputError):
             dlxsat.solve("sudoku", "not a sudoku", backend="dlx")
+        seen.clear()
+        problem = dlxsat.parse_dlx("a b\na\nb\na b\n")
+        found = dlxsat.solve_problem(
+            problem, "dlx", on_found=lambda n: seen.append(gc.get_threshold()[0])
+        )
+        assert found.count == 2 and set(seen) == {collector.YOUNG_THRESHOLD}
+        assert gc.get_threshold() == (1234, 5, 6)
         with collector.fewer_collections(), collector.fewer_collections():
             assert gc.get_threshold() == (collector.YOUNG_THRESHOLD, 5, 6)
         assert gc.get_threshold() == (1234, 5, 6)

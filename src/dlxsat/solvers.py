@@ -626,7 +626,10 @@ def solve_problem(
         problem = problem.with_rules(SingleLoop.from_names(problem, allow_empty_loop))
     checked = spec.check(options, rules=rule_kinds(problem))
     spec.check_rules(problem)
-    result: SearchResult = spec.module().solve(problem, request, checked)
+    from .runtime.collector import fewer_collections
+
+    with fewer_collections():  # (as dlxsat.solve does: see dlxsat.runtime.collector)
+        result: SearchResult = spec.module().solve(problem, request, checked)
     return result
 
 

@@ -7,7 +7,8 @@ and, every hundred of those, one of every object the process holds -- numba's, O
 the imported modules' included. On small boards that work is a visible share of a solve.
 
 :func:`fewer_collections` raises the youngest generation's threshold for the length of a solve
-and puts the caller's back afterwards. Cycles are still collected, a hundred times less often;
+(:func:`dlxsat.solve` and :func:`dlxsat.solve_problem` use it) and puts the caller's back
+afterwards. Cycles are still collected, a hundred times less often;
 the collector stays on (a solve that makes cyclic garbage round after round does not grow
 without bound), and a caller that turned it off keeps it off.
 
