@@ -277,7 +277,7 @@ SMALL_SEA = 10
 #: unique in 24-26 s, where no answer came within 120 s without it. On the 122 corpus puzzles it
 #: adds the item to (every board of at most 40 cells with shaded ones, 10 x 10s with up to 40),
 #: each solved twice either way interleaved in one process (2026-11-27, idle): the other 121 took
-#: 30.7 s in all either way (29_10x10 over its 30 s both ways, the rest a few milliseconds each).
+#: 30.7 s in all either way (29_10x10 its 30 s limit both ways, the other 120 0.7 s in all).
 SEA_COUNT_ENTRIES = 4000
 #: ... and except a number whose distance labelling is small: one with at most this many
 #: labels (:func:`reach_cost`) is counted, its cells owned one by one, and every counted

@@ -2,15 +2,16 @@
 
 Encoding a puzzle allocates containers by the ten thousand (options, clauses, a model's
 lists), nearly none of them in reference cycles: reference counting frees them. CPython still
-starts a collection of the youngest generation every 700 allocations (its default threshold)
-and, every hundred of those, one of every object the process holds -- numba's, OR-tools' and
-the imported modules' included. On small boards that work is a visible share of a solve.
+starts a collection of the youngest generation every 700 allocations (its default threshold),
+every tenth of them one of the middle generation too, and now and then one of every object the
+process holds -- numba's, OR-tools' and the imported modules' included. On small boards that
+work is a visible share of a solve.
 
 :func:`fewer_collections` raises the youngest generation's threshold for the length of a solve
 (:func:`dlxsat.solve` and :func:`dlxsat.solve_problem` use it) and puts the caller's back
-afterwards. Cycles are still collected, a hundred times less often;
-the collector stays on (a solve that makes cyclic garbage round after round does not grow
-without bound), and a caller that turned it off keeps it off.
+afterwards. Cycles are still collected, a hundred times less often; the collector stays on (a
+solve that makes cyclic garbage round after round does not grow without bound), and a caller
+that turned it off keeps it off.
 
 >>> import gc
 >>> before = gc.get_threshold()
