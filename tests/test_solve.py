@@ -177,6 +177,7 @@ def test_a_solve_collects_less_often_and_puts_the_callers_threshold_back(monkeyp
         assert seen == [collector.YOUNG_THRESHOLD] and gc.get_threshold() == (1234, 5, 6)
         with pytest.raises(dlxsat.InputError):
             dlxsat.solve("sudoku", "not a sudoku", backend="dlx")
+        assert gc.get_threshold() == (1234, 5, 6)
         seen.clear()
         problem = dlxsat.parse_dlx("a b\na\nb\na b\n")
         found = dlxsat.solve_problem(
