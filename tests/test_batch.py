@@ -21,6 +21,7 @@ from dlxsat.families.spec import Policy
 from dlxsat.families.sudoku import BatchTemplate
 from dlxsat.solvers import spec_of
 from dlxsat.xcc import parse
+from dlxsat.xcc.loop import loop_graph
 
 #: The batch path's threshold: the dlx solver's (its SPEC.batch).
 MIN_PUZZLES = spec_of("dlx").batch
@@ -50,6 +51,8 @@ def test_build_is_the_parsed_dlx_text(case):
     parsed = fam.with_rules(golden_problem(case["dlx"], allow_empty=True))
     assert built == parsed
     assert [it.name for it in built.items] == [it.name for it in parsed.items]
+    if built.rule("loop") is not None:  # (equal rules compare vertices and edges only)
+        assert built.rule("loop").graph.coords == parsed.rule("loop").graph.coords
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -239,7 +242,10 @@ def test_slitherlink_build_matches_parse_on_random_puzzles(m, n, data):
         p = slitherlink.read(text)
     except InputError:
         assume(False)
-    assert slitherlink.build(p) == slitherlink.SPEC.problem(p, slitherlink.encode(p))
+    built = slitherlink.build(p)
+    assert built == slitherlink.SPEC.problem(p, slitherlink.encode(p))
+    # (the loop's graph is made from coordinates, not read from the names: the same graph)
+    assert built.rule("loop").graph == loop_graph(built)
 
 
 # --------------------------------------------------------------------------- bad records

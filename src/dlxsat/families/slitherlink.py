@@ -427,38 +427,71 @@ def render(puzzle: SlitherlinkPuzzle, answer: Answer | None = None) -> str:
 def build(puzzle: SlitherlinkPuzzle) -> Problem:
     """The :class:`~dlxsat.xcc.Problem` of :func:`encode`'s data, without writing it out:
     ``build(p) == SPEC.problem(p, encode(p))``, the same items and options in the same order,
-    and the single-loop rule.
+    and the single-loop rule, its graph the one :func:`~dlxsat.xcc.loop.loop_graph` would
+    read from the names.
+
+    Every solve starts here, so it works on item numbers, not names: the options of a grid
+    point depend only on which of its four sides lie on the board (nine cases), so they are
+    made once per case and given the point's edges; the loop's graph is known from the
+    coordinates rather than parsed back from the names. (Through the option texts, with the
+    graph parsed back, it took 5.1 ms a board on average over 20 published Slitherlinks of
+    6 x 6 to 14 x 24, which DLX solves in 2-50 ms in all; this way 2.4 ms.)
 
     >>> p = read("4.\\n..\\n")
     >>> build(p) == SPEC.problem(p, encode(p))
     True
     """
+    from ..xcc.loop import LoopGraph
     from ..xcc.model import Item
+    from ..xcc.rules import SingleLoop
 
     m, n, name = puzzle.m, puzzle.n, puzzle.name
     clue_cells = [(i, j) for i in range(m) for j in range(n) if puzzle.rows[i][j] != NO_CLUE]
     items = [Item(name(2 * i, 2 * j)) for i in range(m + 1) for j in range(n + 1)]
     items += [Item(name(2 * i + 1, 2 * j + 1)) for i, j in clue_cells]
-    items += [
-        Item(name(x, y), primary=False)
-        for x in range(2 * m + 1)
-        for y in range(2 * n + 1)
-        if (x + y) & 1
-    ]
-    index = {it.name: k for k, it in enumerate(items)}
+    coords: dict[int, tuple[int, int]] = {
+        k: (2 * i, 2 * j)
+        for k, (i, j) in enumerate((i, j) for i in range(m + 1) for j in range(n + 1))
+    }
+    edge: dict[tuple[int, int], int] = {}  # doubled coordinates → item number
+    edges: list[tuple[int, int, int]] = []
+    for x in range(2 * m + 1):
+        for y in range(2 * n + 1):
+            if (x + y) & 1:
+                k = edge[(x, y)] = len(items)
+                items.append(Item(name(x, y), primary=False))
+                coords[k] = (x, y)
+                (ux, uy), (vx, vy) = edge_ends(x, y)
+                edges.append((k, (ux // 2) * (n + 1) + uy // 2, (vx // 2) * (n + 1) + vy // 2))
     options: list[tuple[Entry, ...]] = []
-    for tile, edges in _tiles(m, n, name):
-        for _, entries in tile_options(tile, edges):
-            head, *rest = entries
-            options.append(((index[head], None), *((index[e[:-2]], e[-1]) for e in rest)))
-    for i, j in clue_cells:
+    patterns: dict[int, list[tuple[str, ...]]] = {}  # sides on the board → colors per option
+    for i in range(m + 1):
+        for j in range(n + 1):
+            x, y = 2 * i, 2 * j
+            sides = [
+                (bit, edge[(x + dx, y + dy)])
+                for _, bit, dx, dy in SIDES
+                if 0 <= x + dx <= 2 * m and 0 <= y + dy <= 2 * n
+            ]
+            present = sum(bit for bit, _ in sides)
+            colors = patterns.get(present)
+            if colors is None:  # tile_options's patterns, in its order
+                colors = patterns[present] = [
+                    tuple("1" if pattern & bit else "0" for bit, _ in sides)
+                    for pattern in TILE_PATTERNS
+                    if not pattern & ~present
+                ]
+            head: Entry = (i * (n + 1) + j, None)
+            ks = [k for _, k in sides]
+            options.extend((head, *zip(ks, cs, strict=True)) for cs in colors)
+    for c, (i, j) in enumerate(clue_cells):
         x, y = 2 * i + 1, 2 * j + 1
-        sides = [(bit, index[name(x + dx, y + dy)]) for _, bit, dx, dy in SIDES]
+        sides = [(bit, edge[(x + dx, y + dy)]) for _, bit, dx, dy in SIDES]
+        head = ((m + 1) * (n + 1) + c, None)
         for mask in masks_with(int(puzzle.rows[i][j])):
-            options.append(
-                ((index[name(x, y)], None), *((k, "1" if mask & bit else "0") for bit, k in sides))
-            )
-    return SPEC.with_rules(Problem(items, options))
+            options.append((head, *((k, "1" if mask & bit else "0") for bit, k in sides)))
+    graph = LoopGraph(tuple(range((m + 1) * (n + 1))), tuple(edges), coords)
+    return Problem(items, options).with_rules(SingleLoop(graph))
 
 
 def draw_board(canvas: Any, rows: Sequence[str], answer: Answer | None) -> None:
