@@ -90,6 +90,45 @@ def test_a_problems_pairwise_hint_writes_its_groups_without_aux_variables(hint, 
     assert got == sorted(brute_force(p))
 
 
+@SETTINGS
+@given(data=st.data())
+def test_an_at_most_one_the_colors_imply_is_left_out_and_nothing_changes(data):
+    # Items whose options all color the same secondary items, no two alike (as a grid point's
+    # options color its edges): their "at most one" is left out where it would need auxiliary
+    # variables (a pairwise one is kept), and the answers stay the same.
+    palette = data.draw(st.sampled_from(["01", "012"]))
+    n_sec = data.draw(st.integers(2 if palette == "012" else 3, 3))  # (7 colorings or more)
+    items = [Item("a"), Item("b")] + [Item(f"s{i}", False) for i in range(n_sec)]
+    options = []
+    sizes = []
+    for head in (0, 1):
+        secs = data.draw(st.permutations(range(2, 2 + n_sec)))
+        colorings = data.draw(
+            st.lists(
+                st.tuples(*[st.sampled_from(palette)] * n_sec), min_size=3, max_size=8, unique=True
+            )
+        )
+        options += [((head, None), *zip(secs, cs, strict=True)) for cs in colorings]
+        sizes.append(len(colorings))
+    p = Problem(items, options)
+    colors = data.draw(st.sampled_from(["onehot", "binary"]))
+    encoding = data.draw(st.sampled_from(["auto", "seqcounter", "kmtotalizer"]))
+    assert all(
+        cnf.colors_differ(p, [k for k, o in enumerate(options) if o[0][0] == h]) for h in (0, 1)
+    )
+    got, _ = solutions(p, colors=colors, encoding=encoding)
+    assert got == sorted(brute_force(p))
+    clauses = len(cnf.build(p, colors=colors, encoding=encoding).clauses)
+    cnf.SKIP_IMPLIED_AT_MOST_ONE = False
+    try:
+        written = len(cnf.build(p, colors=colors, encoding=encoding).clauses)
+        assert solutions(p, colors=colors, encoding=encoding)[0] == got
+    finally:
+        cnf.SKIP_IMPLIED_AT_MOST_ONE = True
+    left_out = encoding != "auto" or max(sizes) > cnf.AUTO_PAIRWISE_MAX
+    assert (clauses < written) == left_out and clauses <= written
+
+
 # ---------------------------------------------------------------- the loop cuts
 
 
