@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ..answer import Answer, edges_answer, loop_pieces
+from ..answer import Answer, edge_ends, edges_answer, loop_pieces
 from ..errors import InputError
 from ..xcc.model import Entry, Problem
 from ..xcc.names import parse_point_name
@@ -282,17 +282,20 @@ class _Option:
 
     def add(self, xy: tuple[int, int], val: int) -> None:
         """Constrain edge ``xy`` to ``val`` (Knuth's append_opt)."""
-        if self.want is None:
+        want = self.want
+        if want is None:
             return
-        e = self.red.number(xy)
-        p, val = self.red.ldr[e], (val & 1) ^ self.red.cmp[e]
+        red = self.red
+        x, y = xy  # (Reduction.number, written out: every option of a solve comes here)
+        e = x * red.width + y if 0 <= x <= red.xmax and 0 <= y <= red.ymax else 0
+        p, val = red.ldr[e], (val & 1) ^ red.cmp[e]
         if p == 0:
             if val:  # the edge is the constant 0: an always-false option
                 self.want = None
             return
-        old = self.want.get(p)
+        old = want.get(p)
         if old is None:
-            self.want[p] = val
+            want[p] = val
         elif old != val:  # both values of one variable: a foolish option
             self.want = None
 
@@ -310,13 +313,27 @@ def _cell_options(puzzle: MasyuPuzzle, i: int, j: int) -> Iterator[tuple[str, _O
     x, y = 2 * i, 2 * j
     if not puzzle.has_clue(i, j):
         # A tile has 0 or 2 of its four edges on the loop.
+        head = nm(x, y)
+        sides = ((x - 1, y), (x, y - 1), (x, y + 1), (x + 1, y))
+        legs = [(red.ldr[e], red.cmp[e]) for e in map(red.number, sides)]
+        leaders = {leader for leader, _ in legs}
+        if 0 not in leaders and len(leaders) == 4:
+            # Four edges of four unknown classes (most tiles): what add() would make of each.
+            for code in _TILE_CODES:
+                opt = _Option(red)
+                opt.want = {
+                    leader: ((code >> shift) & 1) ^ c
+                    for (leader, c), shift in zip(legs, (3, 2, 1, 0), strict=True)
+                }
+                yield head, opt
+            return
         for code in _TILE_CODES:
             opt = _Option(red)
-            opt.add((x - 1, y), code >> 3)
-            opt.add((x, y - 1), code >> 2)
-            opt.add((x, y + 1), code >> 1)
-            opt.add((x + 1, y), code)
-            yield nm(x, y), opt
+            opt.add(sides[0], code >> 3)
+            opt.add(sides[1], code >> 2)
+            opt.add(sides[2], code >> 1)
+            opt.add(sides[3], code)
+            yield head, opt
     elif puzzle.is_black(i, j):
         # Turn here and go straight on through both cells the loop leaves by.
         for code in _TILE_CODES[:4]:
@@ -577,7 +594,9 @@ def build(puzzle: MasyuPuzzle) -> Problem:
     >>> build(p) == SPEC.problem(p, encode(p))
     True
     """
+    from ..xcc.loop import LoopGraph
     from ..xcc.model import Item
+    from ..xcc.rules import SingleLoop
 
     m, n = puzzle.m, puzzle.n
     red = puzzle.reduction
@@ -607,15 +626,26 @@ def build(puzzle: MasyuPuzzle) -> Problem:
             leader = (index["#" + ename[e]], None)
             options.append((leader, *((edge_index[q], str(red.cmp[q] ^ flip)) for q in members)))
 
-    def add(head: str, opt: _Option) -> None:
-        if opt.want is not None:
-            entries = [(edge_index[p], str(v)) for p, v in sorted(opt.want.items())]
-            options.append(((index[head], None), *entries))
-
+    # (Each edge's two entries made once: a solve builds some 1,600 options of 4-6 entries.)
+    entry = {e: ((k, "0"), (k, "1")) for e, k in edge_index.items()}
     for i, j in cells:
         for head, opt in _cell_options(puzzle, i, j):
-            add(head, opt)
-    return SPEC.with_rules(Problem(items, options))
+            want = opt.want
+            if want is not None:
+                options.append(
+                    ((index[head], None), *[entry[p][v] for p, v in sorted(want.items())])
+                )
+    # The loop's graph from the coordinates (as loop_graph would read it from the names): the
+    # cells' items are its vertices, and every edge item joins the two cells beside it.
+    coords = {k: (2 * i, 2 * j) for k, (i, j) in enumerate(cells)}
+    edges: list[tuple[int, int, int]] = []
+    for e in red.edges():
+        k = edge_index[e]
+        x, y = coords[k] = red.coords(e)
+        (ux, uy), (vx, vy) = edge_ends(x, y)
+        edges.append((k, (ux // 2) * n + uy // 2, (vx // 2) * n + vy // 2))
+    graph = LoopGraph(tuple(range(len(cells))), tuple(edges), coords)
+    return Problem(items, options).with_rules(SingleLoop(graph))
 
 
 def draw(canvas: Any, puzzle: MasyuPuzzle, answer: Answer | None) -> None:
