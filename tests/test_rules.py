@@ -25,7 +25,7 @@ from itertools import combinations
 
 import networkx as nx
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from problems import brute_force
 
@@ -1090,3 +1090,43 @@ def test_a_rule_kept_by_the_same_members_is_not_searched_again():
     assert broken and rule.clauses([0, 1, 2]) == broken
     assert rule.clauses([2, 3]) == [] and rule.clauses([0, 1]) == []
     assert asked == [[0, 1], [0, 1, 2], [0, 1, 2], [2, 3], [0, 1]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_least_separator_is_a_separator_and_none_is_smaller(data):
+    # The least cut of a connected rule (a maximum flow over the members) against every set of
+    # absent members: it must part the two pieces, cut no present member, and be the smallest.
+    from dlxsat.backends.rulecuts import ConnectedCuts, _pieces
+
+    n = data.draw(st.integers(3, 9))
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    links = tuple(data.draw(st.lists(st.sampled_from(pairs), unique=True, max_size=16)))
+    possible = data.draw(st.sets(st.integers(0, n - 1)))
+    on = data.draw(st.sets(st.sampled_from(sorted(possible)))) if possible else set()
+    rule = Connected(tuple((k, "1") for k in range(n)), links)
+    cuts = ConnectedCuts(rule, possible, "least")
+    parts = _pieces(on, cuts.adj)
+    assume(len(parts) >= 2)
+    sink = max(parts, key=len)
+    source = next(part for part in parts if part is not sink)
+    wall = cuts.least_cut(source, sink, on)
+    cut = {m for m in wall if m in possible}
+    assert not cut & on
+
+    def parted(removed: set[int]) -> bool:
+        seen = set(source)
+        stack = list(source)
+        while stack:
+            for y in cuts.adj[stack.pop()]:
+                if y in possible and y not in removed and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        return not seen & set(sink)
+
+    assert parted(cut)
+    absent = sorted(possible - on)
+    least = min(
+        k for k in range(len(absent) + 1) if any(parted(set(c)) for c in combinations(absent, k))
+    )
+    assert len(cut) == least

@@ -225,27 +225,39 @@ class ConnectedCuts:
                 cap[self._to_sink[m]] = _INFINITE
         head, arcs, goal = self._head, self._arcs, self._sink
         starts = [2 * m + 1 for m in source]
+        # (A list for the search's marks, not a dict, and each search ends where it reaches
+        # the sink: 20-25 % less time in the searches, which were more than half of a LITS
+        # solve. The cut nearest the source is the same whichever augmenting paths are found.
+        # Dinic's phases, tried, took 2.7 times as long in Python.)
+        unseen = -2
+        n_nodes = len(arcs)
         while True:
-            came = {x: -1 for x in starts}  # node → the arc it was reached by
+            came = [unseen] * n_nodes  # node → the arc it was reached by, -1 at a start
+            for x in starts:
+                came[x] = -1
             queue = list(starts)
             for x in queue:
                 for e in arcs[x]:
-                    y = head[e]
-                    if cap[e] > 0 and y not in came:
-                        came[y] = e
-                        queue.append(y)
-                if goal in came:
-                    break
-            if goal not in came:
+                    if cap[e] > 0:
+                        y = head[e]
+                        if came[y] == unseen:
+                            came[y] = e
+                            queue.append(y)
+                            if y == goal:
+                                break
+                else:
+                    continue
                 break
+            if came[goal] == unseen:
+                break  # (``queue`` holds the source's side of the cut)
             y = goal
             while came[y] >= 0:
                 e = came[y]
                 cap[e] -= 1
                 cap[e ^ 1] += 1
                 y = head[e ^ 1]
-        side = {x >> 1 for x in came if x & 1 and x != goal}
-        wall = {x >> 1 for x in came if not x & 1 and x != goal and x + 1 not in came}
+        side = {x >> 1 for x in queue if x & 1}
+        wall = {x >> 1 for x in queue if not x & 1 and came[x + 1] == unseen}
         can = self.can
         wall.update(y for x in side for y in self.adj[x] if not can[y])
         return tuple(sorted(wall))
