@@ -64,6 +64,24 @@ def test_loop_problem_past_the_trial_goes_to_sat(monkeypatch):
     assert r.count == 1 and r.exhausted and "clauses" in r.stats  # SAT's own figures
 
 
+@pytest.mark.parametrize(
+    "board, budget",
+    [("tatham-5x5-1", "TRIAL_SECONDS_SMALL_LOOP"), ("tatham-10x10-1", "TRIAL_SECONDS")],
+)
+def test_a_small_loop_problem_has_its_own_trial_time(monkeypatch, board, budget):
+    # A loop problem of at most NODE_BUDGET_MIN_ITEMS primary items (a 5 x 5 Slitherlink: 36
+    # grid points and its clues) has no node budget, and its own time bound; a larger one (a
+    # 10 x 10: 121 grid points and its clues) the loop problems' bound and its node budget.
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
+    monkeypatch.setattr(auto, "TRIAL_SECONDS_SMALL_LOOP", 300.0)
+    p = golden_problem(f"slitherlink/{board}.dlx")
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
+    info = r.stats["auto"]
+    assert info["trial_budget"] == getattr(auto, budget)
+    assert ("trial_nodes" in info) == (p.n_primary > auto.NODE_BUDGET_MIN_ITEMS)
+    assert r.count == 1 and r.exhausted
+
+
 def test_large_loop_problem_skips_the_trial(monkeypatch):
     monkeypatch.setattr(auto, "LOOP_TRIAL_MAX_ENTRIES", 100)
     p = golden_problem("slitherlink/tatham-5x5-1.dlx")

@@ -97,6 +97,25 @@ SPEC = SolverSpec(
 #: 20-50 nodes a millisecond on 2 loaded cores: enough for the easy 9 x 9 Sudokus and small
 #: loop puzzles, short next to the 20-100 ms a SAT solve of the smallest puzzles takes.
 TRIAL_SECONDS = 0.03
+#: The trial of a loop problem of at most :data:`NODE_BUDGET_MIN_ITEMS` primary items, not
+#: counted: it has no node budget (:data:`NODE_BUDGET_WITH_RULES` says why), so this time is
+#: its only bound. It was :data:`TRIAL_SECONDS`; SAT got faster since (the CNF build, CaDiCaL's
+#: short calls, the implied "at most one" left out: docs/auto.md) and now answers the 10 x 10
+#: boards DLX's trial gives up on in 10-20 ms, less than those 30 ms. Measured on the loop
+#: genres' published boards of at most 100 cells (``benchmarks/published.py --max-cells 100
+#: --sample 12 --rounds 3``, 13 genres, 30, 15, 10 and 5 ms interleaved in one process, idle,
+#: 2026-11-28): on two fresh seeds (57, 58) Geradeweg 1.91 and 1.62 x the VBS with 30 ms, 1.48
+#: and 1.33 with 15, 1.34 and 1.24 with 10, 1.19 and 1.13 with 5, but 5 ms sent boards DLX wins
+#: in 5-15 ms to SAT (Regional Yajilin 1.29 and 1.36, Dotchi Loop 1.36 and 1.31, against
+#: 1.01-1.11); with 10 the other twelve genres stayed within 0.02 of 30 ms either way. A trial
+#: of 8 ms for every loop problem (seed 56) had also taken Regional Yajilin from 1.98 to 1.29
+#: and Yajilin from 1.56 to 1.31, but cut short the node budgets of larger Slitherlinks (1.12 ->
+#: 1.33): hence a bound for the small ones only. Held out (seeds 59 and 60, 30 ms interleaved;
+#: the pool of such boards not looked at is nearly used up: 38 boards a seed, of 6 genres):
+#: within 0.05 on 9 of the 12 genre samples, better on two (Detour 1.17 -> 1.05, Koburin 1.06
+#: -> 0.95, of 4 and 2 boards), worse on one (Yajilin 1.18 -> 1.27: its board 226_10x10, which
+#: DLX ends in 58,919 nodes and 20 ms, is stopped at 10 ms, and SAT answers in 12: 22 in all).
+TRIAL_SECONDS_SMALL_LOOP = 0.010
 #: A problem without the loop rule, not counted, gets a longer trial: a share of SAT's
 #: predicted time (:func:`trial_seconds`), and SAT at once when the trial does not finish.
 #: It is rent-or-buy: DLX is given a share of what SAT would cost. A share of 1 is the
@@ -553,7 +572,8 @@ def predicted_sat(feats: Mapping[str, Any], answers: float, limit: int | None) -
 
 
 def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
-    """How long DLX's trial may run: :data:`TRIAL_SECONDS` for a loop problem, a problem with
+    """How long DLX's trial may run: :data:`TRIAL_SECONDS` for a loop problem
+    (:data:`TRIAL_SECONDS_SMALL_LOOP` for one without a node budget), a problem with
     another global rule (:data:`TRIAL_NODES_PER_ITEM_RULES`) or a count; for any other, a
     share of SAT's time at its best (:data:`TRIAL_SAT_SECONDS_PER_ENTRY`; all of it up to
     :data:`LARGE_ENTRIES` entries, :data:`TRIAL_SHARE_LARGE` above), at least
@@ -567,13 +587,17 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     0.005
     >>> round(trial_seconds({"loop": False, "entries": 60000}, 2), 4)  # a tenth of 0.3 s
     0.0301
-    >>> trial_seconds({"loop": True, "entries": 7000}, 2)  # loop problems: the floor
+    >>> trial_seconds({"loop": True, "primary": 1320, "entries": 7000}, 2)  # loop problems
     0.03
+    >>> trial_seconds({"loop": True, "primary": 111, "entries": 2300}, 2)  # a small one
+    0.01
     >>> trial_seconds({"loop": False, "rules": ["connected"], "entries": 2000}, 2)  # Heyawake
     0.03
     >>> trial_seconds({"loop": False, "entries": 7000}, None)  # counting: the floor
     0.03
     """
+    if feats["loop"] and limit is not None and feats["primary"] <= NODE_BUDGET_MIN_ITEMS:
+        return TRIAL_SECONDS_SMALL_LOOP
     if feats["loop"] or _other_rules(feats) or limit is None:
         return TRIAL_SECONDS
     share = TRIAL_SHARE_LARGE if feats["entries"] > LARGE_ENTRIES else TRIAL_SHARE
