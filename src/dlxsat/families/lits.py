@@ -144,7 +144,7 @@ def placements(puzzle: LitsPuzzle, k: int) -> list[tuple[str, list[Cell]]]:
             # Each form placed with its first cell on (i, j): every placement exactly once.
             di, dj = i - form[0][0], j - form[0][1]
             cells = [(p + di, q + dj) for p, q in form]
-            if all(c in inside for c in cells):
+            if inside.issuperset(cells):
                 out.append((letter, cells))
     return out
 
@@ -189,13 +189,19 @@ def build(puzzle: LitsPuzzle) -> Problem:
             for c in cells:
                 blocks_of.setdefault(c, []).append((item, cells))
 
-    # The borders of each cell with other regions, and which letters each side can put there.
+    # The borders of each cell with other regions (worked out once a cell: each cell lies in
+    # some dozens of placements), and which letters each side can put there.
+    walls_of: dict[Cell, list[tuple[int, int]]] = {}
+
     def walls(i: int, j: int) -> list[tuple[int, int]]:
-        return [
-            (i + p + 1, j + q + 1)
-            for p, q in sh.neighbours(m, n, i, j)
-            if room[p][q] not in (BLOCKED, room[i][j])
-        ]
+        found = walls_of.get((i, j))
+        if found is None:
+            found = walls_of[(i, j)] = [
+                (i + p + 1, j + q + 1)
+                for p, q in sh.neighbours(m, n, i, j)
+                if room[p][q] not in (BLOCKED, room[i][j])
+            ]
+        return found
 
     options: list[tuple[int, str, list[Cell]]] = []
     sides: dict[tuple[str, tuple[int, int]], set[int]] = {}
