@@ -414,14 +414,17 @@ def decode(puzzle: MasyuPuzzle, problem: Problem, chosen: Iterable[int]) -> Answ
     the union-find table, and the constant edges from the table alone, so the answer is the full
     set of edges whose value is 1.
     """
+    from ..xcc.loop import loop_coords
+
     red = puzzle.reduction
     leader_value: dict[int, int] = {}
     n_primary = problem.n_primary
+    coords = loop_coords(problem)
     for k in chosen:
         for i, color in problem.options[k]:
             if i < n_primary or color not in ("0", "1"):
                 continue
-            xy = parse_point_name(problem.items[i].name)
+            xy = coords[i] if i in coords else parse_point_name(problem.items[i].name)
             if xy is None or not (xy[0] + xy[1]) & 1:
                 continue
             e = red.number(xy)
