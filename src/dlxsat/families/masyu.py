@@ -27,6 +27,7 @@ from typing import Any
 
 from ..answer import Answer, edge_ends, edges_answer, loop_pieces
 from ..errors import InputError
+from ..xcc.loop import loop_coords
 from ..xcc.model import Entry, Problem
 from ..xcc.names import parse_point_name
 from .base import puzzle_lines
@@ -414,8 +415,6 @@ def decode(puzzle: MasyuPuzzle, problem: Problem, chosen: Iterable[int]) -> Answ
     the union-find table, and the constant edges from the table alone, so the answer is the full
     set of edges whose value is 1.
     """
-    from ..xcc.loop import loop_coords
-
     red = puzzle.reduction
     leader_value: dict[int, int] = {}
     n_primary = problem.n_primary
