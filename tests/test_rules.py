@@ -728,6 +728,70 @@ def test_dlx_keeps_hand_written_rules(tier, text, want):
         assert got == want
 
 
+def _kernel_rule_state(cl: list[int], r: int) -> list[tuple[list[int], list[int], list[int]]]:
+    """Each rule of the kernels' rule table at ``r``: (its present stack, the members its item
+    states make present, its marks)."""
+    from dlxsat.backends.dlx import arrays as a
+    from dlxsat.backends.dlx import kernel as k
+
+    states = r + cl[r + a.R_STATE]
+    out = []
+    for j in range(cl[r + a.R_COUNT]):
+        b = r + cl[r + a.R_BLOCKS + j]
+        size = cl[b + a.B_SIZE]
+        items, colors = r + cl[b + a.B_ITEMS], r + cl[b + a.B_COLORS]
+        stack = r + cl[b + a.B_STACK]
+        marks = r + cl[b + a.B_MARKS]
+        out.append(
+            (
+                sorted(cl[stack : stack + cl[b + a.B_HEIGHT]]),
+                [m for m in range(size) if k._present(cl, states, cl[items + m], cl[colors + m])],
+                cl[marks : marks + size],
+            )
+        )
+    return out
+
+
+@pytest.mark.parametrize(
+    "name, problem, count",
+    PRUNED + [(f"hand-written {j}", parse(t), 0) for j, (t, _) in enumerate(HAND)],
+    ids=[c[0] for c in PRUNED] + [f"hand-written {j}" for j in range(len(HAND))],
+)
+def test_the_present_stacks_follow_the_item_states_node_by_node(name, problem, count):
+    """The kernels keep each rule's present members on a stack (``kernel._mark``), so that a
+    check looks at those and their neighbours only. Searched one node a call (interpreted), the
+    stack holds after every call exactly the members the item states make present, and every
+    mark a check set is cleared; the search's answers are the brute force's."""
+    from dlxsat.backends.dlx import arrays as a
+    from dlxsat.backends.dlx import kernel as k
+
+    arrays = a.build(problem)
+    params = [0] * k.N_PARAMS
+    params[k.P_SECOND], params[k.P_LAST_ITM] = arrays.second, arrays.last_itm
+    params[k.P_MAX_COUNT], params[k.P_RULES], params[k.P_BUDGET] = 1 << 62, arrays.rules, 1
+    params[k.P_STORE_CAP] = 1 << 20
+    algorithm_m = problem.has_multiplicities
+    depth = arrays.max_level
+    stack = [[0] * depth, [0] * depth] if algorithm_m else [0] * depth
+    st, sols, sol_len = [0] * k.N_STATE, {}, [0] * (1 << 12)
+    kernel = k.search_m if algorithm_m else k.search_c
+    calls = 0
+    while True:
+        status = kernel(
+            arrays.nd, arrays.ln, arrays.cl, arrays.opt_of, stack, st, params, sols, sol_len
+        )
+        calls += 1
+        for stacked, want, marks in _kernel_rule_state(arrays.cl, arrays.rules):
+            assert stacked == want
+            assert set(marks) <= {k.UNKNOWN}
+        if status == k.DONE:
+            break
+        assert status == k.BUDGET
+    found = sorted(sorted(sols[s, m] for m in range(sol_len[s])) for s in range(st[k.S_STORED]))
+    assert found == answers(problem)
+    assert calls > 1 and (count == 0 or len(found) == count)
+
+
 def test_dlx_refuses_a_colored_member_of_a_primary_item_it_cannot_count():
     problem = Problem(
         [Item("a"), Item("b")],

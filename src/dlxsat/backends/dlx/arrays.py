@@ -67,9 +67,9 @@ ON_COLOR = ord("1")
 INT16_MAX = (1 << 15) - 1
 
 # The rule table (:func:`rule_table`), at ``r = Arrays.rules`` in ``cl``; every offset in it is
-# relative to ``r``. Its head: the number of rules, where the item states are, then where each
-# rule's block is.
-R_COUNT, R_STATE, R_BLOCKS = 0, 1, 2
+# relative to ``r``. Its head: the number of rules, where the item states are, where the index
+# of members by item is, then where each rule's block is.
+R_COUNT, R_STATE, R_INDEX, R_BLOCKS = 0, 1, 2, 3
 # A rule's block: its kind, its number of members, and where its arrays are (offsets): member
 # items, member colors, a mark per member (scratch), then for a Connected rule the starts of
 # every member's neighbours (``size + 1`` offsets of the neighbour list), its roots (``NROOTS``
@@ -78,9 +78,11 @@ R_COUNT, R_STATE, R_BLOCKS = 0, 1, 2
 # a union-find (scratch); for a Sized rule its neighbours as a Connected rule's, ``NROOTS`` the
 # size of every piece (negative: "at least" that size; 0: the rule has anchors), ``ROOTS`` (with
 # anchors) the anchor size of every member (0: no anchor) and after them the largest, and
-# ``WORK`` a queue (scratch).
+# ``WORK`` a queue (scratch). Every rule also has its *present stack* (``STACK``, room for
+# every member) and its height (``HEIGHT``): the members present, in the order they came.
 B_KIND, B_SIZE, B_ITEMS, B_COLORS, B_MARKS, B_LINKS, B_ROOTS, B_NROOTS, B_WORK = range(9)
-B_FIELDS = 9
+B_STACK, B_HEIGHT = 9, 10
+B_FIELDS = 11
 #: ``B_KIND`` of each rule kind.
 CONNECTED, ACYCLIC, SIZED = 1, 2, 3
 
@@ -361,7 +363,11 @@ def rule_table(problem: Problem) -> list[int]:
     the offset of the *item states*, the offset of every rule's block. The item states, one per
     item ``0..n``, are the kernels' record of what the options chosen so far decided (written by
     ``kernel._mark``): for a primary item the number of chosen options that hold it, for a
-    secondary item 0 while no chosen option has it, else 1 + its color (0 for uncolored). A
+    secondary item 0 while no chosen option has it, else 1 + its color (0 for uncolored). The
+    *index* (``R_INDEX``) lists, for every item ``0..n``, the rule members on it: ``n + 2``
+    starts, then three values per member (its block, its number in the block, its color), so
+    that ``kernel._mark`` pushes a member on its rule's present stack when the item's state makes
+    it present, and pops it when the state is taken back, without looking at other members. A
     rule's block (``B_*`` fields) lists its members as kernel item numbers (``i + 1``) and
     colors (character code, -1 for "any"), a mark per member, and its links and roots
     (Connected: every member's neighbours, a queue) or its ends (Acyclic: the vertices of every
@@ -378,10 +384,12 @@ def rule_table(problem: Problem) -> list[int]:
     >>> from dlxsat.xcc import parse
     >>> p = parse("|@connected\\n|@members x:1 y:1\\n|@links x y\\na b | x y\\na x:1\\nb y:1\\n")
     >>> t = rule_table(p)
-    >>> t[:3], t[t[R_BLOCKS] :][:B_FIELDS]  # one rule, item states at 3 (5 items), its block
-    ([1, 3, 8], [1, 2, 17, 19, 21, 23, 28, -1, 28])
-    >>> t[17:21], t[23:28]  # members (items x, y), colors; neighbour starts, neighbours
-    ([3, 4, 49, 49], [26, 27, 28, 1, 0])
+    >>> t[:4], t[t[R_BLOCKS] :][:B_FIELDS]  # one rule, item states at 4 (5 items), its block
+    ([1, 4, 9, 21], [1, 2, 32, 34, 36, 38, 43, -1, 43, 45, 0])
+    >>> t[9:15], t[15:21]  # the index: items 3 and 4 (x, y) have a member each (block 21)
+    ([15, 15, 15, 15, 18, 21], [21, 0, 49, 21, 1, 49])
+    >>> t[32:36], t[38:43]  # members (items x, y), colors; neighbour starts, neighbours
+    ([3, 4, 49, 49], [41, 42, 43, 1, 0])
     """
     from ...xcc.rules import Acyclic, Connected, Sized
 
@@ -397,9 +405,15 @@ def rule_table(problem: Problem) -> list[int]:
         raise InputError(
             f"rule member {problem.items[item].name}:{color}: primary item with a color"
         )
-    table = [len(rules), 0] + [0] * len(rules)
+    table = [len(rules), 0, 0] + [0] * len(rules)
     table[R_STATE] = len(table)
     table += [0] * (n + 1)
+    # The index: the members on each item, filled in once the blocks' places are known.
+    on_item: list[list[int]] = [[] for _ in range(n + 1)]
+    table[R_INDEX] = len(table)
+    index = len(table)
+    table += [0] * (n + 2)
+    table += [0] * (3 * sum(len(rule.members) for rule in rules))
     for j, rule in enumerate(rules):
         size = len(rule.members)
         block = len(table)
@@ -414,8 +428,12 @@ def rule_table(problem: Problem) -> list[int]:
         )
         table[block + B_SIZE] = size
         table[block + B_ITEMS] = len(table)
-        for i, c in rule.members:
-            table.append(0 if c is not None and i < n_primary else i + 1)
+        for k, (i, c) in enumerate(rule.members):
+            if c is not None and i < n_primary:
+                table.append(0)
+            else:
+                table.append(i + 1)
+                on_item[i + 1] += [block, k, -1 if c is None else ord(c)]
         table[block + B_COLORS] = len(table)
         table += [-1 if c is None else ord(c) for _, c in rule.members]
         table[block + B_MARKS] = len(table)
@@ -456,6 +474,14 @@ def rule_table(problem: Problem) -> list[int]:
             table[block + B_NROOTS] = vertices
             table[block + B_WORK] = len(table)
             table += [0] * vertices
+        table[block + B_STACK] = len(table)
+        table += [0] * size
+    at = index + n + 2
+    for i, entries in enumerate(on_item):
+        table[index + i] = at
+        table[at : at + len(entries)] = entries
+        at += len(entries)
+    table[index + n + 1] = at
     return table
 
 
