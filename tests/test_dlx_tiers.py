@@ -144,3 +144,47 @@ def test_cold_imports_stay_light():
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def _mcc_genre_problems() -> list:
+    """The MCC problems (Algorithm M) of the genres' small published puzzles with more primary
+    items than ``kernel.FLAT_SCAN_ITEMS``, one per genre."""
+    from test_genres import GENRES, _data
+
+    import dlxsat.backends.dlx.kernel as k
+    from dlxsat import formats, pipeline
+
+    found = []
+    for family in GENRES:
+        for case in _data(family)["puzzles"]:
+            puzzle = formats.read(family, case["problem"], "grid")
+            problem = pipeline.prepare(family, puzzle).problem
+            if problem.has_multiplicities and problem.n_primary > k.FLAT_SCAN_ITEMS:
+                found.append(pytest.param(problem, id=f"{family}-{case['name']}"))
+                break
+    return found
+
+
+@pytest.mark.parametrize("problem", _mcc_genre_problems())
+def test_algorithm_m_chooses_alike_by_its_list_or_a_pass_over_the_items(monkeypatch, problem):
+    """Algorithm M finds the item to branch on by a pass over every primary item when there
+    are many (``FLAT_SCAN_ITEMS``), by walking the active list otherwise: the same item at
+    every node, so the same tree and figures (its first 2,000 nodes), interpreted either way
+    and compiled."""
+    import dlxsat.backends.dlx.kernel as k
+    from dlxsat.solvers import Request
+
+    def search() -> tuple:
+        r = backend.solve(problem, Request.for_mode("unique"), {}, max_nodes=2_000)
+        return r.stats["kernel"], r.stats["nodes"], r.stats["updates"], r.solutions
+
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf)
+    runs = []
+    for flat in (0, 10**9):
+        monkeypatch.setattr(k, "FLAT_SCAN_ITEMS", flat)
+        runs.append(search())
+    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0)
+    runs.append(search())
+    assert [r[0] for r in runs] == ["interpreted", "interpreted", "compiled"]
+    assert runs[0][1:] == runs[1][1:] == runs[2][1:]
+    assert runs[0][1] > 10
