@@ -82,6 +82,25 @@ def test_a_small_loop_problem_has_its_own_trial_time(monkeypatch, board, budget)
     assert r.count == 1 and r.exhausted
 
 
+def test_a_small_loop_problem_with_another_rule_has_the_rules_node_budget(monkeypatch):
+    # A loop problem that also has a connected rule (Knuth's data with both) has a node budget
+    # whatever its size (NODE_BUDGET_WITH_RULES; the loop's, per item), and so the loop
+    # problems' time bound, not the one of small loop problems, which have no other bound.
+    from dlxsat.xcc.rules import Connected
+
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
+    monkeypatch.setattr(auto, "TRIAL_SECONDS_SMALL_LOOP", 300.0)
+    p = golden_problem("slitherlink/tatham-5x5-1.dlx")
+    edge = p.n_primary  # (a secondary item: an edge; a member alone is always connected)
+    r = auto_solve(p.with_rules(Connected(((edge, "1"),), ())), loop=True, limit=2)
+    info = r.stats["auto"]
+    assert p.n_primary <= auto.NODE_BUDGET_MIN_ITEMS
+    assert info["features"]["rules"] == ["connected"]
+    assert info["trial_budget"] == 400.0
+    assert info["trial_nodes"] == auto.TRIAL_NODES_PER_ITEM_LOOP * p.n_primary
+    assert r.count == 1 and r.exhausted
+
+
 def test_large_loop_problem_skips_the_trial(monkeypatch):
     monkeypatch.setattr(auto, "LOOP_TRIAL_MAX_ENTRIES", 100)
     p = golden_problem("slitherlink/tatham-5x5-1.dlx")

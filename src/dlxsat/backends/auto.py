@@ -591,12 +591,15 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     0.03
     >>> trial_seconds({"loop": True, "primary": 111, "entries": 2300}, 2)  # a small one
     0.01
+    >>> small = {"loop": True, "rules": ["connected"], "primary": 111, "entries": 2300}
+    >>> trial_seconds(small, 2)  # a small one with another rule: it has a node budget
+    0.03
     >>> trial_seconds({"loop": False, "rules": ["connected"], "entries": 2000}, 2)  # Heyawake
     0.03
     >>> trial_seconds({"loop": False, "entries": 7000}, None)  # counting: the floor
     0.03
     """
-    if feats["loop"] and limit is not None and feats["primary"] <= NODE_BUDGET_MIN_ITEMS:
+    if feats["loop"] and limit is not None and trial_nodes(feats, limit) is None:
         return TRIAL_SECONDS_SMALL_LOOP
     if feats["loop"] or _other_rules(feats) or limit is None:
         return TRIAL_SECONDS
