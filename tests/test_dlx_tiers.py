@@ -148,7 +148,7 @@ def test_cold_imports_stay_light():
 
 def _mcc_genre_problems() -> list:
     """The MCC problems (Algorithm M) of the genres' small published puzzles with more primary
-    items than ``kernel.FLAT_SCAN_ITEMS``, one per genre."""
+    items than ``kernel.FLAT_SCAN_ITEMS_COMPILED``, one per genre."""
     from test_genres import GENRES, _data
 
     import dlxsat.backends.dlx.kernel as k
@@ -159,18 +159,24 @@ def _mcc_genre_problems() -> list:
         for case in _data(family)["puzzles"]:
             puzzle = formats.read(family, case["problem"], "grid")
             problem = pipeline.prepare(family, puzzle).problem
-            if problem.has_multiplicities and problem.n_primary > k.FLAT_SCAN_ITEMS:
+            if problem.has_multiplicities and problem.n_primary > k.FLAT_SCAN_ITEMS_COMPILED:
                 found.append(pytest.param(problem, id=f"{family}-{case['name']}"))
                 break
     return found
 
 
+def jit_namespace() -> dict:
+    from dlxsat.backends.dlx import jit
+
+    return jit.namespace(cache=False)
+
+
 @pytest.mark.parametrize("problem", _mcc_genre_problems())
 def test_algorithm_m_chooses_alike_by_its_list_or_a_pass_over_the_items(monkeypatch, problem):
     """Algorithm M finds the item to branch on by a pass over every primary item when there
-    are many (``FLAT_SCAN_ITEMS``), by walking the active list otherwise: the same item at
-    every node, so the same tree and figures (its first 2,000 nodes), interpreted either way
-    and compiled."""
+    are many (``FLAT_SCAN_ITEMS``: compiled, above 64), by walking the active list otherwise:
+    the same item at every node, so the same tree and figures (its first 2,000 nodes),
+    interpreted either way and compiled."""
     import dlxsat.backends.dlx.kernel as k
     from dlxsat.solvers import Request
 
@@ -186,5 +192,7 @@ def test_algorithm_m_chooses_alike_by_its_list_or_a_pass_over_the_items(monkeypa
     monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0)
     runs.append(search())
     assert [r[0] for r in runs] == ["interpreted", "interpreted", "compiled"]
+    # (the compiled tier's namespace, the ahead-of-time module's too, takes the pass)
+    assert jit_namespace()["FLAT_SCAN_ITEMS"] == k.FLAT_SCAN_ITEMS_COMPILED < problem.n_primary
     assert runs[0][1:] == runs[1][1:] == runs[2][1:]
     assert runs[0][1] > 10

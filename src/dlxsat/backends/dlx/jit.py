@@ -106,10 +106,11 @@ def python_function(name: str) -> pytypes.FunctionType:
 
 def namespace(cache: bool = True) -> dict[str, Any]:
     """``kernel.py``'s globals with the compiled ``get``/``put``/``wide``/``popcount``/``ctz``
-    and every helper and kernel as a numba dispatcher calling the others (kernels cached on
-    disk with ``cache``)."""
+    (and the compiled tier's ``FLAT_SCAN_ITEMS``) and every helper and kernel as a numba
+    dispatcher calling the others (kernels cached on disk with ``cache``)."""
     env = dict(vars(source))
     env.update(get=get, put=put, wide=np.int64, popcount=popcount, ctz=ctz)
+    env.update(FLAT_SCAN_ITEMS=source.FLAT_SCAN_ITEMS_COMPILED)
     for name in HELPERS:
         env[name] = njit(rebind(getattr(source, name), env))
     for name in (*KERNELS, *ELSEWHERE):

@@ -43,7 +43,8 @@ lengths, a loop the compiler turns into vector instructions. For that, the lengt
 primary item out of the active list carries an extra ``HIDDEN`` (added when it is unlinked,
 taken off when it is linked again, in both kernels), which keeps it out of the minimum.
 Algorithm M, whose score and ties need each item's bound and slack too, passes over the
-primary items in order the same way when there are many of them (``FLAT_SCAN_ITEMS``).
+primary items in order the same way when there are many of them, compiled
+(``FLAT_SCAN_ITEMS_COMPILED``).
 
 The kernels work on ``arrays.py``'s matrices flattened (as ``int16`` when the values fit,
 ``int32`` otherwise; numba compiles a version for each): node ``p``'s field ``F`` is
@@ -158,8 +159,13 @@ NONE_ACTIVE = HIDDEN // 2
 #: most 100,000 nodes each, idle, 2026-11-28) the search took 0.80-0.90 of the time (the walk
 #: had been some 60 % of a Heyawake node); on 7 x 7 0-1 matrices with three ones a line (14
 #: items, 3 million nodes) the pass took 1.12 x the walk, which is short when few items are
-#: left.
-FLAT_SCAN_ITEMS = 64
+#: left. That is the compiled tier's (``jit.namespace`` gives it this value); interpreted, the
+#: walk is kept whatever the size (:data:`FLAT_SCAN_ITEMS`: never), as there a step of the pass
+#: costs as much as a step of the walk and the pass takes the inactive items too (Kuromasu's
+#: small published boards, the first 3,000 nodes: 1.55 x the walk's time; Aqre, Heyawake,
+#: Hitori 1.16-1.18 x).
+FLAT_SCAN_ITEMS_COMPILED = 64
+FLAT_SCAN_ITEMS = 1 << 62
 
 # Every array access goes through ``get`` and ``put`` (and a 64-bit widening through ``wide``)
 # so that the compiled tier can swap in its own versions: numba's plain indexing adds code for
@@ -1361,11 +1367,11 @@ def search_m(
             score = NONE_ACTIVE
             best_s = 0
             best_l = 0
-            flat = second > FLAT_SCAN_ITEMS
-            k = 1 if flat else get(cl, NEXT)
-            while k != 0:
-                size = get(ln, k)
-                if size < HIDDEN // 2:  # (active)
+            if second > FLAT_SCAN_ITEMS:
+                for k in range(1, second):
+                    size = get(ln, k)
+                    if size >= NONE_ACTIVE:
+                        continue  # (out of the active list: its length carries HIDDEN)
                     b = get(cl, I * k + BOUND)
                     s = min(get(cl, I * k + SLACK), b)
                     t = size + s - b + 1
@@ -1375,11 +1381,19 @@ def search_m(
                             best = k
                             best_s = s
                             best_l = size
-                if flat:
-                    k += 1
-                    if k == second:
-                        k = 0
-                else:
+            else:  # (the same comparisons, item by item along the list)
+                k = get(cl, NEXT)
+                while k != 0:
+                    b = get(cl, I * k + BOUND)
+                    s = min(get(cl, I * k + SLACK), b)
+                    size = get(ln, k)
+                    t = size + s - b + 1
+                    if t <= score:
+                        if t < score or s < best_s or (s == best_s and size > best_l):
+                            score = t
+                            best = k
+                            best_s = s
+                            best_l = size
                     k = get(cl, I * k + NEXT)
             if score <= 0:
                 pc = BACKDOWN  # too few options left for this item
