@@ -360,22 +360,22 @@ def rule_table(problem: Problem) -> list[int]:
 
     Every offset in the table is relative to its start ``r``, so that its values stay as small
     as the table (``kernel_dtype`` sees its length). The head (``R_*``): the number of rules,
-    the offset of the *item states*, the offset of every rule's block. The item states, one per
-    item ``0..n``, are the kernels' record of what the options chosen so far decided (written by
-    ``kernel._mark``): for a primary item the number of chosen options that hold it, for a
-    secondary item 0 while no chosen option has it, else 1 + its color (0 for uncolored). The
-    *index* (``R_INDEX``) lists, for every item ``0..n``, the rule members on it: ``n + 2``
+    the offset of the *item states*, of the *index*, and of every rule's block. The item
+    states, one per item ``0..n``, are the kernels' record of what the options chosen so far
+    decided (written by ``kernel._mark``): for a primary item the number of chosen options
+    that hold it, for a secondary item 0 while no chosen option has it, else 1 + its color (0
+    for uncolored). The index lists, for every item ``0..n``, the rule members on it: ``n + 2``
     starts, then three values per member (its block, its number in the block, its color), so
-    that ``kernel._mark`` pushes a member on its rule's present stack when the item's state makes
-    it present, and pops it when the state is taken back, without looking at other members. A
-    rule's block (``B_*`` fields) lists its members as kernel item numbers (``i + 1``) and
-    colors (character code, -1 for "any"), a mark per member, and its links and roots
-    (Connected: every member's neighbours, a queue) or its ends (Acyclic: the vertices of every
-    member, a parent per vertex) or its sizes (Sized: neighbours as Connected, the size of every
-    piece or each member's anchor size, a queue); the marks, the queue and the parents are
-    scratch space. A size is stored as at most the number of members plus one: no piece can
-    have more members than that, so every comparison comes out the same, and the table's
-    values stay below its length.
+    that ``kernel._mark`` pushes a member on its rule's present stack when the item's state
+    makes it present, and pops it when the state is taken back, without looking at other
+    members. A rule's block (``B_*`` fields) lists its members as kernel item numbers
+    (``i + 1``) and colors (character code, -1 for "any"), a mark per member, and its links and
+    roots (Connected: every member's neighbours, a queue) or its ends (Acyclic: the vertices of
+    every member, a parent per vertex) or its sizes (Sized: neighbours as Connected, the size of
+    every piece or each member's anchor size, a queue), and its present stack with its height;
+    the marks, the queue and the parents are scratch space. A size is stored as at most the
+    number of members plus one: no piece can have more members than that, so every comparison
+    comes out the same, and the table's values stay below its length.
 
     A member on a primary item with a color is never present (a primary item has no colors in
     Knuth's data): it becomes item 0, which nothing covers; should an option give the item that
