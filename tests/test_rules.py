@@ -564,6 +564,37 @@ def test_dlx_prunes_to_the_brute_forces_answers_in_every_tier(tier, drawn, data)
     assert sorted(r.solutions) == answers(problem)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problem=shading_problems(4, 4), data=st.data())
+def test_a_rooted_rule_is_checked_alike_from_its_roots_or_from_its_present_members(problem, data):
+    """A Connected rule with roots is checked by a search from its roots, or, with more than
+    ``kernel.FEW_ROOTS`` of them, by searches from its present members (``kernel._rooted``):
+    either way, on the same problem, the same tree and the brute force's answers."""
+    import dlxsat.backends.dlx.kernel as k
+
+    (rule,) = problem.rules
+    rule = replace(
+        rule,
+        roots=rule.roots
+        or tuple(
+            data.draw(st.sets(st.integers(0, len(rule.members) - 1), min_size=1), label="roots")
+        ),
+    )
+    rooted = Problem(problem.items, problem.options, rules=(rule,))
+    saved = k.FEW_ROOTS
+    runs = []
+    try:
+        with dlx_tier("interpreted"):
+            for few in (-1, 1 << 30):
+                k.FEW_ROOTS = few
+                r = solve_problem(rooted, "dlx")
+                runs.append((r.stats["nodes"], r.stats["updates"], sorted(r.solutions)))
+    finally:
+        k.FEW_ROOTS = saved
+    assert runs[0] == runs[1]
+    assert runs[0][2] == answers(rooted)
+
+
 def _free_cells(rows: int, cols: int, roots: bool = False) -> Problem:
     """Every cell of a grid free to be shaded or not; the shaded cells connected (to the
     border, with ``roots``)."""

@@ -464,6 +464,10 @@ def rule_table(problem: Problem) -> list[int]:
             else:
                 table[block + B_NROOTS] = len(rule.roots)
                 table += list(rule.roots)
+                is_root = [0] * size  # (and after them, whether each member is one)
+                for k in rule.roots:
+                    is_root[k] = 1
+                table += is_root
             table[block + B_WORK] = len(table)
             table += [0] * size
         else:

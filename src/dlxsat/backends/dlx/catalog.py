@@ -22,6 +22,7 @@ HELPERS = (
     "_open",
     "_unmark",
     "_connected",
+    "_rooted",
     "_acyclic",
     "_sized",
     "_rules_hold",
