@@ -570,7 +570,14 @@ def _connected(
     if n_roots > FEW_ROOTS:
         return _rooted(nd, ln, cl, r, b, states, last_itm, exact, present)
     if n_roots < 0:
-        start = get(cl, r + get(cl, b + B_STACK))
+        # From the present member first in the rule's order, as the check always began: from
+        # the one present longest (the stack's bottom) Creek's searches took 1.18 x the time
+        # (8 published boards; the other genres within 4 % either way), from the newest 1.05 x
+        # and Heyawake's, Nurikabe's and Cave's 1.1 x.
+        stack = r + get(cl, b + B_STACK)
+        start = get(cl, stack)
+        for s in range(1, present):
+            start = min(start, get(cl, stack + s))
         put(cl, marks + start, PRESENT + SEEN)
         put(cl, queue, start)
         tail = 1
