@@ -159,11 +159,16 @@ TINY = {
     "sized.py": ["--sizes", "3", "--seeds", "1", "--timeout", "30"],
     "startup.py": ["--rounds", "1", "--only", "sudoku"],
     "corpus_cpu.py": ["--dataset", "{corpus}", "--sets", "sudoku", "--rounds", "1"],
+    "dlx_genres.py": [
+        *("--dataset", "{corpus}", "--genres", "hitori", "--sample", "1"),
+        *("--rounds", "1", "--repeat", "1", "--tree", f"a={ROOT}", "--tree", f"b={ROOT}"),
+    ],
 }
 
-#: A corpus of one 4 x 4 Sudoku in the public corpus's layout (``benchmarks/corpus.py``), for
-#: the scripts that read it.
+#: A corpus of one 4 x 4 Sudoku and one 6 x 6 Hitori (``tests/data/genres``) in the public
+#: corpus's layout (``benchmarks/corpus.py``), for the scripts that read it.
 TINY_SUDOKU = "4 4\n1 - - -\n- - 1 -\n- 1 - -\n- - - 1\n"
+TINY_HITORI = json.loads((ROOT / "tests/data/genres/hitori.json").read_text())["puzzles"][0]
 
 
 def test_every_script_the_measurements_name_has_a_tiny_run():
@@ -187,6 +192,10 @@ def test_every_script_the_measurements_name_runs(script: str, tmp_path: Path):
     data.mkdir(parents=True)
     entry = {"problem": TINY_SUDOKU, "solution": ""}
     (data / "Sudoku_dataset.json").write_text(json.dumps({"count": 1, "data": {"1_4x4": entry}}))
+    hitori = tmp_path / "corpus" / "assets" / "data" / "Hitori"
+    hitori.mkdir()
+    entry = {"problem": TINY_HITORI["problem"], "solution": TINY_HITORI["answer"]}
+    (hitori / "Hitori_dataset.json").write_text(json.dumps({"count": 1, "data": {"5_6x6": entry}}))
     args = [
         a.format(store=store, out=tmp_path / "plot.svg", corpus=tmp_path / "corpus")
         for a in TINY[script]
