@@ -553,7 +553,8 @@ def _connected(
     member cut off from the others (from every root) by absent members is cut off in every
     answer below. With ``exact`` (a solution) no member is open. The search stops as soon as
     every present member is reached (their number is the height of the present stack); a
-    member's presence and openness are looked at only when it is reached.
+    member's presence and openness are looked at only when it is reached. A rule with more
+    than :data:`FEW_ROOTS` roots is searched from its present members instead (:func:`_rooted`).
     """
     present = get(cl, b + B_HEIGHT)
     if present == 0:
