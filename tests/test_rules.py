@@ -745,6 +745,17 @@ HAND = [
         "0:1|a 0:1|b 0:1|c\na\nb\nc\na b\n",
         [[], [0, 1], [2], [3]],
     ),
+    # Members on primary items that two chosen options may hold (Algorithm M, bounds above
+    # 1): a member stays present while either holds it (the kernels' present stacks).
+    (
+        "|@connected\n|@members a b c\n|@links a b b c\n0:2|a 0:1|b 1:2|c\na\na\nb\nc\na c\nc\n",
+        None,
+    ),
+    (
+        "|@connected\n|@members a b c d\n|@links a b b c c d\n|@roots a\n"
+        "1:2|a 0:2|b 0:2|c 1:1|d\na\na b\nb c\nc d\nd\nb\nc\n",
+        None,
+    ),
 ]
 
 
