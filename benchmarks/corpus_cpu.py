@@ -79,6 +79,24 @@ def compile_tree(tree: Path) -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "src")], check=True)
 
 
+def tree_argument(parser: argparse.ArgumentParser) -> None:
+    """``--tree LABEL=DIR``, again for each tree: a source tree to measure (``DIR`` holding
+    ``src/dlxsat``); the first is the reference (see :func:`source_trees`)."""
+    parser.add_argument(
+        "--tree",
+        action="append",
+        default=[],
+        help="LABEL=DIR: a source tree to measure (default: this one); the first is the reference",
+    )
+
+
+def source_trees(given: list[str]) -> list[tuple[str, Path]]:
+    """The ``--tree`` values as (label, directory), in the order given; this checkout alone,
+    labelled ``this``, when none is given."""
+    trees = [(t.split("=", 1)[0], Path(t.split("=", 1)[1]).resolve()) for t in given]
+    return trees or [("this", ROOT)]
+
+
 def run_child(tree: Path, family: str, puzzles: list[tuple[str, str]], timeout: float) -> dict:
     """One set in a fresh process of ``tree``'s sources: its CPU seconds (the process's own,
     measured by the kernel with its waited-for children, from ``wait4``), and the child's
@@ -105,17 +123,11 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=1, help="every K-th puzzle of each set")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
-    parser.add_argument(
-        "--tree",
-        action="append",
-        default=[],
-        help="LABEL=DIR: a source tree to measure (default: this one); the first is the reference",
-    )
+    tree_argument(parser)
     a = parser.parse_args()
     if not a.dataset:
         parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
-    trees = [(t.split("=", 1)[0], Path(t.split("=", 1)[1]).resolve()) for t in a.tree]
-    trees = trees or [("this", ROOT)]
+    trees = source_trees(a.tree)
     for _, tree in trees:
         compile_tree(tree)
     sets = a.sets.split(",")

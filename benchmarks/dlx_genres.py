@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import corpus  # noqa: E402
+from corpus_cpu import source_trees, tree_argument  # noqa: E402
 
 #: The child: reads ``{"family", "boards": [[key, text], ...], "max_nodes", "repeat"}`` on
 #: stdin, searches every board with the dlx backend, prints one JSON line per board. Only the
@@ -93,12 +94,7 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=3, help="processes per genre and tree, interleaved"
     )
-    parser.add_argument(
-        "--tree",
-        action="append",
-        default=[],
-        help="LABEL=DIR: a source tree to measure (default: this one); the first is the reference",
-    )
+    tree_argument(parser)
     a = parser.parse_args()
     if not a.dataset:
         parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
@@ -106,8 +102,7 @@ def main() -> None:
     unknown = [n for n in names if n not in genres.GENRES]
     if unknown:
         parser.error(f"not a genre of benchmarks/genres.py: {', '.join(unknown)}")
-    trees = [(t.split("=", 1)[0], Path(t.split("=", 1)[1]).resolve()) for t in a.tree]
-    trees = trees or [("this", ROOT)]
+    trees = source_trees(a.tree)
     ref_label = trees[0][0]
     loads = [os.getloadavg()[0]]
     started = time.perf_counter()
