@@ -559,6 +559,9 @@ def _connected(
     present = get(cl, b + B_HEIGHT)
     if present == 0:
         return True
+    n_roots = get(cl, b + B_NROOTS)
+    if n_roots > FEW_ROOTS:
+        return _rooted(nd, ln, cl, r, b, states, last_itm, exact, present)
     size = get(cl, b + B_SIZE)
     items = r + get(cl, b + B_ITEMS)
     colors = r + get(cl, b + B_COLORS)
@@ -567,9 +570,6 @@ def _connected(
     tail = 0
     back = size  # the members found absent, from the queue's far end
     reached = 0
-    n_roots = get(cl, b + B_NROOTS)
-    if n_roots > FEW_ROOTS:
-        return _rooted(nd, ln, cl, r, b, states, last_itm, exact, present)
     if n_roots < 0:
         # From the present member first in the rule's order, as the check always began: from
         # the one present longest (the stack's bottom) Creek's searches took 1.18 x the time
