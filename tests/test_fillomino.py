@@ -395,6 +395,28 @@ def test_labels_with_room_for_few_regions_ask_for_their_mode(
     assert {filled(puzzle, a) for a in report.solutions} == standard_fillings(givens)
 
 
+def test_the_standard_model_asks_for_pairwise_groups_and_keeps_its_answers() -> None:
+    """The standard model's hint (PAIRWISE_AT_MOST) reaches the CNF: a blank cell of a 3 x 3
+    board has more options than the backends' threshold, so without the hint their "at most
+    one" takes auxiliary variables and with it none; the answers are the same either way,
+    those of the count's probe too."""
+    from dlxsat.backends import cnf
+
+    givens = [[0, 0, 0], [0, 4, 0], [0, 0, 0]]
+    puzzle = FillominoPuzzle.from_givens(givens)
+    problem = fillomino.build(puzzle)
+    assert problem.pairwise_at_most == fillomino.PAIRWISE_AT_MOST > cnf.AUTO_PAIRWISE_MAX
+    probed = fillomino.probe(puzzle, problem)
+    assert probed is not None and probed.pairwise_at_most == fillomino.PAIRWISE_AT_MOST
+    unhinted = replace(problem, pairwise_at_most=None)
+    assert cnf.build(problem).nvars < cnf.build(unhinted).nvars
+    answers = [
+        sorted(map(sorted, solve_problem(p, "sat", limit=None, keep=None).solutions))
+        for p in (problem, unhinted)
+    ]
+    assert answers[0] == answers[1] and len(answers[0]) > 1
+
+
 @pytest.mark.parametrize(
     "n, backend",
     [(7, "cpsat")] + [(n, b) for n in (7, 9, 12) for b in ("dlx", "sat")],
