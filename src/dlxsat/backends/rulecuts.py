@@ -138,29 +138,37 @@ class ConnectedCuts:
             return [Separation(p[0], None, self.least_cut(p, self.roots, on_set)) for p in lost]
         return [self._to_roots(part) for part in lost]
 
-    def _region(self, starts: Iterable[int], inside: set[int]) -> set[int]:
-        """The members that can be present reachable from ``starts`` avoiding ``inside``."""
-        region = {s for s in starts if s not in inside and self.can[s]}
+    def _region(self, starts: Iterable[int], inside: set[int]) -> tuple[list[int], set[int]]:
+        """The members that can be present reachable from ``starts`` avoiding ``inside``, and
+        the region's boundary: its members next to ``inside``, and the members that cannot be
+        present next to it -- every way into the region from ``inside``.
+
+        One pass over each reached member's neighbours finds both, with a mark per member
+        instead of sets: the sea of Nurikabe 1055_40x57 is cut from each of its pieces in
+        turn, most of the board searched each time (9,544 searches in one `sat` solve: 12.0 s
+        of cuts as a search and a second pass over sets, 9.9 s as one; the same cuts)."""
+        can, adj = self.can, self.adj
+        mark = bytearray(len(can))  # 1: inside, 2: in the region
+        for x in inside:
+            mark[x] = 1
+        region = [s for s in starts if not mark[s] and can[s]]
+        for x in region:
+            mark[x] = 2
+        out: set[int] = set()
         stack = list(region)
         while stack:
-            for y in self.open[stack.pop()]:
-                if y not in region and y not in inside:
-                    region.add(y)
-                    stack.append(y)
-        return region
-
-    def _boundary(self, region: set[int], inside: set[int]) -> tuple[int, ...]:
-        """``region``'s members next to ``inside``, and the members that cannot be present
-        next to ``region``: every way into ``region`` from ``inside``."""
-        out: set[int] = set()
-        can = self.can
-        for x in region:
-            for y in self.adj[x]:
-                if y in inside:
+            x = stack.pop()
+            for y in adj[x]:
+                seen = mark[y]
+                if seen == 1:
                     out.add(x)
                 elif not can[y]:
                     out.add(y)
-        return tuple(sorted(out))
+                elif not seen:
+                    mark[y] = 2
+                    region.append(y)
+                    stack.append(y)
+        return region, out
 
     def _between(self, parts: list[list[int]], on: set[int]) -> list[Separation]:
         found: list[Separation] = []
@@ -172,9 +180,9 @@ class ConnectedCuts:
             for b in sorted(on - inside):  # each b the least present member of its region
                 if b in done:
                     continue
-                region = self._region([b], inside)
-                done |= region
-                boundary = self._boundary(region, inside)
+                region, out = self._region([b], inside)
+                done.update(region)
+                boundary = tuple(sorted(out))
                 key = (min(a, b), max(a, b), boundary)
                 if key not in seen:
                     seen.add(key)
@@ -260,8 +268,7 @@ class ConnectedCuts:
 
     def _to_roots(self, part: list[int]) -> Separation:
         inside = set(part)
-        region = self._region(self.roots, inside)  # the virtual root's piece, without it
-        boundary = set(self._boundary(region, inside))
+        _, boundary = self._region(self.roots, inside)  # the virtual root's piece, without it
         # The virtual root is next to every root: one that cannot be present is a way in.
         boundary.update(r for r in self.roots if not self.can[r] and r not in inside)
         return Separation(part[0], None, tuple(sorted(boundary)))
