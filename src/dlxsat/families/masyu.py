@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ..answer import Answer, edge_ends, edges_answer, loop_pieces
+from ..answer import Answer, edges_answer, loop_pieces
 from ..errors import InputError
 from ..xcc.loop import loop_coords
 from ..xcc.model import Entry, Problem
@@ -596,7 +596,7 @@ def build(puzzle: MasyuPuzzle) -> Problem:
     >>> build(p) == SPEC.problem(p, encode(p))
     True
     """
-    from ..xcc.loop import LoopGraph
+    from ..xcc.loop import grid_loop_graph
     from ..xcc.model import Item
     from ..xcc.rules import SingleLoop
 
@@ -639,14 +639,7 @@ def build(puzzle: MasyuPuzzle) -> Problem:
                 )
     # The loop's graph from the coordinates (as loop_graph would read it from the names): the
     # cells' items are its vertices, and every edge item joins the two cells beside it.
-    coords = {k: (2 * i, 2 * j) for k, (i, j) in enumerate(cells)}
-    edges: list[tuple[int, int, int]] = []
-    for e in red.edges():
-        k = edge_index[e]
-        x, y = coords[k] = red.coords(e)
-        (ux, uy), (vx, vy) = edge_ends(x, y)
-        edges.append((k, (ux // 2) * n + uy // 2, (vx // 2) * n + vy // 2))
-    graph = LoopGraph(tuple(range(len(cells))), tuple(edges), coords)
+    graph = grid_loop_graph(n, m, ((edge_index[e], red.coords(e)) for e in red.edges()))
     return Problem(items, options).with_rules(SingleLoop(graph))
 
 

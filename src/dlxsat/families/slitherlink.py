@@ -441,7 +441,7 @@ def build(puzzle: SlitherlinkPuzzle) -> Problem:
     >>> build(p) == SPEC.problem(p, encode(p))
     True
     """
-    from ..xcc.loop import LoopGraph
+    from ..xcc.loop import grid_loop_graph
     from ..xcc.model import Item
     from ..xcc.rules import SingleLoop
 
@@ -449,20 +449,12 @@ def build(puzzle: SlitherlinkPuzzle) -> Problem:
     clue_cells = [(i, j) for i in range(m) for j in range(n) if puzzle.rows[i][j] != NO_CLUE]
     items = [Item(name(2 * i, 2 * j)) for i in range(m + 1) for j in range(n + 1)]
     items += [Item(name(2 * i + 1, 2 * j + 1)) for i, j in clue_cells]
-    coords: dict[int, tuple[int, int]] = {
-        k: (2 * i, 2 * j)
-        for k, (i, j) in enumerate((i, j) for i in range(m + 1) for j in range(n + 1))
-    }
     edge: dict[tuple[int, int], int] = {}  # doubled coordinates → item number
-    edges: list[tuple[int, int, int]] = []
     for x in range(2 * m + 1):
         for y in range(2 * n + 1):
             if (x + y) & 1:
-                k = edge[(x, y)] = len(items)
+                edge[(x, y)] = len(items)
                 items.append(Item(name(x, y), primary=False))
-                coords[k] = (x, y)
-                (ux, uy), (vx, vy) = edge_ends(x, y)
-                edges.append((k, (ux // 2) * (n + 1) + uy // 2, (vx // 2) * (n + 1) + vy // 2))
     options: list[tuple[Entry, ...]] = []
     patterns: dict[int, list[tuple[str, ...]]] = {}  # sides on the board → colors per option
     for i in range(m + 1):
@@ -490,7 +482,7 @@ def build(puzzle: SlitherlinkPuzzle) -> Problem:
         head = ((m + 1) * (n + 1) + c, None)
         for mask in masks_with(int(puzzle.rows[i][j])):
             options.append((head, *((k, "1" if mask & bit else "0") for bit, k in sides)))
-    graph = LoopGraph(tuple(range((m + 1) * (n + 1))), tuple(edges), coords)
+    graph = grid_loop_graph(n + 1, m + 1, ((k, xy) for xy, k in edge.items()))
     return Problem(items, options).with_rules(SingleLoop(graph))
 
 

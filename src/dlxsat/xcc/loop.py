@@ -115,6 +115,28 @@ def edge_ends(x: int, y: int) -> tuple[tuple[int, int], tuple[int, int]]:
     return ((x - 1, y), (x + 1, y)) if x & 1 else ((x, y - 1), (x, y + 1))
 
 
+def grid_loop_graph(
+    width: int, height: int, edges: Iterable[tuple[int, tuple[int, int]]]
+) -> LoopGraph:
+    """The loop graph of a grid whose vertex items come first, row by row (the vertex at
+    doubled coordinates ``(2i, 2j)`` is item ``i * width + j``), and whose edge items are
+    ``edges``: each an item and its doubled coordinates, joining the two vertices
+    :func:`edge_ends` gives. What :func:`loop_graph` reads from the names, known from the
+    coordinates instead (Masyu's and Slitherlink's builders, which every solve runs).
+
+    >>> g = grid_loop_graph(2, 1, [(2, (0, 1))])
+    >>> g.vertices, g.edges, g.coords
+    ((0, 1), ((2, 0, 1),), {0: (0, 0), 1: (0, 2), 2: (0, 1)})
+    """
+    coords = {i * width + j: (2 * i, 2 * j) for i in range(height) for j in range(width)}
+    links: list[tuple[int, int, int]] = []
+    for k, (x, y) in edges:
+        coords[k] = (x, y)
+        (ux, uy), (vx, vy) = edge_ends(x, y)
+        links.append((k, (ux // 2) * width + uy // 2, (vx // 2) * width + vy // 2))
+    return LoopGraph(tuple(range(width * height)), tuple(links), coords)
+
+
 def connected_pieces(links: Iterable[tuple[E, V, V]]) -> list[list[E]]:
     """The connected pieces of a graph given by its links ``(edge, end, end)``: the edges of each
     piece, in the order the links came; pieces ordered by their first edge.
