@@ -6,19 +6,20 @@ Sudokus, Masyu, Slitherlink (the sets of :data:`SETS`), or any genre of
 ``--max-cells`` cells that dlxsat reads) -- drawn with ``--seed`` (a fresh seed after each change to
 ``auto``'s rule makes a fresh held-out set), is solved in one process with every engine loaded
 first (``--no-load``: as in a user's process, each loaded when a run first needs it), by
-dlxsat's default (``auto``) and each single engine (``dlx``, ``sat``, ``cpsat``), asking "is
-the answer unique?" as ``dlxsat solve`` does, and by puzzlekit 0.3.4 (OR-tools CP-SAT, one
-answer) in a second process that stays up, its solver modules loaded, timed around its
-``solve`` call. Every solver runs each puzzle in turn (the order rotating), for ``--rounds``
-rounds; each keeps its best time, so that a loaded machine's stalls count less (a run that
-reached the time limit is not run again).
+``auto`` (every family's default but a few: below) and each single engine (``dlx``, ``sat``,
+``cpsat``), asking "is the answer unique?" as ``dlxsat solve`` does, and by puzzlekit 0.3.4
+(OR-tools CP-SAT, one answer) in a second process that stays up, its solver modules loaded,
+timed around its ``solve`` call. Every solver runs each puzzle in turn (the order rotating),
+for ``--rounds`` rounds; each keeps its best time, so that a loaded machine's stalls count
+less (a run that reached the time limit is not run again).
 
-Printed per family: each solver's total over the virtual best engine's (the per-puzzle best
-of dlx, sat and cpsat, chosen after the fact), the default's total over puzzlekit's (both in
-the same run), how many puzzles ``auto`` took more than 2 x their best engine + 0.1 s, the
-engines ``auto`` ended with, and the load average before and after. A genre puzzlekit has no
-solver for (``None`` in the table) runs without it; ``>`` before a ratio: one of that solver's
-runs reached the time limit (counted at the time it took).
+Printed per family: the total of its default backend (``auto``, or the engine its spec names:
+``pipeline.default_backend``) and of each solver over the virtual best engine's (the
+per-puzzle best of dlx, sat and cpsat, chosen after the fact), the default's total over
+puzzlekit's (both in the same run), how many puzzles ``auto`` took more than 2 x their best
+engine + 0.1 s, the engines ``auto`` ended with, and the load average before and after. A
+genre puzzlekit has no solver for (``None`` in the table) runs without it; ``>`` before a
+ratio: one of that solver's runs reached the time limit (counted at the time it took).
 
 Run::
 
@@ -52,7 +53,7 @@ import corpus  # noqa: E402
 import genres  # noqa: E402
 
 import dlxsat  # noqa: E402
-from dlxsat import formats  # noqa: E402
+from dlxsat import formats, pipeline  # noqa: E402
 from dlxsat.errors import InputError  # noqa: E402
 
 #: Set → (dlxsat family, the corpus's genre folder, puzzlekit's type, the boards' header or
@@ -276,10 +277,10 @@ def main() -> None:
     load_before = os.getloadavg()
     print(f"load average before: {load_before[0]:.1f} {load_before[1]:.1f}")
     print(
-        "| set | boards | auto/VBS | dlx/VBS | sat/VBS | cpsat/VBS | auto/puzzlekit "
-        "| auto > 2 x best + 0.1 s | auto's engines | load |"
+        "| set | boards | default/VBS | auto/VBS | dlx/VBS | sat/VBS | cpsat/VBS "
+        "| default/puzzlekit | auto > 2 x best + 0.1 s | auto's engines | load |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name in names:
         family, _, kind, _, _ = family_of(name, a.max_cells)
         boards = sample(name, a.dataset, a.sample, a.seed, exclude, a.max_cells)
@@ -337,11 +338,20 @@ def main() -> None:
         used: dict[str, int] = {}
         for k in engine:
             used[engine[k]] = used.get(engine[k], 0) + 1
-        pk = f"{total['auto'] / total['puzzlekit']:.2f}" if "puzzlekit" in total else "-"
+        # The family's default backend (its spec's: ``auto`` but where a family measured
+        # another), the engine the table's first ratio is of.
+        default = pipeline.default_backend(family)
+        pk = (
+            f"{total[default] / total['puzzlekit']:.2f}"
+            if "puzzlekit" in total and default in total
+            else "-"
+        )
         ratios = [
             f"{'>' * (s in limited)}{total[s] / vbs:.2f}" if s in total else "-"
-            for s in ("auto", *ENGINES)
+            for s in (default, "auto", *ENGINES)
         ]
+        if default != "auto":
+            ratios[0] += f" ({default})"
         load = os.getloadavg()[0]
         print(
             f"| {name} | {len(keys)} | {' | '.join(ratios)} | {pk} | {slow} | "
