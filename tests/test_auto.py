@@ -44,6 +44,21 @@ def test_auto_is_a_search_solver_and_the_default():
         assert pipeline.default_backend(family, many=True) == "auto"
 
 
+def test_the_families_whose_default_is_not_auto_are_those_docs_auto_names():
+    """docs/auto.md's table of the families whose measurements named another default engine
+    is the specs' list, engine for engine (a spec changed without its figures fails here)."""
+    import re
+
+    from dlxsat.families import names
+
+    text = (ROOT / "docs" / "auto.md").read_text()
+    section = text.split("## Families whose default is not `auto`", 1)[1].split("\n## ", 1)[0]
+    documented = dict(re.findall(r"^\| ([\w-]+) \| `(\w+)` \|", section, re.MULTILINE))
+    specs = {f: pipeline.default_backend(f) for f in names()}
+    assert documented == {f: b for f, b in specs.items() if b != "auto"}
+    assert documented  # (the table was found)
+
+
 def test_easy_problem_ends_in_the_trial(monkeypatch):
     monkeypatch.setattr(auto, "TRIAL_MIN_SECONDS", 60.0)  # a loaded machine's pace is no matter
     r = auto_solve(golden_problem("sudoku/tatham-9x9-1.dlx"), limit=2)

@@ -336,6 +336,15 @@ SPEC = FamilySpec(
     render=render,
     build=build,
     rules=("connected",),
+    # SAT, not auto: DLX's trees here run to hundreds or thousands of nodes an item on most
+    # boards past 10 x 10 (a cell is shaded or not, and only the white cells' connection and
+    # the rooms' counts prune), and where DLX wins SAT is within 1.8 x of it, so auto's trial
+    # costs more than it saves. On published boards of at most 225 cells (10 a sample, best of
+    # 2, engines loaded; benchmarks/published.py, 2026-11-28 seeds 66 and 67, and seed 62 of
+    # the session before), over the virtual best engine: sat 1.01, 1.24, 1.03 against auto's
+    # 1.67, 1.41, 1.63; on the corpus's three largest (31 x 45) sat 0.31, 0.32, 0.28 s against
+    # auto's 0.56, 0.33, 0.32 s.
+    default_backend="sat",
     # Reading, encoding and parsing the corpus's three largest: up to 916 bytes a character
     # at the peak (tracemalloc), doubled.
     bytes_per_cell=1900,

@@ -324,10 +324,13 @@ SPEC = FamilySpec(
     render=render,
     build=build,
     rules=("connected",),
-    # SAT settles these with a handful of cuts, and auto's DLX trial never wins it back: on the
-    # corpus's three largest (31 x 45, proving uniqueness, one run at load 17, 2026-11-27)
-    # auto took 38.1 + 34.0 + 22.8 s, sat 29.0 + 23.5 + 15.3 s (0.72 of it).
-    default_backend="sat",
+    # auto, the default (sat until 2026-11-28: on the corpus's three largest, 31 x 45, at load
+    # 17, auto's trial cost 38.1 + 34.0 + 22.8 s against sat's 29.0 + 23.5 + 15.3). Measured
+    # again since DLX's nodes got cheaper (benchmarks/published.py, boards of at most 225
+    # cells, 10 a sample, best of 2): auto 1.01 and 1.03 x the virtual best engine on seeds 62
+    # and 67, DLX's answer every time, where sat is 1.60 and 1.46; on the three largest auto
+    # goes to SAT after a trial of a node an item: 1.93, 1.47, 2.94 s against sat's 1.96,
+    # 1.37, 2.67 (2026-11-28, alternating, 2 cores shared with two other runs).
     # Reading, encoding and parsing the corpus's three largest: up to 5,555 bytes a character
     # at the peak (tracemalloc), doubled.
     bytes_per_cell=11200,

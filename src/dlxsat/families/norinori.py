@@ -267,6 +267,14 @@ SPEC = FamilySpec(
     check=check,
     render=render,
     build=build,
+    # SAT, not auto: DLX wins a third of the small boards, by up to 2 x, and loses the others
+    # by 1.4 to over 300 x (trees of 30,000 nodes to millions: dominoes in regions prune
+    # little), paying its trial of some 9 ms on top of SAT's 7-8 ms there. On published boards
+    # of at most 225 cells (10 a sample, best of 2, engines loaded; benchmarks/published.py,
+    # 2026-11-28 seed 67, seed 62 of the session before), over the virtual best engine: sat
+    # 1.21 and 1.14 against auto's 1.88 and 1.35; on the corpus's three largest sat 0.29,
+    # 0.09, 0.17 s against auto's 0.36, 0.13, 0.09 s.
+    default_backend="sat",
     # Reading, encoding and parsing the corpus's 93_36x54: 403 bytes a character at the
     # peak (tracemalloc), doubled.
     bytes_per_cell=900,
