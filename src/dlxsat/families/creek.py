@@ -334,6 +334,13 @@ SPEC = FamilySpec(
     render=render,
     build=build,
     rules=("connected",),
+    # SAT, not auto: DLX wins the boards it ends in a few hundred nodes, by up to 3 x, and
+    # loses the others with trees of millions (an unshaded cell's connection prunes late); on
+    # every sample measured sat was the nearer to the virtual best engine (benchmarks/
+    # published.py, boards of at most 225 cells, 10 a sample, best of 2): sat 1.11, 1.02, 1.50
+    # against auto's 1.13, 1.07, 1.73 (seeds 62, 67, 69, 2026-11-28); on the corpus's three
+    # largest sat 0.11, 1.06, 2.75 s against auto's 0.15, 1.10, 2.82 s.
+    default_backend="sat",
     # Reading, encoding and parsing the corpus's 420_40x50: 1086 bytes a character at the peak
     # (tracemalloc), doubled.
     bytes_per_cell=2200,
