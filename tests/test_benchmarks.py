@@ -106,7 +106,12 @@ def _load(name: str):
 
     spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    # (registered while it runs: a dataclass's annotations are looked up in its module)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
     return module
 
 
@@ -212,3 +217,34 @@ def test_every_script_the_measurements_name_runs(script: str, tmp_path: Path):
     assert run.returncode == 0, run.stderr[-2000:]
     assert "Traceback" not in run.stderr and "Error" not in run.stdout, run.stderr[-2000:]
     assert run.stdout.strip() or (tmp_path / "plot.svg").stat().st_size > 100
+
+
+def test_the_trial_floor_replay_charges_the_trial_then_sat(tmp_path, capsys):
+    """benchmarks/auto_replay.py on two made-up boards: a tree of 3,000 nodes is DLX's with a
+    floor of 4,000 and costs the trial's 2,000 nodes and SAT's time with a floor of 2,000; a
+    tree DLX never ends costs its trial (the trial's own time a node) and SAT's."""
+    floor = _load("auto_replay")
+
+    def runs(board: str, dlx: dict, sat: float, searched: int, seconds: float) -> list[dict]:
+        auto = {"features": {"primary": 10}, "trial_nodes": 2000, "trial_searched": searched}
+        auto["trial_seconds"] = seconds
+        common = {"set": "nurikabe", "board": board, "status": "unique"}
+        return [
+            {**common, "solver": "dlx", **dlx},
+            {**common, "solver": "sat", "seconds": sat},
+            {**common, "solver": "cpsat", "seconds": 1.0},
+            {**common, "solver": "auto", "seconds": 0.05, "auto": auto},
+        ]
+
+    lines = runs("a", {"seconds": 0.010, "nodes": 3000}, 0.020, 2000, 0.007)
+    lines += runs("b", {"seconds": 10.0, "status": "timeout"}, 0.030, 2000, 0.004)
+    path = tmp_path / "runs.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    rows = floor.boards([path])["nurikabe"]
+    assert [b.nodes for b in rows] == [3000, None]
+    vbs = 0.010 + 0.030
+    assert floor.ratio(rows, 0, 4000) == pytest.approx((0.010 + 0.008 + 0.030) / vbs)
+    assert floor.ratio(rows, 0, 2000) == pytest.approx((0.010 * 2 / 3 + 0.020 + 0.034) / vbs)
+    assert floor.ratio(rows, 400, 0) == pytest.approx((0.010 + 0.008 + 0.030) / vbs)
+    assert floor.main([str(path), "--per-item", "0", "--floors", "2000,4000"]) == 0
+    assert "| 0 | 1.52 | 1.20 |" in capsys.readouterr().out
