@@ -110,11 +110,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--floors", default=",".join(map(str, FLOORS)))
     parser.add_argument("--families", default=None, help="comma-separated (default: all)")
     a = parser.parse_args(argv)
-    per_items = [int(x) for x in a.per_item.split(",")]
-    floors = [int(x) for x in a.floors.split(",")]
-    wanted = set(a.families.split(",")) if a.families else None
-    for family, rows in boards(a.runs).items():
-        if wanted is not None and family not in wanted:
+    try:
+        per_items = [int(x) for x in a.per_item.split(",")]
+        floors = [int(x) for x in a.floors.split(",")]
+    except ValueError:
+        parser.error("--per-item and --floors take whole numbers, comma-separated")
+    try:
+        found = boards(a.runs)
+    except OSError as e:
+        parser.error(f"cannot read {e.filename}: {e.strerror}")
+    except (ValueError, KeyError, TypeError) as e:
+        parser.error(f"not a published.py --jsonl record: {e}")
+    wanted = set(a.families.split(",")) if a.families else set(found)
+    if not wanted <= set(found):
+        parser.error(f"no boards of {', '.join(sorted(wanted - set(found)))} in these runs")
+    for family, rows in found.items():
+        if family not in wanted:
             continue
         vbs = sum(b.vbs for b in rows)
         ran = [b for b in rows if b.budget is not None]

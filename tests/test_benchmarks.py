@@ -248,3 +248,15 @@ def test_the_trial_floor_replay_charges_the_trial_then_sat(tmp_path, capsys):
     assert floor.ratio(rows, 400, 0) == pytest.approx((0.010 + 0.008 + 0.030) / vbs)
     assert floor.main([str(path), "--per-item", "0", "--floors", "2000,4000"]) == 0
     assert "| 0 | 1.52 | 1.20 |" in capsys.readouterr().out
+    # Bad input: a one-line error, exit 2.
+    (tmp_path / "bad.jsonl").write_text("{not json\n")
+    for args, why in [
+        ([str(path), "--families", "cave"], "no boards of cave in these runs"),
+        ([str(tmp_path / "none.jsonl")], "cannot read"),
+        ([str(tmp_path / "bad.jsonl")], "not a published.py --jsonl record"),
+        ([str(path), "--floors", "2k"], "whole numbers"),
+    ]:
+        with pytest.raises(SystemExit) as exit_:
+            floor.main(args)
+        err = capsys.readouterr().err
+        assert exit_.value.code == 2 and why in err and "Traceback" not in err
