@@ -21,8 +21,8 @@ before the propagator, kept to show what they cost):
 ``blocking``
     the old loop without the backend's bookkeeping;
 ``unsliced``
-    the same with no time limit (CaDiCaL's calls are not cut into conflict budgets of about
-    50 ms, ``cnf.SLICE_SECONDS``; ``--timeout`` does not bound it);
+    the same with no time limit (CaDiCaL's calls are not cut into conflict budgets,
+    ``cnf.SLICE_SECONDS`` and ``cnf.LONG_SLICE_SECONDS``; ``--timeout`` does not bound it);
 ``phases``
     the same, the option variables' preferred phase set to false (an answer chooses few
     options), through PySAT's ``set_phases``;

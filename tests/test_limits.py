@@ -336,6 +336,36 @@ def test_sigterm_reaches_a_long_sat_call(tmp_path: Path, solver: str):
     assert took < 1.5, f"{took:.2f} s from SIGTERM to exit"
 
 
+@pytest.mark.slow
+def test_sigterm_reaches_a_sliced_sat_search(tmp_path: Path):
+    """A search past its first conflict budget goes on in slices of a quarter of a second
+    (``cnf.LONG_SLICE_SECONDS``, no propagator to end it): a signal ends it between two, within
+    the goal of 0.5 s (the bound leaves a loaded machine three times that). Seventeen pigeons
+    in sixteen holes: no answer in minutes (fourteen in thirteen took 1.1 s)."""
+    n = 16
+    rows = [" ".join(f"p{i}" for i in range(n + 1)) + " | " + " ".join(f"h{j}" for j in range(n))]
+    rows += [f"p{i} h{j}" for i in range(n + 1) for j in range(n)]
+    holes = tmp_path / "holes.dlx"
+    holes.write_text("\n".join(rows) + "\n")
+    p = subprocess.Popen(
+        [sys.executable, "-m", "dlxsat", "solve", "xcc", str(holes), "--backend", "sat"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=tmp_path,
+    )
+    _guarded(p.pid)
+    _after_cpu(p, MID_SEARCH_CPU + 0.6)  # (past the first budget: the slices have begun)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert p.returncode == 143, err
+    assert_one_line(err, "dlxsat: interrupted (SIGTERM) while ")
+    assert took < 1.5, f"{took:.2f} s from SIGTERM to exit"
+    assert out == b""
+
+
 #: A 40 x 40 Masyu with 13 black circles: far more answers than a count can reach.
 SPARSE_40 = (
     "\n".join(

@@ -382,8 +382,7 @@ CARD_CHECK_EVERY = 256
 _NATIVE_CARDINALITY = frozenset({"minicard", "gluecard3", "gluecard4"})
 #: Solvers that cannot take new clauses after solving (a new solver is built each round).
 _NOT_INCREMENTAL = frozenset({"kissat404"})
-#: Solvers whose calls can be stopped by a conflict budget only (no interrupt in PySAT), but
-#: for CaDiCaL 1.9.5, whose calls a propagator ends (:class:`.satsearch.CallStopper`).
+#: Solvers whose calls can be stopped by a conflict budget only (no interrupt in PySAT).
 _BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
 #: Solvers whose calls cannot be stopped at all: the time limit is checked between calls.
 _UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
@@ -392,10 +391,19 @@ _UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
 #: returns, and a run must end within 0.5 s of a signal or its deadline. A fixed budget of 2000
 #: conflicts took 0.77 s on a 200 x 200 Masyu on a loaded machine (and up to 50000 were given).
 SLICE_SECONDS = 0.05
+#: The same, for CaDiCaL 1.9.5 once a call of the session has outlasted its first conflict
+#: budget (``Session._go_on_sliced``): longer slices, each a call that begins again from the
+#: root, for searches of seconds to minutes. A propagator ending one long call at the
+#: deadline instead (``satsearch.CallStopper``, the way before) is asked four Python questions
+#: a decision; in slices of 0.25 s the same searches took half the time or less (two pentomino
+#: packings of 6 x 10 2.63 -> 0.97 s, Kuromasu 370_31x45 1.67 -> 1.04 s, NumberLink
+#: 553_15x15 19.5 -> 9.8 s, a minimal 25 x 25 Sudoku 1.34 -> 1.07 s; docs/backends.md), where
+#: slices of 0.05 s, or of 1,000 conflicts, cut the searches too often (the pentominoes 2.4 s).
+LONG_SLICE_SECONDS = 0.25
 #: The first conflict budget, and the bounds of the budget.
 FIRST_BUDGET, MIN_BUDGET, MAX_BUDGET = 1000, 50, 1 << 20
-#: The first budget of a CaDiCaL 1.9.5 call (before a stopper is connected:
-#: ``Session._go_on_with_stopper``) times the formula's clauses is at most this: 1,000
+#: The first budget of a CaDiCaL 1.9.5 call (before the session goes on in slices:
+#: ``Session._go_on_sliced``) times the formula's clauses is at most this: 1,000
 #: conflicts up to 200,000 clauses, fewer beyond. A signal or the deadline waits for the
 #: budget to end (2,000 conflicts took 0.77 s on a 200 x 200 Masyu, above).
 FIRST_BUDGET_CLAUSES = 200_000_000
@@ -1396,18 +1404,19 @@ class Session:
         self.added: list[list[int]] = []
         self.rounds = self.cuts = 0  # solver calls, loop cuts added
         self.budget = FIRST_BUDGET  # conflicts per CaDiCaL call
+        self.slice = SLICE_SECONDS  # seconds a budgeted call should take (it adapts to them)
         self.solving = self.cutting = 0.0  # seconds inside the solver, finding cuts
         #: The external propagator connected to the solver (:data:`PROPAGATOR_SOLVER` only):
-        #: ``search`` (:class:`.satsearch.ItemSearch`), or a :class:`.satsearch.CallStopper`.
-        #: Calls then run whole, the propagator ending them at the deadline or a signal
-        #: (:meth:`_solve_propagated`), and CaDiCaL keeps its inprocessing (no conflict budgets
-        #: need bounding it; without it the 4 x 15 pentomino count took 115 s instead of 42).
-        #: A stopper is connected only once a call outlasts its first conflict budget
-        #: (:attr:`stopper_later`, :meth:`_go_on_with_stopper`), but from the start in a session
-        #: writing a proof.
-        stopped_by_us = search is None and name == PROPAGATOR_SOLVER
-        self.stopper_later = stopped_by_us and not proof
-        if stopped_by_us and proof:
+        #: ``search`` (:class:`.satsearch.ItemSearch`, counting and listing inside one call),
+        #: or a :class:`.satsearch.CallStopper` in a session writing a proof (one solver's
+        #: calls). Calls then run whole, the propagator ending them at the deadline or a signal
+        #: (:meth:`_solve_propagated`), and CaDiCaL keeps its inprocessing. Any other CaDiCaL
+        #: 1.9.5 session begins each call with a conflict budget, its inprocessing off
+        #: (:attr:`first_budget`), until a call outlasts it: then that call and the session's
+        #: later ones go on in slices, the inprocessing back on (:meth:`_go_on_sliced`).
+        ours = search is None and name == PROPAGATOR_SOLVER
+        self.first_budget = ours and not proof
+        if ours and proof:
             from .satsearch import CallStopper
 
             search = CallStopper()
@@ -1489,7 +1498,7 @@ class Session:
             self.solver = self._open(Solver)
         if self.search is not None:
             return self._solve_propagated(deadline, assumptions)
-        if self.stopper_later:
+        if self.first_budget:
             return self._solve_first_budget(deadline, assumptions)
         # In a dlxsat process a signal must stop a call even without a time limit.
         stoppable = deadline is not None or guard.installed()
@@ -1527,9 +1536,10 @@ class Session:
                 self.solver.clear_interrupt()
 
     def _solve_budgeted(self, deadline: float | None, assumptions: list[int]) -> bool | None:
-        """CaDiCaL in PySAT has no interrupt: run in conflict budgets of about
-        :data:`SLICE_SECONDS` each, checking the clock between them (and letting a signal's
-        handler run)."""
+        """CaDiCaL in PySAT has no interrupt: run in conflict budgets of about :attr:`slice`
+        seconds each (:data:`SLICE_SECONDS`, or :data:`LONG_SLICE_SECONDS` once a CaDiCaL
+        1.9.5 call outlasted its first budget), checking the clock between them (and letting a
+        signal's handler run)."""
         while deadline is None or time.monotonic() < deadline:
             self.solver.conf_budget(self.budget)
             t0 = time.perf_counter()
@@ -1537,17 +1547,17 @@ class Session:
             took = time.perf_counter() - t0
             if result is not None:
                 return result
-            if took < SLICE_SECONDS / 2:
+            if took < self.slice / 2:
                 self.budget = min(2 * self.budget, MAX_BUDGET)
-            elif took > SLICE_SECONDS:
+            elif took > self.slice:
                 self.budget = max(self.budget // 2, MIN_BUDGET)
         return None
 
     def _solve_first_budget(self, deadline: float | None, assumptions: list[int]) -> bool | None:
         """A CaDiCaL 1.9.5 call before any has outlasted its first conflict budget: that budget
-        without a propagator (smaller on large formulas, whose conflicts cost more: a signal or
-        the deadline waits for it, :data:`FIRST_BUDGET_CLAUSES`), then, if it is spent before
-        the deadline, the rest of the call with a stopper (:meth:`_go_on_with_stopper`)."""
+        (smaller on large formulas, whose conflicts cost more: a signal or the deadline waits
+        for it, :data:`FIRST_BUDGET_CLAUSES`), then, if it is spent before the deadline, the
+        rest of the call in slices (:meth:`_go_on_sliced`)."""
         if deadline is not None and time.monotonic() >= deadline:
             return None
         clauses = max(1, len(self.cnf.clauses))
@@ -1555,32 +1565,29 @@ class Session:
         result: bool | None = self.solver.solve_limited(assumptions=assumptions)
         if result is not None or (deadline is not None and time.monotonic() >= deadline):
             return result
-        return self._go_on_with_stopper(deadline, assumptions)
+        return self._go_on_sliced(deadline, assumptions)
 
-    def _go_on_with_stopper(self, deadline: float | None, assumptions: list[int]) -> bool | None:
-        """The rest of a call that outlasted its first conflict budget, made whole: a
-        :class:`.satsearch.CallStopper` connected and CaDiCaL's inprocessing turned back on,
-        for this call and the session's next ones.
+    def _go_on_sliced(self, deadline: float | None, assumptions: list[int]) -> bool | None:
+        """The rest of a call that outlasted its first conflict budget, and the session's
+        later calls: CaDiCaL's inprocessing turned back on, and conflict budgets of about
+        :data:`LONG_SLICE_SECONDS` each (:meth:`_solve_budgeted`), the clock and the signals
+        looked at between them; a call that nothing can stop (no deadline, no process guard:
+        a library call without a time limit) runs whole.
 
-        Why not from the start: CaDiCaL asks a propagator four questions a decision, each a
-        Python call, and its inprocessing does not pay on short calls, while most calls of a
-        puzzle's solve are short (Fillomino 240_20x36: 14,180 calls, 2.5 conflicts each).
-        Why not budgets to the end: each ends the call and the next begins from the root, and
-        long searches want the inprocessing. Measured (best of 2 or 3 runs, the same process
-        for each, idle): Fillomino 590_20x36 0.47 s against 1.35 with the stopper from the
-        start, Kurotto 210_15x18 0.66 against 0.76, Slitherlink 194_30x40 0.46 against 0.54,
-        Nurikabe 1046_23x33 2.79 against 2.75, a minimal 25 x 25 Sudoku 1.37 against 1.63,
-        two pentomino packings of 4 x 15 2.4 s against 11.0 but of 6 x 10 2.7 against 1.3;
-        budgets to the end: 6 x 10 4.2 s, the Sudoku 2.2; a new solver with the stopper
-        instead of this one (its learnt clauses lost, the formula given again): Kuromasu
-        370_31x45 1.84 against 1.40."""
-        from .satsearch import CallStopper
-
-        self.stopper_later = False
-        self.search = search = CallStopper()
+        Why not slices from the start: inprocessing does not pay on short calls, and most calls
+        of a puzzle's solve are short (Fillomino 240_20x36: 17,347 calls, 2 conflicts each).
+        Why not one whole call with a propagator ending it at the deadline
+        (:class:`.satsearch.CallStopper`, the way before): CaDiCaL asks a propagator four
+        Python questions a decision, a third to a half of a long search's time (the rest of
+        NumberLink 340_15x15: 94,461 conflicts in 6.0 s with one, 94,275 in 4.4 s in budgets
+        of 20,000 conflicts). Why not the short slices of :data:`SLICE_SECONDS` to the end:
+        each begins again from the root, and searches cut that often lose their way (two
+        pentomino packings of 6 x 10: 4.2 s against 1.3 before inprocessing was turned back
+        on; in budgets of 1,000 conflicts 2.4 s, of 0.25 s 0.97)."""
+        self.first_budget = False
+        self.slice = LONG_SLICE_SECONDS
         self.solver.solver.configure({**{k: 1 for k in CADICAL_OPTIONS}, **self.cnf.configure})
-        search.attach(self.solver.solver)
-        return self._solve_propagated(deadline, assumptions)
+        return self.solve(deadline, assumptions)
 
     def _solve_propagated(self, deadline: float | None, assumptions: list[int]) -> bool | None:
         """One CaDiCaL call with the propagator, which ends it at ``deadline`` or at a

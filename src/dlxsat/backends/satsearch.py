@@ -83,12 +83,11 @@ class CallStopper(Propagator):  # type: ignore[misc]  # (pysat has no type infor
     :meth:`stop` was called or :attr:`stop_at` has passed.
 
     So a solver call ends within milliseconds of a deadline or a signal without being cut into
-    conflict budgets, each of which ended a call and began the next from the root: that cost
-    finding two pentomino packings of 6 x 10 57,487 conflicts and 9.1 s, against 4,484
-    conflicts and 0.7 s in one call (its questions, some 20,000 there, cost 10-30 ms). The
-    ``sat`` backend connects one to a CaDiCaL 1.9.5 session without an :class:`ItemSearch`
-    once a call outlasts its first conflict budget (``cnf.Session._go_on_with_stopper``; its
-    questions, four Python calls a decision, cost short calls more than their search).
+    conflict budgets. The ``sat`` backend connects one to a CaDiCaL 1.9.5 session that writes a
+    proof (one solver's calls, whole); :class:`ItemSearch` is one too. Other sessions no
+    longer use it: its questions, four Python calls a decision, took a third to a half of a
+    long search's time, more than budgets of a quarter of a second cost by beginning again
+    from the root (``cnf.Session._go_on_sliced`` has the figures).
 
     >>> from pysat.solvers import Solver
     >>> s = Solver(name="cadical195", bootstrap_with=[[1, 2], [-1, 2]])
