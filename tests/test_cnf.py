@@ -312,6 +312,42 @@ def test_a_time_limit_does_not_change_cadicals_answers():
     assert solution_problem(p, free.solutions[0]) is None
 
 
+def test_the_last_slice_before_a_deadline_is_cut_to_the_time_left(monkeypatch):
+    """A slice that ran on past the deadline's grace (0.2 s) was stopped by the process's alarm
+    instead, and the report lost what the search had found (a NumberLink's first answer, at
+    1.2 s past a 170 s limit). On a made-up clock, a solver doing 10,000 conflicts a second in
+    slices of a quarter of a second, given a deadline at 0.9 s: the slices before it shrink to
+    the time left, and the search ends within one least budget of it (0.1 s late without)."""
+    clock = [0.0]
+
+    class Clock:
+        @staticmethod
+        def monotonic() -> float:
+            return clock[0]
+
+        perf_counter = monotonic
+
+    class Solver:
+        budget = 0
+        budgets: list[int] = []
+
+        def conf_budget(self, n: int) -> None:
+            self.budget = n
+            self.budgets.append(n)
+
+        def solve_limited(self, assumptions: list[int]) -> None:
+            clock[0] += self.budget / 10_000  # (a search that never ends)
+
+    session = cnf.Session("cadical195", cnf.build(parse("a\na\n")))
+    session.close()
+    session.solver = Solver()
+    session.slice, session.budget = 0.25, 2_500
+    monkeypatch.setattr(cnf, "time", Clock)
+    assert session._solve_budgeted(0.9, []) is None
+    assert 0.9 <= clock[0] < 0.9 + cnf.MIN_BUDGET / 10_000 + 1e-9
+    assert session.solver.budgets[:2] == [2_500, 2_500] and min(session.solver.budgets) < 2_500
+
+
 def test_a_call_past_its_first_budget_goes_on_in_slices():
     """Short CaDiCaL calls run in a first conflict budget, inprocessing off; a call past it
     goes on in slices of :data:`cnf.LONG_SLICE_SECONDS`, inprocessing on, with no propagator

@@ -400,6 +400,10 @@ SLICE_SECONDS = 0.05
 #: 553_15x15 19.5 -> 9.8 s, a minimal 25 x 25 Sudoku 1.34 -> 1.07 s; docs/backends.md), where
 #: slices of 0.05 s, or of 1,000 conflicts, cut the searches too often (the pentominoes 2.4 s).
 LONG_SLICE_SECONDS = 0.25
+#: The last slice before a deadline gets this share of the time left, at the pace (conflicts a
+#: second) of the slice before it: the process's alarm goes off 0.2 s past the deadline
+#: (``runtime.guard.ALARM_GRACE``), and a slice's pace varies from one to the next.
+DEADLINE_SHARE = 0.5
 #: The first conflict budget, and the bounds of the budget.
 FIRST_BUDGET, MIN_BUDGET, MAX_BUDGET = 1000, 50, 1 << 20
 #: The first budget of a CaDiCaL 1.9.5 call (before the session goes on in slices:
@@ -1539,14 +1543,25 @@ class Session:
         """CaDiCaL in PySAT has no interrupt: run in conflict budgets of about :attr:`slice`
         seconds each (:data:`SLICE_SECONDS`, or :data:`LONG_SLICE_SECONDS` once a CaDiCaL
         1.9.5 call outlasted its first budget), checking the clock between them (and letting a
-        signal's handler run)."""
+        signal's handler run). The last slice before the deadline is cut to the time left, at
+        the pace of the slice before it (:data:`DEADLINE_SHARE` of it): a slice that ran on
+        past the deadline's grace was stopped by the process's alarm instead, and the run's
+        report lost what the search had found before (a NumberLink's first answer)."""
+        pace = 0.0  # conflicts a second, in the last slice
         while deadline is None or time.monotonic() < deadline:
-            self.solver.conf_budget(self.budget)
+            budget = self.budget
+            if deadline is not None and pace > 0:
+                left = deadline - time.monotonic()
+                budget = max(MIN_BUDGET, min(budget, int(pace * left * DEADLINE_SHARE)))
+            self.solver.conf_budget(budget)
             t0 = time.perf_counter()
             result: bool | None = self.solver.solve_limited(assumptions=assumptions)
             took = time.perf_counter() - t0
             if result is not None:
                 return result
+            pace = budget / max(took, 1e-6)
+            if budget < self.budget:
+                continue  # (cut short for the deadline: no measure of the slice's length)
             if took < self.slice / 2:
                 self.budget = min(2 * self.budget, MAX_BUDGET)
             elif took > self.slice:
