@@ -309,6 +309,29 @@ def test_a_signal_during_export_leaves_no_temp_file(tmp_path: Path, sig):
 MINIMAL_25 = ROOT / "puzzles" / "sudoku-25" / "minimal-25x25-01.txt"
 
 
+def _sigterm_mid_search(args: list, cpu: float, tmp: Path) -> bytes:
+    """Run ``dlxsat ARGS``, send it SIGTERM once it has used ``cpu`` seconds of CPU, and check
+    that it ends within 1.5 s with 143 and its one-line message (the goal is 0.5 s; the bound
+    leaves a loaded machine three times that); its stdout."""
+    p = subprocess.Popen(
+        [sys.executable, "-m", "dlxsat", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=tmp,
+    )
+    _guarded(p.pid)
+    _after_cpu(p, cpu)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert p.returncode == 143, err
+    assert_one_line(err, "dlxsat: interrupted (SIGTERM) while ")
+    assert took < 1.5, f"{took:.2f} s from SIGTERM to exit"
+    return out
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("solver", ["cadical195", "maplechrono"])
 def test_sigterm_reaches_a_long_sat_call(tmp_path: Path, solver: str):
@@ -318,22 +341,8 @@ def test_sigterm_reaches_a_long_sat_call(tmp_path: Path, solver: str):
     the GIL, is ended by its propagator (satsearch.CallStopper; its calls here take seconds).
     The goal is 0.5 s; the bound leaves a loaded machine three times that."""
     args = ["solve", "sudoku", MINIMAL_25, "--count", "--backend", "sat", "--solver", solver]
-    p = subprocess.Popen(
-        [sys.executable, "-m", "dlxsat", *map(str, args)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=ENV,
-        cwd=tmp_path,
-    )
-    _guarded(p.pid)
-    _after_cpu(p, MID_SEARCH_CPU + 0.2)  # reading, encoding, building: 0.4 s of CPU idle
-    sent = time.monotonic()
-    p.send_signal(signal.SIGTERM)
-    out, err = p.communicate(timeout=60)
-    took = time.monotonic() - sent
-    assert p.returncode == 143, err
-    assert_one_line(err, "dlxsat: interrupted (SIGTERM) while ")
-    assert took < 1.5, f"{took:.2f} s from SIGTERM to exit"
+    # (reading, encoding, building: 0.4 s of CPU idle)
+    _sigterm_mid_search(args, MID_SEARCH_CPU + 0.2, tmp_path)
 
 
 @pytest.mark.slow
@@ -347,23 +356,9 @@ def test_sigterm_reaches_a_sliced_sat_search(tmp_path: Path):
     rows += [f"p{i} h{j}" for i in range(n + 1) for j in range(n)]
     holes = tmp_path / "holes.dlx"
     holes.write_text("\n".join(rows) + "\n")
-    p = subprocess.Popen(
-        [sys.executable, "-m", "dlxsat", "solve", "xcc", str(holes), "--backend", "sat"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=ENV,
-        cwd=tmp_path,
-    )
-    _guarded(p.pid)
-    _after_cpu(p, MID_SEARCH_CPU + 0.6)  # (past the first budget: the slices have begun)
-    sent = time.monotonic()
-    p.send_signal(signal.SIGTERM)
-    out, err = p.communicate(timeout=60)
-    took = time.monotonic() - sent
-    assert p.returncode == 143, err
-    assert_one_line(err, "dlxsat: interrupted (SIGTERM) while ")
-    assert took < 1.5, f"{took:.2f} s from SIGTERM to exit"
-    assert out == b""
+    args = ["solve", "xcc", holes, "--backend", "sat"]
+    # (past the first budget: the slices have begun)
+    assert _sigterm_mid_search(args, MID_SEARCH_CPU + 0.6, tmp_path) == b""
 
 
 #: A 40 x 40 Masyu with 13 black circles: far more answers than a count can reach.
