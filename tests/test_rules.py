@@ -1198,7 +1198,9 @@ def test_a_rule_kept_by_the_same_members_is_not_searched_again():
     assert asked == [[0, 1], [0, 1, 2], [0, 1, 2], [2, 3], [0, 1]]
 
 
-@settings(max_examples=200, deadline=None)
+# (Most drawn member sets are one piece and are assumed away: on some seeds Hypothesis's
+# filtering health check failed the run before any example did -- CI once, 2026-11-28.)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_a_least_separator_is_a_separator_and_none_is_smaller(data):
     # The least cut of a connected rule (a maximum flow over the members) against every set of
