@@ -356,3 +356,62 @@ def test_an_encoding_choice_keeps_the_answers(monkeypatch, family, name, value, 
         assert [(r.label, r.anchors, r.prefer) for r in problem.rules if r.anchors] == [
             ("size-7", ((3, 7),), "eager")  # (the 7 is the 4th cell that may take 7)
         ]
+
+
+def _ring(n: int) -> str:
+    """An n x n Nurikabe whose sea must ring the (n - 4) x (n - 4) island of the number beside
+    the other on a diagonal (the corpus's ``29_10x10`` is n = 10): the other's island, one cell
+    more than the border, cannot be enclosed."""
+    rows = [["-"] * n for _ in range(n)]
+    rows[1][1], rows[2][2] = str(4 * n - 3), str((n - 4) ** 2)
+    return f"{n} {n}\n" + "".join(" ".join(row) + "\n" for row in rows)
+
+
+#: Nurikabe boards whose enclosure deduction (``nurikabe.enclosures``) leaves owners out: two
+#: rings, and random boards with a pair of numbers on a diagonal and a small sea (drawn by a
+#: seeded generator, kept when the deduction shrank the problem), 1 to 42 answers each.
+ENCLOSED = [
+    _ring(6),
+    _ring(7),
+    "7 6\n- - - - - -\n- - - - - -\n- - - - - -\n- - - 24 - -\n- - 5 - - -\n- - - - - -\n"
+    "- - - - - -\n",
+    "6 5\n- - - - -\n- - - - -\n- - - 5 -\n- - - - 11\n- - - - -\n- - - - -\n",
+    "5 6\n- - - - - -\n- - - - - -\n- - 4 - - -\n- 12 - - - -\n- - - - - -\n",
+    "6 5\n- - - - -\n- - - - -\n- 4 - - -\n15 - - - -\n- - - - -\n- - - - -\n",
+    "6 6\n- - - - - -\n- - - - - -\n- - - - 4 -\n- - - - - 18\n- - - - - -\n- - - - - -\n",
+]
+
+
+@pytest.mark.parametrize("text", ENCLOSED)
+def test_an_enclosed_island_keeps_every_answer(monkeypatch, text):
+    """The deduction leaves options out and no answer: DLX lists the same answers with it
+    and without it (every backend with it, on the rings, whose one answer is the ring)."""
+    from dlxsat.families import nurikabe
+
+    puzzle = formats.read("nurikabe", text, "grid")
+    assert nurikabe.enclosures(puzzle)
+    backends = BACKENDS if text in (_ring(6), _ring(7)) else ("dlx",)
+    found = {
+        b: sorted(
+            answer_key(a) for a in dlxsat.solve("nurikabe", puzzle, backend=b, mode="all").solutions
+        )
+        for b in backends
+    }
+    options = len(get_spec("nurikabe").build(puzzle).options)
+    monkeypatch.setattr(nurikabe, "enclosures", lambda puzzle: {})
+    assert len(get_spec("nurikabe").build(puzzle).options) > options
+    without = dlxsat.solve("nurikabe", puzzle, backend="dlx", mode="all").solutions
+    assert all(answers == sorted(answer_key(a) for a in without) for answers in found.values())
+    assert without and all(dlxsat.check("nurikabe", puzzle, a).correct for a in without)
+
+
+def test_a_ring_too_long_for_the_sea_is_found_at_once():
+    """The 8 x 8 ring: DLX without the deduction takes some 30 s to list its one answer;
+    with it, every backend has it, the island of 16 a 4 x 4 block off the border."""
+    puzzle = formats.read("nurikabe", _ring(8), "grid")
+    for backend in BACKENDS:
+        report = dlxsat.solve("nurikabe", puzzle, backend=backend, timeout=30)
+        assert report.status == "unique", backend
+        shaded = {tuple(c) for c in report.solutions[0]["shaded"]}
+        ring = {(i, j) for i in range(1, 7) for j in range(1, 7)} - {(1, 1)}
+        assert shaded == ring - {(i, j) for i in range(2, 6) for j in range(2, 6)}, backend
