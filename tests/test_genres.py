@@ -28,6 +28,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import dlxsat
 from dlxsat import formats
@@ -415,3 +417,64 @@ def test_a_ring_too_long_for_the_sea_is_found_at_once():
         shaded = {tuple(c) for c in report.solutions[0]["shaded"]}
         ring = {(i, j) for i in range(1, 7) for j in range(1, 7)} - {(1, 1)}
         assert shaded == ring - {(i, j) for i in range(2, 6) for j in range(2, 6)}, backend
+
+
+@st.composite
+def small_seas(draw: st.DrawFn) -> str:
+    """A Nurikabe board of 4 x 4 to 6 x 6 with two numbers side by side on a diagonal (one on
+    the top border, or both off it with a sea of 5 to 12 cells), maybe a third number, the
+    numbers summing to the board less the sea, turned by one of the square's 8 symmetries."""
+    m = n = draw(st.integers(4, 6))
+    on_border = draw(st.booleans())
+    i = 0 if on_border else draw(st.integers(1, m - 3))
+    j = draw(st.integers(1, n - 2))
+    cells = [(i, j), (i + 1, j + draw(st.sampled_from((1, -1))))]
+    if draw(st.booleans()):
+        third = draw(st.tuples(st.integers(0, m - 1), st.integers(0, n - 1)))
+        assume(third not in cells)
+        cells.append(third)
+    sea = draw(st.integers(5, 12)) if not on_border else draw(st.integers(2, m * n // 2))
+    total = m * n - sea
+    cuts = sorted(
+        draw(
+            st.lists(
+                st.integers(1, total - 1),
+                min_size=len(cells) - 1,
+                max_size=len(cells) - 1,
+                unique=True,
+            )
+        )
+    )
+    values = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    turn = draw(st.integers(0, 7))
+
+    def turned(c: tuple[int, int]) -> tuple[int, int]:
+        x, y = c
+        x, y = (y, x) if turn & 4 else (x, y)
+        return (m - 1 - x if turn & 1 else x, n - 1 - y if turn & 2 else y)
+
+    rows = [["-"] * n for _ in range(m)]
+    for c, v in zip(cells, values, strict=True):
+        x, y = turned(c)
+        rows[x][y] = str(v)
+    return f"{m} {n}\n" + "".join(" ".join(row) + "\n" for row in rows)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=small_seas())
+def test_the_enclosed_island_keeps_every_answer_of_random_boards(text):
+    """On random boards where it applies, DLX lists the same answers with the deduction and
+    without it."""
+    from dlxsat.families import nurikabe
+
+    puzzle = formats.read("nurikabe", text, "grid")
+    assume(nurikabe.enclosures(puzzle))
+    found = dlxsat.solve("nurikabe", puzzle, backend="dlx", mode="all", timeout=20)
+    enclosures = nurikabe.enclosures
+    try:
+        nurikabe.enclosures = lambda puzzle: {}
+        without = dlxsat.solve("nurikabe", puzzle, backend="dlx", mode="all", timeout=20)
+    finally:
+        nurikabe.enclosures = enclosures
+    assert found.status == without.status == "counted"
+    assert sorted(map(answer_key, found.solutions)) == sorted(map(answer_key, without.solutions))
