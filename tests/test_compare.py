@@ -21,6 +21,7 @@ from dlxsat.backends import cnf
 from dlxsat.cli import main
 from dlxsat.compare import compare, plan, store
 from dlxsat.compare.settings import for_family, grid, parse_spec, preset
+from dlxsat.compare.worker import HAND_BACK_MB
 from dlxsat.errors import InputError
 from dlxsat.options import by_key
 
@@ -417,11 +418,16 @@ def test_after_a_large_job_the_worker_hands_memory_back(tmp_path):
     small = str(ROOT / "puzzles/masyu/tatham-10x10.txt")
     compare("masyu", [big, small], ["sat"], output=str(out), jobs=1, quiet=True)
     first, second = lines(out)
-    grew = first["peak_rss_mb"] - first["start_rss_mb"]  # 20-40 MiB, less with busy cores
-    assert grew > 15 and second["worker_job"] == 2
+    # 20-45 MiB, less with busy cores (14.5 once in a fresh clone's CI): past HAND_BACK_MB,
+    # so that the worker hands memory back after it.
+    grew = first["peak_rss_mb"] - first["start_rss_mb"]
+    assert grew > HAND_BACK_MB and second["worker_job"] == 2
     # What the 58 x 40 board left behind: without the hand-back the allocators kept 35 MiB,
-    # about all of it; with it, the next job starts with most of that memory given back.
-    assert second["start_rss_mb"] - first["start_rss_mb"] < 0.5 * grew
+    # about all of it; with it, the next job starts with most of that memory given back (some
+    # 10 MiB stay, whatever the growth: a floor of 12 for the runs that grew little, which
+    # keep all of it without the hand-back, more than 12 again).
+    kept = second["start_rss_mb"] - first["start_rss_mb"]
+    assert kept < max(0.5 * grew, 12.0), (kept, grew)
 
 
 def test_two_runs_in_one_process_end_only_their_own_workers(slow, tmp_path):
