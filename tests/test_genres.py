@@ -384,8 +384,25 @@ ENCLOSED = [
 ]
 
 
+def _without_enclosures():
+    """A context in which Nurikabe's encoding leaves out its enclosure deduction (a
+    ``unittest.mock`` patch, which Hypothesis's examples can use where a fixture cannot)."""
+    from unittest import mock
+
+    from dlxsat.families import nurikabe
+
+    return mock.patch.object(nurikabe, "enclosures", lambda puzzle: {})
+
+
+def _all_answers(puzzle, backend: str = "dlx"):
+    """Every answer of a Nurikabe (status ``counted``), and their keys sorted."""
+    report = dlxsat.solve("nurikabe", puzzle, backend=backend, mode="all", timeout=20)
+    assert report.status == "counted", (backend, report.status)
+    return report.solutions, sorted(map(answer_key, report.solutions))
+
+
 @pytest.mark.parametrize("text", ENCLOSED)
-def test_an_enclosed_island_keeps_every_answer(monkeypatch, text):
+def test_an_enclosed_island_keeps_every_answer(text):
     """The deduction leaves options out and no answer: DLX lists the same answers with it
     and without it (every backend with it, on the rings, whose one answer is the ring)."""
     from dlxsat.families import nurikabe
@@ -393,17 +410,12 @@ def test_an_enclosed_island_keeps_every_answer(monkeypatch, text):
     puzzle = formats.read("nurikabe", text, "grid")
     assert nurikabe.enclosures(puzzle)
     backends = BACKENDS if text in (_ring(6), _ring(7)) else ("dlx",)
-    found = {
-        b: sorted(
-            answer_key(a) for a in dlxsat.solve("nurikabe", puzzle, backend=b, mode="all").solutions
-        )
-        for b in backends
-    }
+    found = {b: _all_answers(puzzle, b)[1] for b in backends}
     options = len(get_spec("nurikabe").build(puzzle).options)
-    monkeypatch.setattr(nurikabe, "enclosures", lambda puzzle: {})
-    assert len(get_spec("nurikabe").build(puzzle).options) > options
-    without = dlxsat.solve("nurikabe", puzzle, backend="dlx", mode="all").solutions
-    assert all(answers == sorted(answer_key(a) for a in without) for answers in found.values())
+    with _without_enclosures():
+        assert len(get_spec("nurikabe").build(puzzle).options) > options
+        without, keys = _all_answers(puzzle)
+    assert all(answers == keys for answers in found.values())
     assert without and all(dlxsat.check("nurikabe", puzzle, a).correct for a in without)
 
 
@@ -469,12 +481,6 @@ def test_the_enclosed_island_keeps_every_answer_of_random_boards(text):
 
     puzzle = formats.read("nurikabe", text, "grid")
     assume(nurikabe.enclosures(puzzle))
-    found = dlxsat.solve("nurikabe", puzzle, backend="dlx", mode="all", timeout=20)
-    enclosures = nurikabe.enclosures
-    try:
-        nurikabe.enclosures = lambda puzzle: {}
-        without = dlxsat.solve("nurikabe", puzzle, backend="dlx", mode="all", timeout=20)
-    finally:
-        nurikabe.enclosures = enclosures
-    assert found.status == without.status == "counted"
-    assert sorted(map(answer_key, found.solutions)) == sorted(map(answer_key, without.solutions))
+    found = _all_answers(puzzle)[1]
+    with _without_enclosures():
+        assert _all_answers(puzzle)[1] == found

@@ -263,6 +263,9 @@ def enclosures(puzzle: NurikabePuzzle) -> dict[Cell, frozenset[Cell]]:
         w = min(n - 2, (sea - 3) // 2 - h)
         return w if w >= 1 and h * w >= k else 0
 
+    def off_border(c: Cell) -> bool:
+        return 0 < c[0] < m - 1 and 0 < c[1] < n - 1
+
     def room(c: Cell) -> set[Cell]:
         """The cells of the boxes that may hold the island of the number at ``c`` enclosed:
         off the border, holding ``c``, of at least its value of cells, and ringed by the sea.
@@ -270,7 +273,7 @@ def enclosures(puzzle: NurikabePuzzle) -> dict[Cell, frozenset[Cell]]:
         they have, so the widest stands for them all."""
         (i, j), k = c, clues[c]
         cells: set[Cell] = set()
-        if not (0 < i < m - 1 and 0 < j < n - 1):
+        if not off_border(c):
             return cells
         for h in range(1, m - 1):
             w = widest(k, h)
@@ -289,8 +292,7 @@ def enclosures(puzzle: NurikabePuzzle) -> dict[Cell, frozenset[Cell]]:
             if other not in clues or (i + 1, j) in clues or (i, j + dj) in clues:
                 continue
             for a, b in (((i, j), other), (other, (i, j))):
-                inside = 0 < a[0] < m - 1 and 0 < a[1] < n - 1
-                if not (inside and any(widest(clues[a], h) for h in range(1, m - 1))):
+                if not (off_border(a) and any(widest(clues[a], h) for h in range(1, m - 1))):
                     # ``a`` cannot be the one inside, so ``b`` is (when ``b`` cannot be
                     # either there is no answer, and ``b`` keeps its own cell alone).
                     out[b] = room(b)
