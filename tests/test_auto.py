@@ -254,6 +254,37 @@ def fillomino(name):
     return pipeline.prepare("fillomino", text).problem
 
 
+@pytest.mark.parametrize(
+    "per_item, growth, engine",
+    [
+        (30, 2.0, "dlx"),  # the first answer within the trial: it goes on, and finishes
+        (30, None, "sat"),  # (no growth: SAT after the trial, as before)
+        (20, 3.0, "sat"),  # the first answer not within the trial: no growth
+        (30, 4 / 3, "sat"),  # grown, but not enough
+    ],
+)
+def test_a_loop_trial_that_found_an_answer_goes_on(monkeypatch, per_item, growth, engine):
+    # This Slitherlink's DLX finds its answer after 4,229 nodes (24.6 an item) and proves it
+    # unique after 7,929 (46.1 an item).
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
+    monkeypatch.setattr(auto, "TRIAL_NODES_PER_ITEM_LOOP", per_item)
+    monkeypatch.setattr(auto, "FOUND_BUDGET_GROWTH", growth)
+    p = golden_problem("slitherlink/tatham-10x10-2.dlx")
+    r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == engine, info
+    assert r.count == 1 and r.exhausted
+    if per_item == 30 and growth is not None:  # found within the first budget, then grown
+        assert 4_229 <= info["trial_found_by"] <= per_item * p.n_primary
+        grown = round(growth * per_item * p.n_primary)
+        assert info["trial_searched"] == (7_929 if engine == "dlx" else grown)
+    else:
+        assert "trial_found_by" not in info
+        assert info["trial_searched"] == per_item * p.n_primary
+    # Only a search for a second answer grows: the first ends the trial of ``limit=1``.
+    assert auto.found_budget(info["features"], 1) is None
+
+
 def test_a_problem_with_global_rules_has_a_node_budget_of_its_own(monkeypatch):
     # A Fillomino (sized rules, 81 items: fewer than NODE_BUDGET_MIN_ITEMS) gets a node budget
     # of TRIAL_NODES_PER_ITEM_RULES an item however long its time (here 400 s): janko-78 ends

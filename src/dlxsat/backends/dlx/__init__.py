@@ -209,6 +209,7 @@ def solve(
     max_nodes: int | None = None,
     trial_seconds: float | None = None,
     arrays: Arrays | None = None,
+    found_budget: tuple[int, float] | None = None,
 ) -> SearchResult:
     """Find the solutions of ``problem`` (see ``dlxsat.solvers`` for the arguments).
 
@@ -221,7 +222,10 @@ def solve(
     interpreted start some hundred times slower a node used to spend on its first 64 nodes,
     and that other processes' load on the machine no longer shortens. ``arrays``: the
     problem's dancing-links layout made already (by :func:`.arrays.build_numpy`, for a search
-    that starts compiled; ``auto`` probes it first), searched in place.
+    that starts compiled; ``auto`` probes it first), searched in place. ``found_budget``:
+    the ``(max_nodes, trial_seconds)`` that replace those two budgets, when larger, once the
+    search has found a solution (``auto``'s trial of a unique search; ``stats["found_by"]``
+    then says how many nodes the search had made by the end of the slice that found it).
 
         ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
         on), ``rules`` (the kinds of the problem's global rules, each once, as declared),
@@ -288,7 +292,16 @@ def solve(
     if limit == 0:
         return result
     _search(
-        arrays, dtype, result, request, layout, max_nodes, allow_empty_loop, trial_seconds, entries
+        arrays,
+        dtype,
+        result,
+        request,
+        layout,
+        max_nodes,
+        allow_empty_loop,
+        trial_seconds,
+        entries,
+        found_budget,
     )
     return result
 
@@ -363,6 +376,7 @@ def _search(
     allow_empty_loop: bool = True,
     trial_seconds: float | None = None,
     entries: int = 0,
+    found_budget: tuple[int, float] | None = None,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, out of time or past
     ``max_nodes`` or ``trial_seconds`` (see :func:`solve`); begin interpreted and move to the
@@ -473,6 +487,14 @@ def _search(
             solutions.append(sorted(int(sols[i, j]) for j in range(int(sol_len[i]))))
         st[k.S_STORED] = 0
         request.found(int(st[k.S_COUNT]))  # the figures, should the run be stopped
+        if found_budget is not None and max_nodes is not None and int(st[k.S_COUNT]) > 0:
+            # (the budgets grow once, between slices: the slice that found the solution may
+            # have run on to the old budget, which the new one then continues)
+            max_nodes = max(max_nodes, found_budget[0])
+            if trial_seconds is not None:
+                trial_seconds = max(trial_seconds, found_budget[1])
+            stats["found_by"] = int(st[k.S_NODES])
+            found_budget = None
         if status == k.DONE:
             result.exhausted = True
             break
