@@ -285,6 +285,25 @@ def test_a_loop_trial_that_found_an_answer_goes_on(monkeypatch, per_item, growth
     assert auto.found_budget(info["features"], 1) is None
 
 
+@pytest.mark.parametrize("growth, engine", [(2.0, "dlx"), (None, "sat")])
+def test_a_rule_problems_trial_that_found_an_answer_goes_on(monkeypatch, growth, engine):
+    # This Fillomino (sized rules) finds its answer after 44,984 nodes and proves it unique
+    # after 82,019: a floor of 50,000 trial nodes ends before the proof, twice it after.
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
+    monkeypatch.setattr(auto, "TRIAL_MIN_NODES_RULES", 50_000)
+    monkeypatch.setattr(auto, "FOUND_BUDGET_GROWTH", growth)
+    p = fillomino("janko-96_12x12")
+    r = auto_solve(p, limit=2)
+    info = r.stats["auto"]
+    assert info["features"]["rules"] == ["sized"] and info["trial_nodes"] == 50_000
+    assert info["engine"] == engine and r.count == 1 and r.exhausted, info
+    if growth is None:
+        assert "trial_found_by" not in info and info["trial_searched"] == 50_000
+    else:
+        assert 44_984 <= info["trial_found_by"] <= 50_000
+        assert info["trial_searched"] == r.stats["nodes"] == 82_019
+
+
 def test_a_problem_with_global_rules_has_a_node_budget_of_its_own(monkeypatch):
     # A Fillomino (sized rules, 81 items: fewer than NODE_BUDGET_MIN_ITEMS) gets a node budget
     # of TRIAL_NODES_PER_ITEM_RULES an item however long its time (here 400 s): janko-78 ends
