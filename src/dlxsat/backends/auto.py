@@ -666,9 +666,9 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
 
 def found_budget(feats: Mapping[str, Any], limit: int | None) -> tuple[int, float] | None:
     """The trial's budgets of nodes and seconds once it has found an answer, when it is to go
-    on for a second one: :data:`FOUND_BUDGET_GROWTH` times its own, for a loop problem or one
-    with another global rule that has a node budget (:func:`trial_nodes`), asked for two
-    answers or more; None for any other.
+    on for a second one: :data:`FOUND_BUDGET_GROWTH` times its own (:func:`trial_nodes`,
+    :func:`trial_seconds`), for a loop problem or one with another global rule that has a node
+    budget, asked for two answers or more; None for any other.
 
     >>> found_budget({"loop": True, "primary": 302, "entries": 8631}, 2)  # a 12 x 16 loop
     (151000, 0.15)
@@ -688,7 +688,8 @@ def found_budget(feats: Mapping[str, Any], limit: int | None) -> tuple[int, floa
         or limit < 2
     ):
         return None
-    return round(FOUND_BUDGET_GROWTH * nodes), round(FOUND_BUDGET_GROWTH * TRIAL_SECONDS, 6)
+    seconds = trial_seconds(feats, limit)
+    return round(FOUND_BUDGET_GROWTH * nodes), round(FOUND_BUDGET_GROWTH * seconds, 6)
 
 
 def _other_rules(feats: Mapping[str, Any]) -> bool:
