@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -240,3 +241,30 @@ def test_from_tatham_prints_a_puzzle_the_other_commands_take(cli_run, tmp_path):
     path.write_text(out)
     rc, out, err = cli_run(["solve", "masyu", path, "--quiet"])
     assert rc == 0 and out.startswith("unique"), (out, err)
+
+
+def test_dlx_ties_choose_knuths_tree_or_its_mirror(cli_run):
+    # The same answers through two trees: Knuth's (his node counts) and the mirrored one; a
+    # wrong choice, or the option given to a backend without it, is a one-line error.
+    runs = {}
+    for puzzle in (ROOT / "puzzles/masyu/tatham-10x10.txt", GOLDEN / "masyu/random-few-5x6-3.txt"):
+        for ties in ("leftmost", "rightmost"):
+            args = ["solve", "masyu", puzzle, "--backend", "dlx", "--ties", ties, "--json"]
+            rc, out, err = cli_run(args)
+            assert rc in (0, 1), err  # (unique, or several answers)
+            report = json.loads(out)
+            assert report["stats"].get("mirrored", False) == (ties == "rightmost")
+            answers = sorted(json.dumps(a, sort_keys=True) for a in report["solutions"])
+            runs[puzzle.name, ties] = (report["status"], answers, report["stats"]["nodes"])
+    # (a puzzle of several answers: each tree stops at the first two it meets, not the same two)
+    for name, status in (("tatham-10x10.txt", "unique"), ("random-few-5x6-3.txt", "multiple")):
+        knuth, mirrored = runs[name, "leftmost"], runs[name, "rightmost"]
+        assert knuth[0] == mirrored[0] == status and knuth[2] != mirrored[2]
+    assert runs["tatham-10x10.txt", "leftmost"][1] == runs["tatham-10x10.txt", "rightmost"][1]
+    puzzle = ROOT / "puzzles/masyu/tatham-10x10.txt"
+    assert_input_error(
+        *cli_run(["solve", "masyu", puzzle, "--backend", "dlx", "--ties", "middle"]), "ties"
+    )
+    assert_input_error(
+        *cli_run(["solve", "masyu", puzzle, "--backend", "sat", "--ties", "rightmost"]), "--ties"
+    )

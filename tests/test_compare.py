@@ -65,7 +65,7 @@ def test_grid_is_the_cross_product_in_canonical_text():
     [
         ("sat:encoding=zigzag", "unknown encoding 'zigzag'"),
         ("sat:flavour=mint", "does not take 'flavour'"),
-        ("dlx:loop=lazy", "it takes no options"),
+        ("dlx:loop=lazy", "it takes ties"),
         ("cpsat:workers=two", "workers takes a whole number"),
         ("sat:loop", "expected key=value"),
         ("sat:loop=lazy;loop=eager", "loop given twice"),

@@ -16,7 +16,8 @@ import pytest
 from conftest import GOLDEN, ROOT, as_a_fresh_process, golden_problem
 
 import dlxsat.backends.dlx as backend
-from dlxsat.solvers import solve_problem
+from dlxsat.solvers import Request, solve_problem
+from dlxsat.xcc.rules import SingleLoop
 
 
 def solve_dlx(problem, **kw):
@@ -82,6 +83,27 @@ def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, nam
     slow = solve_dlx(problem, loop=loop)
     assert slow.stats["kernel"] == "interpreted"
     assert (slow.solutions, slow.stats["nodes"]) == (whole.solutions, whole.stats["nodes"])
+
+
+@pytest.mark.parametrize(
+    "name", ["masyu/random-few-5x6-3", "slitherlink/tatham-5x5-1", "sudoku/tatham-9x9-1"]
+)
+def test_the_mirrored_search_is_the_same_in_both_tiers(monkeypatch, name):
+    # (auto's loop trial searches the mirrored tree compiled; the tests of its figures run
+    # small problems interpreted)
+    problem = golden_problem(f"{name}.dlx")
+    loop = not name.startswith("sudoku")
+    if loop:
+        problem = problem.with_rules(SingleLoop.from_names(problem, allow_empty=True))
+    runs = {}
+    for tier, seconds in (("interpreted", math.inf), ("compiled", 0)):
+        monkeypatch.setattr(backend, "INTERPRETED_SECONDS", seconds)
+        r = backend.solve(problem, Request(keep=None), {}, mirrored=True)
+        assert r.stats["kernel"] == tier and r.stats["mirrored"] and r.exhausted
+        runs[tier] = (sorted(map(sorted, r.solutions)), r.stats["nodes"], r.stats["updates"])
+    assert runs["interpreted"] == runs["compiled"]
+    knuth = backend.solve(problem, Request(keep=None), {})
+    assert runs["compiled"][0] == sorted(map(sorted, knuth.solutions))
 
 
 @pytest.mark.parametrize(

@@ -13,14 +13,16 @@ import time
 
 import pytest
 from conftest import golden_problem
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from problems import exact_cover_problems, loop_problems
 
+from dlxsat.backends import dlx
 from dlxsat.backends.dlx import estimate as est_mod
+from dlxsat.backends.dlx import kernel as k
 from dlxsat.backends.dlx.arrays import build
 from dlxsat.backends.dlx.estimate import estimate
-from dlxsat.solvers import solve_problem
+from dlxsat.solvers import Request, solve_problem
 from dlxsat.xcc import Item, Problem, parse
 from dlxsat.xcc.loop import loop_graph
 from dlxsat.xcc.rules import SingleLoop
@@ -38,10 +40,14 @@ def auto_solve(problem, **kw):
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def expected(problem: Problem, loop: bool, allow_empty: bool) -> tuple[float, float]:
-    """The exact expected (nodes, solutions) of one probe: every path, by its probability."""
+def expected(
+    problem: Problem, loop: bool, allow_empty: bool, mirrored: bool = False
+) -> tuple[float, float]:
+    """The exact expected (nodes, solutions) of one probe: every path, by its probability
+    (``mirrored``: in the tree whose ties go to the rightmost item)."""
     arrays = build(problem, loop_graph(problem) if loop else None)
     params = est_mod.probe_params(arrays, loop, allow_empty)
+    params[k.P_MIRROR] = 1 if mirrored else 0
     levels = arrays.max_level + 1
     nodes = sols = 0.0
     todo: list[tuple[list[int], list[int]]] = [([], [])]  # (choices, their degrees)
@@ -84,6 +90,44 @@ def test_expected_value_is_exact_with_the_loop_rule(allow_empty, p):
     nodes, sols = expected(p, True, allow_empty)
     assert nodes == pytest.approx(r.stats["nodes"], rel=1e-9)
     assert sols == pytest.approx(r.count, rel=1e-9, abs=1e-9)
+
+
+def solutions(result) -> list[list[int]]:
+    return sorted(sorted(s) for s in result.solutions)
+
+
+@SETTINGS
+@given(data=st.data(), allow_empty=st.booleans())
+def test_the_mirrored_tree_has_the_same_solutions_and_unbiased_probes(data, allow_empty):
+    # Ties between the shortest items to the rightmost (auto's loop trial searches this tree
+    # after Knuth's): the same solutions through another tree, which the mirrored probes
+    # estimate without bias, as the plain ones do Knuth's -- with colors, and with the loop rule.
+    loop = data.draw(st.booleans())
+    if loop:
+        p = data.draw(loop_problems(max_rows=3, max_cols=4))
+        q = p.with_rules(SingleLoop.from_names(p, allow_empty=allow_empty))
+    else:
+        p = q = data.draw(exact_cover_problems("XCC"))
+        assume(p.kind == "XCC")  # (colors: dancing links; a problem without them runs on bitsets)
+    knuth = dlx.solve(q, Request(), {})
+    mirrored = dlx.solve(q, Request(), {}, mirrored=True)
+    assert mirrored.stats["mirrored"] and "mirrored" not in knuth.stats
+    assert mirrored.count == knuth.count and solutions(mirrored) == solutions(knuth)
+    nodes, sols = expected(p, loop, allow_empty or not loop, mirrored=True)
+    assert nodes == pytest.approx(mirrored.stats["nodes"], rel=1e-9)
+    assert sols == pytest.approx(mirrored.count, rel=1e-9, abs=1e-9)
+
+
+def test_a_mirrored_tree_is_another_tree_and_algorithm_m_has_none():
+    p = looped(golden_problem("masyu/random-few-5x6-3.dlx"))  # 1,711 nodes, 167 loops
+    knuth = dlx.solve(p, Request(), {})
+    mirrored = dlx.solve(p, Request(), {}, mirrored=True)
+    assert knuth.stats["nodes"] == 1_711 != mirrored.stats["nodes"]
+    assert mirrored.count == knuth.count == 167 and solutions(mirrored) == solutions(knuth)
+    m = parse("2|a b\na\na b\nb\n")
+    mm = dlx.solve(m, Request(), {}, mirrored=True)
+    assert "mirrored" not in mm.stats  # (Algorithm M: Knuth's order only)
+    assert mm.stats["nodes"] == dlx.solve(m, Request(), {}).stats["nodes"]
 
 
 def looped(p: Problem) -> Problem:
@@ -133,15 +177,16 @@ def test_deadline_stops_after_one_probe_and_mcc_has_none():
     assert estimate(parse("2|a b\na\na b\nb\n")) is None  # Algorithm M
 
 
+@pytest.mark.parametrize("mirrored", [False, True])
 @pytest.mark.parametrize(
     "dlx_file, loop", [("masyu/random-few-5x6-3.dlx", True), ("sudoku/tatham-9x9-1.dlx", False)]
 )
-def test_compiled_probes_walk_the_same_paths(dlx_file, loop):
+def test_compiled_probes_walk_the_same_paths(dlx_file, loop, mirrored):
     p = golden_problem(dlx_file)
     if loop:
         p = looped(p)
-    a = estimate(p, probes=50, seed=5, compiled=False)
-    b = estimate(p, probes=50, seed=5, compiled=True)
+    a = estimate(p, probes=50, seed=5, compiled=False, mirrored=mirrored)
+    b = estimate(p, probes=50, seed=5, compiled=True, mirrored=mirrored)
     assert a.samples == b.samples
     assert (a.solutions, a.depth) == (b.solutions, b.depth)
     assert a.updates == pytest.approx(b.updates)

@@ -252,7 +252,7 @@ def test_a_member_rejecting_its_options_is_an_input_error(no_workers_left):
         ("sat,,dlx", "empty name"),
         ("sat:solver", "key=value"),
         ("sat:workers=2", r"sat does not take 'workers' \(it takes encoding, colors, solver, loop"),
-        ("dlx:x=1", r"dlx does not take 'x' \(it takes no options"),
+        ("dlx:x=1", r"dlx does not take 'x' \(it takes ties"),
         ("sat:encoding=nosuch", "member 'sat:encoding=nosuch': unknown encoding"),
         ("sat,sat", "named twice"),
     ],

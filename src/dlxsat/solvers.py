@@ -32,8 +32,8 @@ stops cleanly at ``request.deadline`` with ``timed_out`` and the figures so far,
 >>> check_options("dlx", {"encoding": "ladder"})
 Traceback (most recent call last):
 ...
-dlxsat.errors.InputError: backend dlx does not take option 'encoding' (it is for sat; dlx takes no \
-options)
+dlxsat.errors.InputError: backend dlx does not take option 'encoding' (it is for sat; dlx takes \
+ties)
 >>> name, grid = parse_setting("sat:encoding=ladder;loop=eager")
 >>> name, grid
 ('sat', {'encoding': ['ladder'], 'loop': ['eager']})
@@ -660,7 +660,7 @@ def parse_setting(text: str, *, alternatives: bool = False) -> tuple[str, dict[s
     >>> parse_setting("dlx:loop=lazy")
     Traceback (most recent call last):
     ...
-    dlxsat.errors.InputError: backend dlx does not take 'loop' (it takes no options)
+    dlxsat.errors.InputError: backend dlx does not take 'loop' (it takes ties)
     """
     name, _, rest = text.strip().partition(":")
     name = name.strip()

@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...options import Option
 from ...xcc.model import Problem
 from .. import Request, SearchResult, SolverSpec
 
@@ -53,11 +54,26 @@ if TYPE_CHECKING:
     from ...solvers import Template
     from .arrays import Arrays
 
+#: Which of the active items with the fewest options the search branches on.
+TIES = ("leftmost", "rightmost")
+OPTIONS = (
+    Option(
+        "ties",
+        str,
+        "leftmost",
+        "which of the items with fewest options to branch on: the leftmost (Knuth's: his "
+        "tree and node counts) or the rightmost (the mirrored tree, the same answers; "
+        "dancing links only: plain exact cover on bitsets keeps Knuth's)",
+        TIES,
+    ),
+)
+
 SPEC = SolverSpec(
     name="dlx",
     kind="search",
     summary="Knuth's dancing links (Algorithms X, C, M; DLX2-LOOP's single-loop rule; "
     "connected, acyclic and sized rules), compiled",
+    options=OPTIONS,
     libraries=("numba",),
     # Measured with ``benchmarks/memory.py`` on 100 x 100 loop boards, rounded up: the flat
     # arrays of dancing links take little per entry; numba and LLVM take about 260 MB of data
@@ -210,6 +226,7 @@ def solve(
     trial_seconds: float | None = None,
     arrays: Arrays | None = None,
     found_budget: tuple[int, float] | None = None,
+    mirrored: bool = False,
 ) -> SearchResult:
     """Find the solutions of ``problem`` (see ``dlxsat.solvers`` for the arguments).
 
@@ -226,6 +243,11 @@ def solve(
     the ``(max_nodes, trial_seconds)`` that replace those two budgets, when larger, once the
     search has found a solution (``auto``'s trial of a unique search; ``stats["found_by"]``
     then says how many nodes the search had made by the end of the slice that found it).
+    ``mirrored`` (or the option ``ties="rightmost"``): ties between the shortest items go to
+    the rightmost, not Knuth's leftmost (Algorithms X and C on dancing links; ignored on the
+    other layouts and by Algorithm M): the same solutions through another tree, which
+    ``auto``'s loop trial searches after Knuth's (``stats["mirrored"]`` then true); Knuth's
+    node counts are the unmirrored search's.
 
         ``stats``: ``algorithm`` (``X``, ``C`` or ``M``), ``loop`` (whether the loop rule was
         on), ``rules`` (the kinds of the problem's global rules, each once, as declared),
@@ -291,6 +313,9 @@ def solve(
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
+    mirrored = mirrored or options.get("ties") == "rightmost"
+    if mirrored and layout == LINKS and problem.kind != "MCC":
+        stats["mirrored"] = True
     _search(
         arrays,
         dtype,
@@ -302,6 +327,7 @@ def solve(
         trial_seconds,
         entries,
         found_budget,
+        bool(stats.get("mirrored")),
     )
     return result
 
@@ -377,6 +403,7 @@ def _search(
     trial_seconds: float | None = None,
     entries: int = 0,
     found_budget: tuple[int, float] | None = None,
+    mirrored: bool = False,
 ) -> None:
     """Run the right kernel slice by slice until it is done, stopped, out of time or past
     ``max_nodes`` or ``trial_seconds`` (see :func:`solve`); begin interpreted and move to the
@@ -394,6 +421,7 @@ def _search(
     params[k.P_MAX_COUNT] = limit if limit is not None else 1 << 62
     params[k.P_LAYOUT] = layout
     params[k.P_RULES] = arrays.rules
+    params[k.P_MIRROR] = 1 if mirrored else 0
     rows = 256 if keep is None else max(1, min(keep, 256))
     # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
     # a dict does), numpy arrays for the compiled one.

@@ -38,8 +38,10 @@ from ...xcc.model import Problem
 from . import kernel as k
 from .arrays import DOWN, NEXT, Arrays, N
 from .kernel import (
+    MIRROR_MASK,
     P_LAST_ITM,
     P_LOOP,
+    P_MIRROR,
     P_SECOND,
     S_UPDATES,
     Array,
@@ -84,6 +86,7 @@ def estimate(
     deadline: float | None = None,
     compiled: bool | None = None,
     arrays: Arrays | None = None,
+    mirrored: bool = False,
 ) -> Estimate | None:
     """Estimate the native search's tree for ``problem`` from ``probes`` random probes.
 
@@ -94,8 +97,10 @@ def estimate(
     run the probes compiled by numba, some hundred times faster (None: when this process has
     loaded the compiled DLX kernels already, so that an estimate never pays for loading
     numba). ``arrays``: the problem's layout made already (:func:`.arrays.build` or
-    ``build_numpy``; the probes run on copies, so a search can use it after). Returns None for
-    Algorithm M's problems (``problem.kind == "MCC"``).
+    ``build_numpy``; the probes run on copies, so a search can use it after). ``mirrored``:
+    probe the tree of the search with ties going to the rightmost item
+    (``dlx.solve(..., mirrored=True)``). Returns None for Algorithm M's problems
+    (``problem.kind == "MCC"``).
     """
     if problem.kind == "MCC":
         return None
@@ -115,6 +120,7 @@ def estimate(
     rng = random.Random(seed)
     levels = arrays.max_level + 1
     params = probe_params(arrays, loop, allow_empty_loop)
+    params[k.P_MIRROR] = 1 if mirrored else 0
     if compiled:
         import numpy as np
 
@@ -206,6 +212,7 @@ def _probe_kernel(
     second = params[P_SECOND]
     last_itm = params[P_LAST_ITM]
     loop = params[P_LOOP] != 0
+    mirror = MIRROR_MASK if params[P_MIRROR] != 0 else 0
     weight = 1.0
     nodes = 0.0
     updates = 0.0
@@ -213,11 +220,18 @@ def _probe_kernel(
     level = 0
     while True:
         nodes += weight  # this node: an item is chosen here
-        # The leftmost shortest active item, as the kernel picks it (hidden ones are longer).
-        key = (wide(get(ln, 1)) << 32) | 1
-        for i in range(2, second):
-            key = min(key, (wide(get(ln, i)) << 32) | i)
-        best = key & 0xFFFFFFFF
+        # The leftmost shortest active item, as the kernel picks it (hidden ones are longer);
+        # mirrored, the rightmost.
+        if mirror == 0:
+            key = (wide(get(ln, 1)) << 32) | 1
+            for i in range(2, second):
+                key = min(key, (wide(get(ln, i)) << 32) | i)
+            best = key & 0xFFFFFFFF
+        else:
+            key = (wide(get(ln, 1)) << 32) | (mirror - 1)
+            for i in range(2, second):
+                key = min(key, (wide(get(ln, i)) << 32) | (mirror - i))
+            best = mirror - (key & 0xFFFFFFFF)
         degree = get(ln, best)
         deg[level] = degree
         updates += weight * _cover(nd, ln, cl, best, second, last_itm, True)

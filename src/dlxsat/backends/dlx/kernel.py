@@ -145,7 +145,13 @@ N_STATE = 10
 # ``P_RULES``: where the rule table begins in ``cl`` (``arrays.rule_table``), 0 without one.
 P_SECOND, P_LAST_ITM, P_LOOP, P_ALLOW_EMPTY, P_MAX_COUNT, P_BUDGET, P_STORE_CAP, P_LAYOUT = range(8)
 P_RULES = 8
-N_PARAMS = 9
+# ``P_MIRROR``: ties between the shortest items go to the rightmost instead of Knuth's leftmost
+# (``search_c`` on dancing links, and ``estimate``'s probes of its tree): the same answers
+# through another tree, which ``auto``'s loop trial searches when Knuth's outlives half of it.
+P_MIRROR = 9
+N_PARAMS = 10
+#: Subtracted from: an item's index under ``P_MIRROR``, so that the least key is the rightmost.
+MIRROR_MASK = 0x7FFFFFFF
 LINKS, SETS, BITS, BITS_KEPT = 0, 1, 2, 3
 
 # Return codes.
@@ -1342,6 +1348,7 @@ def search_c(
     last_itm = params[P_LAST_ITM]
     loop = params[P_LOOP] != 0
     rules = params[P_RULES]
+    mirror = MIRROR_MASK if params[P_MIRROR] != 0 else 0
     pc = st[S_PC]
     level = st[S_LEVEL]
     best = st[S_BEST]
@@ -1355,11 +1362,17 @@ def search_c(
                 break
             st[S_NODES] += 1
             # The active item with the shortest list, the leftmost one on ties: the least
-            # (length, index) pair.
-            key = (wide(get(ln, 1)) << 32) | 1
-            for k in range(2, second):
-                key = min(key, (wide(get(ln, k)) << 32) | k)
-            best = key & 0xFFFFFFFF
+            # (length, index) pair; mirrored, the rightmost: the least (length, -index).
+            if mirror == 0:
+                key = (wide(get(ln, 1)) << 32) | 1
+                for k in range(2, second):
+                    key = min(key, (wide(get(ln, k)) << 32) | k)
+                best = key & 0xFFFFFFFF
+            else:
+                key = (wide(get(ln, 1)) << 32) | (mirror - 1)
+                for k in range(2, second):
+                    key = min(key, (wide(get(ln, k)) << 32) | (mirror - k))
+                best = mirror - (key & 0xFFFFFFFF)
             st[S_UPDATES] += _cover(nd, ln, cl, best, second, last_itm, True)
             cur = get(nd, N * best + DOWN)
             choice[level] = cur
