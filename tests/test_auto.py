@@ -249,6 +249,35 @@ def test_a_loop_trial_ends_after_its_nodes_per_item(monkeypatch):
     assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
 
 
+MASYU_MIRRORED = ROOT / "puzzles/masyu-published/janko-185-18x10.txt"
+
+
+@pytest.mark.parametrize("share", [0.5, 0.25, None])
+def test_a_loop_trial_searches_the_mirrored_tree_too(monkeypatch, share):
+    # This Masyu's DLX tree has 3,964,521 nodes in Knuth's order (15,426 an item) and 7,021
+    # mirrored (ties to the rightmost item: 27.3 an item). Knuth's estimate puts his tree
+    # past 100 an item, the mirrored estimate does not, so the trial runs: Knuth's tree for
+    # its share of the budget, then the mirrored one, which ends within the rest.
+    auto.load()
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
+    monkeypatch.setattr(auto, "LOOP_TRIAL_KNUTH_SHARE", share)
+    p = pipeline.prepare("masyu", MASYU_MIRRORED.read_text()).problem
+    budget = auto.TRIAL_NODES_PER_ITEM_LOOP * p.n_primary
+    r = auto_solve(p, limit=2)
+    info = r.stats["auto"]
+    assert r.count == 1 and r.exhausted
+    assert info["estimate"]["nodes"] > budget
+    if share is None:  # Knuth's tree alone: the estimate sends it to SAT untried
+        assert info["engine"] == "sat" and "estimate" in info["reason"], info
+        assert "mirrored_nodes" not in info["estimate"] and "trial_searched" not in info
+        return
+    assert info["estimate"]["mirrored_nodes"] <= budget
+    assert info["engine"] == "dlx" and info["trial_mirrored"] and r.stats["mirrored"], info
+    knuth = round(share * budget)
+    assert info["trial_knuth_searched"] == knuth
+    assert info["trial_searched"] == r.stats["nodes"] == knuth + 7_021
+
+
 def fillomino(name):
     text = (ROOT / "tests/data/golden/fillomino" / f"{name}.txt").read_text()
     return pipeline.prepare("fillomino", text).problem
@@ -269,6 +298,7 @@ def test_a_loop_trial_that_found_an_answer_goes_on(monkeypatch, per_item, growth
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
     monkeypatch.setattr(auto, "TRIAL_NODES_PER_ITEM_LOOP", per_item)
     monkeypatch.setattr(auto, "FOUND_BUDGET_GROWTH", growth)
+    monkeypatch.setattr(auto, "LOOP_TRIAL_KNUTH_SHARE", None)  # (Knuth's tree alone)
     p = golden_problem("slitherlink/tatham-10x10-2.dlx")
     r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]

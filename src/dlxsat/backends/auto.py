@@ -10,7 +10,8 @@ like this, within the caller's time limit:
    :data:`NODE_BUDGET_MIN_ITEMS` primary items, whose search starts compiled, is first probed
    (Knuth's estimate, :mod:`.dlx.estimate`: :data:`LOOP_ESTIMATE_PROBES` random root-to-leaf
    paths of the very tree, on the layout the trial then searches; a median 0.3 ms): a tree
-   estimated past :data:`LOOP_ESTIMATE_SAT_PER_ITEM` nodes an item goes to SAT untried.
+   estimated past :data:`LOOP_ESTIMATE_SAT_PER_ITEM` nodes an item, in Knuth's order and in
+   the mirrored one (step 1), goes to SAT untried.
 1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
    once, unless counting.) DLX runs for at most :func:`trial_seconds`: :data:`TRIAL_SECONDS`,
    or for a problem without a global rule (loop, connected, sized, acyclic) that is not
@@ -23,7 +24,10 @@ like this, within the caller's time limit:
    from the problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
    an ordinary DLX run (interpreted when no compiled kernel is loaded yet, moving to the
    compiled tier as any run does), its time budget one of compiled search: the time spent
-   interpreted and loading the kernel from the ahead-of-time module do not count. Most
+   interpreted and loading the kernel from the ahead-of-time module do not count. A loop
+   problem probed at step 0 spends :data:`LOOP_TRIAL_KNUTH_SHARE` of its budgets on Knuth's
+   tree and the rest on the *mirrored* one (ties between the shortest items to the rightmost):
+   the same answers through a tree that is often far smaller, or far larger. Most
    puzzles end here: the answer is DLX's, at no extra cost.
 2. **Decide.** A problem not counted goes to SAT: a loop problem because the loop rule
    prunes late in DLX, one with another global rule because its tree outgrew the few nodes
@@ -205,6 +209,18 @@ TRIAL_NODES_PER_ITEM_LOOP = 100
 #: Cave 1.43 -> 1.15, Yajilin 1.34 -> 1.07, Koburin 1.29 -> 1.01, Double Back 1.30 -> 1.37, the
 #: others within 0.03; growths of 2-3 and 10 did no better. None: no growth.
 FOUND_BUDGET_GROWTH: float | None = 5.0
+#: A loop trial that has its estimate's layout (:func:`loop_estimate_applies`) searches two trees
+#: of the same problem: Knuth's (ties between the shortest items to the leftmost) for this share
+#: of its node and seconds budgets, then the *mirrored* one (ties to the rightmost:
+#: ``dlx.solve(..., mirrored=True)``) for the rest. A loop problem's DLX tree depends wildly on
+#: that tie-break: of 120 published Masyus (2026-11-28, docs/auto.md "Two orders of the loop
+#: trial"), 525_12x16 needs 4,530 nodes an item in Knuth's order and 3.2 mirrored, 175_12x18
+#: 1,383 and 3.1, the other way 166_12x18 64 and 554; on 120 Slitherlinks 1096_10x18 1,005 and
+#: 35, 736_14x14 153 and 26,000. Replayed on those boards (DLX's nodes in either order, SAT's
+#: time), default / VBS: Masyu 1.23 (Knuth's order alone) -> 0.87 (half each; 0.82 mirrored
+#: alone, 0.81 with a fifth to Knuth's), Slitherlink 1.29 -> 1.26 (mirrored alone 1.38): half is
+#: the share that neither family pays for. None: Knuth's order alone.
+LOOP_TRIAL_KNUTH_SHARE: float | None = 0.5
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
 #: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
 #: Sudokus, 325-335 nodes: 0.25 per item) or millions of nodes (480-3,800 per item), so a
@@ -444,7 +460,18 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             "probes": est.probes,
             "seconds": round(est.seconds, 6),
         }
-        if est.nodes > LOOP_ESTIMATE_SAT_PER_ITEM * feats["primary"]:
+        explodes = LOOP_ESTIMATE_SAT_PER_ITEM * feats["primary"]
+        if est.nodes > explodes and LOOP_TRIAL_KNUTH_SHARE is not None:
+            # (the trial searches the mirrored tree too: SAT untried only when both explode)
+            mirrored = estimate(
+                problem, probes=LOOP_ESTIMATE_PROBES, compiled=True, arrays=arrays, mirrored=True
+            )
+            assert mirrored is not None
+            info["estimate"]["mirrored_nodes"] = round(mirrored.nodes)
+            info["estimate"]["seconds"] = round(est.seconds + mirrored.seconds, 6)
+            if mirrored.nodes <= explodes:
+                est = mirrored
+        if est.nodes > explodes:
             why = (
                 f"Knuth's estimate of the DLX tree, over {LOOP_ESTIMATE_SAT_PER_ITEM} nodes an "
                 "item: a loop problem's tree that explodes, SAT without a trial"
@@ -464,7 +491,45 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
         info["trial_nodes"] = nodes
     grown = found_budget(feats, limit)
     load = dlx_load_seconds(problem)
-    if load <= DLX_AOT_LOAD_SECONDS:
+    two_orders = (
+        arrays is not None
+        and nodes is not None
+        and LOOP_TRIAL_KNUTH_SHARE is not None
+        and load <= DLX_AOT_LOAD_SECONDS
+    )
+    if two_orders:
+        # Knuth's tree for a share of the budgets, then the mirrored one for the rest (the
+        # layout is the same: each search runs on its own copy of it).
+        share = LOOP_TRIAL_KNUTH_SHARE
+        assert nodes is not None and share is not None
+        trial = dlx.solve(
+            problem,
+            request,
+            {},
+            max_nodes=max(1, round(share * nodes)),
+            trial_seconds=share * info["trial_budget"],
+            arrays=arrays,
+            found_budget=grown,
+        )
+        if trial.timed_out and not request.deadline.expired() and "found_by" not in trial.stats:
+            knuth = trial.stats.get("nodes", 0)
+            knuth_updates = trial.stats.get("updates", 0)
+            info["trial_knuth_searched"] = knuth
+            trial = dlx.solve(
+                problem,
+                request,
+                {},
+                max_nodes=max(1, nodes - knuth),
+                trial_seconds=(1 - share) * info["trial_budget"],
+                arrays=arrays,
+                found_budget=grown,
+                mirrored=True,
+            )
+            # (the figures of both searches: what the trial cost)
+            trial.stats["nodes"] = trial.stats.get("nodes", 0) + knuth
+            trial.stats["updates"] = trial.stats.get("updates", 0) + knuth_updates
+            info["trial_mirrored"] = True
+    elif load <= DLX_AOT_LOAD_SECONDS:
         trial = dlx.solve(
             problem,
             request,
