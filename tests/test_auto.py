@@ -278,6 +278,29 @@ def test_a_loop_trial_searches_the_mirrored_tree_too(monkeypatch, share):
     assert info["trial_searched"] == r.stats["nodes"] == knuth + 7_021
 
 
+@pytest.mark.parametrize("share", [0.5, None])
+def test_an_algorithm_m_loop_trial_searches_the_mirrored_tree_too(monkeypatch, share):
+    # A published Double Back (multiplicities: Algorithm M, not probed before its trial):
+    # 25,817 nodes in Knuth's order (111.8 an item, past the trial's 100), 819 mirrored. (No
+    # growth: Knuth's tree finds its answer early, and grown it would end in the trial.)
+    auto.load()
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
+    monkeypatch.setattr(auto, "FOUND_BUDGET_GROWTH", None)
+    monkeypatch.setattr(auto, "LOOP_TRIAL_KNUTH_SHARE", share)
+    text = (ROOT / "tests/data/auto/double-back-13_10x10.txt").read_text()
+    p = pipeline.prepare("double-back", text).problem
+    assert p.kind == "MCC" and p.n_primary == 231
+    r = auto_solve(p, limit=2)
+    info = r.stats["auto"]
+    assert r.count == 1 and r.exhausted and "estimate" not in info
+    budget = auto.TRIAL_NODES_PER_ITEM_LOOP * p.n_primary
+    if share is None:
+        assert info["engine"] == "sat" and info["trial_searched"] == budget, info
+    else:
+        assert info["engine"] == "dlx" and r.stats["mirrored"], info
+        assert info["trial_searched"] == r.stats["nodes"] == budget // 2 + 819
+
+
 def fillomino(name):
     text = (ROOT / "tests/data/golden/fillomino" / f"{name}.txt").read_text()
     return pipeline.prepare("fillomino", text).problem

@@ -86,7 +86,13 @@ def test_moving_to_the_compiled_tier_mid_search_changes_nothing(monkeypatch, nam
 
 
 @pytest.mark.parametrize(
-    "name", ["masyu/random-few-5x6-3", "slitherlink/tatham-5x5-1", "sudoku/tatham-9x9-1"]
+    "name",
+    [
+        "masyu/random-few-5x6-3",
+        "slitherlink/tatham-5x5-1",
+        "sudoku/tatham-9x9-1",
+        "superslitherlink/random-5x3-1",  # (Algorithm M)
+    ],
 )
 def test_the_mirrored_search_is_the_same_in_both_tiers(monkeypatch, name):
     # (auto's loop trial searches the mirrored tree compiled; the tests of its figures run

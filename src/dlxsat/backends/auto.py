@@ -25,10 +25,11 @@ like this, within the caller's time limit:
    an ordinary DLX run (interpreted when no compiled kernel is loaded yet, moving to the
    compiled tier as any run does), its time budget one of compiled search: the time spent
    interpreted and loading the kernel from the ahead-of-time module do not count. A loop
-   problem probed at step 0 spends :data:`LOOP_TRIAL_KNUTH_SHARE` of its budgets on Knuth's
-   tree and the rest on the *mirrored* one (ties between the shortest items to the rightmost):
-   the same answers through a tree that is often far smaller, or far larger. Most
-   puzzles end here: the answer is DLX's, at no extra cost.
+   problem with a node budget (:func:`two_orders_apply`) spends
+   :data:`LOOP_TRIAL_KNUTH_SHARE` of its budgets on Knuth's tree and the rest on the
+   *mirrored* one (ties between the shortest items to the rightmost): the same answers
+   through a tree that is often far smaller, or far larger. Most puzzles end here: the
+   answer is DLX's, at no extra cost.
 2. **Decide.** A problem not counted goes to SAT: a loop problem because the loop rule
    prunes late in DLX, one with another global rule because its tree outgrew the few nodes
    an item DLX wins with, any other because it outlived its share of SAT's time -- rent or
@@ -209,9 +210,9 @@ TRIAL_NODES_PER_ITEM_LOOP = 100
 #: Cave 1.43 -> 1.15, Yajilin 1.34 -> 1.07, Koburin 1.29 -> 1.01, Double Back 1.30 -> 1.37, the
 #: others within 0.03; growths of 2-3 and 10 did no better. None: no growth.
 FOUND_BUDGET_GROWTH: float | None = 5.0
-#: A loop trial that has its estimate's layout (:func:`loop_estimate_applies`) searches two trees
-#: of the same problem: Knuth's (ties between the shortest items to the leftmost) for this share
-#: of its node and seconds budgets, then the *mirrored* one (ties to the rightmost:
+#: A loop trial with a node budget (:func:`two_orders_apply`) searches two trees of the same
+#: problem: Knuth's (ties between the shortest items to the leftmost) for this share of its node
+#: and seconds budgets, then the *mirrored* one (ties to the rightmost:
 #: ``dlx.solve(..., mirrored=True)``) for the rest. A loop problem's DLX tree depends wildly on
 #: that tie-break: of 120 published Masyus (2026-11-28, docs/auto.md "Two orders of the loop
 #: trial"), 525_12x16 needs 4,530 nodes an item in Knuth's order and 3.2 mirrored, 175_12x18
@@ -219,7 +220,10 @@ FOUND_BUDGET_GROWTH: float | None = 5.0
 #: 35, 736_14x14 153 and 26,000. Replayed on those boards (DLX's nodes in either order, SAT's
 #: time), default / VBS: Masyu 1.23 (Knuth's order alone) -> 0.87 (half each; 0.82 mirrored
 #: alone, 0.81 with a fifth to Knuth's), Slitherlink 1.29 -> 1.26 (mirrored alone 1.38): half is
-#: the share that neither family pays for. None: Knuth's order alone.
+#: the share that neither family pays for; on 40 boards each of the loop genres of Algorithm M
+#: (multiplicities), Double Back 1.23 -> 0.85, Moon or Sun 1.14 -> 0.98, Koburin 1.11 -> 0.85
+#: (8 boards), Yajilin 1.36 -> 1.33, Castle Wall 1.15 -> 1.13, Country Road 1.23 -> 1.29.
+#: None: Knuth's order alone.
 LOOP_TRIAL_KNUTH_SHARE: float | None = 0.5
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
 #: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
@@ -492,14 +496,16 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     grown = found_budget(feats, limit)
     load = dlx_load_seconds(problem)
     two_orders = (
-        arrays is not None
-        and nodes is not None
-        and LOOP_TRIAL_KNUTH_SHARE is not None
-        and load <= DLX_AOT_LOAD_SECONDS
+        two_orders_apply(feats, limit) and nodes is not None and load <= DLX_AOT_LOAD_SECONDS
     )
     if two_orders:
         # Knuth's tree for a share of the budgets, then the mirrored one for the rest (the
-        # layout is the same: each search runs on its own copy of it).
+        # layout is the same: each search runs on its own copy of it; Algorithm M's problems,
+        # which are not probed, have it made here).
+        if arrays is None:
+            from .dlx.arrays import build_numpy
+
+            arrays = build_numpy(problem, problem.rule("loop").graph)  # type: ignore[union-attr]
         share = LOOP_TRIAL_KNUTH_SHARE
         assert nodes is not None and share is not None
         trial = dlx.solve(
@@ -626,6 +632,23 @@ def loop_estimate_applies(problem: Problem, feats: Mapping[str, Any], limit: int
         and limit is not None
         and feats["primary"] > NODE_BUDGET_MIN_ITEMS
         and dlx._starts_compiled("C", feats["entries"])
+    )
+
+
+def two_orders_apply(feats: Mapping[str, Any], limit: int | None) -> bool:
+    """Whether ``auto``'s trial searches Knuth's tree and then the mirrored one
+    (:data:`LOOP_TRIAL_KNUTH_SHARE`): a loop problem not counted, of more than
+    :data:`NODE_BUDGET_MIN_ITEMS` primary items (the trial has a node budget to share), whose
+    search starts compiled (both trees' searches then run on one layout)."""
+    from . import dlx
+
+    algorithm = "M" if feats["kind"] == "MCC" else "C"
+    return (
+        LOOP_TRIAL_KNUTH_SHARE is not None
+        and feats["loop"]
+        and limit is not None
+        and feats["primary"] > NODE_BUDGET_MIN_ITEMS
+        and dlx._starts_compiled(algorithm, feats["entries"])
     )
 
 

@@ -244,8 +244,8 @@ def solve(
     search has found a solution (``auto``'s trial of a unique search; ``stats["found_by"]``
     then says how many nodes the search had made by the end of the slice that found it).
     ``mirrored`` (or the option ``ties="rightmost"``): ties between the shortest items go to
-    the rightmost, not Knuth's leftmost (Algorithms X and C on dancing links; ignored on the
-    other layouts and by Algorithm M): the same solutions through another tree, which
+    the rightmost, not Knuth's leftmost (on dancing links; ignored by plain exact cover on
+    bitsets or sparse sets): the same solutions through another tree, which
     ``auto``'s loop trial searches after Knuth's (``stats["mirrored"]`` then true); Knuth's
     node counts are the unmirrored search's.
 
@@ -314,7 +314,7 @@ def solve(
     if limit == 0:
         return result
     mirrored = mirrored or options.get("ties") == "rightmost"
-    if mirrored and layout == LINKS and problem.kind != "MCC":
+    if mirrored and layout == LINKS:
         stats["mirrored"] = True
     _search(
         arrays,

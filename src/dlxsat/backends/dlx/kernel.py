@@ -146,8 +146,9 @@ N_STATE = 10
 P_SECOND, P_LAST_ITM, P_LOOP, P_ALLOW_EMPTY, P_MAX_COUNT, P_BUDGET, P_STORE_CAP, P_LAYOUT = range(8)
 P_RULES = 8
 # ``P_MIRROR``: ties between the shortest items go to the rightmost instead of Knuth's leftmost
-# (``search_c`` on dancing links, and ``estimate``'s probes of its tree): the same answers
-# through another tree, which ``auto``'s loop trial searches when Knuth's outlives half of it.
+# (``search_c`` and ``search_m`` on dancing links, and ``estimate``'s probes of the first): the
+# same answers through another tree, which ``auto``'s loop trial searches when Knuth's outlives
+# half of it.
 P_MIRROR = 9
 N_PARAMS = 10
 #: Subtracted from: an item's index under ``P_MIRROR``, so that the least key is the rightmost.
@@ -1449,6 +1450,7 @@ def search_m(
     last_itm = params[P_LAST_ITM]
     loop = params[P_LOOP] != 0
     rules = params[P_RULES]
+    mirror = params[P_MIRROR] != 0
     choice = stack[0]
     first_tweak = stack[1]
     pc = st[S_PC]
@@ -1464,7 +1466,8 @@ def search_m(
                 break
             st[S_NODES] += 1
             # Knuth's score: the branching degree l + s - b + 1, with s = min(slack, bound);
-            # ties: smaller s, then the longer list, then the leftmost item. The active list
+            # ties: smaller s, then the longer list, then the leftmost item (mirrored: the
+            # rightmost, the last of equals met in item order). The active list
             # is in item order, so a pass over every primary item in order, skipping those
             # out of the list (their length carries HIDDEN), chooses as his walk of the list
             # does; on many items it is faster, its loads independent where the walk waits
@@ -1481,7 +1484,11 @@ def search_m(
                     s = min(get(cl, I * k + SLACK), b)
                     t = size + s - b + 1
                     if t <= score:
-                        if t < score or s < best_s or (s == best_s and size > best_l):
+                        if (
+                            t < score
+                            or s < best_s
+                            or (s == best_s and (size > best_l or (mirror and size == best_l)))
+                        ):
                             score = t
                             best = k
                             best_s = s
@@ -1494,7 +1501,11 @@ def search_m(
                     size = get(ln, k)
                     t = size + s - b + 1
                     if t <= score:
-                        if t < score or s < best_s or (s == best_s and size > best_l):
+                        if (
+                            t < score
+                            or s < best_s
+                            or (s == best_s and (size > best_l or (mirror and size == best_l)))
+                        ):
                             score = t
                             best = k
                             best_s = s
