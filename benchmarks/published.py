@@ -216,6 +216,14 @@ def main() -> None:
         default=MAX_CELLS,
         help=f"a genre's boards of at most this many cells (default {MAX_CELLS}; not the sets')",
     )
+    parser.add_argument(
+        "--set-cells",
+        type=int,
+        default=None,
+        help="the sets' boards of at most this many cells (default: each set's own: "
+        + ", ".join(f"{k} {v[4]}" for k, v in SETS.items())
+        + "), e.g. to draw larger Masyus and Slitherlinks once the smaller ones are all tuned on",
+    )
     parser.add_argument("--sample", type=int, default=20, help="boards per family")
     parser.add_argument("--seed", type=int, default=1, help="which boards (a fresh held-out set)")
     parser.add_argument("--rounds", type=int, default=2)
@@ -257,6 +265,9 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown set or genre: {', '.join(unknown)}")
     exclude = keys_of(a.exclude) if a.exclude else frozenset()
+    if a.set_cells is not None:
+        for key, spec in SETS.items():
+            SETS[key] = (*spec[:4], a.set_cells)
     try:
         variants = dict(variant(v) for v in a.variant)
     except (ValueError, SyntaxError) as e:
