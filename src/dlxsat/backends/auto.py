@@ -10,8 +10,7 @@ like this, within the caller's time limit:
    :data:`NODE_BUDGET_MIN_ITEMS` primary items, whose search starts compiled, is first probed
    (Knuth's estimate, :mod:`.dlx.estimate`: :data:`LOOP_ESTIMATE_PROBES` random root-to-leaf
    paths of the very tree, on the layout the trial then searches; a median 0.3 ms): a tree
-   estimated past :data:`LOOP_ESTIMATE_SAT_PER_ITEM` nodes an item, in Knuth's order and in
-   the mirrored one (step 1), goes to SAT untried.
+   estimated past :data:`LOOP_ESTIMATE_SAT_PER_ITEM` nodes an item goes to SAT untried.
 1. **Trial.** (A loop problem larger than :data:`LOOP_TRIAL_MAX_ENTRIES` goes to SAT at
    once, unless counting.) DLX runs for at most :func:`trial_seconds`: :data:`TRIAL_SECONDS`,
    or for a problem without a global rule (loop, connected, sized, acyclic) that is not
@@ -223,6 +222,9 @@ FOUND_BUDGET_GROWTH: float | None = 5.0
 #: the share that neither family pays for; on 40 boards each of the loop genres of Algorithm M
 #: (multiplicities), Double Back 1.23 -> 0.85, Moon or Sun 1.14 -> 0.98, Koburin 1.11 -> 0.85
 #: (8 boards), Yajilin 1.36 -> 1.33, Castle Wall 1.15 -> 1.13, Country Road 1.23 -> 1.29.
+#: Measured with the rule before interleaved on other boards (40 a family, two seeds; 12 of
+#: each family's 79 among those it was chosen on): Masyu 1.18 -> 1.11 and 1.19 -> 1.13, Slitherlink
+#: 1.27 -> 1.17 and 1.31 -> 1.16.
 #: None: Knuth's order alone.
 LOOP_TRIAL_KNUTH_SHARE: float | None = 0.5
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
@@ -464,18 +466,10 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             "probes": est.probes,
             "seconds": round(est.seconds, 6),
         }
-        explodes = LOOP_ESTIMATE_SAT_PER_ITEM * feats["primary"]
-        if est.nodes > explodes and LOOP_TRIAL_KNUTH_SHARE is not None:
-            # (the trial searches the mirrored tree too: SAT untried only when both explode)
-            mirrored = estimate(
-                problem, probes=LOOP_ESTIMATE_PROBES, compiled=True, arrays=arrays, mirrored=True
-            )
-            assert mirrored is not None
-            info["estimate"]["mirrored_nodes"] = round(mirrored.nodes)
-            info["estimate"]["seconds"] = round(est.seconds + mirrored.seconds, 6)
-            if mirrored.nodes <= explodes:
-                est = mirrored
-        if est.nodes > explodes:
+        # (Not the mirrored tree's estimate too: admitting the trees it puts below the bound
+        # won as much on the trees DLX then settled as it lost on those that went on to SAT,
+        # and lost on Slitherlinks of 400-900 cells: docs/auto.md, "Two orders".)
+        if est.nodes > LOOP_ESTIMATE_SAT_PER_ITEM * feats["primary"]:
             why = (
                 f"Knuth's estimate of the DLX tree, over {LOOP_ESTIMATE_SAT_PER_ITEM} nodes an "
                 "item: a loop problem's tree that explodes, SAT without a trial"
