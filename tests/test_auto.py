@@ -275,6 +275,7 @@ def test_a_loop_trial_searches_the_mirrored_tree_too(monkeypatch, share):
     knuth = round(share * budget)
     assert info["trial_knuth_searched"] == knuth
     assert info["trial_searched"] == r.stats["nodes"] == knuth + 7_306
+    assert knuth < info["trial_found_by"] <= info["trial_searched"]  # (found in the mirrored)
 
 
 @pytest.mark.parametrize("share", [0.5, None])

@@ -528,6 +528,8 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             # (the figures of both searches: what the trial cost)
             trial.stats["nodes"] = trial.stats.get("nodes", 0) + knuth
             trial.stats["updates"] = trial.stats.get("updates", 0) + knuth_updates
+            if "found_by" in trial.stats:
+                trial.stats["found_by"] += knuth
             info["trial_mirrored"] = True
     elif load <= DLX_AOT_LOAD_SECONDS:
         trial = dlx.solve(
