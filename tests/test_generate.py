@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import random
 import re
+import sys
 
 import pytest
 from conftest import ask
@@ -342,6 +343,35 @@ def test_time_up_before_any_unique_loop_is_exit_3_in_its_own_words(cli_run):
         )
     ), err
     assert err.count("\n") == 1 and "error" not in err and "solutions so far" not in err
+
+
+def test_the_alarm_coming_as_generate_says_time_is_up_adds_no_line(cli_run, monkeypatch):
+    """The race behind a CI failure: generate noticed its deadline and wrote its line, and the
+    run's alarm, going off while it did, wrote "time limit ... reached" under it."""
+    import signal
+
+    from dlxsat.runtime import guard
+
+    def out_of_time(*_args, **_kw):
+        raise generate.OutOfTime("time is up and no 12x12 loop has a unique answer yet")
+
+    monkeypatch.setattr(generate, "generate_within", out_of_time)
+    real = sys.stderr
+
+    class AlarmOnWrite:
+        def write(self, text):
+            n = real.write(text)
+            if text.startswith("dlxsat: time is up"):
+                guard._raise_stop(signal.SIGALRM, None)  # (the alarm, as the line goes out)
+            return n
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    monkeypatch.setattr(sys, "stderr", AlarmOnWrite())
+    rc, out, err = cli_run(["generate", "masyu", "12x12", "--seed", "3", "--timeout", "30"])
+    assert rc == 3 and out == ""
+    assert err == "dlxsat: time is up and no 12x12 loop has a unique answer yet\n", err
 
 
 def test_a_run_stopped_while_generating_says_what_it_was_doing(cli_run, monkeypatch):

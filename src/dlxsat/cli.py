@@ -441,6 +441,9 @@ def cmd_generate(a: argparse.Namespace) -> int:
     try:
         _emit(generate_within(rows, cols, seed, a.timeout, a.progress))
     except OutOfTime as e:
+        # Its own line is the outcome: the run's alarm, should it come while the line is
+        # written, adds none (it did add "time limit ... reached" below it, now and then).
+        guard.reported()
         print(f"dlxsat: {e}", file=sys.stderr)
         return Exit.LIMIT
     return Exit.OK
