@@ -7,6 +7,7 @@ the ahead-of-time build (:mod:`.aot`) all read one list without importing one an
 
 #: The functions the kernels call (compiled into them) and the kernels themselves.
 HELPERS = (
+    "_shortest",
     "_cover",
     "_uncover",
     "_purify",

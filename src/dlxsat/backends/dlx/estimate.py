@@ -48,8 +48,8 @@ from .kernel import (
     _accept,
     _cover,
     _cover_option,
+    _shortest,
     get,
-    wide,
 )
 
 #: Probes in one estimate unless told. The estimate of a large tree is heavy-tailed (most
@@ -220,18 +220,7 @@ def _probe_kernel(
     level = 0
     while True:
         nodes += weight  # this node: an item is chosen here
-        # The leftmost shortest active item, as the kernel picks it (hidden ones are longer);
-        # mirrored, the rightmost.
-        if mirror == 0:
-            key = (wide(get(ln, 1)) << 32) | 1
-            for i in range(2, second):
-                key = min(key, (wide(get(ln, i)) << 32) | i)
-            best = key & 0xFFFFFFFF
-        else:
-            key = (wide(get(ln, 1)) << 32) | (mirror - 1)
-            for i in range(2, second):
-                key = min(key, (wide(get(ln, i)) << 32) | (mirror - i))
-            best = mirror - (key & 0xFFFFFFFF)
+        best = _shortest(ln, second, mirror)  # (as the kernel chooses)
         degree = get(ln, best)
         deg[level] = degree
         updates += weight * _cover(nd, ln, cl, best, second, last_itm, True)

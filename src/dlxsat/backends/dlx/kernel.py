@@ -197,6 +197,24 @@ def ctz(x: int) -> int:
     return (x & -x).bit_length() - 1
 
 
+def _shortest(ln: Array, second: int, mirror: int) -> int:
+    """The active primary item with the shortest list (hidden ones are longer), the leftmost on
+    ties -- Knuth's choice: the least (length, index) pair; with ``mirror`` (``MIRROR_MASK``,
+    ``P_MIRROR``) the rightmost: the least (length, mirror - index). ``search_c`` and
+    ``estimate``'s probes choose by it."""
+    if mirror == 0:
+        key = (wide(get(ln, 1)) << 32) | 1
+        for k in range(2, second):
+            key = min(key, (wide(get(ln, k)) << 32) | k)
+        best: int = key & 0xFFFFFFFF
+        return best
+    key = (wide(get(ln, 1)) << 32) | (mirror - 1)
+    for k in range(2, second):
+        key = min(key, (wide(get(ln, k)) << 32) | (mirror - k))
+    best = mirror - (key & 0xFFFFFFFF)
+    return best
+
+
 def _cover(nd: Array, ln: Array, cl: Array, c: int, second: int, last_itm: int, deact: bool) -> int:
     """Remove item ``c`` from the active list (if ``deact``) and hide all its options."""
     if deact:
@@ -1362,18 +1380,7 @@ def search_c(
                 status = BUDGET
                 break
             st[S_NODES] += 1
-            # The active item with the shortest list, the leftmost one on ties: the least
-            # (length, index) pair; mirrored, the rightmost: the least (length, -index).
-            if mirror == 0:
-                key = (wide(get(ln, 1)) << 32) | 1
-                for k in range(2, second):
-                    key = min(key, (wide(get(ln, k)) << 32) | k)
-                best = key & 0xFFFFFFFF
-            else:
-                key = (wide(get(ln, 1)) << 32) | (mirror - 1)
-                for k in range(2, second):
-                    key = min(key, (wide(get(ln, k)) << 32) | (mirror - k))
-                best = mirror - (key & 0xFFFFFFFF)
+            best = _shortest(ln, second, mirror)
             st[S_UPDATES] += _cover(nd, ln, cl, best, second, last_itm, True)
             cur = get(nd, N * best + DOWN)
             choice[level] = cur
