@@ -614,34 +614,30 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
 
 def loop_estimate_applies(problem: Problem, feats: Mapping[str, Any], limit: int | None) -> bool:
-    """Whether ``auto`` estimates the DLX tree before a loop problem's trial: a loop problem
-    not counted, of more than :data:`NODE_BUDGET_MIN_ITEMS` primary items (those the trial's
-    node budget applies to), not of Algorithm M (multiplicities: the probes do not follow its
-    branching), whose search starts compiled (else the probes would run interpreted, some
-    hundred times slower), when :data:`LOOP_ESTIMATE_PROBES` is not 0."""
-    from . import dlx
-
+    """Whether ``auto`` estimates the DLX tree before a loop problem's trial: a compiled loop
+    trial (:func:`_compiled_loop_trial`) not of Algorithm M (multiplicities: the probes do not
+    follow its branching; compiled, else the probes would run interpreted, some hundred times
+    slower), when :data:`LOOP_ESTIMATE_PROBES` is not 0."""
     return (
-        LOOP_ESTIMATE_PROBES > 0
-        and feats["loop"]
-        and feats["kind"] != "MCC"
-        and limit is not None
-        and feats["primary"] > NODE_BUDGET_MIN_ITEMS
-        and dlx._starts_compiled("C", feats["entries"])
+        LOOP_ESTIMATE_PROBES > 0 and feats["kind"] != "MCC" and _compiled_loop_trial(feats, limit)
     )
 
 
 def two_orders_apply(feats: Mapping[str, Any], limit: int | None) -> bool:
     """Whether ``auto``'s trial searches Knuth's tree and then the mirrored one
-    (:data:`LOOP_TRIAL_KNUTH_SHARE`): a loop problem not counted, of more than
-    :data:`NODE_BUDGET_MIN_ITEMS` primary items (the trial has a node budget to share), whose
-    search starts compiled (both trees' searches then run on one layout)."""
+    (:data:`LOOP_TRIAL_KNUTH_SHARE`): a compiled loop trial (:func:`_compiled_loop_trial`; both
+    trees' searches then run on one layout)."""
+    return LOOP_TRIAL_KNUTH_SHARE is not None and _compiled_loop_trial(feats, limit)
+
+
+def _compiled_loop_trial(feats: Mapping[str, Any], limit: int | None) -> bool:
+    """A loop problem not counted, of more than :data:`NODE_BUDGET_MIN_ITEMS` primary items
+    (those the trial's node budget applies to), whose search starts compiled."""
     from . import dlx
 
     algorithm = "M" if feats["kind"] == "MCC" else "C"
     return (
-        LOOP_TRIAL_KNUTH_SHARE is not None
-        and feats["loop"]
+        feats["loop"]
         and limit is not None
         and feats["primary"] > NODE_BUDGET_MIN_ITEMS
         and dlx._starts_compiled(algorithm, feats["entries"])

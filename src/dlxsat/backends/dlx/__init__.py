@@ -313,8 +313,8 @@ def solve(
     stats["build_seconds"] = time.perf_counter() - start
     if limit == 0:
         return result
-    mirrored = mirrored or options.get("ties") == "rightmost"
-    if mirrored and layout == LINKS:
+    mirrored = (mirrored or options.get("ties") == "rightmost") and layout == LINKS
+    if mirrored:
         stats["mirrored"] = True
     _search(
         arrays,
@@ -327,7 +327,7 @@ def solve(
         trial_seconds,
         entries,
         found_budget,
-        bool(stats.get("mirrored")),
+        mirrored,
     )
     return result
 
