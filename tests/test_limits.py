@@ -125,6 +125,51 @@ def test_crosscheck_timeout_in_process(cli_run, tmp_path: Path):
     assert time.monotonic() - start < 4 * (0.3 + 0.5) + loading + 5
 
 
+@pytest.mark.parametrize("when", ["as-it-closes", "dropped-by-python"])
+def test_a_scope_s_own_alarm_come_late_does_not_stop_the_run(monkeypatch, when: str) -> None:
+    """The race behind a CI failure of the test above: a backend's own limit (crosscheck
+    ``--timeout``) went off as its search returned, and its alarm -- its handler run at the
+    next bytecode boundary, or dropped by Python in a gc callback and brought back by
+    :data:`guard.REDELIVER` -- stopped the run after the scope had closed ("time limit of ? s
+    reached while checking the answers"). It is the scope's time out, over with its piece;
+    the run's own alarm still stops the run."""
+    import gc
+
+    from dlxsat.runtime.deadline import Deadline
+
+    monkeypatch.setattr(guard, "REDELIVER", 0.3)  # (not back while gc still runs)
+    guard.begin_run()
+    before = guard._state.alarms - guard._state.resumed
+    try:
+        scope = guard.Scope(Deadline.never(), Deadline(time.monotonic() - 0.01))
+        assert scope.active
+        if when == "dropped-by-python":
+
+            def callback(phase: str, info: dict) -> None:
+                if phase == "start":
+                    gc.callbacks.remove(callback)
+                    guard._raise_stop(signal.SIGALRM, None)  # the alarm, come while gc runs
+
+            gc.callbacks.append(callback)
+            gc.collect()  # Python drops the TimeUp raised in its callback
+            assert isinstance(guard._state.dropped, guard.TimeUp)
+        scope.close()
+        if when == "as-it-closes":
+            guard._raise_stop(signal.SIGALRM, None)  # its handler runs after the close
+        else:
+            time.sleep(2 * guard.REDELIVER)  # (nothing comes back)
+        assert guard._state.dropped is None and not guard._state.stopping
+        # (as many alarms as time outs taken: the watchdog, woken by the alarm, stands down)
+        assert guard._state.alarms - guard._state.resumed == before
+        guard.arm(Deadline(time.monotonic() - 1), 1)  # and the run's own alarm still stops it
+        monkeypatch.setattr(guard.signal, "setitimer", lambda *a: None)
+        with pytest.raises(guard.TimeUp):
+            guard._raise_stop(signal.SIGALRM, None)
+    finally:
+        monkeypatch.undo()
+        guard.disarm()
+
+
 def test_the_deadline_covers_encoding_in_process(cli_run, tmp_path: Path):
     """Reading and encoding a big board are stopped too (exit 3, one line with the phase)."""
     big = tmp_path / "m.txt"

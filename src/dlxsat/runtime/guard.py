@@ -239,6 +239,9 @@ class _State:
         self.ignored: frozenset[int] = frozenset()
         #: The current run's figures (:func:`begin_run`): the one the stop line reads.
         self.progress = Progress()
+        #: The own deadline of the last :class:`Scope` that closed (or is closing): its alarm
+        #: may be on its way already (:func:`_superseded`).
+        self.closed_scope: Deadline | None = None
 
 
 _state = _State()
@@ -281,6 +284,10 @@ def _raise_stop(signum: int, frame: Any) -> None:
         raise stop
     if _state.stopping or _state.exit_claimed:
         return
+    if signum == signal.SIGALRM and _superseded():
+        _state.alarms += 1  # (and resumed: the watchdog, woken by it too, stands down)
+        _state.resumed += 1
+        return
     stop = _stop_for(signum)
     if _state.installed and not _state.running:
         # Still importing: nothing to clean up, and no code yet to catch an exception.
@@ -291,6 +298,30 @@ def _raise_stop(signum: int, frame: Any) -> None:
         _state.alarms += 1
     _state.last_stop.append(stop)
     raise stop
+
+
+def _superseded() -> bool:
+    """Whether the alarm that went off is a closed :class:`Scope`'s, come too late.
+
+    The timer going off and Python running this handler are two moments: the handler runs at
+    the main thread's next bytecode boundary. A scope's own alarm (``crosscheck --timeout``'s
+    per backend) that went off as its piece returned ran its handler while the scope closed,
+    or just after, outside the code that takes the scope's time outs: the run stopped with
+    "time limit ... reached while checking the answers" (a CI failure). Such an alarm is
+    recognised by the alarm now set not being due (a genuine one always is: the timer is set
+    for the deadline plus the grace, and :func:`finishing` re-sets it only once it is due),
+    while the closing scope's own deadline is."""
+    closed = _state.closed_scope
+    if closed is None or closed.at is None:
+        return False
+    now = time.monotonic()
+    if now < closed.at:
+        return False
+    now_set = _state.alarm
+    if now_set is closed or now_set.at is None or now < now_set.at:
+        _state.closed_scope = None
+        return True
+    return False
 
 
 def reported() -> None:
@@ -616,6 +647,7 @@ def disarm() -> None:
         _state.exit_claimed.clear()
     _state.last_stop.clear()
     _state.dropped = None
+    _state.closed_scope = None
     _state.reported = False
     if not _state.installed:
         _unhook_unraisable()
@@ -640,6 +672,7 @@ class Scope:
     def __init__(self, run: Deadline, own: Deadline):
         # (an alarm already set, the run's or an enclosing scope's, is never put off)
         self.outer = run.sooner(_state.alarm)
+        self.own = own
         self.deadline = own.sooner(run)
         self._before = _state.alarm
         self.active = (
@@ -649,6 +682,7 @@ class Scope:
             and _state.running
         )
         if self.active:
+            _state.closed_scope = None
             self._set(own)
 
     def _set(self, when: Deadline) -> None:
@@ -664,6 +698,12 @@ class Scope:
 
     def close(self) -> None:
         if self.active:
+            # This scope's alarm, on its way or dropped by Python (a gc callback, come back
+            # with :data:`REDELIVER`), is the piece's time out: it must not stop the run.
+            _state.closed_scope = self.own
+            if isinstance(_state.dropped, TimeUp) and self.owns(_state.dropped):
+                _state.dropped = None
+                _state.resumed += 1
             self._set(self._before)
             self.active = False
             # (SIGALRM's handler stays ours while a dropped stop is to come back with it)
