@@ -140,6 +140,28 @@ def test_counting_many_loops_uses_the_estimate_and_dlx(monkeypatch):
     assert info["engine"] == "dlx" and r.count == 167
 
 
+def test_counting_algorithm_m_s_many_answers_goes_by_the_estimate_to_dlx(monkeypatch):
+    """An item of multiplicity 4 among 20 options (4,845 answers): counted past its trial,
+    Algorithm M's tree is estimated and DLX counts; without an estimate of M's tree ``auto``
+    gave such counts to SAT, a call per answer (a 6-of-34 choice's 1,344,904 answers: 481,986
+    counted in 30 s, where DLX counts them all in 0.3 s)."""
+    from dlxsat.backends import dlx
+    from dlxsat.xcc import parse
+
+    monkeypatch.setattr(auto, "TRIAL_SECONDS", 1e-6)
+    monkeypatch.setattr(auto, "ESTIMATE_SECONDS", 600.0)
+    monkeypatch.setattr(auto, "dlx_load_seconds", lambda problem: 0.0)
+    monkeypatch.setattr(auto, "COUNTER_MIN_SECONDS", 1e9)
+    monkeypatch.setattr(dlx, "INTERPRETED_SECONDS", 1e-9)  # (the trial's time: compiled CPU)
+    text = "4|a | " + " ".join(f"s{i}" for i in range(20)) + "\n"
+    problem = parse(text + "".join(f"a s{i}\n" for i in range(20)))
+    assert problem.kind == "MCC"
+    r = auto_solve(problem, keep=0)
+    info = r.stats["auto"]
+    assert info["engine"] == "dlx" and "estimated DLX tree" in info["reason"], info
+    assert info["estimate"]["answers"] > 100 and r.count == 4845
+
+
 @pytest.mark.parametrize("installed, engine", [(True, "counter"), (False, "dlx")])
 def test_a_count_both_engines_would_take_long_over_goes_to_the_counter(
     monkeypatch, installed, engine

@@ -153,7 +153,7 @@ def test_only_the_needed_jit_kernel_is_loaded():
     ).stdout
     want = (
         "{'search_c': 1, 'search_m': 0, 'precover': 0, 'search_given': 0, 'search_many': 0,"
-        " 'probe': 0}"
+        " 'probe': 0, 'probe_m': 0}"
     )
     assert out.strip() == f"2 compiled int16 {want}"
 

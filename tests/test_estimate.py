@@ -44,8 +44,10 @@ def expected(
     problem: Problem, loop: bool, allow_empty: bool, mirrored: bool = False
 ) -> tuple[float, float]:
     """The exact expected (nodes, solutions) of one probe: every path, by its probability
-    (``mirrored``: in the tree whose ties go to the rightmost item)."""
+    (``mirrored``: in the tree whose ties go to the rightmost item; Algorithm M's tree for a
+    problem with multiplicities)."""
     arrays = build(problem, loop_graph(problem) if loop else None)
+    m = problem.kind == "MCC"
     params = est_mod.probe_params(arrays, loop, allow_empty)
     params[k.P_MIRROR] = 1 if mirrored else 0
     levels = arrays.max_level + 1
@@ -57,7 +59,7 @@ def expected(
             levels - len(choices)
         )
         deg = [0] * levels
-        n, _, s, depth = est_mod.probe(arrays, params, u, deg)
+        n, _, s, depth = est_mod.probe(arrays, params, u, deg, m=m)
         seen = deg[:depth]
         assert seen[: len(degrees)] == degrees
         # this path makes choice 0 beyond the prefix; branch on the others
@@ -70,7 +72,7 @@ def expected(
     return nodes, sols
 
 
-@pytest.mark.parametrize("kind", ["XC", "XCC"])
+@pytest.mark.parametrize("kind", ["XC", "XCC", "MCC"])
 @SETTINGS
 @given(data=st.data())
 def test_expected_value_is_the_node_count_exactly(kind, data):
@@ -113,8 +115,6 @@ def test_the_mirrored_tree_has_the_same_solutions_and_unbiased_probes(data, allo
     mirrored = dlx.solve(q, Request(), {}, mirrored=True)
     assert mirrored.stats["mirrored"] and "mirrored" not in knuth.stats
     assert mirrored.count == knuth.count and solutions(mirrored) == solutions(knuth)
-    if p.kind == "MCC":
-        return  # (Algorithm M's tree is not probed)
     nodes, sols = expected(p, loop, allow_empty or not loop, mirrored=True)
     assert nodes == pytest.approx(mirrored.stats["nodes"], rel=1e-9)
     assert sols == pytest.approx(mirrored.count, rel=1e-9, abs=1e-9)
@@ -175,16 +175,36 @@ def test_fixed_seed_repeats_and_no_primary_item():
     assert (e.nodes, e.solutions) == (1.0, 1.0)
 
 
-def test_deadline_stops_after_one_probe_and_mcc_has_none():
+def test_deadline_stops_after_one_probe():
     p = golden_problem("sudoku/tatham-9x9-1.dlx")
     e = estimate(p, probes=1000, deadline=time.monotonic() - 1)
     assert e.probes == 1
-    assert estimate(parse("2|a b\na\na b\nb\n")) is None  # Algorithm M
+
+
+@pytest.mark.parametrize("mirrored", [False, True])
+def test_algorithm_m_s_tree_with_the_loop_rule_is_estimated_exactly(mirrored):
+    # A SuperSlitherlink (multiplicities and the loop rule): 75 nodes in Knuth's order, 87
+    # mirrored; the probes' tweaks, null moves and refused options weigh every path right.
+    p = looped(golden_problem("superslitherlink/random-3x5-2.dlx"))
+    assert p.kind == "MCC"
+    r = dlx.solve(p, Request(), {}, mirrored=mirrored)
+    nodes, sols = expected(p, True, True, mirrored=mirrored)
+    assert nodes == pytest.approx(r.stats["nodes"], rel=1e-9) and r.stats["nodes"] in (75, 87)
+    assert sols == pytest.approx(r.count, rel=1e-9) and r.count == 1
+    # a bound above 1 with slack: the child that uses no more of the item is weighed too
+    q = parse("2|a b\na\na b\nb\n")  # (Algorithm M: 'a' twice at most)
+    e = estimate(q, probes=50, seed=2)
+    assert e is not None and e.nodes == pytest.approx(expected(q, False, True)[0])
 
 
 @pytest.mark.parametrize("mirrored", [False, True])
 @pytest.mark.parametrize(
-    "dlx_file, loop", [("masyu/random-few-5x6-3.dlx", True), ("sudoku/tatham-9x9-1.dlx", False)]
+    "dlx_file, loop",
+    [
+        ("masyu/random-few-5x6-3.dlx", True),
+        ("sudoku/tatham-9x9-1.dlx", False),
+        ("superslitherlink/random-3x5-2.dlx", True),  # Algorithm M
+    ],
 )
 def test_compiled_probes_walk_the_same_paths(dlx_file, loop, mirrored):
     p = golden_problem(dlx_file)

@@ -710,14 +710,18 @@ def test_dlx_resumes_and_moves_tiers_mid_search_with_rules(monkeypatch, name, pr
 
 def test_knuths_estimate_leaves_the_rules_out():
     """The tree estimate (``auto``'s) probes the tree without the rules' pruning: an estimate
-    of the larger tree, not an error (Algorithm M's problems have none)."""
+    of the larger tree, not an error (Algorithm M's problems too)."""
     from dlxsat.backends.dlx.estimate import estimate
 
     problem = PRUNED[0][1]
     e = estimate(problem, probes=4, seed=1)
     bare = estimate(Problem(problem.items, problem.options), probes=4, seed=1)
-    assert e is not None and bare is not None and e.samples == bare.samples
-    assert estimate(PRUNED[-1][1]) is None
+    assert e.samples == bare.samples
+    m = PRUNED[-1][1]
+    assert m.kind == "MCC"
+    e = estimate(m, probes=4, seed=1)
+    bare = estimate(Problem(m.items, m.options), probes=4, seed=1)
+    assert e.samples == bare.samples
 
 
 #: Hand-written rules, each with the answers dlx must give: members on primary items, with

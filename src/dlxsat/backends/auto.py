@@ -459,17 +459,16 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
         graph = problem.rule("loop").graph  # type: ignore[union-attr]
         arrays = build_numpy(problem, graph)
-        est = estimate(problem, probes=LOOP_ESTIMATE_PROBES, compiled=True, arrays=arrays)
-        assert est is not None  # (not Algorithm M's: see loop_estimate_applies)
+        probed = estimate(problem, probes=LOOP_ESTIMATE_PROBES, compiled=True, arrays=arrays)
         info["estimate"] = {
-            "nodes": round(est.nodes),
-            "probes": est.probes,
-            "seconds": round(est.seconds, 6),
+            "nodes": round(probed.nodes),
+            "probes": probed.probes,
+            "seconds": round(probed.seconds, 6),
         }
         # (Not the mirrored tree's estimate too: admitting the trees it puts below the bound
         # won as much on the trees DLX then settled as it lost on those that went on to SAT,
         # and lost on Slitherlinks of 400-900 cells: docs/auto.md, "Two orders".)
-        if est.nodes > LOOP_ESTIMATE_SAT_PER_ITEM * feats["primary"]:
+        if probed.nodes > LOOP_ESTIMATE_SAT_PER_ITEM * feats["primary"]:
             why = (
                 f"Knuth's estimate of the DLX tree, over {LOOP_ESTIMATE_SAT_PER_ITEM} nodes an "
                 "item: a loop problem's tree that explodes, SAT without a trial"
@@ -495,7 +494,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
     if two_orders:
         # Knuth's tree for a share of the budgets, then the mirrored one for the rest (the
         # layout is the same: each search runs on its own copy of it; Algorithm M's problems,
-        # which are not probed, have it made here).
+        # whose trees are not estimated before the trial, have it made here).
         if arrays is None:
             from .dlx.arrays import build_numpy
 
@@ -615,9 +614,11 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
 
 def loop_estimate_applies(problem: Problem, feats: Mapping[str, Any], limit: int | None) -> bool:
     """Whether ``auto`` estimates the DLX tree before a loop problem's trial: a compiled loop
-    trial (:func:`_compiled_loop_trial`) not of Algorithm M (multiplicities: the probes do not
-    follow its branching; compiled, else the probes would run interpreted, some hundred times
-    slower), when :data:`LOOP_ESTIMATE_PROBES` is not 0."""
+    trial (:func:`_compiled_loop_trial`; compiled, else the probes would run interpreted, some
+    hundred times slower) not of Algorithm M, when :data:`LOOP_ESTIMATE_PROBES` is not 0. (On
+    Algorithm M's loop genres the estimate ranks trees worse than on Masyu and Slitherlink: a
+    replay of the estimate before their trials on 1,110 published boards gained nothing
+    that its probes did not cost -- docs/auto.md, "Algorithm M's tree estimated".)"""
     return (
         LOOP_ESTIMATE_PROBES > 0 and feats["kind"] != "MCC" and _compiled_loop_trial(feats, limit)
     )
@@ -803,11 +804,10 @@ def choose(
     batch path calls it for puzzles that outgrow its own trial).
 
     ``feats`` are :func:`features`; ``nodes`` and ``answers`` the DLX tree estimate (``nodes``
-    None: none was made -- :func:`needs_estimate`, or Algorithm M's problems, which the probes
-    do not follow), ``done_nodes`` the nodes the trial searched, ``load`` the seconds DLX
-    still needs to load its compiled kernel (:func:`dlx_load_seconds`), ``limit`` the answers
-    wanted (None: count them all). The predictions are seconds (``dlx``, ``sat``, and
-    ``load``: DLX's share for loading its kernel). In order:
+    None: none was made, :func:`needs_estimate`), ``done_nodes`` the nodes the trial searched,
+    ``load`` the seconds DLX still needs to load its compiled kernel (:func:`dlx_load_seconds`),
+    ``limit`` the answers wanted (None: count them all). The predictions are seconds (``dlx``,
+    ``sat``, and ``load``: DLX's share for loading its kernel). In order:
 
     - a loop problem goes to SAT (its trees prune late, and the probes underrate them),
       unless counting at least :data:`LOOP_COUNT_ANSWERS` estimated answers;
@@ -853,7 +853,7 @@ def choose(
         why = "DLX did not finish its trial (a share of SAT's predicted time)"
         return "sat", why, predicted
     if nodes is None:
-        why = "no tree estimate for Algorithm M's problems: SAT is the safe choice"
+        why = "no tree estimate: SAT is the safe choice"
         return "sat", why, predicted
     if predicted_dlx <= sat:
         return "dlx", "the estimated DLX tree is smaller than SAT's predicted work", predicted

@@ -8,6 +8,7 @@ the ahead-of-time build (:mod:`.aot`) all read one list without importing one an
 #: The functions the kernels call (compiled into them) and the kernels themselves.
 HELPERS = (
     "_shortest",
+    "_branch_m",
     "_cover",
     "_uncover",
     "_purify",
@@ -40,7 +41,7 @@ HELPERS = (
 KERNELS = ("search_c", "search_m", "precover", "search_given", "search_many")
 #: Kernels written outside ``kernel.py`` (with its helpers and globals): name -> (module of
 #: this package, function).
-ELSEWHERE = {"probe": ("estimate", "_probe_kernel")}
+ELSEWHERE = {"probe": ("estimate", "_probe_kernel"), "probe_m": ("estimate", "_probe_m_kernel")}
 
 #: The kernels compiled ahead of time, with their numba signatures; ``{t}`` is the integer type
 #: of ``nd`` and ``cl`` (each kernel is compiled for every type of :data:`DTYPES`). The arrays
@@ -57,6 +58,8 @@ SIGNATURES = {
     " int32[:, ::1], int64[::1], int32[::1], int32[::1], int64[::1], int64[::1],"
     " int32[:, :, ::1], int32[:, ::1], int64[:, ::1])",
     "probe": "void({t}[::1], int32[::1], {t}[::1], int64[::1], int64[::1], float64[::1],"
+    " int64[::1], float64[::1], int64)",
+    "probe_m": "void({t}[::1], int32[::1], {t}[::1], int64[::1], int64[::1], float64[::1],"
     " int64[::1], float64[::1], int64)",
 }
 #: The integer types of ``nd`` and ``cl`` (``arrays.kernel_dtype``).

@@ -18,8 +18,11 @@ connected, acyclic and sized rules are left out: the probes walk the tree the se
 without their pruning (a larger one; the rule table in the arrays is not looked at), and count
 every solution found there.
 
-Algorithm M (multiplicities, ``MCC``) branches in a way these probes do not follow (tweaks and
-null moves); :func:`estimate` returns None for it.
+Algorithm M (multiplicities, ``MCC``) has probes of their own (:func:`_probe_m_kernel`): its
+node for an item of bound ``b``, slack ``s`` and ``l`` options has ``l + min(s, b) - b + 1``
+children (Knuth's score), the options in their order, each with those before it taken out of
+the item's list (his "tweaks"), and, where the bound allows, one child that uses no more of
+the item.
 
 >>> from dlxsat.xcc import parse
 >>> e = estimate(parse("a b c\\na\\na\\nb\\nb\\nc\\nc\\n"), probes=8, seed=1)
@@ -36,9 +39,10 @@ from typing import Any
 
 from ...xcc.model import Problem
 from . import kernel as k
-from .arrays import DOWN, NEXT, Arrays, N
+from .arrays import BOUND, DOWN, HIDDEN, NEXT, PREV, SLACK, Arrays, I, N
 from .kernel import (
     MIRROR_MASK,
+    NONE_ACTIVE,
     P_LAST_ITM,
     P_LOOP,
     P_MIRROR,
@@ -46,10 +50,13 @@ from .kernel import (
     S_UPDATES,
     Array,
     _accept,
+    _branch_m,
     _cover,
     _cover_option,
     _shortest,
+    _tweak,
     get,
+    put,
 )
 
 #: Probes in one estimate unless told. The estimate of a large tree is heavy-tailed (most
@@ -87,7 +94,7 @@ def estimate(
     compiled: bool | None = None,
     arrays: Arrays | None = None,
     mirrored: bool = False,
-) -> Estimate | None:
+) -> Estimate:
     """Estimate the native search's tree for ``problem`` from ``probes`` random probes.
 
     The problem's single-loop rule shapes the tree as in the search; its other global rules
@@ -99,11 +106,9 @@ def estimate(
     numba). ``arrays``: the problem's layout made already (:func:`.arrays.build` or
     ``build_numpy``; the probes run on copies, so a search can use it after). ``mirrored``:
     probe the tree of the search with ties going to the rightmost item
-    (``dlx.solve(..., mirrored=True)``). Returns None for Algorithm M's problems
-    (``problem.kind == "MCC"``).
+    (``dlx.solve(..., mirrored=True)``). Algorithm M's problems (``problem.kind == "MCC"``)
+    are probed in its tree.
     """
-    if problem.kind == "MCC":
-        return None
     start = time.perf_counter()
     rule = problem.rule("loop")
     loop = rule is not None
@@ -121,11 +126,12 @@ def estimate(
     levels = arrays.max_level + 1
     params = probe_params(arrays, loop, allow_empty_loop)
     params[k.P_MIRROR] = 1 if mirrored else 0
+    m = problem.kind == "MCC"
     if compiled:
         import numpy as np
 
         dtype = kernel_dtype(arrays)
-        kernel = _compiled_probe(dtype)
+        kernel = _compiled_probe(dtype, m)
         # (no copy of a numpy layout: every probe runs on its own copy)
         nd0, cl0 = np.asarray(arrays.nd, dtype=dtype), np.asarray(arrays.cl, dtype=dtype)
         ln0 = np.asarray(arrays.ln, dtype=np.int32)
@@ -143,7 +149,7 @@ def estimate(
             kernel(nd0.copy(), ln0.copy(), cl0.copy(), st, p, no_u, deg, out, state)
             n, upd, s, d = float(out[0]), float(out[1]), float(out[2]), int(out[3])
         else:
-            n, upd, s, d = probe(arrays, params, None, state=state)
+            n, upd, s, d = probe(arrays, params, None, state=state, m=m)
         samples.append(float(n))
         updates += upd
         solutions += s
@@ -178,12 +184,14 @@ def probe(
     u: list[float] | None,
     deg: list[int] | None = None,
     state: int = -1,
+    m: bool = False,
 ) -> tuple[float, float, float, int]:
     """One probe, interpreted, on a copy of ``arrays``: (nodes, updates, solutions, depth).
 
     The child taken at the ``i``-th choice is ``int(u[i] * d)`` of its ``d`` when ``u`` is
     given (a number in [0, 1) per level), else drawn by the probe's own generator started at
-    ``state`` (31 bits). The degrees met are written to ``deg`` when given.
+    ``state`` (31 bits). The degrees met are written to ``deg`` when given. ``m``: a probe of
+    Algorithm M's tree (the problem has multiplicities).
     """
     levels = arrays.max_level + 1
     out = [0.0] * 4
@@ -191,7 +199,8 @@ def probe(
     uu = [0.0] if u is None else u
     dd = [0] * levels if deg is None else deg
     nd, ln, cl = list(arrays.nd), list(arrays.ln), list(arrays.cl)
-    _probe_kernel(nd, ln, cl, st, params, uu, dd, out, state if u is None else -1)
+    kernel = _probe_m_kernel if m else _probe_kernel
+    kernel(nd, ln, cl, st, params, uu, dd, out, state if u is None else -1)
     return out[0], out[1], out[2], int(out[3])
 
 
@@ -256,6 +265,90 @@ def _probe_kernel(
     out[3] = level
 
 
+def _probe_m_kernel(
+    nd: Array,
+    ln: Array,
+    cl: Array,
+    st: Array,
+    params: Array,
+    u: Array,
+    deg: Array,
+    out: Array,
+    state: int,
+) -> None:
+    """One random root-to-leaf path of ``search_m``'s tree (Algorithm M), as
+    :func:`_probe_kernel` walks ``search_c``'s.
+
+    A node counts when an item is chosen and when none is left (a solution, as the search
+    counts it), and its degree is the item's score (``kernel._branch_m``). Child ``r`` of
+    the item's options is reached as the search reaches it: the ``r`` options before it were
+    each tried and then taken out of the item's list (tweaked, and where the bound is not yet
+    used up blocked, their other items' nodes hidden too). The child after the last option
+    (when the slack allows one) uses no more of the item: it leaves the active list (Knuth's
+    null move; an item whose bound is used up was covered already). The updates of reaching
+    a child are not counted: each child's own tweak and cover are, at the child's weight."""
+    second = params[P_SECOND]
+    last_itm = params[P_LAST_ITM]
+    loop = params[P_LOOP] != 0
+    mirror = params[P_MIRROR] != 0
+    weight = 1.0
+    nodes = 0.0
+    updates = 0.0
+    sols = 0.0
+    level = 0
+    while True:
+        nodes += weight  # this node: an item is chosen here, or none is left
+        score, best = _branch_m(ln, cl, second, mirror)
+        if score == NONE_ACTIVE:
+            deg[level] = 0
+            if _accept(st, params):
+                sols += weight
+            break
+        if score <= 0:
+            deg[level] = 0
+            break
+        degree = score
+        deg[level] = degree
+        if state >= 0:
+            state = (state * 1103515245 + 12345) & 0x7FFFFFFF  # (as _probe_kernel's)
+            r = (state * degree) >> 31
+        else:
+            r = int(u[level] * degree)
+            if r >= degree:
+                r = degree - 1
+        b = get(cl, I * best + BOUND) - 1
+        put(cl, I * best + BOUND, b)
+        plain = b == 0 and get(cl, I * best + SLACK) == 0
+        if b == 0:
+            updates += weight * _cover(nd, ln, cl, best, second, last_itm, True)
+        cur = get(nd, N * best + DOWN)
+        for _ in range(r):
+            if not plain:
+                _tweak(nd, ln, cur, b != 0)
+            cur = get(nd, N * cur + DOWN)
+        weight *= degree
+        before = st[S_UPDATES]
+        level += 1
+        if cur == best:  # the child that uses no more of this item
+            if b != 0:
+                p = get(cl, I * best + PREV)
+                q = get(cl, I * best + NEXT)
+                put(cl, I * p + NEXT, q)
+                put(cl, I * q + PREV, p)
+                put(ln, best, get(ln, best) + HIDDEN)
+            continue
+        if not plain:
+            st[S_UPDATES] += _tweak(nd, ln, cur, b != 0)
+        bad = _cover_option(nd, ln, cl, cur, second, last_itm, loop, True, st)
+        updates += weight * (st[S_UPDATES] - before)
+        if bad >= 0:
+            break  # the loop rule refuses this child: an empty subtree
+    out[0] = nodes
+    out[1] = updates
+    out[2] = sols
+    out[3] = level
+
+
 def _compiled_loaded() -> bool:
     """Whether this process has loaded the compiled DLX kernels: then a compiled probe costs
     no library load (it is in the ahead-of-time module with them, or numba is imported)."""
@@ -267,12 +360,13 @@ def _compiled_loaded() -> bool:
     )
 
 
-def _compiled_probe(dtype: Any) -> Any:
-    """:func:`_probe_kernel` compiled as the kernels are (same helpers, unchecked array
-    accesses; ahead of time or by numba: ``compiled.py``), for ``dtype`` arrays."""
+def _compiled_probe(dtype: Any, m: bool = False) -> Any:
+    """:func:`_probe_kernel` (``m``: :func:`_probe_m_kernel`) compiled as the kernels are
+    (same helpers, unchecked array accesses; ahead of time or by numba: ``compiled.py``), for
+    ``dtype`` arrays."""
     from . import compiled
 
-    return compiled.kernel("probe", dtype)
+    return compiled.kernel("probe_m" if m else "probe", dtype)
 
 
 def load() -> None:

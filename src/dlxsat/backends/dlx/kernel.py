@@ -1438,6 +1438,61 @@ def search_c(
     return status
 
 
+def _branch_m(ln: Array, cl: Array, second: int, mirror: bool) -> tuple[int, int]:
+    """Algorithm M's choice of item: (its score, the item). The score is Knuth's branching
+    degree ``l + s - b + 1`` (list length, ``s = min(slack, bound)``, bound): the number of
+    children of the node, :data:`NONE_ACTIVE` when no item is active, at most 0 when an item
+    has too few options left. The least score wins; ties: smaller ``s``, then the longer list,
+    then the leftmost item (``mirror``: the rightmost, the last of equals met in item order).
+    ``search_m`` and ``estimate``'s probes of its tree choose by it.
+
+    The active list is in item order, so a pass over every primary item in order, skipping
+    those out of the list (their length carries HIDDEN), chooses as Knuth's walk of the list
+    does; on many items it is faster, its loads independent where the walk waits for each link
+    (:data:`FLAT_SCAN_ITEMS` says when)."""
+    score = NONE_ACTIVE
+    best = 0
+    best_s = 0
+    best_l = 0
+    if second > FLAT_SCAN_ITEMS:
+        for k in range(1, second):
+            size = get(ln, k)
+            if size >= NONE_ACTIVE:
+                continue  # (out of the active list: its length carries HIDDEN)
+            b = get(cl, I * k + BOUND)
+            s = min(get(cl, I * k + SLACK), b)
+            t = size + s - b + 1
+            if t <= score:
+                if (
+                    t < score
+                    or s < best_s
+                    or (s == best_s and (size > best_l or (mirror and size == best_l)))
+                ):
+                    score = t
+                    best = k
+                    best_s = s
+                    best_l = size
+    else:  # (the same comparisons, item by item along the list)
+        k = get(cl, NEXT)
+        while k != 0:
+            b = get(cl, I * k + BOUND)
+            s = min(get(cl, I * k + SLACK), b)
+            size = get(ln, k)
+            t = size + s - b + 1
+            if t <= score:
+                if (
+                    t < score
+                    or s < best_s
+                    or (s == best_s and (size > best_l or (mirror and size == best_l)))
+                ):
+                    score = t
+                    best = k
+                    best_s = s
+                    best_l = size
+            k = get(cl, I * k + NEXT)
+    return score, best
+
+
 def search_m(
     nd: Array,
     ln: Array,
@@ -1472,52 +1527,7 @@ def search_m(
                 status = BUDGET
                 break
             st[S_NODES] += 1
-            # Knuth's score: the branching degree l + s - b + 1, with s = min(slack, bound);
-            # ties: smaller s, then the longer list, then the leftmost item (mirrored: the
-            # rightmost, the last of equals met in item order). The active list
-            # is in item order, so a pass over every primary item in order, skipping those
-            # out of the list (their length carries HIDDEN), chooses as his walk of the list
-            # does; on many items it is faster, its loads independent where the walk waits
-            # for each link (FLAT_SCAN_ITEMS says when).
-            score = NONE_ACTIVE
-            best_s = 0
-            best_l = 0
-            if second > FLAT_SCAN_ITEMS:
-                for k in range(1, second):
-                    size = get(ln, k)
-                    if size >= NONE_ACTIVE:
-                        continue  # (out of the active list: its length carries HIDDEN)
-                    b = get(cl, I * k + BOUND)
-                    s = min(get(cl, I * k + SLACK), b)
-                    t = size + s - b + 1
-                    if t <= score:
-                        if (
-                            t < score
-                            or s < best_s
-                            or (s == best_s and (size > best_l or (mirror and size == best_l)))
-                        ):
-                            score = t
-                            best = k
-                            best_s = s
-                            best_l = size
-            else:  # (the same comparisons, item by item along the list)
-                k = get(cl, NEXT)
-                while k != 0:
-                    b = get(cl, I * k + BOUND)
-                    s = min(get(cl, I * k + SLACK), b)
-                    size = get(ln, k)
-                    t = size + s - b + 1
-                    if t <= score:
-                        if (
-                            t < score
-                            or s < best_s
-                            or (s == best_s and (size > best_l or (mirror and size == best_l)))
-                        ):
-                            score = t
-                            best = k
-                            best_s = s
-                            best_l = size
-                    k = get(cl, I * k + NEXT)
+            score, item = _branch_m(ln, cl, second, mirror)
             if score <= 0:
                 pc = BACKDOWN  # too few options left for this item
                 continue
@@ -1531,6 +1541,7 @@ def search_m(
                         status = stop
                         break
                 continue
+            best = item
             first_tweak[level] = 0
             cur = get(nd, N * best + DOWN)
             choice[level] = cur
