@@ -199,28 +199,39 @@ def jit_namespace() -> dict:
     return jit.namespace(cache=False)
 
 
+@pytest.mark.parametrize("mirrored", [False, True])
 @pytest.mark.parametrize("problem", _mcc_genre_problems())
-def test_algorithm_m_chooses_alike_by_its_list_or_a_pass_over_the_items(monkeypatch, problem):
+def test_algorithm_m_chooses_alike_by_its_list_or_a_pass_over_the_items(
+    monkeypatch, problem, mirrored
+):
     """Algorithm M finds the item to branch on by a pass over every primary item when there
-    are many (``FLAT_SCAN_ITEMS``: compiled, above 64), by walking the active list otherwise:
-    the same item at every node, so the same tree and figures (its first 2,000 nodes),
-    interpreted either way and compiled."""
+    are many (``FLAT_SCAN_ITEMS``: compiled, above 64), by walking the active list otherwise;
+    the pass reads the choice keys kept in ``ln`` when the layout has them
+    (``arrays.choice_keys``), each item's bound and slack otherwise: the same item at every
+    node, so the same tree and figures (its first 2,000 nodes), interpreted every way and
+    compiled with and without the keys, in Knuth's order and mirrored."""
+    import dlxsat.backends.dlx.arrays as arrays_module
     import dlxsat.backends.dlx.kernel as k
     from dlxsat.solvers import Request
 
     def search() -> tuple:
-        r = backend.solve(problem, Request.for_mode("unique"), {}, max_nodes=2_000)
+        r = backend.solve(
+            problem, Request.for_mode("unique"), {}, max_nodes=2_000, mirrored=mirrored
+        )
         return r.stats["kernel"], r.stats["nodes"], r.stats["updates"], r.solutions
 
-    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf)
+    assert arrays_module.build(problem).aux > 0  # (the genre's bounds fit the keys)
     runs = []
-    for flat in (0, 10**9):
-        monkeypatch.setattr(k, "FLAT_SCAN_ITEMS", flat)
+    for max_bound in (arrays_module.KEY_MAX_BOUND, 0):  # with the keys, then without
+        monkeypatch.setattr(arrays_module, "KEY_MAX_BOUND", max_bound)
+        monkeypatch.setattr(backend, "INTERPRETED_SECONDS", math.inf)
+        for flat in (0, 10**9):
+            monkeypatch.setattr(k, "FLAT_SCAN_ITEMS", flat)
+            runs.append(search())
+        monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0)
         runs.append(search())
-    monkeypatch.setattr(backend, "INTERPRETED_SECONDS", 0)
-    runs.append(search())
-    assert [r[0] for r in runs] == ["interpreted", "interpreted", "compiled"]
+    assert [r[0] for r in runs] == ["interpreted", "interpreted", "compiled"] * 2
     # (the compiled tier's namespace, the ahead-of-time module's too, takes the pass)
     assert jit_namespace()["FLAT_SCAN_ITEMS"] == k.FLAT_SCAN_ITEMS_COMPILED < problem.n_primary
-    assert runs[0][1:] == runs[1][1:] == runs[2][1:]
+    assert all(r[1:] == runs[0][1:] for r in runs)
     assert runs[0][1] > 10

@@ -215,3 +215,18 @@ def test_compiled_probes_walk_the_same_paths(dlx_file, loop, mirrored):
     assert a.samples == b.samples
     assert (a.solutions, a.depth) == (b.solutions, b.depth)
     assert a.updates == pytest.approx(b.updates)
+
+
+def test_compiled_probes_of_a_large_algorithm_m_problem_walk_the_same_paths():
+    # A Country Road of more than 64 primary items: compiled, the probes choose by the pass
+    # over the choice keys kept in ``ln`` (arrays.choice_keys), interpreted by the active list.
+    from test_dlx_tiers import _mcc_genre_problems
+
+    param = next(p for p in _mcc_genre_problems() if p.id.startswith("country-road"))
+    p = param.values[0]
+    assert build(p, loop_graph(p)).aux > 0 and p.n_primary > k.FLAT_SCAN_ITEMS_COMPILED
+    for mirrored in (False, True):
+        a = estimate(p, probes=30, seed=4, compiled=False, mirrored=mirrored)
+        b = estimate(p, probes=30, seed=4, compiled=True, mirrored=mirrored)
+        assert a.samples == b.samples and max(a.samples) > 100
+        assert (a.solutions, a.depth) == (b.solutions, b.depth)

@@ -422,6 +422,7 @@ def _search(
     params[k.P_LAYOUT] = layout
     params[k.P_RULES] = arrays.rules
     params[k.P_MIRROR] = 1 if mirrored else 0
+    params[k.P_AUX] = arrays.aux
     rows = 256 if keep is None else max(1, min(keep, 256))
     # The search state: Python lists for the interpreted tier (the kernel fills ``sols[k, m]``:
     # a dict does), numpy arrays for the compiled one.

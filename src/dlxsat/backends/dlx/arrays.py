@@ -24,7 +24,8 @@ item lists copied out) instead of Python objects:
     ``Arrays.rules`` on; see :func:`rule_table`).
 
 Both are built as flat Python lists (node ``p``'s field ``F`` at ``N * p + F``, item ``c``'s at
-``I * c + F``), with the lengths of the item lists copied out (``ln``): the interpreted kernels
+``I * c + F``), with the lengths of the item lists copied out (``ln``; for Algorithm M followed
+by a choice key per primary item, :func:`choice_keys`): the interpreted kernels
 run on them as they are, the compiled ones get them as ``int16`` arrays when every value fits
 (:func:`kernel_dtype`), which is so for nearly every puzzle, else ``int32``. (Plain Python, not
 numpy: a small puzzle is solved before numpy would have finished loading.)
@@ -112,6 +113,46 @@ class Arrays:
     state: list[int] | None = None
     #: where the rule table begins in ``cl`` (:func:`rule_table`); 0: no such rules.
     rules: int = 0
+    #: where Algorithm M's choice keys begin in ``ln`` (:func:`choice_keys`); 0: not kept.
+    aux: int = 0
+
+
+#: Algorithm M's layouts keep a choice key per primary item after the item lengths in ``ln``
+#: (:func:`choice_key`: the item's choice then reads two arrays in order) when every bound
+#: is below this and the primary items fit in 16 bits, as the key's fields need.
+KEY_MAX_BOUND = 128
+
+
+def choice_key(b: int, slack: int, c: int) -> int:
+    """Algorithm M's choice key of primary item ``c`` of bound ``b`` and slack ``slack``, kept
+    in ``ln`` (``kernel.P_AUX``) when every bound is below 128 and the primary items fit in 16
+    bits (:data:`KEY_MAX_BOUND`): ``s = min(slack, b)`` in bits 24-30, ``255 - (b - s)`` in
+    bits 16-23 and ``c`` in bits 0-15. With the list length ``l`` the score is ``l + s - b +
+    1`` (``kernel._branch_m``), and ``(score << 32) | key`` orders the items as Knuth's choice
+    does: the least score, then the least ``s``, then the longest list (for equal scores and
+    ``s``, the largest ``b - s``), then the leftmost item.
+
+    >>> choice_key(1, 0, 5) == (254 << 16) | 5  # a plain item: s = 0, b - s = 1
+    True
+    """
+    s = min(slack, b)
+    key: int = (s << 24) | ((255 - (b - s)) << 16) | c
+    return key
+
+
+def choice_keys(problem: Problem, n: int) -> list[int]:
+    """``ln``'s tail for Algorithm M's choice keys (``n + 1`` entries, the key of primary
+    item ``c`` at ``c``), or nothing when ``problem`` has no multiplicities or its bounds and
+    primary items do not fit the keys' fields (:data:`KEY_MAX_BOUND`)."""
+    primary = problem.items[: problem.n_primary]
+    if not problem.has_multiplicities or problem.n_primary >= 1 << 16:
+        return []
+    if max(it.hi for it in primary) >= KEY_MAX_BOUND:
+        return []
+    keys = [0] * (n + 1)
+    for c, it in enumerate(primary, 1):
+        keys[c] = choice_key(it.hi, it.hi - it.lo, c)
+    return keys
 
 
 def build(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
@@ -207,7 +248,12 @@ def build(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
         rules = len(cl)
         cl += table
         max_value = max(max_value, len(table), max_color + 1)
-    return Arrays(nd, cl, ln, opt_of, n, n_primary + 1, last_itm, max_level, max_value, None, rules)
+    keys = choice_keys(problem, n)
+    aux = len(ln) if keys else 0
+    ln += keys
+    return Arrays(
+        nd, cl, ln, opt_of, n, n_primary + 1, last_itm, max_level, max_value, None, rules, aux
+    )
 
 
 def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
@@ -321,6 +367,10 @@ def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
     if table:
         rules = len(flat)
         flat = np.concatenate([flat, np.array(table, dtype=dtype)])
+    keys = choice_keys(problem, n)
+    aux = len(ln) if keys else 0
+    if keys:
+        ln = np.concatenate([ln, np.array(keys, dtype=np.int32)])
     return Arrays(
         nd.astype(dtype).ravel(),  # type: ignore[arg-type]
         flat,  # type: ignore[arg-type]
@@ -333,6 +383,7 @@ def build_numpy(problem: Problem, graph: LoopGraph | None = None) -> Arrays:
         max_value,
         None,
         rules,
+        aux,
     )
 
 

@@ -43,6 +43,7 @@ from .arrays import BOUND, DOWN, HIDDEN, NEXT, PREV, SLACK, Arrays, I, N
 from .kernel import (
     MIRROR_MASK,
     NONE_ACTIVE,
+    P_AUX,
     P_LAST_ITM,
     P_LOOP,
     P_MIRROR,
@@ -53,6 +54,7 @@ from .kernel import (
     _branch_m,
     _cover,
     _cover_option,
+    _set_bound,
     _shortest,
     _tweak,
     get,
@@ -175,6 +177,7 @@ def probe_params(arrays: Arrays, loop: bool, allow_empty_loop: bool) -> list[int
     params[k.P_LAST_ITM] = arrays.last_itm
     params[k.P_LOOP] = 1 if loop else 0
     params[k.P_ALLOW_EMPTY] = 1 if allow_empty_loop else 0
+    params[k.P_AUX] = arrays.aux
     return params
 
 
@@ -249,7 +252,7 @@ def _probe_kernel(
             cur = get(nd, N * cur + DOWN)
         weight *= degree
         before = st[S_UPDATES]
-        bad = _cover_option(nd, ln, cl, cur, second, last_itm, loop, False, st)
+        bad = _cover_option(nd, ln, cl, cur, second, last_itm, loop, False, 0, st)
         updates += weight * (st[S_UPDATES] - before)
         level += 1
         if bad >= 0:
@@ -291,6 +294,7 @@ def _probe_m_kernel(
     last_itm = params[P_LAST_ITM]
     loop = params[P_LOOP] != 0
     mirror = params[P_MIRROR] != 0
+    aux = params[P_AUX]
     weight = 1.0
     nodes = 0.0
     updates = 0.0
@@ -298,7 +302,7 @@ def _probe_m_kernel(
     level = 0
     while True:
         nodes += weight  # this node: an item is chosen here, or none is left
-        score, best = _branch_m(ln, cl, second, mirror)
+        score, best = _branch_m(ln, cl, second, mirror, aux)
         if score == NONE_ACTIVE:
             deg[level] = 0
             if _accept(st, params):
@@ -317,7 +321,7 @@ def _probe_m_kernel(
             if r >= degree:
                 r = degree - 1
         b = get(cl, I * best + BOUND) - 1
-        put(cl, I * best + BOUND, b)
+        _set_bound(ln, cl, best, b, aux)
         plain = b == 0 and get(cl, I * best + SLACK) == 0
         if b == 0:
             updates += weight * _cover(nd, ln, cl, best, second, last_itm, True)
@@ -339,7 +343,7 @@ def _probe_m_kernel(
             continue
         if not plain:
             st[S_UPDATES] += _tweak(nd, ln, cur, b != 0)
-        bad = _cover_option(nd, ln, cl, cur, second, last_itm, loop, True, st)
+        bad = _cover_option(nd, ln, cl, cur, second, last_itm, loop, True, aux, st)
         updates += weight * (st[S_UPDATES] - before)
         if bad >= 0:
             break  # the loop rule refuses this child: an empty subtree
