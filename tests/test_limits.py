@@ -129,40 +129,34 @@ def test_crosscheck_timeout_in_process(cli_run, tmp_path: Path):
 def test_a_scope_s_own_alarm_come_late_does_not_stop_the_run(monkeypatch, when: str) -> None:
     """The race behind a CI failure of the test above: a backend's own limit (crosscheck
     ``--timeout``) went off as its search returned, and its alarm -- its handler run at the
-    next bytecode boundary, or dropped by Python in a gc callback and brought back by
-    :data:`guard.REDELIVER` -- stopped the run after the scope had closed ("time limit of ? s
-    reached while checking the answers"). It is the scope's time out, over with its piece;
-    the run's own alarm still stops the run."""
-    import gc
+    next bytecode boundary, or dropped by Python (raised in a gc callback) and set to come back
+    with :data:`guard.REDELIVER` -- stopped the run after the scope had closed ("time limit of
+    ? s reached while checking the answers"). It is the scope's time out, over with its piece;
+    the run's own alarm still stops the run. (No real timer: the alarms are delivered here.)"""
+    from types import SimpleNamespace
 
     from dlxsat.runtime.deadline import Deadline
 
-    monkeypatch.setattr(guard, "REDELIVER", 0.3)  # (not back while gc still runs)
+    timer: list[float] = []
+    monkeypatch.setattr(guard.signal, "setitimer", lambda which, s, *a: timer.append(s))
     guard.begin_run()
     before = guard._state.alarms - guard._state.resumed
     try:
         scope = guard.Scope(Deadline.never(), Deadline(time.monotonic() - 0.01))
         assert scope.active
         if when == "dropped-by-python":
-
-            def callback(phase: str, info: dict) -> None:
-                if phase == "start":
-                    gc.callbacks.remove(callback)
-                    guard._raise_stop(signal.SIGALRM, None)  # the alarm, come while gc runs
-
-            gc.callbacks.append(callback)
-            gc.collect()  # Python drops the TimeUp raised in its callback
-            assert isinstance(guard._state.dropped, guard.TimeUp)
+            with pytest.raises(guard.TimeUp) as alarm:
+                guard._raise_stop(signal.SIGALRM, None)  # the alarm, come in a gc callback,
+            guard._unraisable(SimpleNamespace(exc_value=alarm.value))  # which Python drops
+            assert guard._state.dropped is alarm.value and timer[-1] == guard.REDELIVER
         scope.close()
         if when == "as-it-closes":
             guard._raise_stop(signal.SIGALRM, None)  # its handler runs after the close
-        else:
-            time.sleep(2 * guard.REDELIVER)  # (nothing comes back)
         assert guard._state.dropped is None and not guard._state.stopping
+        assert timer[-1] == 0  # (no alarm left to bring a stop back)
         # (as many alarms as time outs taken: the watchdog, woken by the alarm, stands down)
         assert guard._state.alarms - guard._state.resumed == before
         guard.arm(Deadline(time.monotonic() - 1), 1)  # and the run's own alarm still stops it
-        monkeypatch.setattr(guard.signal, "setitimer", lambda *a: None)
         with pytest.raises(guard.TimeUp):
             guard._raise_stop(signal.SIGALRM, None)
     finally:
