@@ -143,7 +143,15 @@ def choice_key(b: int, slack: int, c: int) -> int:
 def choice_keys(problem: Problem, n: int) -> list[int]:
     """``ln``'s tail for Algorithm M's choice keys (``n + 1`` entries, the key of primary
     item ``c`` at ``c``), or nothing when ``problem`` has no multiplicities or its bounds and
-    primary items do not fit the keys' fields (:data:`KEY_MAX_BOUND`)."""
+    primary items do not fit the keys' fields (:data:`KEY_MAX_BOUND`). Both layouts take
+    them from here:
+
+    >>> from dlxsat.xcc import parse
+    >>> p = parse("2|a 1:3|b c\\na b\\na\\nb c\\nb\\n")
+    >>> keys = choice_keys(p, 3)
+    >>> keys == build(p).ln[4:] == build_numpy(p).ln[4:].tolist(), keys[1] >> 16
+    (True, 253)
+    """
     primary = problem.items[: problem.n_primary]
     if not problem.has_multiplicities or problem.n_primary >= 1 << 16:
         return []
