@@ -294,6 +294,30 @@ def _disposition(pid: int, sig: int) -> str:
     return "caught" if int(masks["SigCgt"], 16) & bit else "default"
 
 
+@pytest.mark.parametrize(
+    "argv0, given, wanted",
+    [("dlxsat", None, "1"), ("dlxsat", "4", "4"), ("a-library-user", None, None)],
+)
+def test_the_program_runs_numpy_s_blas_on_one_thread(argv0, given, wanted):
+    """OpenBLAS's threads, started at numpy's import, spun some 0.1 s of CPU in every process
+    that loads the compiled kernels: the dlxsat program (and what it starts) asks for one, a
+    user's own setting stays, and a library user's ``import dlxsat`` sets nothing."""
+    env = {k: v for k, v in ENV.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    code = (
+        f"import sys; sys.argv = [{argv0!r}]\n"
+        "import dlxsat, os, subprocess\n"
+        "print(os.environ.get('OPENBLAS_NUM_THREADS'))\n"
+        "subprocess.run([sys.executable, '-c', "
+        "'import os; print(os.environ.get(\"OPENBLAS_NUM_THREADS\"))'])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    ).stdout
+    assert out.split() == [str(wanted)] * 2
+
+
 def _ignoring_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)

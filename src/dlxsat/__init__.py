@@ -46,6 +46,12 @@ if (
     from .runtime.guard import install as _guard
 
     _guard()
+    # numpy's OpenBLAS starts a thread per core when numpy is imported (the compiled DLX
+    # kernels need numpy), and they spin a while: some 0.1 s of CPU a process for linear
+    # algebra dlxsat never does (`import numpy` 0.30 s of user CPU against 0.20 with one
+    # thread; a Country Road solved by the default 0.45-0.48 against 0.34-0.37; 2 cores). The
+    # program's processes, and those it starts, run with one; a user's own setting stays.
+    _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 from .errors import InputError, RuleViolation  # noqa: E402
