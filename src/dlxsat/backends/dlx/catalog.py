@@ -8,6 +8,9 @@ the ahead-of-time build (:mod:`.aot`) all read one list without importing one an
 #: The functions the kernels call (compiled into them) and the kernels themselves.
 HELPERS = (
     "_shortest",
+    "_deactivate",
+    "_reactivate",
+    "_draw_child",
     "_choice_key",
     "_set_bound",
     "_branch_m",

@@ -39,7 +39,7 @@ from typing import Any
 
 from ...xcc.model import Problem
 from . import kernel as k
-from .arrays import BOUND, DOWN, HIDDEN, NEXT, PREV, SLACK, Arrays, I, N
+from .arrays import BOUND, DOWN, NEXT, SLACK, Arrays, I, N
 from .kernel import (
     MIRROR_MASK,
     NONE_ACTIVE,
@@ -54,11 +54,12 @@ from .kernel import (
     _branch_m,
     _cover,
     _cover_option,
+    _deactivate,
+    _draw_child,
     _set_bound,
     _shortest,
     _tweak,
     get,
-    put,
 )
 
 #: Probes in one estimate unless told. The estimate of a large tree is heavy-tailed (most
@@ -238,15 +239,7 @@ def _probe_kernel(
         updates += weight * _cover(nd, ln, cl, best, second, last_itm, True)
         if degree == 0:
             break
-        if state >= 0:
-            # A linear congruential generator (glibc's constants) in 31 bits, the same in
-            # both tiers; its high bits pick the child: plenty for choosing among dozens.
-            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-            r = (state * degree) >> 31
-        else:
-            r = int(u[level] * degree)
-            if r >= degree:
-                r = degree - 1
+        state, r = _draw_child(state, u, level, degree)
         cur = get(nd, N * best + DOWN)
         for _ in range(r):
             cur = get(nd, N * cur + DOWN)
@@ -313,13 +306,7 @@ def _probe_m_kernel(
             break
         degree = score
         deg[level] = degree
-        if state >= 0:
-            state = (state * 1103515245 + 12345) & 0x7FFFFFFF  # (as _probe_kernel's)
-            r = (state * degree) >> 31
-        else:
-            r = int(u[level] * degree)
-            if r >= degree:
-                r = degree - 1
+        state, r = _draw_child(state, u, level, degree)
         b = get(cl, I * best + BOUND) - 1
         _set_bound(ln, cl, best, b, aux)
         plain = b == 0 and get(cl, I * best + SLACK) == 0
@@ -335,11 +322,7 @@ def _probe_m_kernel(
         level += 1
         if cur == best:  # the child that uses no more of this item
             if b != 0:
-                p = get(cl, I * best + PREV)
-                q = get(cl, I * best + NEXT)
-                put(cl, I * p + NEXT, q)
-                put(cl, I * q + PREV, p)
-                put(ln, best, get(ln, best) + HIDDEN)
+                _deactivate(ln, cl, best, second)  # (the null move)
             continue
         if not plain:
             st[S_UPDATES] += _tweak(nd, ln, cur, b != 0)
