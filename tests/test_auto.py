@@ -300,8 +300,18 @@ def test_a_loop_trial_searches_the_mirrored_tree_too(monkeypatch, share):
     assert knuth < info["trial_found_by"] <= info["trial_searched"]  # (found in the mirrored)
 
 
-@pytest.mark.parametrize("share", [0.5, None])
-def test_an_algorithm_m_loop_trial_searches_the_mirrored_tree_too(monkeypatch, share):
+@pytest.mark.parametrize(
+    "share, share_m, knuth",
+    [
+        (0.5, 0.7, 0.7),  # (the rule: Algorithm M's problems have their own share)
+        (0.5, None, 0.5),  # (no share of their own: the loop problems' share)
+        (0.5, 0.25, 0.25),
+        (None, 0.7, None),  # (no two orders at all: Knuth's tree alone)
+    ],
+)
+def test_an_algorithm_m_loop_trial_searches_the_mirrored_tree_too(
+    monkeypatch, share, share_m, knuth
+):
     # A published Double Back (multiplicities: Algorithm M, not probed before its trial):
     # 25,817 nodes in Knuth's order (111.8 an item, past the trial's 100), 819 mirrored. (No
     # growth: Knuth's tree finds its answer early, and grown it would end in the trial.)
@@ -309,6 +319,7 @@ def test_an_algorithm_m_loop_trial_searches_the_mirrored_tree_too(monkeypatch, s
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
     monkeypatch.setattr(auto, "FOUND_BUDGET_GROWTH", None)
     monkeypatch.setattr(auto, "LOOP_TRIAL_KNUTH_SHARE", share)
+    monkeypatch.setattr(auto, "LOOP_TRIAL_KNUTH_SHARE_M", share_m)
     text = (ROOT / "tests/data/auto/double-back-13_10x10.txt").read_text()
     p = pipeline.prepare("double-back", text).problem
     assert p.kind == "MCC" and p.n_primary == 231
@@ -316,11 +327,13 @@ def test_an_algorithm_m_loop_trial_searches_the_mirrored_tree_too(monkeypatch, s
     info = r.stats["auto"]
     assert r.count == 1 and r.exhausted and "estimate" not in info
     budget = auto.TRIAL_NODES_PER_ITEM_LOOP * p.n_primary
-    if share is None:
+    if knuth is None:
         assert info["engine"] == "sat" and info["trial_searched"] == budget, info
+        assert "trial_mirrored" not in info
     else:
         assert info["engine"] == "dlx" and r.stats["mirrored"], info
-        assert info["trial_searched"] == r.stats["nodes"] == budget // 2 + 819
+        assert info["trial_knuth_searched"] == round(knuth * budget)
+        assert info["trial_searched"] == r.stats["nodes"] == round(knuth * budget) + 819
 
 
 def fillomino(name):

@@ -260,3 +260,88 @@ def test_the_trial_floor_replay_charges_the_trial_then_sat(tmp_path, capsys):
             floor.main(args)
         err = capsys.readouterr().err
         assert exit_.value.code == 2 and why in err and "Traceback" not in err
+
+
+def test_the_two_orders_replay_gives_knuth_s_tree_its_share(tmp_path, capsys):
+    """benchmarks/auto_orders.py on a made-up board of 200 items (a budget of 20,000 nodes at
+    100 an item): Knuth's tree ends after 12,000 nodes, the mirrored one never. Half the budget
+    for Knuth's tree stops it at 10,000, the mirrored one takes the other 10,000, then SAT;
+    0.7 lets it end (DLX's measured run less its search, plus the search)."""
+    orders = _load("auto_orders")
+    tree = {
+        "family": "country-road",
+        "board": "b",
+        "primary": 200,
+        "kind": "MCC",
+        **{"knuth_1": 5_000, "knuth_2": 12_000, "knuth_rate": 1e-6},
+        **{"mirrored_1": None, "mirrored_2": None, "mirrored_rate": 2e-6},
+    }
+    common = {"set": "country-road", "board": "b", "status": "unique"}
+    runs = {
+        "dlx": {**common, "solver": "dlx", "seconds": 0.015, "nodes": 12_000},
+        "sat": {**common, "solver": "sat", "seconds": 0.040},
+        "cpsat": {**common, "solver": "cpsat", "seconds": 0.2},
+        "auto": {**common, "solver": "auto", "seconds": 0.070},
+    }
+    seconds, engine = orders.replayed(tree, runs, 100, 0.5, None, 1.0)
+    assert engine == "sat" and seconds == pytest.approx(0.040 + 10_000 * 1e-6 + 10_000 * 2e-6)
+    seconds, engine = orders.replayed(tree, runs, 100, 0.7, None, 1.0)
+    assert engine == "dlx" and seconds == pytest.approx(0.015)
+    # Knuth's tree alone, 50 an item: past it (its answer found, but no growth), SAT.
+    seconds, engine = orders.replayed(tree, runs, 50, None, None, 1.0)
+    assert engine == "sat" and seconds == pytest.approx(0.040 + 10_000 * 1e-6)
+    # ... unless it grows once it has found its answer (5,000 nodes): five times 10,000.
+    assert orders.replayed(tree, runs, 50, None, 5.0, 1.0)[1] == "dlx"
+    # A time budget stops a tree before its nodes do: 5 ms at 1 microsecond a node.
+    assert orders.replayed(tree, runs, 100, 0.7, None, 0.005 / 0.7)[1] == "sat"
+    # The whole replay, from files, as its command line runs it (the rule's growth and 30 ms:
+    # here the answer comes after 11,000 nodes, past Knuth's half, and the mirrored half
+    # stops at 15 ms, 7,500 nodes).
+    trees = tmp_path / "trees.jsonl"
+    trees.write_text(json.dumps({**tree, "knuth_1": 11_000}) + "\n")
+    published = tmp_path / "runs.jsonl"
+    published.write_text("".join(json.dumps(r) + "\n" for r in runs.values()))
+    orders.main(["replay", str(trees), "--runs", str(published), "--shares", "0.5,0.7"])
+    out = capsys.readouterr().out
+    assert "country-road (1 boards): measured 4.667" in out  # (auto 70 ms, DLX 15)
+    assert "share 0.5: 4.333 (dlx 0) | share 0.7: 1.000 (dlx 1)" in out
+    # Bad input: a one-line error, exit 2.
+    (tmp_path / "bad.jsonl").write_text("{not json\n")
+    for args, why in [
+        (["replay", str(tmp_path / "none.jsonl"), "--runs", str(published)], "cannot read"),
+        (["replay", str(tmp_path / "bad.jsonl"), "--runs", str(published)], "not a trees"),
+        (["replay", str(trees), "--runs", str(published), "--shares", "half"], "--shares"),
+    ]:
+        with pytest.raises(SystemExit) as exit_:
+            orders.main(args)
+        err = capsys.readouterr().err
+        assert exit_.value.code == 2 and why in err and "Traceback" not in err
+
+
+def test_the_two_orders_trees_are_both_orders_searches(tmp_path):
+    """benchmarks/auto_orders.py trees on a corpus of one published Country Road: each
+    order's nodes to its first answer and to the end are those of DLX run in that order."""
+    from dlxsat.backends import dlx
+    from dlxsat.pipeline import prepare
+    from dlxsat.solvers import Request
+
+    orders = _load("auto_orders")
+    puzzle = json.loads((ROOT / "tests/data/genres/country-road.json").read_text())["puzzles"][0]
+    data = tmp_path / "assets" / "data" / "CountryRoad"
+    data.mkdir(parents=True)
+    entry = {"problem": puzzle["problem"], "solution": puzzle["answer"]}
+    (data / "CountryRoad_dataset.json").write_text(json.dumps({"count": 1, "data": {"01": entry}}))
+    out = tmp_path / "trees.jsonl"
+    orders.main(
+        ["trees", "--families", "country-road", "--dataset", str(tmp_path), "--out", str(out)]
+    )
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    problem = prepare("country-road", puzzle["problem"]).problem
+    assert row["board"] == "01" and row["primary"] == problem.n_primary and row["kind"] == "MCC"
+    for mirrored, tag in ((False, "knuth"), (True, "mirrored")):
+        for limit in (1, 2):
+            request = Request.for_mode("unique") if limit == 2 else Request(limit=1)
+            r = dlx.solve(problem, request, {}, mirrored=mirrored)
+            assert row[f"{tag}_{limit}"] == r.stats["nodes"]
+        assert row[f"{tag}_rate"] > 0
+    assert row["knuth_1"] <= row["knuth_2"]

@@ -25,7 +25,8 @@ like this, within the caller's time limit:
    compiled tier as any run does), its time budget one of compiled search: the time spent
    interpreted and loading the kernel from the ahead-of-time module do not count. A loop
    problem with a node budget (:func:`two_orders_apply`) spends
-   :data:`LOOP_TRIAL_KNUTH_SHARE` of its budgets on Knuth's tree and the rest on the
+   :data:`LOOP_TRIAL_KNUTH_SHARE` of its budgets (:data:`LOOP_TRIAL_KNUTH_SHARE_M` with
+   multiplicities) on Knuth's tree and the rest on the
    *mirrored* one (ties between the shortest items to the rightmost): the same answers
    through a tree that is often far smaller, or far larger. Most puzzles end here: the
    answer is DLX's, at no extra cost.
@@ -227,6 +228,21 @@ FOUND_BUDGET_GROWTH: float | None = 5.0
 #: 1.27 -> 1.17 and 1.31 -> 1.16.
 #: None: Knuth's order alone.
 LOOP_TRIAL_KNUTH_SHARE: float | None = 0.5
+#: Algorithm M's loop problems (multiplicities: Yajilin, Country Road, Castle Wall, Moon or
+#: Sun, Double Back, Detour, Koburin, Regional Yajilin) give Knuth's tree this share instead.
+#: Country Road's trees are the reason: of its 270 published boards (2026-11-28, every one,
+#: docs/auto.md "Two orders on Algorithm M's loop genres"), 31 that DLX wins went to SAT after
+#: their trial, 22 of them with Knuth's trees of 15,000-41,000 nodes (70-180 an item; DLX
+#: 10-26 ms, SAT 18-290), whose mirrored trees were larger on all but one: half the budget, 50
+#: an item, was too little for Knuth's. Replayed on those boards and the 546 of Castle Wall,
+#: Double Back, Moon or Sun and Koburin (each board's two trees searched to the end, SAT's
+#: measured time), default / VBS with shares of 0.5, 0.7, 0.8, 0.85: Country Road 1.29, 1.19,
+#: 1.18, 1.17; Castle Wall 1.06, 1.08, 1.08, 1.08; Double Back 0.95, 0.95, 0.96, 1.09 (its
+#: 18_18x18 needs the mirrored tree: 13,172 nodes, 18 an item, against over two million in
+#: Knuth's order); Moon or Sun 0.98-0.99; Koburin 1.00. A budget of 150 or 200 an item instead,
+#: shared half and half, replayed 1.22 and 1.23 on Country Road and cost the others up to 0.06.
+#: None: :data:`LOOP_TRIAL_KNUTH_SHARE` (as for every problem when that is None).
+LOOP_TRIAL_KNUTH_SHARE_M: float | None = 0.7
 #: Large problems without the loop rule (:data:`LARGE_ENTRIES`) get 1 node per item: their
 #: trees were two kinds with nothing between, forced moves (the bundled "basic" 25 x 25
 #: Sudokus, 325-335 nodes: 0.25 per item) or millions of nodes (480-3,800 per item), so a
@@ -499,7 +515,7 @@ def solve(problem: Problem, request: Request, options: Mapping[str, Any]) -> Sea
             from .dlx.arrays import build_numpy
 
             arrays = build_numpy(problem, problem.rule("loop").graph)  # type: ignore[union-attr]
-        share = LOOP_TRIAL_KNUTH_SHARE
+        share = knuth_share(feats)
         assert nodes is not None and share is not None
         trial = dlx.solve(
             problem,
@@ -628,7 +644,22 @@ def two_orders_apply(feats: Mapping[str, Any], limit: int | None) -> bool:
     """Whether ``auto``'s trial searches Knuth's tree and then the mirrored one
     (:data:`LOOP_TRIAL_KNUTH_SHARE`): a compiled loop trial (:func:`_compiled_loop_trial`; both
     trees' searches then run on one layout)."""
-    return LOOP_TRIAL_KNUTH_SHARE is not None and _compiled_loop_trial(feats, limit)
+    return knuth_share(feats) is not None and _compiled_loop_trial(feats, limit)
+
+
+def knuth_share(feats: Mapping[str, Any]) -> float | None:
+    """The share of a two-order loop trial's budgets that Knuth's tree gets
+    (:data:`LOOP_TRIAL_KNUTH_SHARE`; :data:`LOOP_TRIAL_KNUTH_SHARE_M` for Algorithm M's
+    problems), None when the trial searches Knuth's tree alone.
+
+    >>> knuth_share({"kind": "XCC"}), knuth_share({"kind": "MCC"})  # Masyu, Country Road
+    (0.5, 0.7)
+    """
+    if LOOP_TRIAL_KNUTH_SHARE is None:
+        return None
+    if feats["kind"] == "MCC" and LOOP_TRIAL_KNUTH_SHARE_M is not None:
+        return LOOP_TRIAL_KNUTH_SHARE_M
+    return LOOP_TRIAL_KNUTH_SHARE
 
 
 def _compiled_loop_trial(feats: Mapping[str, Any], limit: int | None) -> bool:
