@@ -183,7 +183,8 @@ def replay(
 ) -> None:
     """Print, per genre, the measured and the replayed default / VBS (a tree of a board the
     runs lack, or lack an engine of, is left out: ``published.py`` skips boards it cannot
-    read); ``small_seconds``: see :func:`replayed`."""
+    read; so is a board no engine settled, which has no VBS); ``small_seconds``: see
+    :func:`replayed`."""
     from dlxsat.backends import auto
 
     runs = best_runs(run_paths)
@@ -192,7 +193,11 @@ def replay(
         for line in Path(path).read_text().splitlines():
             tree = json.loads(line)
             here = runs.get((tree["family"], tree["board"]))
-            if here and all(e in here for e in (*ENGINES, "auto")):
+            if (
+                here
+                and all(e in here for e in (*ENGINES, "auto"))
+                and any(here[e]["status"] != "timeout" for e in ENGINES)
+            ):
                 boards[tree["family"]].append((tree, here))
     growth = auto.FOUND_BUDGET_GROWTH
     for family, rows in boards.items():

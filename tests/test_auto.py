@@ -80,21 +80,57 @@ def test_loop_problem_past_the_trial_goes_to_sat(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "board, budget",
-    [("tatham-5x5-1", "TRIAL_SECONDS_SMALL_LOOP"), ("tatham-10x10-1", "TRIAL_SECONDS")],
+    "board, budget, small_budget",
+    [
+        ("tatham-5x5-1", "TRIAL_SECONDS_SMALL_LOOP", True),
+        ("tatham-5x5-1", "TRIAL_SECONDS_SMALL_LOOP", False),
+        ("tatham-10x10-1", "TRIAL_SECONDS", True),
+        ("tatham-10x10-1", "TRIAL_SECONDS", False),
+    ],
 )
-def test_a_small_loop_problem_has_its_own_trial_time(monkeypatch, board, budget):
+def test_a_small_loop_problem_has_its_own_trial_time(monkeypatch, board, budget, small_budget):
     # A loop problem of at most NODE_BUDGET_MIN_ITEMS primary items (a 5 x 5 Slitherlink: 36
-    # grid points and its clues) has no node budget, and its own time bound; a larger one (a
-    # 10 x 10: 121 grid points and its clues) the loop problems' bound and its node budget.
+    # grid points and its clues) has its own time bound, and the loop problems' node budget
+    # when NODE_BUDGET_SMALL_LOOP (none before); a larger one (a 10 x 10: 121 grid points and
+    # its clues) the loop problems' bound and their node budget either way.
+    auto.load()
     monkeypatch.setattr(auto, "TRIAL_SECONDS", 400.0)
     monkeypatch.setattr(auto, "TRIAL_SECONDS_SMALL_LOOP", 300.0)
+    monkeypatch.setattr(auto, "NODE_BUDGET_SMALL_LOOP", small_budget)
     p = golden_problem(f"slitherlink/{board}.dlx")
     r = auto_solve(p, loop=True, allow_empty_loop=False, limit=2)
     info = r.stats["auto"]
     assert info["trial_budget"] == getattr(auto, budget)
-    assert ("trial_nodes" in info) == (p.n_primary > auto.NODE_BUDGET_MIN_ITEMS)
+    large = p.n_primary > auto.NODE_BUDGET_MIN_ITEMS
+    assert ("trial_nodes" in info) == (large or small_budget)
+    if "trial_nodes" in info:
+        assert info["trial_nodes"] == auto.TRIAL_NODES_PER_ITEM_LOOP * p.n_primary
     assert r.count == 1 and r.exhausted
+
+
+@pytest.mark.parametrize("small_budget", [True, False])
+def test_a_small_loop_trial_stops_at_its_node_budget(monkeypatch, small_budget):
+    # A published Regional Yajilin of 118 primary items whose DLX tree has over two million
+    # nodes in Knuth's order and in the mirrored one, where SAT answers in some 20 ms: given
+    # 300 s, the trial stops at the node budget (Knuth's share of it, then the mirrored tree)
+    # and SAT answers; without the budget it searches until its time (here 0.2 s) is out.
+    auto.load()
+    monkeypatch.setattr(auto, "TRIAL_SECONDS_SMALL_LOOP", 300.0 if small_budget else 0.2)
+    monkeypatch.setattr(auto, "NODE_BUDGET_SMALL_LOOP", small_budget)
+    text = (ROOT / "tests/data/auto/regional-yajilin-17_10x11.txt").read_text()
+    p = pipeline.prepare("regional-yajilin", text).problem
+    assert p.kind == "MCC" and p.n_primary == 118 <= auto.NODE_BUDGET_MIN_ITEMS
+    r = auto_solve(p, limit=2)
+    info = r.stats["auto"]
+    assert info["engine"] == "sat" and r.count == 1 and r.exhausted, info
+    budget = auto.TRIAL_NODES_PER_ITEM_LOOP * p.n_primary
+    if small_budget:
+        assert info["trial_searched"] == info["trial_nodes"] == budget, info
+        assert info["trial_knuth_searched"] == round(auto.LOOP_TRIAL_KNUTH_SHARE_M * budget)
+        assert info["trial_mirrored"]
+    else:
+        assert "trial_nodes" not in info and "trial_mirrored" not in info
+        assert info["trial_searched"] > budget
 
 
 def test_a_small_loop_problem_with_another_rule_has_the_rules_node_budget(monkeypatch):
@@ -413,10 +449,12 @@ def test_a_problem_with_global_rules_has_a_node_budget_of_its_own(monkeypatch):
     assert info["engine"] == "sat" and "sized rules" in info["reason"], info
     assert info["trial_searched"] == info["trial_nodes"] == auto.TRIAL_MIN_NODES_RULES  # > 16 x 81
     assert time.monotonic() - start < 400 and r.count == 1 and r.exhausted
-    # Without such a rule, a problem of so few items has no node budget (bitsets), nor with
-    # the loop rule alone (its time-only trial held out better on small loop boards).
+    # Without such a rule, a problem of so few items has no node budget (bitsets); with the
+    # loop rule alone it has the loop problems' (NODE_BUDGET_SMALL_LOOP).
     feats = {**info["features"], "rules": []}
     assert auto.trial_nodes(feats, 2) is None
+    assert auto.trial_nodes({**feats, "loop": True}, 2) == 100 * p.n_primary
+    monkeypatch.setattr(auto, "NODE_BUDGET_SMALL_LOOP", False)
     assert auto.trial_nodes({**feats, "loop": True}, 2) is None
 
 

@@ -103,8 +103,9 @@ SPEC = SolverSpec(
 #: loop puzzles, short next to the 20-100 ms a SAT solve of the smallest puzzles takes.
 TRIAL_SECONDS = 0.03
 #: The trial of a loop problem of at most :data:`NODE_BUDGET_MIN_ITEMS` primary items, not
-#: counted: it has no node budget (:data:`NODE_BUDGET_WITH_RULES` says why), so this time is
-#: its only bound. It was :data:`TRIAL_SECONDS`; SAT got faster since (the CNF build, CaDiCaL's
+#: counted: measured when it had no node budget (:data:`NODE_BUDGET_WITH_RULES` says why), so
+#: that this time was its only bound (it has one since: :data:`NODE_BUDGET_SMALL_LOOP`). It
+#: was :data:`TRIAL_SECONDS`; SAT got faster since (the CNF build, CaDiCaL's
 #: short calls, the implied "at most one" left out: docs/auto.md) and now answers the 10 x 10
 #: boards DLX's trial gives up on in 10-20 ms, less than those 30 ms. Measured on the loop
 #: genres' published boards of at most 100 cells (``benchmarks/published.py --max-cells 100
@@ -308,6 +309,21 @@ NODE_BUDGET_MIN_ITEMS = 128
 #: :data:`TRIAL_NODES_PER_ITEM_RULES` None, ``auto`` decides as before the shading and region
 #: genres were measured (``benchmarks/published.py --variant``).
 NODE_BUDGET_WITH_RULES = True
+#: Whether a loop problem of at most :data:`NODE_BUDGET_MIN_ITEMS` primary items (a 10 x 10
+#: board and smaller) has the loop problems' node budget too -- with its two orders
+#: (:func:`two_orders_apply`) and its growth once an answer is found (:data:`FOUND_BUDGET_GROWTH`)
+#: -- within its 10 ms (:data:`TRIAL_SECONDS_SMALL_LOOP`). Bounded by time alone, a small board
+#: that SAT wins in 10-25 ms searched 40,000-60,000 nodes of Algorithm M (400-550 an item:
+#: Regional Yajilin's 10 x 10s) before SAT. Replayed on every published loop board of at most
+#: 121 cells (2026-11-28, ``benchmarks/auto_orders.py replay --small-seconds 0.01``; 1,316
+#: boards of nine genres, each board's two trees searched to the end, SAT's measured time),
+#: default / VBS without and with it: Regional Yajilin 1.29 -> 1.08, Yajilin 1.14 -> 0.98,
+#: Geradeweg 1.15 -> 1.00, Detour 1.45 -> 1.35, Masyu 0.98 -> 0.96, Slitherlink 1.02 -> 1.00,
+#: Balance Loop 1.23 -> 1.24, Dotchi Loop 1.00 -> 1.01, Simple Loop 1.00 (the replay leaves out
+#: ``auto``'s own cost, some 0.05-0.15 on boards this small, the same either way).
+#: The budget once tried here, 200 an item in Knuth's order alone and without the growth, had
+#: lost held out (below). Measured: docs/auto.md, "The small loop boards' node budget".
+NODE_BUDGET_SMALL_LOOP = True
 #: The estimate's probes and their time bound. Compiled (when the DLX kernels are loaded) a
 #: probe of a 9 x 9 Sudoku takes some 20 microseconds, of a 25 x 25 about 0.2-0.7 ms, after
 #: the 5-60 ms of laying out the arrays; interpreted some hundred times more, so the time
@@ -644,7 +660,8 @@ def two_orders_apply(feats: Mapping[str, Any], limit: int | None) -> bool:
     """Whether ``auto``'s trial searches Knuth's tree and then the mirrored one
     (:data:`LOOP_TRIAL_KNUTH_SHARE`): a compiled loop trial (:func:`_compiled_loop_trial`; both
     trees' searches then run on one layout)."""
-    return knuth_share(feats) is not None and _compiled_loop_trial(feats, limit)
+    small = NODE_BUDGET_SMALL_LOOP
+    return knuth_share(feats) is not None and _compiled_loop_trial(feats, limit, small)
 
 
 def knuth_share(feats: Mapping[str, Any]) -> float | None:
@@ -662,16 +679,16 @@ def knuth_share(feats: Mapping[str, Any]) -> float | None:
     return LOOP_TRIAL_KNUTH_SHARE
 
 
-def _compiled_loop_trial(feats: Mapping[str, Any], limit: int | None) -> bool:
+def _compiled_loop_trial(feats: Mapping[str, Any], limit: int | None, small: bool = False) -> bool:
     """A loop problem not counted, of more than :data:`NODE_BUDGET_MIN_ITEMS` primary items
-    (those the trial's node budget applies to), whose search starts compiled."""
+    (or of any number with ``small``), whose search starts compiled."""
     from . import dlx
 
     algorithm = "M" if feats["kind"] == "MCC" else "C"
     return (
         feats["loop"]
         and limit is not None
-        and feats["primary"] > NODE_BUDGET_MIN_ITEMS
+        and (small or feats["primary"] > NODE_BUDGET_MIN_ITEMS)
         and dlx._starts_compiled(algorithm, feats["entries"])
     )
 
@@ -699,7 +716,7 @@ def predicted_sat(feats: Mapping[str, Any], answers: float, limit: int | None) -
 
 def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     """How long DLX's trial may run: :data:`TRIAL_SECONDS` for a loop problem
-    (:data:`TRIAL_SECONDS_SMALL_LOOP` for one without a node budget), a problem with
+    (:data:`TRIAL_SECONDS_SMALL_LOOP` for one of few items without another rule), a problem with
     another global rule (:data:`TRIAL_NODES_PER_ITEM_RULES`) or a count; for any other, a
     share of SAT's time at its best (:data:`TRIAL_SAT_SECONDS_PER_ENTRY`; all of it up to
     :data:`LARGE_ENTRIES` entries, :data:`TRIAL_SHARE_LARGE` above), at least
@@ -725,7 +742,7 @@ def trial_seconds(feats: Mapping[str, Any], limit: int | None) -> float:
     >>> trial_seconds({"loop": False, "entries": 7000}, None)  # counting: the floor
     0.03
     """
-    if feats["loop"] and limit is not None and trial_nodes(feats, limit) is None:
+    if limit is not None and _small_loop(feats):
         return TRIAL_SECONDS_SMALL_LOOP
     if feats["loop"] or _other_rules(feats) or limit is None:
         return TRIAL_SECONDS
@@ -740,9 +757,9 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     :data:`TRIAL_NODES_PER_ITEM_LOOP` with the loop rule, :data:`TRIAL_NODES_PER_ITEM_RULES`
     with another global rule (at least :data:`TRIAL_MIN_NODES_RULES`),
     :data:`TRIAL_NODES_PER_ITEM_LARGE` on large problems without either) for a problem not
-    counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items or with a connected,
-    sized or acyclic rule; None (no bound but the time) for the others, whose trees are not
-    the ones it was measured on.
+    counted with more than :data:`NODE_BUDGET_MIN_ITEMS` primary items, with a connected,
+    sized or acyclic rule, or with the loop rule (:data:`NODE_BUDGET_SMALL_LOOP`); None (no
+    bound but the time) for the others, whose trees are not the ones it was measured on.
 
     >>> f = {"loop": False, "primary": 624, "entries": 2500}  # a 16 x 16 Sudoku
     >>> trial_nodes(f, 2), trial_nodes(f, None)
@@ -753,15 +770,16 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     132000
     >>> trial_nodes({"loop": False, "primary": 72, "entries": 12336}, 2) is None  # pentominoes
     True
-    >>> trial_nodes({"loop": True, "primary": 100, "entries": 3000}, 2) is None  # 10 x 10 loop
-    True
+    >>> trial_nodes({"loop": True, "primary": 100, "entries": 3000}, 2)  # a 10 x 10 loop
+    10000
     >>> trial_nodes({"loop": False, "rules": ["sized"], "primary": 200, "entries": 2000}, 2)
     3200
     >>> trial_nodes({"loop": False, "rules": ["connected"], "primary": 20, "entries": 1700}, 2)
     2000
     """
     ruled = NODE_BUDGET_WITH_RULES and _other_rules(feats)
-    if limit is None or (feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled):
+    small = feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled
+    if limit is None or (small and not (feats["loop"] and NODE_BUDGET_SMALL_LOOP)):
         return None
     if feats["loop"]:
         per_item = TRIAL_NODES_PER_ITEM_LOOP
@@ -802,6 +820,14 @@ def found_budget(feats: Mapping[str, Any], limit: int | None) -> tuple[int, floa
         return None
     seconds = trial_seconds(feats, limit)
     return round(FOUND_BUDGET_GROWTH * nodes), round(FOUND_BUDGET_GROWTH * seconds, 6)
+
+
+def _small_loop(feats: Mapping[str, Any]) -> bool:
+    """A loop problem of at most :data:`NODE_BUDGET_MIN_ITEMS` primary items whose trial is
+    not set by another global rule (:data:`NODE_BUDGET_WITH_RULES`): its trial lasts
+    :data:`TRIAL_SECONDS_SMALL_LOOP`."""
+    ruled = NODE_BUDGET_WITH_RULES and _other_rules(feats)
+    return bool(feats["loop"]) and feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled
 
 
 def _other_rules(feats: Mapping[str, Any]) -> bool:
