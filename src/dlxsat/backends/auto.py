@@ -18,9 +18,11 @@ like this, within the caller's time limit:
    time when that is longer (all of it; a tenth for large problems: :data:`TRIAL_SHARE`),
    and no more than :func:`trial_nodes` nodes (:data:`TRIAL_NODES_PER_ITEM` per item to
    cover, on problems of many items, 1 on large ones: a tree that has backtracked that much
-   explodes; 100 an item with the loop rule; with a connected, sized or acyclic rule
-   :data:`TRIAL_NODES_PER_ITEM_RULES` whatever the number of items). SAT's time is predicted
-   from the problem's size, the entries of its options (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
+   explodes; 100 an item with the loop rule, whatever the number of items (10 ms at most
+   for small loop problems, :data:`TRIAL_SECONDS_SMALL_LOOP`); with a connected, sized or
+   acyclic rule :data:`TRIAL_NODES_PER_ITEM_RULES` whatever the number of items). SAT's time
+   is predicted from the problem's size, the entries of its options
+   (:data:`SAT_SECONDS_PER_ENTRY`). The trial is
    an ordinary DLX run (interpreted when no compiled kernel is loaded yet, moving to the
    compiled tier as any run does), its time budget one of compiled search: the time spent
    interpreted and loading the kernel from the ahead-of-time module do not count. A loop
@@ -658,8 +660,9 @@ def loop_estimate_applies(problem: Problem, feats: Mapping[str, Any], limit: int
 
 def two_orders_apply(feats: Mapping[str, Any], limit: int | None) -> bool:
     """Whether ``auto``'s trial searches Knuth's tree and then the mirrored one
-    (:data:`LOOP_TRIAL_KNUTH_SHARE`): a compiled loop trial (:func:`_compiled_loop_trial`; both
-    trees' searches then run on one layout)."""
+    (:func:`knuth_share`): a compiled loop trial (:func:`_compiled_loop_trial`; both trees'
+    searches then run on one layout), of any size when small loop problems have the node
+    budget too (:data:`NODE_BUDGET_SMALL_LOOP`)."""
     small = NODE_BUDGET_SMALL_LOOP
     return knuth_share(feats) is not None and _compiled_loop_trial(feats, limit, small)
 
