@@ -114,8 +114,10 @@ def build(puzzle: CountryRoadPuzzle) -> Problem:
     used: set[str] = set()
     for i, j in cells:
         k = puzzle.room[i][j]
-        for on, entries in rg.shapes(puzzle, i, j, (0, 2)):
-            used.update(x.partition(":")[0] for x in entries)
+        ways = rg.shapes(puzzle, i, j, (0, 2))
+        if ways:  # (every shape names each open edge of the cell)
+            used.update(x.partition(":")[0] for x in ways[0][1])
+        for on, entries in ways:
             if not on:
                 b.options.append([lb.cell(i, j), *entries, *borders.get((i, j), [])])
             elif k in clue_item:

@@ -400,17 +400,18 @@ class Builder:
         index = {it.name: k for k, it in enumerate(items)}
         n_primary = len(self.primary)
         known: dict[str, Entry] = {}
+
+        def entry(token: str) -> Entry:
+            name, _, color = token.partition(":")
+            found = known[token] = (index[name], color or None)
+            return found
+
         out = []
+        get = known.get
         for opt in self.options:
-            entries = []
-            for token in opt:
-                entry = known.get(token)
-                if entry is None:
-                    name, _, color = token.partition(":")
-                    entry = known[token] = (index[name], color or None)
-                entries.append(entry)
+            entries = tuple([get(token) or entry(token) for token in opt])
             if any(k < n_primary for k, _ in entries):
-                out.append(tuple(entries))
+                out.append(entries)
         return Problem(items, out)
 
     @staticmethod
@@ -447,10 +448,14 @@ def shapes(
 
     lb = puzzle.loop_board
     edges = [e for e in lb.edge_points(i, j) if puzzle.is_open(*neighbour(i, j, e))]
+    # (each edge's two entries made once: a cell has up to seven shapes of its four edges)
+    names = [lb.name(*e) for e in edges]
+    ones, zeros = [n + ":1" for n in names], [n + ":0" for n in names]
     out = []
     for d in sorted(set(degrees)):
-        for on in combinations(edges, d):
-            out.append((list(on), [f"{lb.name(*e)}:{1 if e in on else 0}" for e in edges]))
+        for on in combinations(range(len(edges)), d):
+            entries = [ones[k] if k in on else zeros[k] for k in range(len(edges))]
+            out.append(([edges[k] for k in on], entries))
     return out
 
 
