@@ -98,10 +98,11 @@ def build(puzzle: CountryRoadPuzzle) -> Problem:
     for e, _, _ in crossing:
         b.item("#" + lb.name(*e))
     visits = puzzle.room_count > 1
+    rooms = [room_item(puzzle, k) for k in range(puzzle.room_count)]
     clue_item: dict[int, str] = {}
     for k in range(puzzle.room_count):
         if visits:
-            b.item(room_item(puzzle, k), CROSSINGS)
+            b.item(rooms[k], CROSSINGS)
         v = puzzle.clue(k)
         if v > 0:
             i, j = puzzle.top(k)
@@ -127,7 +128,7 @@ def build(puzzle: CountryRoadPuzzle) -> Problem:
     for e, r, s in crossing:
         name = lb.name(*e)
         b.options.append(["#" + name, f"{name}:0"])
-        b.options.append(["#" + name, f"{name}:1", room_item(puzzle, r), room_item(puzzle, s)])
+        b.options.append(["#" + name, f"{name}:1", rooms[r], rooms[s]])
     b.secondary = [e for e in lb.all_edges() if e in used]
     return b.problem()
 
