@@ -171,14 +171,44 @@ def arm_length(
     return k
 
 
-def loop_problem(
+def named_problem(
     primary: Sequence[Item], secondary: Sequence[str], options: Iterable[Sequence[str]]
 ) -> Problem:
     """The exact-cover problem of named items and options (entries ``name`` or
-    ``name:color``), with the single-loop rule over the items named as vertices and edges
-    (:meth:`SingleLoop.from_names <dlxsat.xcc.rules.SingleLoop.from_names>`): what a loop
-    genre's ``build`` returns, and its ``encode`` writes (:func:`loop_text`). Options that name
-    no primary item are left out, as the DLX reader leaves them out.
+    ``name:color``), without a global rule. Options that name no primary item are left out,
+    as the DLX reader leaves them out.
+
+    >>> p = named_problem([Item("a")], ["x"], [["a", "x:1"], ["x:0"]])
+    >>> p.option_names(0), len(p.options), p.rules
+    (['a', 'x:1'], 1, ())
+    """
+    items = [*primary, *(Item(name, primary=False) for name in secondary)]
+    index = {it.name: k for k, it in enumerate(items)}
+    n_primary = len(primary)
+    # A genre's options are made of a few thousand tokens, each seen many times: one look-up
+    # each once seen (the first entry is most often the option's primary item).
+    known: dict[str, tuple[int, str | None]] = {}
+
+    def entry(token: str) -> tuple[int, str | None]:
+        name, _, color = token.partition(":")
+        found = known[token] = (index[name], color or None)
+        return found
+
+    get = known.get
+    out = []
+    for opt in options:
+        entries = tuple([get(token) or entry(token) for token in opt])
+        if entries and (entries[0][0] < n_primary or any(k < n_primary for k, _ in entries)):
+            out.append(entries)
+    return Problem(items, out)
+
+
+def loop_problem(
+    primary: Sequence[Item], secondary: Sequence[str], options: Iterable[Sequence[str]]
+) -> Problem:
+    """:func:`named_problem` with the single-loop rule over the items named as vertices and
+    edges (:meth:`SingleLoop.from_names <dlxsat.xcc.rules.SingleLoop.from_names>`): what a loop
+    genre's ``build`` returns, and its ``encode`` writes (:func:`loop_text`).
 
     >>> p = loop_problem([Item("00"), Item("02")], ["01"], [["00", "01:1"], ["02", "01:1"]])
     >>> p.option_names(1), p.rules[0].kind
@@ -186,22 +216,7 @@ def loop_problem(
     """
     from ..xcc.rules import SingleLoop
 
-    items = [*primary, *(Item(name, primary=False) for name in secondary)]
-    index = {it.name: k for k, it in enumerate(items)}
-    n_primary = len(primary)
-    known: dict[str, tuple[int, str | None]] = {}
-    out = []
-    for opt in options:
-        entries = []
-        for token in opt:
-            entry = known.get(token)
-            if entry is None:
-                name, _, color = token.partition(":")
-                entry = known[token] = (index[name], color or None)
-            entries.append(entry)
-        if any(k < n_primary for k, _ in entries):
-            out.append(tuple(entries))
-    problem = Problem(items, out)
+    problem = named_problem(primary, secondary, options)
     return problem.with_rules(SingleLoop.from_names(problem))
 
 

@@ -33,7 +33,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from ..errors import InputError
-from ..xcc.model import Entry, Item, Problem
+from ..xcc.model import Item, Problem
 from .base import Puzzle
 from .codecs import BLANK, QUESTION, block, rooms
 from .loops import (
@@ -44,6 +44,7 @@ from .loops import (
     grid_codec,
     line_answer,
     line_edges,
+    named_problem,
     number_token,
 )
 from .spec import Codec
@@ -396,23 +397,7 @@ class Builder:
         >>> p.option_names(0), len(p.options), p.rules
         (['a', 'x:1'], 2, ())
         """
-        items = [*self.primary, *(Item(name, primary=False) for name in self.secondary)]
-        index = {it.name: k for k, it in enumerate(items)}
-        n_primary = len(self.primary)
-        known: dict[str, Entry] = {}
-
-        def entry(token: str) -> Entry:
-            name, _, color = token.partition(":")
-            found = known[token] = (index[name], color or None)
-            return found
-
-        out = []
-        get = known.get
-        for opt in self.options:
-            entries = tuple([get(token) or entry(token) for token in opt])
-            if any(k < n_primary for k, _ in entries):
-                out.append(entries)
-        return Problem(items, out)
+        return named_problem(self.primary, self.secondary, self.options)
 
     @staticmethod
     def text(heading: Sequence[str], problem: Problem) -> str:
