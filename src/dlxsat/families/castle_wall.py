@@ -55,6 +55,7 @@ pzprv3 ``castle``: ROWS lines of cells ``D,N,K`` (arrow, number or ``-``, color;
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,19 +180,20 @@ def _inner(m: int, n: int, x: int, y: int) -> bool:
 
 
 def _colourings(
-    puzzle: CastlePuzzle, i: int, j: int, on: set[tuple[int, int]]
-) -> list[tuple[int, list[tuple[tuple[int, int], int]]]]:
+    corners: Sequence[str | None], i: int, j: int, on: set[tuple[int, int]]
+) -> list[tuple[int, list[str]]]:
     """The colorings of cell (i, j)'s corners that agree with its edges ``on``: for each color
-    ``c`` of its north-west corner that leaves the board's sides outside, ``c`` and the colors
-    of its inner corners."""
+    ``c`` of its north-west corner that leaves the board's sides outside, ``c`` and the
+    entries coloring its inner corners. ``corners``: the item names of the cell's corners
+    (:func:`_corners`' order), None for those on the board's sides."""
     x, y = 2 * i, 2 * j
     north, west, east = ((x - 1, y) in on), ((x, y - 1) in on), ((x, y + 1) in on)
     out = []
     for c in (0, 1):
         colours = (c, c ^ north, c ^ west, c ^ north ^ east)
-        corners = list(zip(_corners(i, j), colours, strict=True))
-        if all(k == 0 or _inner(puzzle.m, puzzle.n, *pt) for pt, k in corners):
-            out.append((c, [(pt, k) for pt, k in corners if _inner(puzzle.m, puzzle.n, *pt)]))
+        if all(k == 0 or name is not None for name, k in zip(corners, colours, strict=True)):
+            entries = [f"{name}:{k}" for name, k in zip(corners, colours, strict=True) if name]
+            out.append((c, entries))
     return out
 
 
@@ -222,15 +224,16 @@ def build(puzzle: CastlePuzzle) -> Problem:
     for i in range(m):
         for j in range(n):
             wall = walls.get((i, j))
+            inner = [board.name(*pt) if _inner(m, n, *pt) else None for pt in _corners(i, j)]
             for on in board.shapes(i, j, (0,) if wall else (0, 2)):
                 if on & off:
                     continue
                 head = [board.cell(i, j), *board.edge_entries(i, j, on)]
-                for c, colouring in _colourings(puzzle, i, j, on):
+                for c, colouring in _colourings(inner, i, j, on):
                     # A wall's corners are all c: 1 for white (inside), 0 for black.
                     if wall and wall.colour != GREY and c != (wall.colour == WHITE):
                         continue
-                    options.append(head + [f"{board.name(*pt)}:{k}" for pt, k in colouring])
+                    options.append(head + colouring)
     # Each counted edge: a switch item, off, or on and counted by the arrows whose ray it is on.
     for e, names in sorted(counted.items()):
         switch = "s" + board.name(*e)
