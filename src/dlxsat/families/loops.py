@@ -47,6 +47,10 @@ class LoopBoard:
         self.m, self.n = m, n
         self.wide = needs_wide_names(2 * max(m, n))
         self._names: dict[tuple[int, int], str] = {}
+        # each ray's entries "on" and "off", made once: clue genres ask for every arm length
+        self._rays: dict[tuple[int, int, int, int], tuple[list[str], list[str]]] = {}
+        # (and each cell's edges with their entries "on" and "off": asked for at every shape)
+        self._cells: dict[tuple[int, int], list[tuple[tuple[int, int], str, str]]] = {}
 
     def name(self, x: int, y: int) -> str:
         key = (x, y)
@@ -112,7 +116,12 @@ class LoopBoard:
     def edge_entries(self, i: int, j: int, on: Iterable[tuple[int, int]]) -> list[str]:
         """Every edge of cell (i, j) colored ``1`` if it is ``on``, else ``0``."""
         on = set(on)
-        return [f"{self.name(*e)}:{ON if e in on else '0'}" for e in self.edge_points(i, j)]
+        edges = self._cells.get((i, j))
+        if edges is None:
+            edges = self._cells[(i, j)] = [
+                (e, f"{self.name(*e)}:{ON}", f"{self.name(*e)}:0") for e in self.edge_points(i, j)
+            ]
+        return [one if e in on else zero for e, one, zero in edges]
 
     def ray(self, i: int, j: int, di: int, dj: int) -> list[tuple[int, int]]:
         """The edges (points) met going straight from cell (i, j) by steps ``(di, dj)`` to the
@@ -131,13 +140,15 @@ class LoopBoard:
         >>> LoopBoard(3, 3).arm(0, 0, 0, 1, 1), LoopBoard(3, 3).arm(0, 0, 0, 1, 3)
         (['01:1', '03:0'], None)
         """
-        edges = self.ray(i, j, di, dj)
-        if k > len(edges):
+        key = (i, j, di, dj)
+        tokens = self._rays.get(key)
+        if tokens is None:
+            names = [self.name(*e) for e in self.ray(i, j, di, dj)]
+            tokens = self._rays[key] = ([f"{x}:{ON}" for x in names], [f"{x}:0" for x in names])
+        ones, zeros = tokens
+        if k > len(ones):
             return None
-        out = [f"{self.name(*e)}:{ON}" for e in edges[:k]]
-        if k < len(edges):
-            out.append(f"{self.name(*edges[k])}:0")
-        return out
+        return ones[:k] + zeros[k : k + 1]
 
 
 def ray(m: int, n: int, i: int, j: int, di: int, dj: int) -> list[tuple[int, int]]:
