@@ -484,3 +484,37 @@ def test_the_enclosed_island_keeps_every_answer_of_random_boards(text):
     found = _all_answers(puzzle)[1]
     with _without_enclosures():
         assert _all_answers(puzzle)[1] == found
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.integers(1, 7).flatmap(
+        lambda n: st.lists(
+            st.text(alphabet="+-|?.......", min_size=n, max_size=n), min_size=1, max_size=7
+        )
+    )
+)
+def test_tatamibari_s_rectangles_are_every_rectangle_around_one_symbol(rows):
+    """Tatamibari's candidate rectangles (its options) stop growing a rectangle once no
+    placement of its size holds a single symbol; they are every rectangle of the board that
+    holds exactly one symbol, of the shape that symbol asks for, in the order the options
+    take (symbols in reading order, then height, width, top, left)."""
+    from dlxsat.families.tatamibari import NONE, TatamibariPuzzle, fits, rectangles
+
+    puzzle = TatamibariPuzzle(tuple(rows))
+    m, n = puzzle.m, puzzle.n
+    symbols = [(i, j, c) for i, row in enumerate(rows) for j, c in enumerate(row) if c != NONE]
+    expected = []
+    for ci, cj, symbol in symbols:
+        for h in range(1, m + 1):
+            for w in range(1, n + 1):
+                for top in range(m - h + 1):
+                    for left in range(n - w + 1):
+                        inside = [
+                            (i, j)
+                            for i, j, _ in symbols
+                            if top <= i < top + h and left <= j < left + w
+                        ]
+                        if inside == [(ci, cj)] and fits(symbol, h, w):
+                            expected.append((top, left, h, w))
+    assert rectangles(puzzle) == expected

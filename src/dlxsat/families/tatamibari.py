@@ -135,17 +135,25 @@ def rectangles(puzzle: TatamibariPuzzle) -> list[tuple[int, int, int, int]]:
     for row in puzzle.rows:
         line = [0, *accumulate(int(c != NONE) for c in row)]
         s.append([a + b for a, b in zip(s[-1], line, strict=True)])
-    out = []
+    out: list[tuple[int, int, int, int]] = []
     for ci, cj, symbol in puzzle.symbols():
         for h in range(1, m + 1):
             for w in range(1, n + 1):
-                if not fits(symbol, h, w):
-                    continue
-                for top in range(max(0, ci - h + 1), min(ci, m - h) + 1):
-                    for left in range(max(0, cj - w + 1), min(cj, n - w) + 1):
-                        bottom, right = top + h, left + w
-                        if s[bottom][right] - s[top][right] - s[bottom][left] + s[top][left] == 1:
-                            out.append((top, left, h, w))
+                # Every rectangle around (ci, cj) holds one a size smaller around it, so once
+                # no h x w one holds a single symbol, no wider one does, nor (at w = 1) a taller.
+                alone = [
+                    (top, left)
+                    for top in range(max(0, ci - h + 1), min(ci, m - h) + 1)
+                    for left in range(max(0, cj - w + 1), min(cj, n - w) + 1)
+                    if s[top + h][left + w] - s[top][left + w] - s[top + h][left] + s[top][left]
+                    == 1
+                ]
+                if not alone:
+                    break
+                if fits(symbol, h, w):
+                    out.extend((top, left, h, w) for top, left in alone)
+            if not alone and w == 1:
+                break
     return out
 
 
