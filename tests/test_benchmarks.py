@@ -164,6 +164,10 @@ TINY = {
     "sized.py": ["--sizes", "3", "--seeds", "1", "--timeout", "30"],
     "startup.py": ["--rounds", "1", "--only", "sudoku"],
     "corpus_cpu.py": ["--dataset", "{corpus}", "--sets", "sudoku", "--rounds", "1"],
+    "builds.py": [
+        *("--dataset", "{corpus}", "--genres", "hitori", "--rounds", "1", "--repeats", "1"),
+        *("--tree", f"a={ROOT}", "--same"),
+    ],
     "dlx_genres.py": [
         *("--dataset", "{corpus}", "--genres", "hitori", "--sample", "1"),
         *("--rounds", "1", "--repeat", "1", "--tree", f"a={ROOT}", "--tree", f"b={ROOT}"),
