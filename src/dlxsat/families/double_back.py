@@ -89,18 +89,21 @@ def build(puzzle: DoubleBackPuzzle) -> Problem:
     crossing = rg.crossings(puzzle)
     for e, _, _ in crossing:
         b.item("#" + lb.name(*e))
-    for k in range(puzzle.room_count):
-        b.item(room_item(puzzle, k), CROSSINGS)
+    rooms = [room_item(puzzle, k) for k in range(puzzle.room_count)]
+    for name in rooms:
+        b.item(name, CROSSINGS)
     used: set[str] = set()
     for i, j in cells:
-        for _, entries in rg.shapes(puzzle, i, j, (2,)):
+        ways = rg.shapes(puzzle, i, j, (2,))
+        if ways:  # (every shape names each open edge of the cell)
+            used.update(x.partition(":")[0] for x in ways[0][1])
+        for _, entries in ways:
             b.options.append([lb.cell(i, j), *entries])
-            used.update(x.partition(":")[0] for x in entries)
     for e, r, s in crossing:
         name = lb.name(*e)
         used.add(name)  # (a cell with no shape, walled in by holes, uses it nowhere else)
         b.options.append(["#" + name, f"{name}:0"])
-        b.options.append(["#" + name, f"{name}:1", room_item(puzzle, r), room_item(puzzle, s)])
+        b.options.append(["#" + name, f"{name}:1", rooms[r], rooms[s]])
     b.secondary = [e for e in lb.all_edges() if e in used]
     return b.problem()
 

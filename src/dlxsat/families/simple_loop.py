@@ -99,9 +99,11 @@ def build(puzzle: SimpleLoopPuzzle) -> Problem:
     b.primary = [Item(lb.cell(i, j)) for i, j in cells]
     seen: set[str] = set()
     for i, j in cells:
-        for _, entries in rg.shapes(puzzle, i, j, (2,)):
+        ways = rg.shapes(puzzle, i, j, (2,))
+        if ways:  # (every shape names each open edge of the cell)
+            seen.update(e.partition(":")[0] for e in ways[0][1])
+        for _, entries in ways:
             b.options.append([lb.cell(i, j), *entries])
-            seen.update(e.partition(":")[0] for e in entries)
     b.secondary = [e for e in lb.all_edges() if e in seen]
     return b.problem()
 
