@@ -204,7 +204,16 @@ def possible(puzzle: GalaxiesPuzzle) -> list[set[Cell]]:
     out = []
     for k, (star, _) in enumerate(puzzle.stars):
         roots = touching(star)
-        cand = {c for c in board if owner.get(c, [k]) == [k] and mirror(star, c) in board}
+        # (only the cells whose mirror image can be on the board: a box around the star)
+        x, y = star
+        box = (
+            (i, j)
+            for i in range(max(0, x - puzzle.m), min(puzzle.m, x))
+            for j in range(max(0, y - puzzle.n), min(puzzle.n, y))
+        )
+        cand = {
+            c for c in box if c in board and owner.get(c, [k]) == [k] and mirror(star, c) in board
+        }
         while True:
             cand = {c for c in cand if mirror(star, c) in cand}
             if not all(c in cand for c in roots):
