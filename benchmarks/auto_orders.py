@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections import Counter, defaultdict
@@ -45,6 +44,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import corpus  # noqa: E402
+
 ENGINES = ("dlx", "sat", "cpsat")
 #: A tree not ended by the cap counts as endless (the trial never settles it).
 ENDLESS = 10**15
@@ -52,7 +53,6 @@ ENDLESS = 10**15
 
 def trees(families: Sequence[str], dataset: str, max_cells: int, cap: int, out: Any) -> None:
     """Write one line a loop board: both orders' nodes to the first answer and to the end."""
-    import corpus
     import genres
 
     from dlxsat import formats, pipeline
@@ -225,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     sub = parser.add_subparsers(dest="command", required=True)
     t = sub.add_parser("trees", help="measure both orders' trees of every loop board")
     t.add_argument("--families", required=True)
-    t.add_argument("--dataset", default=os.environ.get("DLXSAT_CORPUS", ""))
+    corpus.dataset_argument(t)
     t.add_argument("--max-cells", type=int, default=400)
     t.add_argument("--cap", type=int, default=2_000_000, help="nodes a search may make")
     t.add_argument("--out", default="-")

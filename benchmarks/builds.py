@@ -28,6 +28,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import corpus  # noqa: E402
+from corpus_cpu import source_trees, tree_argument  # noqa: E402
 
 #: The child: times the builds of one tree (its ``src`` first on the path), prints JSON.
 CHILD = r"""
@@ -73,9 +77,9 @@ print(json.dumps(out))
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--dataset", default=os.environ.get("DLXSAT_CORPUS", ""))
+    corpus.dataset_argument(parser)
     parser.add_argument("--genres", required=True, help="comma-separated")
-    parser.add_argument("--tree", action="append", default=[], help="LABEL=DIR (default: .)")
+    tree_argument(parser)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=5, help="passes over the boards a run")
     parser.add_argument("--every", type=int, default=7, help="every K-th board")
@@ -85,12 +89,12 @@ def main(argv: list[str] | None = None) -> int:
     a = parser.parse_args(argv)
     if not a.dataset:
         parser.error("--dataset (or $DLXSAT_CORPUS): a clone of puzzlekit-dataset")
-    trees = []
-    for spec in a.tree or [f"this={ROOT}"]:
-        label, eq, path = spec.partition("=")
-        if not eq or not (Path(path) / "src" / "dlxsat").is_dir():
-            parser.error(f"--tree {spec!r}: LABEL=DIR, DIR holding src/dlxsat")
-        trees.append((label, str(Path(path).resolve())))
+    if any("=" not in spec for spec in a.tree):
+        parser.error("--tree takes LABEL=DIR")
+    trees = [(label, str(path)) for label, path in source_trees(a.tree)]
+    for label, path in trees:
+        if not (Path(path) / "src" / "dlxsat").is_dir():
+            parser.error(f"--tree {label}={path}: DIR must hold src/dlxsat")
     job = {
         "genres": a.genres.split(","),
         "dataset": a.dataset,
@@ -115,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"builds.py: tree {label} failed:\n{run.stderr[-2000:]}", file=sys.stderr)
                 return 1
             result = json.loads(run.stdout)
+            if not result["dlxsat"].startswith(path + os.sep):  # (the tree asked for, not ours)
+                print(f"builds.py: tree {label} imported {result['dlxsat']}", file=sys.stderr)
+                return 1
             for fam, s in result["seconds"].items():
                 seconds[label].setdefault(fam, []).append(s)
             hashes[label] = result["hashes"]
