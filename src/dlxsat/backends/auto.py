@@ -780,9 +780,7 @@ def trial_nodes(feats: Mapping[str, Any], limit: int | None) -> int | None:
     >>> trial_nodes({"loop": False, "rules": ["connected"], "primary": 20, "entries": 1700}, 2)
     2000
     """
-    ruled = NODE_BUDGET_WITH_RULES and _other_rules(feats)
-    small = feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled
-    if limit is None or (small and not (feats["loop"] and NODE_BUDGET_SMALL_LOOP)):
+    if limit is None or (_few_items(feats) and not (feats["loop"] and NODE_BUDGET_SMALL_LOOP)):
         return None
     if feats["loop"]:
         per_item = TRIAL_NODES_PER_ITEM_LOOP
@@ -825,12 +823,16 @@ def found_budget(feats: Mapping[str, Any], limit: int | None) -> tuple[int, floa
     return round(FOUND_BUDGET_GROWTH * nodes), round(FOUND_BUDGET_GROWTH * seconds, 6)
 
 
-def _small_loop(feats: Mapping[str, Any]) -> bool:
-    """A loop problem of at most :data:`NODE_BUDGET_MIN_ITEMS` primary items whose trial is
-    not set by another global rule (:data:`NODE_BUDGET_WITH_RULES`): its trial lasts
-    :data:`TRIAL_SECONDS_SMALL_LOOP`."""
+def _few_items(feats: Mapping[str, Any]) -> bool:
+    """A problem of at most :data:`NODE_BUDGET_MIN_ITEMS` primary items whose trial is not set
+    by a connected, sized or acyclic rule (:data:`NODE_BUDGET_WITH_RULES`)."""
     ruled = NODE_BUDGET_WITH_RULES and _other_rules(feats)
-    return bool(feats["loop"]) and feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled
+    return feats["primary"] <= NODE_BUDGET_MIN_ITEMS and not ruled
+
+
+def _small_loop(feats: Mapping[str, Any]) -> bool:
+    """A loop problem of :func:`_few_items`: its trial lasts :data:`TRIAL_SECONDS_SMALL_LOOP`."""
+    return bool(feats["loop"]) and _few_items(feats)
 
 
 def _other_rules(feats: Mapping[str, Any]) -> bool:
