@@ -115,10 +115,7 @@ def build(puzzle: CountryRoadPuzzle) -> Problem:
     used: set[str] = set()
     for i, j in cells:
         k = puzzle.room[i][j]
-        ways = rg.shapes(puzzle, i, j, (0, 2))
-        if ways:  # (every shape names each open edge of the cell)
-            used.update(x.partition(":")[0] for x in ways[0][1])
-        for on, entries in ways:
+        for on, entries in rg.shapes(puzzle, i, j, (0, 2), used):
             if not on:
                 b.options.append([lb.cell(i, j), *entries, *borders.get((i, j), [])])
             elif k in clue_item:

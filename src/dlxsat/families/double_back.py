@@ -94,10 +94,7 @@ def build(puzzle: DoubleBackPuzzle) -> Problem:
         b.item(name, CROSSINGS)
     used: set[str] = set()
     for i, j in cells:
-        ways = rg.shapes(puzzle, i, j, (2,))
-        if ways:  # (every shape names each open edge of the cell)
-            used.update(x.partition(":")[0] for x in ways[0][1])
-        for _, entries in ways:
+        for _, entries in rg.shapes(puzzle, i, j, (2,), used):
             b.options.append([lb.cell(i, j), *entries])
     for e, r, s in crossing:
         name = lb.name(*e)

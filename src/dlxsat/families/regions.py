@@ -425,10 +425,16 @@ def neighbour(i: int, j: int, edge: tuple[int, int]) -> tuple[int, int]:
 
 
 def shapes(
-    puzzle: RegionLoopPuzzle, i: int, j: int, degrees: Iterable[int]
+    puzzle: RegionLoopPuzzle,
+    i: int,
+    j: int,
+    degrees: Iterable[int],
+    used: set[str] | None = None,
 ) -> list[tuple[list[tuple[int, int]], list[str]]]:
     """The ways the loop can be at open cell (i, j): for each set of its open edges whose size
-    is in ``degrees``, (the edges on, the entries coloring every open edge ``1`` or ``0``)."""
+    is in ``degrees``, (the edges on, the entries coloring every open edge ``1`` or ``0``).
+    ``used``: the names of the open edges are added to it when the cell has a way (the edge
+    items the cell's options name, for the builder's list of secondary items)."""
     from itertools import combinations
 
     lb = puzzle.loop_board
@@ -441,6 +447,8 @@ def shapes(
         for on in combinations(range(len(edges)), d):
             entries = [ones[k] if k in on else zeros[k] for k in range(len(edges))]
             out.append(([edges[k] for k in on], entries))
+    if used is not None and out:
+        used.update(names)
     return out
 
 

@@ -99,10 +99,7 @@ def build(puzzle: SimpleLoopPuzzle) -> Problem:
     b.primary = [Item(lb.cell(i, j)) for i, j in cells]
     seen: set[str] = set()
     for i, j in cells:
-        ways = rg.shapes(puzzle, i, j, (2,))
-        if ways:  # (every shape names each open edge of the cell)
-            seen.update(e.partition(":")[0] for e in ways[0][1])
-        for _, entries in ways:
+        for _, entries in rg.shapes(puzzle, i, j, (2,), seen):
             b.options.append([lb.cell(i, j), *entries])
     b.secondary = [e for e in lb.all_edges() if e in seen]
     return b.problem()
