@@ -49,8 +49,8 @@ class LoopBoard:
         self._names: dict[tuple[int, int], str] = {}
         # each ray's entries "on" and "off", made once: clue genres ask for every arm length
         self._rays: dict[tuple[int, int, int, int], tuple[list[str], list[str]]] = {}
-        # (and each cell's edges with their entries "on" and "off": asked for at every shape)
-        self._cells: dict[tuple[int, int], list[tuple[tuple[int, int], str, str]]] = {}
+        # (and each cell's edges with their entries "on" and "off": see edge_tokens)
+        self._cells: dict[tuple[int, int], list[tuple[tuple[int, int], str, str, str]]] = {}
 
     def name(self, x: int, y: int) -> str:
         key = (x, y)
@@ -113,15 +113,24 @@ class LoopBoard:
             for on in combinations(range(len(edges)), d)
         ]
 
+    def edge_tokens(self, i: int, j: int) -> list[tuple[tuple[int, int], str, str, str]]:
+        """The edges of cell (i, j) (:meth:`edge_points`' order), each as (its point, its item
+        name, its entries ``1`` and ``0``), made once a cell: a genre's builder asks for them
+        at every shape.
+
+        >>> LoopBoard(1, 2).edge_tokens(0, 0)
+        [((0, 1), '01', '01:1', '01:0')]
+        """
+        edges = self._cells.get((i, j))
+        if edges is None:
+            names = [(e, self.name(*e)) for e in self.edge_points(i, j)]
+            edges = self._cells[(i, j)] = [(e, x, f"{x}:{ON}", f"{x}:0") for e, x in names]
+        return edges
+
     def edge_entries(self, i: int, j: int, on: Iterable[tuple[int, int]]) -> list[str]:
         """Every edge of cell (i, j) colored ``1`` if it is ``on``, else ``0``."""
         on = set(on)
-        edges = self._cells.get((i, j))
-        if edges is None:
-            edges = self._cells[(i, j)] = [
-                (e, f"{self.name(*e)}:{ON}", f"{self.name(*e)}:0") for e in self.edge_points(i, j)
-            ]
-        return [one if e in on else zero for e, one, zero in edges]
+        return [one if e in on else zero for e, _, one, zero in self.edge_tokens(i, j)]
 
     def ray(self, i: int, j: int, di: int, dj: int) -> list[tuple[int, int]]:
         """The edges (points) met going straight from cell (i, j) by steps ``(di, dj)`` to the

@@ -437,18 +437,16 @@ def shapes(
     items the cell's options name, for the builder's list of secondary items)."""
     from itertools import combinations
 
-    lb = puzzle.loop_board
-    edges = [e for e in lb.edge_points(i, j) if puzzle.is_open(*neighbour(i, j, e))]
-    # (each edge's two entries made once: a cell has up to seven shapes of its four edges)
-    names = [lb.name(*e) for e in edges]
-    ones, zeros = [n + ":1" for n in names], [n + ":0" for n in names]
+    edges = [
+        t for t in puzzle.loop_board.edge_tokens(i, j) if puzzle.is_open(*neighbour(i, j, t[0]))
+    ]
+    ones, zeros, ks = [t[2] for t in edges], [t[3] for t in edges], range(len(edges))
     out = []
     for d in sorted(set(degrees)):
-        for on in combinations(range(len(edges)), d):
-            entries = [ones[k] if k in on else zeros[k] for k in range(len(edges))]
-            out.append(([edges[k] for k in on], entries))
+        for on in combinations(ks, d):
+            out.append(([edges[k][0] for k in on], [ones[k] if k in on else zeros[k] for k in ks]))
     if used is not None and out:
-        used.update(names)
+        used.update(name for _, name, _, _ in edges)
     return out
 
 
