@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import runpy
 import subprocess
@@ -168,16 +169,19 @@ TINY = {
         *("--dataset", "{corpus}", "--genres", "hitori", "--rounds", "1", "--repeats", "1"),
         *("--tree", f"a={ROOT}", "--same"),
     ],
+    "numberlink_sweep.py": ["--dataset", "{corpus}", "--max-width", "8"],
     "dlx_genres.py": [
         *("--dataset", "{corpus}", "--genres", "hitori", "--sample", "1"),
         *("--rounds", "1", "--repeat", "1", "--tree", f"a={ROOT}", "--tree", f"b={ROOT}"),
     ],
 }
 
-#: A corpus of one 4 x 4 Sudoku and one 6 x 6 Hitori (``tests/data/genres``) in the public
-#: corpus's layout (``benchmarks/corpus.py``), for the scripts that read it.
+#: A corpus of one 4 x 4 Sudoku, one 6 x 6 Hitori and one 5 x 5 NumberLink
+#: (``tests/data/genres``) in the public corpus's layout (``benchmarks/corpus.py``), for the
+#: scripts that read it.
 TINY_SUDOKU = "4 4\n1 - - -\n- - 1 -\n- 1 - -\n- - - 1\n"
 TINY_HITORI = json.loads((ROOT / "tests/data/genres/hitori.json").read_text())["puzzles"][0]
+TINY_NUMBERLINK = json.loads((ROOT / "tests/data/genres/numberlink.json").read_text())["puzzles"][0]
 
 
 def test_every_script_the_measurements_name_has_a_tiny_run():
@@ -205,6 +209,10 @@ def test_every_script_the_measurements_name_runs(script: str, tmp_path: Path):
     hitori.mkdir()
     entry = {"problem": TINY_HITORI["problem"], "solution": TINY_HITORI["answer"]}
     (hitori / "Hitori_dataset.json").write_text(json.dumps({"count": 1, "data": {"5_6x6": entry}}))
+    numberlink = tmp_path / "corpus" / "assets" / "data" / "NumberLink"
+    numberlink.mkdir()
+    entry = {"problem": TINY_NUMBERLINK["problem"], "solution": TINY_NUMBERLINK["answer"]}
+    (numberlink / "NumberLink_dataset.json").write_text(json.dumps({"data": {"1_5x5": entry}}))
     args = [
         a.format(store=store, out=tmp_path / "plot.svg", corpus=tmp_path / "corpus")
         for a in TINY[script]
@@ -349,3 +357,40 @@ def test_the_two_orders_trees_are_both_orders_searches(tmp_path):
             assert row[f"{tag}_{limit}"] == r.stats["nodes"]
         assert row[f"{tag}_rate"] > 0
     assert row["knuth_1"] <= row["knuth_2"]
+
+
+def _random_numberlink(rng: random.Random) -> str:
+    """A board of 2 x 2 to 5 x 5 with one to six values, some given four times or three
+    (no answer), some ``?``."""
+    m, n = rng.randint(2, 5), rng.randint(2, 5)
+    cells = rng.sample([(i, j) for i in range(m) for j in range(n)], m * n)
+    grid = [["-"] * n for _ in range(m)]
+    for value in rng.sample(["1", "2", "3", "4", "5", "?"], rng.randint(1, min(6, m * n // 2))):
+        for _ in range(rng.choice([2, 2, 2, 2, 3, 4])):
+            if cells:
+                i, j = cells.pop()
+                grid[i][j] = value
+    return f"{m} {n}\n" + "".join(" ".join(row) + "\n" for row in grid)
+
+
+def test_the_numberlink_sweep_counts_what_dlx_counts():
+    """benchmarks/numberlink_sweep.py counts a board's answers without the exact-cover
+    encoding: on 60 random boards and the corpus-notation boards of the tests, the count DLX
+    finds on the exact problem, and the counts of an 8 x 8 board past any listing."""
+    from dlxsat.families import numberlink
+
+    sweep = _load("numberlink_sweep").sweep
+    rng = random.Random(20261128)
+    boards = [_random_numberlink(rng) for _ in range(60)]
+    data = json.loads((ROOT / "tests/data/genres/numberlink.json").read_text())
+    boards += [p["problem"] for p in data["puzzles"]]
+    counts = []
+    for text in boards:
+        puzzle = numberlink.read(text)
+        expected = dlxsat.solve("numberlink", puzzle, backend="dlx", mode="count").count
+        assert sweep(puzzle).count == expected, text
+        counts.append(expected)
+    assert 0 in counts and 1 in counts and max(counts) > 20  # every kind of board was drawn
+    # Too many states for the limit: no count, rather than a wrong one.
+    wide = numberlink.read("6 6\n1 - - - - 2\n" + "- - - - - -\n" * 4 + "1 - - - - 2\n")
+    assert sweep(wide, max_states=10).count is None and sweep(wide).count > 1000
