@@ -30,11 +30,12 @@ meet. The board is swept along its longer side (the frontier is the shorter side
 ``?`` is a value of its own, as in the family (it pairs only with ``?``). Counts stop growing
 at 2^62 (:data:`SATURATED`).
 
-**What it settles and what not.** The number of states, not the answers, bounds the sweep: on
-the corpus's 10 x 10s tens of thousands, on 12 x 12s up to some 650,000 (seconds), on the open
-15 x 15s millions to tens of millions a row (``127_15x15``: 5.3 million after its eighth row,
-more than 17 million in its fourteenth, after 712 s), beyond ``--max-states`` (4 million by
-default; some 130 bytes a state at the peak of a step).
+**Which way round.** The number of states, not the answers, bounds the sweep, and it depends
+much on the way the board is swept: ``346_13x13`` has a peak of 5.4 million states swept as
+given and 215,000 upside down (84 s against 3.4). No rule was found to tell the good way
+beforehand, so :func:`sweep` tries them all on a ladder of limits (250,000 states, four times
+that, ... up to ``--max-states``), the ways that got furthest first, and the first to end gives
+the count. A state takes some 150 bytes at the peak of a step.
 
 Run::
 
@@ -48,6 +49,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,7 +66,8 @@ from dlxsat.families.numberlink import NumberLinkPuzzle, read  # noqa: E402
 
 #: Where counts stop growing (they are kept in 64-bit words).
 SATURATED = 1 << 62
-#: The frontier's labels take 6 bits each, ten to a 64-bit word, three words a state.
+#: The frontier's labels take 6 bits each, ten to a 64-bit word, at most three words a state
+#: (two up to 19 columns: a 15 x 15 board's states take 24 bytes with their count).
 LABEL_BITS, PER_WORD, WORDS = 6, 10, 3
 #: A board's colors and open labels together stay under 2^6; its width under 30.
 MAX_LABEL, MAX_WIDTH = (1 << LABEL_BITS) - 1, PER_WORD * WORDS - 1
@@ -74,32 +77,41 @@ _SATURATED = np.uint64(SATURATED)
 
 @dataclass(frozen=True)
 class Sweep:
-    """A board's sweep: its answers (None when the states outgrew the limit), the most states
-    a frontier had, and the seconds it took."""
+    """A board's sweep: its answers (None when the states outgrew the limit in every
+    orientation), the most states a frontier had, the seconds it took and the orientation
+    that ended (:func:`sweep`)."""
 
     count: int | None
     peak: int
     seconds: float
+    orientation: str
 
 
 @numba.njit(cache=True)
-def _hash(a: Any, b: Any, c: Any) -> Any:
-    h = a * np.uint64(0x9E3779B97F4A7C15)
-    h ^= (b + np.uint64(0x632BE59BD9B4E019)) * np.uint64(0xBF58476D1CE4E5B9)
-    h ^= (c + np.uint64(0x94D049BB133111EB)) * np.uint64(0x94D049BB133111EB)
-    return h ^ (h >> np.uint64(31))
+def _hash(w: Any) -> Any:
+    h = np.uint64(0x632BE59BD9B4E019)
+    for x in range(w.shape[0]):
+        h = (h ^ w[x]) * np.uint64(0x9E3779B97F4A7C15)
+        h ^= h >> np.uint64(29)
+    return h
 
 
 @numba.njit(cache=True)
 def _add(table: Any, counts: Any, mask: Any, w: Any, v: Any) -> int:
     """Add ``v`` answers to the state packed in ``w`` (open addressing); 1 if it is new."""
-    h = _hash(w[0], w[1], w[2]) & mask
+    h = _hash(w) & mask
+    words = w.shape[0]
     while True:
         if table[h, 0] == _FREE:
-            table[h, 0], table[h, 1], table[h, 2] = w[0], w[1], w[2]
+            table[h, :] = w
             counts[h] = v
             return 1
-        if table[h, 0] == w[0] and table[h, 1] == w[1] and table[h, 2] == w[2]:
+        same = True
+        for x in range(words):
+            if table[h, x] != w[x]:
+                same = False
+                break
+        if same:
             s = counts[h] + v
             counts[h] = s if s < _SATURATED else _SATURATED
             return 0
@@ -159,14 +171,15 @@ def _step(
 ) -> Any:
     """Take the cell of column ``j`` (``k``: its number's color, 0 when empty) on every state:
     the next frontier's hash table, and its number of states (-1 once it is half full)."""
-    table = np.full((size, 3), _FREE, np.uint64)
+    words = states.shape[1]
+    table = np.full((size, words), _FREE, np.uint64)
     new_counts = np.zeros(size, np.uint64)
     mask = np.uint64(size - 1)
     s = np.zeros(width, np.uint8)
     t = np.zeros(width, np.uint8)
     renamed = np.zeros(MAX_LABEL + 1, np.uint8)
     odd = np.zeros(colors + 1, np.uint8)
-    w = np.zeros(3, np.uint64)
+    w = np.zeros(words, np.uint64)
     fresh = MAX_LABEL  # an open label above every renumbered one
     made = 0
     for r in range(states.shape[0]):
@@ -220,7 +233,7 @@ def _step(
 
 @numba.njit(cache=True)
 def _kept(table: Any, counts: Any, made: int) -> Any:
-    states = np.empty((made, 3), np.uint64)
+    states = np.empty((made, table.shape[1]), np.uint64)
     kept = np.empty(made, np.uint64)
     r = 0
     for h in range(table.shape[0]):
@@ -231,8 +244,59 @@ def _kept(table: Any, counts: Any, made: int) -> Any:
     return states, kept
 
 
-def sweep(puzzle: NumberLinkPuzzle, max_states: int = 4_000_000) -> Sweep:
+Grid = list[list[int]]
+
+#: The ways to turn the board before a sweep (the first is the board as given, swept along its
+#: longer side): the same answers, but the states a frontier has differ by up to 25 times
+#: (``346_13x13``: a peak of 5.4 million states as given, 215,000 upside down).
+ORIENTATIONS: dict[str, Callable[[Grid], Grid]] = {
+    "as given": lambda g: g,
+    "upside down": lambda g: g[::-1],
+    "mirrored": lambda g: [row[::-1] for row in g],
+    "turned half round": lambda g: [row[::-1] for row in g[::-1]],
+}
+
+
+def _count(clues: Grid, colors: dict[int, int], max_states: int) -> tuple[int | None, int, int]:
+    """Sweep ``clues`` row by row: (its answers or None past ``max_states``, the most states a
+    frontier had, the cells taken)."""
+    m, n = len(clues), len(clues[0])
+    width = n + 1
+    pending = np.zeros(len(colors) + 1, np.int64)
+    for row in clues:
+        for v in row:
+            if v != BLANK:
+                pending[colors[v]] += 1
+    states = np.zeros((1, (width + PER_WORD - 1) // PER_WORD), np.uint64)
+    counts = np.ones(1, np.uint64)
+    peak = 1
+    for i in range(m):
+        for j in range(n):
+            k = colors[clues[i][j]] if clues[i][j] != BLANK else 0
+            pending[k] -= 1 if k else 0
+            # a table 3 to 6 times the states (at most half full, else taken again, larger)
+            bits = max(10, (3 * len(states)).bit_length())
+            while True:
+                args = (width, len(colors), j, k, i == m - 1, j == n - 1, pending, 1 << bits)
+                table, new_counts, made = _step(states, counts, *args)
+                if made >= 0:
+                    break
+                bits += 1
+            states, counts = _kept(table, new_counts, made)
+            peak = max(peak, made)
+            if made > max_states:
+                return None, peak, i * n + j + 1
+    return (int(counts[0]) if len(counts) else 0), peak, m * n
+
+
+def sweep(puzzle: NumberLinkPuzzle, max_states: int = 4_000_000, first: int = 250_000) -> Sweep:
     """Count the answers of ``puzzle`` (see the module doc).
+
+    Which way round a board is swept is not known to be good beforehand, so every
+    orientation (:data:`ORIENTATIONS`, and on a square board each turned a quarter round too)
+    is swept with a limit of ``first`` states, then four times that, and so on up to
+    ``max_states``, those that took the most cells before their limit first; the first sweep
+    to end gives the count (every orientation counts the same answers).
 
     >>> sweep(read("3 3\\n1 - 2\\n- - -\\n1 - 2\\n")).count
     7
@@ -241,37 +305,30 @@ def sweep(puzzle: NumberLinkPuzzle, max_states: int = 4_000_000) -> Sweep:
     clues = [list(row) for row in puzzle.clues]
     if puzzle.n > puzzle.m:  # sweep along the longer side
         clues = [list(column) for column in zip(*clues, strict=True)]
-    m, n = len(clues), len(clues[0])
     values = puzzle.values()
-    color = {v: c + 1 for c, v in enumerate(values)}
-    colors, width = len(values), n + 1
-    if width > MAX_WIDTH + 1 or colors + width // 2 + 1 > MAX_LABEL:
-        raise InputError(f"a {puzzle.m} x {puzzle.n} board of {colors} values is too wide to sweep")
-    pending = np.zeros(colors + 1, np.int64)
-    for row in clues:
-        for v in row:
-            if v != BLANK:
-                pending[color[v]] += 1
-    states = np.zeros((1, 3), np.uint64)
-    counts = np.ones(1, np.uint64)
-    peak = 1
-    for i in range(m):
-        for j in range(n):
-            k = color[clues[i][j]] if clues[i][j] != BLANK else 0
-            pending[k] -= 1 if k else 0
-            bits = max(10, (2 * len(states) + 1).bit_length() + 1)
-            while True:
-                args = (width, colors, j, k, i == m - 1, j == n - 1, pending, 1 << bits)
-                table, new_counts, made = _step(states, counts, *args)
-                if made >= 0:
-                    break
-                bits += 1
-            states, counts = _kept(table, new_counts, made)
-            peak = max(peak, made)
-            if made > max_states:
-                return Sweep(None, peak, time.perf_counter() - start)
-    total = int(counts[0]) if len(counts) else 0
-    return Sweep(total, peak, time.perf_counter() - start)
+    colors = {v: c + 1 for c, v in enumerate(values)}
+    width = len(clues[0]) + 1
+    if width > MAX_WIDTH + 1 or len(colors) + width // 2 + 1 > MAX_LABEL:
+        raise InputError(
+            f"a {puzzle.m} x {puzzle.n} board of {len(colors)} values is too wide to sweep"
+        )
+    turns = {name: turn(clues) for name, turn in ORIENTATIONS.items()}
+    if puzzle.m == puzzle.n:
+        turned = [list(column) for column in zip(*clues, strict=True)]
+        for name, turn in ORIENTATIONS.items():
+            turns[f"{name}, a quarter round"] = turn(turned)
+    taken = dict.fromkeys(turns, 0)
+    peak, limit = 0, min(first, max_states)
+    while True:
+        for name in sorted(taken, key=lambda t: -taken[t]):
+            count, most, cells = _count(turns[name], colors, limit)
+            if count is not None:
+                return Sweep(count, most, time.perf_counter() - start, name)
+            peak = max(peak, most)
+            taken[name] = cells
+        if limit >= max_states:
+            return Sweep(None, peak, time.perf_counter() - start, "")
+        limit = min(4 * limit, max_states)
 
 
 def main() -> None:
@@ -292,7 +349,7 @@ def main() -> None:
     if missing:
         parser.error(f"the corpus has no NumberLink {missing[0]!r}")
     records = []
-    print(f"{'board':<12} {'answers':>16} {'peak states':>12} {'seconds':>8}")
+    print(f"{'board':<12} {'answers':>16} {'peak states':>12} {'seconds':>8}  swept")
     for key in keys:
         try:
             puzzle = read(boards[key][0])
@@ -301,15 +358,24 @@ def main() -> None:
             continue
         if args.keys is None and min(puzzle.m, puzzle.n) > args.max_width:
             continue
-        result = sweep(puzzle, args.max_states)
+        try:
+            result = sweep(puzzle, args.max_states)
+        except InputError as e:
+            print(f"{key:<12} not swept: {e}")
+            continue
         shown = "over the limit" if result.count is None else f"{result.count:,}"
-        print(f"{key:<12} {shown:>16} {result.peak:>12,} {result.seconds:>8.2f}", flush=True)
+        print(
+            f"{key:<12} {shown:>16} {result.peak:>12,} {result.seconds:>8.2f}  "
+            f"{result.orientation}",
+            flush=True,
+        )
         records.append(
             {
                 "key": key,
                 "count": result.count,
                 "peak": result.peak,
                 "seconds": round(result.seconds, 3),
+                "orientation": result.orientation,
             }
         )
     counted = [r for r in records if r["count"] is not None]

@@ -379,7 +379,8 @@ def test_the_numberlink_sweep_counts_what_dlx_counts():
     finds on the exact problem, and the counts of an 8 x 8 board past any listing."""
     from dlxsat.families import numberlink
 
-    sweep = _load("numberlink_sweep").sweep
+    module = _load("numberlink_sweep")
+    sweep = module.sweep
     rng = random.Random(20261128)
     boards = [_random_numberlink(rng) for _ in range(60)]
     data = json.loads((ROOT / "tests/data/genres/numberlink.json").read_text())
@@ -389,8 +390,17 @@ def test_the_numberlink_sweep_counts_what_dlx_counts():
         puzzle = numberlink.read(text)
         expected = dlxsat.solve("numberlink", puzzle, backend="dlx", mode="count").count
         assert sweep(puzzle).count == expected, text
+        # Every way round counts the same answers (a sweep may end in any of them).
+        grid = [list(row) for row in puzzle.clues]
+        colors = {v: c + 1 for c, v in enumerate(puzzle.values())}
+        for name, turn in module.ORIENTATIONS.items():
+            assert module._count(turn(grid), colors, 10**6)[0] == expected, (text, name)
         counts.append(expected)
     assert 0 in counts and 1 in counts and max(counts) > 20  # every kind of board was drawn
     # Too many states for the limit: no count, rather than a wrong one.
     wide = numberlink.read("6 6\n1 - - - - 2\n" + "- - - - - -\n" * 4 + "1 - - - - 2\n")
     assert sweep(wide, max_states=10).count is None and sweep(wide).count > 1000
+    # A board swept best another way round: the ladder of limits finds that way.
+    lopsided = numberlink.read("3 8\n1 2 3 4 - - - -\n" + "- - - - - - - -\n" + "1 2 3 4 - - - -\n")
+    swept = sweep(lopsided, first=2)
+    assert swept.count == sweep(lopsided).count and swept.orientation != "as given"
