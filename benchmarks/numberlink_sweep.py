@@ -145,7 +145,7 @@ def _emit(
             return 0
     w[:] = 0
     for x in range(width):
-        w[x // 10] |= np.uint64(t[x]) << np.uint64(6 * (x % 10))
+        w[x // PER_WORD] |= np.uint64(t[x]) << np.uint64(LABEL_BITS * (x % PER_WORD))
     return _add(table, counts, mask, w, v)
 
 
@@ -184,7 +184,8 @@ def _step(
     made = 0
     for r in range(states.shape[0]):
         for x in range(width):
-            s[x] = (states[r, x // 10] >> np.uint64(6 * (x % 10))) & np.uint64(63)
+            shift = np.uint64(LABEL_BITS * (x % PER_WORD))
+            s[x] = (states[r, x // PER_WORD] >> shift) & np.uint64(MAX_LABEL)
         out = (table, new_counts, mask, counts[r], t, renamed, odd, w)
         up, left = s[j], s[width - 1]
         if k:
@@ -257,6 +258,12 @@ ORIENTATIONS: dict[str, Callable[[Grid], Grid]] = {
 }
 
 
+def color_indices(puzzle: NumberLinkPuzzle) -> dict[int, int]:
+    """Each value's color in the sweep: its index among the board's values, from 1 (0 is "no
+    path")."""
+    return {v: c + 1 for c, v in enumerate(puzzle.values())}
+
+
 def _count(clues: Grid, colors: dict[int, int], max_states: int) -> tuple[int | None, int, int]:
     """Sweep ``clues`` row by row: (its answers or None past ``max_states``, the most states a
     frontier had, the cells taken)."""
@@ -305,8 +312,7 @@ def sweep(puzzle: NumberLinkPuzzle, max_states: int = 4_000_000, first: int = 25
     clues = [list(row) for row in puzzle.clues]
     if puzzle.n > puzzle.m:  # sweep along the longer side
         clues = [list(column) for column in zip(*clues, strict=True)]
-    values = puzzle.values()
-    colors = {v: c + 1 for c, v in enumerate(values)}
+    colors = color_indices(puzzle)
     width = len(clues[0]) + 1
     if width > MAX_WIDTH + 1 or len(colors) + width // 2 + 1 > MAX_LABEL:
         raise InputError(

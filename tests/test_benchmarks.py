@@ -392,7 +392,7 @@ def test_the_numberlink_sweep_counts_what_dlx_counts():
         assert sweep(puzzle).count == expected, text
         # Every way round counts the same answers (a sweep may end in any of them).
         grid = [list(row) for row in puzzle.clues]
-        colors = {v: c + 1 for c, v in enumerate(puzzle.values())}
+        colors = module.color_indices(puzzle)
         for name, turn in module.ORIENTATIONS.items():
             assert module._count(turn(grid), colors, 10**6)[0] == expected, (text, name)
         counts.append(expected)
