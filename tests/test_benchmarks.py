@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import re
 import runpy
 import subprocess
@@ -357,50 +356,3 @@ def test_the_two_orders_trees_are_both_orders_searches(tmp_path):
             assert row[f"{tag}_{limit}"] == r.stats["nodes"]
         assert row[f"{tag}_rate"] > 0
     assert row["knuth_1"] <= row["knuth_2"]
-
-
-def _random_numberlink(rng: random.Random) -> str:
-    """A board of 2 x 2 to 5 x 5 with one to six values, some given four times or three
-    (no answer), some ``?``."""
-    m, n = rng.randint(2, 5), rng.randint(2, 5)
-    cells = rng.sample([(i, j) for i in range(m) for j in range(n)], m * n)
-    grid = [["-"] * n for _ in range(m)]
-    for value in rng.sample(["1", "2", "3", "4", "5", "?"], rng.randint(1, min(6, m * n // 2))):
-        for _ in range(rng.choice([2, 2, 2, 2, 3, 4])):
-            if cells:
-                i, j = cells.pop()
-                grid[i][j] = value
-    return f"{m} {n}\n" + "".join(" ".join(row) + "\n" for row in grid)
-
-
-def test_the_numberlink_sweep_counts_what_dlx_counts():
-    """benchmarks/numberlink_sweep.py counts a board's answers without the exact-cover
-    encoding: on 60 random boards and the corpus-notation boards of the tests, the count DLX
-    finds on the exact problem, and the counts of an 8 x 8 board past any listing."""
-    from dlxsat.families import numberlink
-
-    module = _load("numberlink_sweep")
-    sweep = module.sweep
-    rng = random.Random(20261128)
-    boards = [_random_numberlink(rng) for _ in range(60)]
-    data = json.loads((ROOT / "tests/data/genres/numberlink.json").read_text())
-    boards += [p["problem"] for p in data["puzzles"]]
-    counts = []
-    for text in boards:
-        puzzle = numberlink.read(text)
-        expected = dlxsat.solve("numberlink", puzzle, backend="dlx", mode="count").count
-        assert sweep(puzzle).count == expected, text
-        # Every way round counts the same answers (a sweep may end in any of them).
-        grid = [list(row) for row in puzzle.clues]
-        colors = module.color_indices(puzzle)
-        for name, turn in module.ORIENTATIONS.items():
-            assert module._count(turn(grid), colors, 10**6)[0] == expected, (text, name)
-        counts.append(expected)
-    assert 0 in counts and 1 in counts and max(counts) > 20  # every kind of board was drawn
-    # Too many states for the limit: no count, rather than a wrong one.
-    wide = numberlink.read("6 6\n1 - - - - 2\n" + "- - - - - -\n" * 4 + "1 - - - - 2\n")
-    assert sweep(wide, max_states=10).count is None and sweep(wide).count > 1000
-    # A board swept best another way round: the ladder of limits finds that way.
-    lopsided = numberlink.read("3 8\n1 2 3 4 - - - -\n" + "- - - - - - - -\n" + "1 2 3 4 - - - -\n")
-    swept = sweep(lopsided, first=2)
-    assert swept.count == sweep(lopsided).count and swept.orientation != "as given"

@@ -25,6 +25,7 @@ new genre adds here.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -308,6 +309,126 @@ def test_the_rest_has_a_cover_exactly_when_an_answer_leaves_a_cell_empty(monkeyp
     monkeypatch.setattr(numberlink, "FLIP_STEPS", 0)
     unflipped = solve_problem(numberlink.touch_free(puzzle, holes=True), "dlx").count
     assert (covers < unflipped) == empty
+
+
+def _random_numberlink(rng: random.Random) -> str:
+    """A board of 2 x 2 to 5 x 5 with one to six values, some given four times or three
+    (no answer), some ``?``."""
+    m, n = rng.randint(2, 5), rng.randint(2, 5)
+    cells = rng.sample([(i, j) for i in range(m) for j in range(n)], m * n)
+    grid = [["-"] * n for _ in range(m)]
+    for value in rng.sample(["1", "2", "3", "4", "5", "?"], rng.randint(1, min(6, m * n // 2))):
+        for _ in range(rng.choice([2, 2, 2, 2, 3, 4])):
+            if cells:
+                i, j = cells.pop()
+                grid[i][j] = value
+    return f"{m} {n}\n" + "".join(" ".join(row) + "\n" for row in grid)
+
+
+#: The families with a counter of their own (FamilySpec.counter), each with a maker of random
+#: boards to count.
+COUNTED = {"numberlink": _random_numberlink}
+
+
+def test_every_family_with_its_own_counter_is_counted_here():
+    assert {f for f in FAMILIES if get_spec(f).counter is not None} == set(COUNTED)
+
+
+@pytest.mark.parametrize("family", sorted(COUNTED))
+def test_a_family_s_own_count_is_its_exact_problem_s(monkeypatch, family):
+    """``solve --count`` on the default backend goes by the family's counter (here without
+    DLX's trial before it); on 60 random boards, the bundled puzzles and the edge boards that
+    read, it gives the count DLX finds on the exact problem (boards of no answer, one and over
+    twenty among them)."""
+    from dlxsat import pipeline
+
+    monkeypatch.setattr(pipeline, "COUNT_TRIAL_SECONDS", 0.0)
+    rng = random.Random(20261128)
+    boards = [COUNTED[family](rng) for _ in range(60)]
+    boards += [p["problem"] for p in _data(family)["puzzles"]]
+    boards += list(EDGE_BOARDS.values())
+    counts = []
+    for text in boards:
+        try:
+            puzzle = formats.read(family, text, "grid")
+        except dlxsat.InputError:
+            continue
+        exact = dlxsat.solve(family, puzzle, backend="dlx", mode="count")
+        own = dlxsat.solve(family, puzzle, mode="count")
+        assert own.stats["counter"] == get_spec(family).counter.name and "nodes" not in own.stats
+        assert own.status == exact.status == "counted" and own.count == exact.count, text
+        counts.append(exact.count)
+    assert 0 in counts and 1 in counts and max(counts) > 20  # every kind of board was drawn
+
+
+def test_the_numberlink_sweep_counts_alike_every_way_round_and_compiled(monkeypatch):
+    """The sweep's count does not depend on the way round the board is swept (:func:`sweep`
+    ends in whichever way first fits its limit) nor on the tier its kernels run in."""
+    from dlxsat.families import numberlink_sweep as nls
+
+    rng = random.Random(20261129)
+    boards = [formats.read("numberlink", _random_numberlink(rng), "grid") for _ in range(30)]
+    expected = [nls.sweep(p.clues, p.values()) for p in boards]
+    assert not any(e.compiled for e in expected)  # small boards never load numba
+    for puzzle, swept in zip(boards, expected, strict=True):
+        colors = {v: c + 1 for c, v in enumerate(puzzle.values())}
+        for name, turn in nls.ORIENTATIONS.items():
+            assert nls._count(turn(puzzle.clues), colors, 10**6)[0] == swept.count, name
+    monkeypatch.setattr(nls, "INTERPRETED_SECONDS", 0.0)
+    compiled = [nls.sweep(p.clues, p.values()) for p in boards]
+    assert all(c.compiled for c in compiled)
+    assert [c.count for c in compiled] == [e.count for e in expected]
+
+
+def test_the_numberlink_sweep_stops_at_its_limits():
+    """Past its limit of states a sweep gives no count rather than a wrong one, the ladder of
+    limits finds a board's better way round, and a deadline stops it."""
+    from dlxsat.families.numberlink import read
+    from dlxsat.families.numberlink_sweep import sweep
+    from dlxsat.runtime.deadline import Deadline
+
+    wide = read("6 6\n1 - - - - 2\n" + "- - - - - -\n" * 4 + "1 - - - - 2\n")
+    limited = sweep(wide.clues, wide.values(), max_states=10)
+    assert limited.count is None and not limited.timed_out
+    assert sweep(wide.clues, wide.values()).count > 1000
+    lopsided = read("3 8\n1 2 3 4 - - - -\n" + "- - - - - - - -\n" + "1 2 3 4 - - - -\n")
+    swept = sweep(lopsided.clues, lopsided.values(), first=2)
+    assert swept.count == sweep(lopsided.clues, lopsided.values()).count
+    assert swept.orientation != "as given"
+    late = sweep(wide.clues, wide.values(), deadline=Deadline(0.0))
+    assert late.count is None and late.timed_out
+
+
+def test_a_count_the_counter_gives_up_on_is_an_engine_s(monkeypatch, dlxsat_cli):
+    """Past the counter's limit of states ``auto`` counts the exact problem (the figures say
+    why); out of time, the count is a time out; a named backend never asks the counter; the
+    text says no answer was checked."""
+    from dlxsat import pipeline
+    from dlxsat.families import numberlink_sweep
+    from dlxsat.runtime.deadline import Deadline
+
+    text = "4 4\n1 - - 2\n- - - -\n- - - -\n1 - - 2\n"
+    exact = dlxsat.solve("numberlink", text, backend="dlx", mode="count").count
+    # A board DLX counts within its trial: DLX's count, the counter never asked.
+    trial = dlxsat.solve("numberlink", text, mode="count")
+    assert trial.count == exact > 20 and "nodes" in trial.stats and "counter" not in trial.stats
+    monkeypatch.setattr(pipeline, "COUNT_TRIAL_SECONDS", 0.0)
+    own = dlxsat.solve("numberlink", text, mode="count")
+    assert own.count == exact and own.stats["counter"] and "nodes" not in own.stats
+    monkeypatch.setattr(numberlink_sweep, "state_limit", lambda: 5)
+    fallback = dlxsat.solve("numberlink", text, mode="count")
+    assert fallback.count == exact and fallback.stats["counter_gave_up"].startswith("past ")
+    assert "counter" not in fallback.stats and "auto" in fallback.stats
+    monkeypatch.undo()
+    late, gave_up = pipeline.counted(pipeline.prepare("numberlink", text), Deadline(0.0))
+    assert late is not None and late.timed_out and gave_up is None
+    named = dlxsat.solve("numberlink", text, backend="sat", mode="count")
+    assert named.count == exact and "counter" not in named.stats
+    monkeypatch.setattr(pipeline, "COUNT_TRIAL_SECONDS", 0.0)
+    out = dlxsat_cli("solve", "numberlink", "-", "--count", stdin=text).stdout
+    assert out.startswith(f"counted: {exact} solutions") and "counts without listing" in out
+    out = dlxsat_cli("solve", "numberlink", "-", "--count", "--backend", "dlx", stdin=text).stdout
+    assert "without listing" not in out
 
 
 #: Encoding choices a genre makes per puzzle, each on a small board where it applies: the

@@ -145,7 +145,8 @@ def solve(
     (``--rules``: :attr:`FamilySpec.variants <dlxsat.families.spec.FamilySpec.variants>`,
     None: its default); ``options`` are the solver's declared options
     (:func:`dlxsat.solvers.options_of`). ``argue``: a ``unique`` search may go by the
-    family's argument (:class:`~dlxsat.families.spec.Argument`; False: its own problem only).
+    family's argument (:class:`~dlxsat.families.spec.Argument`), a ``count`` on ``auto`` by
+    its own counter (:class:`~dlxsat.families.spec.Counter`); False: its own problem only.
     """
     from .families.spec import Policy
     from .pipeline import solve as _solve

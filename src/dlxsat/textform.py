@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 def checked_note(report: SolveReport) -> list[str]:
     """Say plainly when fewer answers were checked against the rules than were counted."""
     checked = report.stats.get("checked")
+    counter = report.stats.get("counter")
+    if isinstance(counter, str) and not checked and report.count:
+        return [f"checked: none -- the family's {counter} counts without listing"]
     if checked is None or report.count is None or checked >= report.count:
         return []
     return [f"checked: the first {checked} of the {report.count} answers against the rules"]

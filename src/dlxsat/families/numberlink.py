@@ -36,7 +36,8 @@ edge item per pair of neighbours, colored ``1`` on a path and ``0`` off it.
 
 The link items keep the options few: an edge has one option per value it may carry, where a
 cell's options colored by value would be six per value. This problem is what ``encode``
-prints, and what counting and listing answers solve.
+prints, and what listing answers solves; a count on the default backend goes by a sweep of
+the board instead, outside the exact cover (:mod:`.numberlink_sweep`, the family's counter).
 
 **A shorter proof of uniqueness** (the family's :class:`~dlxsat.families.spec.Argument`).
 With cells allowed to stay empty, a path may take very many roads through the space the others
@@ -143,7 +144,7 @@ from .loops import (
     write_number_grid,
 )
 from .regions import Builder
-from .spec import Argument, Codec, FamilySpec, Picture
+from .spec import Argument, Codec, Counter, FamilySpec, Picture
 
 NAME = "numberlink"
 TYPE = "numlin"
@@ -575,6 +576,27 @@ def shortened(puzzle: NumberLinkPuzzle) -> tuple[Problem, Problem] | None:
     return touch_free(puzzle), touch_free(puzzle, holes=True)
 
 
+def swept(puzzle: NumberLinkPuzzle, deadline: Any) -> tuple[int | None, dict[str, Any]]:
+    """The family's count of answers (:class:`~dlxsat.families.spec.Counter`): a sweep of the
+    board (:mod:`dlxsat.families.numberlink_sweep`), outside the exact problem; None when
+    the board is too wide for it or its frontier outgrows memory (the backend counts then)."""
+    from .numberlink_sweep import sweep
+
+    if not puzzle.values():  # no number, no line: no answer (as :func:`build` says)
+        return 0, {"seconds": 0.0, "peak_states": 0}
+    try:
+        done = sweep(puzzle.clues, puzzle.values(), deadline=deadline)
+    except InputError as e:
+        return None, {"gave_up": str(e)}
+    figures: dict[str, Any] = {"seconds": done.seconds, "peak_states": done.peak}
+    figures["kernel"] = "compiled" if done.compiled else "interpreted"
+    if done.count is not None:
+        figures["swept"] = done.orientation
+    elif not done.timed_out:
+        figures["gave_up"] = f"past {done.peak:,} states in every way round"
+    return done.count, figures
+
+
 # ---------------------------------------------------------------------------------------------
 # The rules, judged on the answer
 
@@ -723,6 +745,7 @@ SPEC = FamilySpec(
     render=render,
     build=build,
     argument=Argument(shortened, "touch-free answers"),
+    counter=Counter(swept, "sweep of the board"),
     bytes_per_cell=5000,
     formats=("knuth", "puzzlink", "pzprv3", "grid"),
     writes=("knuth", "puzzlink", "pzprv3", "grid"),

@@ -118,6 +118,25 @@ class Argument:
 
 
 @dataclass(frozen=True)
+class Counter:
+    """A family's own exact count of a puzzle's answers, outside its exact-cover problem
+    (NumberLink's sweep of the board: :mod:`dlxsat.families.numberlink_sweep`), for a genre
+    whose answers are too many, or too slow to rule out one by one, for a search to count.
+    ``solve --count`` on the default backend uses it (:func:`dlxsat.pipeline.counted`); a
+    named backend counts the family's problem, so the two check each other.
+
+    ``count(puzzle, deadline) -> (count, figures)``: the number of answers, or None when the
+    counter gives up on this puzzle (then the backend counts), and its figures for the
+    report's ``stats``; it stops by ``deadline`` (a
+    :class:`~dlxsat.runtime.deadline.Deadline`; the pipeline tells a give-up from a time out
+    by it). It lists no answer. ``name`` names it in the figures.
+    """
+
+    count: Callable[[Any, Any], tuple[int | None, dict[str, Any]]]
+    name: str = "counter"
+
+
+@dataclass(frozen=True)
 class Batch:
     """Reading and solving many puzzles of the family at once (:func:`dlxsat.pipeline.solve_many`).
 
@@ -155,6 +174,7 @@ class FamilySpec:
         ``bounded`` (:class:`Bounded`): a model that stands for some answers by a bound, and
         says when the answers found show it too low; ``argument`` (:class:`Argument`): other
         problems that settle a ``unique`` search sooner, the family's own the fallback;
+        ``counter`` (:class:`Counter`): the family's own count of answers, for ``count`` mode;
         ``problem_of(puzzle, text) -> Problem``: the problem of the data ``text`` (default:
         :meth:`problem`, the text parsed, with Knuth's single-loop rule added when the
         family has it and the data do not declare it); ``build(puzzle) -> Problem``: the same
@@ -194,6 +214,7 @@ class FamilySpec:
     data_variant: str | None = None
     bounded: Bounded | None = None
     argument: Argument | None = None
+    counter: Counter | None = None
     problem_of: Callable[[Any, str], Problem] | None = None
     build: Callable[[Any], Problem] | None = None
     default_backend: str = "auto"
