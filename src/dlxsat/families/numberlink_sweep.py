@@ -41,10 +41,10 @@ end gives the count. Measured on the corpus (``benchmarks/numberlink_sweep.py``,
 ``docs/genres/numberlink.md``): every board of at most 14 across in seconds to minutes; 15 x 15
 boards take up to tens of minutes or more.
 
-**Two tiers.** The kernels are plain Python here; a sweep starts interpreted and, once it has
-spent :data:`INTERPRETED_SECONDS`, goes on with them compiled by numba (its on-disk cache keeps
-them: compiling takes some seconds once, loading from the cache a few tenths). Small boards --
-most counts asked of a test or a fresh process -- never import numba.
+**Two tiers.** The kernels are plain Python here; sweeps run them interpreted until the
+process has spent :data:`INTERPRETED_SECONDS` in them, then compiled by numba (its on-disk
+cache keeps them: compiling takes some seconds once, loading from the cache a few tenths).
+Small boards -- most counts asked of a test or a fresh process -- never import numba.
 
 >>> sweep(((1, -1, 2), (-1, -1, -1), (1, -1, 2)), [1, 2]).count
 7
@@ -294,16 +294,18 @@ ORIENTATIONS: dict[str, Callable[[Grid], Grid]] = {
 
 
 class _Clock:
-    """The tier a sweep runs in: interpreted until it has spent :data:`INTERPRETED_SECONDS`
-    (over all its ways round), then compiled; and the most states a frontier had."""
+    """The tier a sweep runs in: interpreted until this process's sweeps have spent
+    :data:`INTERPRETED_SECONDS` in it, then compiled (from the start once the compiled
+    kernels are loaded); and the most states a frontier had."""
+
+    interpreted = 0.0  # (the process's, over all its sweeps)
 
     def __init__(self) -> None:
-        self.interpreted = 0.0
-        self.compiled = False
+        self.compiled = bool(_compiled_kernels)
         self.peak = 0
 
     def kernels(self) -> tuple[Any, Any]:
-        if not self.compiled and self.interpreted >= INTERPRETED_SECONDS:
+        if not self.compiled and _Clock.interpreted >= INTERPRETED_SECONDS:
             self.compiled = True
         if self.compiled:
             kernels = _compiled()
@@ -354,7 +356,7 @@ def _count(
                 bits += 1
             states, counts = kept(table, new_counts, made)
             if not clock.compiled:
-                clock.interpreted += time.perf_counter() - began
+                _Clock.interpreted += time.perf_counter() - began
             peak = max(peak, made)
             clock.peak = max(clock.peak, made)
             if made > max_states:
