@@ -26,9 +26,10 @@ cells taken that leave the same labels finish the same ways. Taking a cell:
   piece, unless they are the same: a cycle, which the rules forbid); one coming in goes on down
   or right; none coming in: the cell stays empty, or an open piece starts there (down and right).
 
-After each cell a state whose frontier edges of color ``k`` and numbers ``k`` still to come are
-odd in number is dropped (they pair up in any answer); at the end the one state with no edge
-left counts the answers. Open labels are renumbered in order of appearance, so equal frontiers
+A board whose numbers of some value are odd in number has no answer (they pair up in any
+answer); every step keeps a color's ends on the frontier and its numbers still to come even in
+number, so no state needs that check. At the end the one state with no edge left counts the
+answers. Open labels are renumbered in order of appearance, so equal frontiers
 meet. ``?`` is a value of its own, as in the family (it pairs only with ``?``). Counts stop
 growing at 2^62 (:data:`SATURATED`).
 
@@ -138,17 +139,14 @@ def _add(table: Any, counts: Any, mask: Any, w: Any, v: Any) -> int:
         h = (h + np.uint64(1)) & mask
 
 
-def _emit(
-    s: Any, width: int, colors: int, j: int, down: int, right: int, pending: Any, out: Any
-) -> int:
-    """The state ``s`` with the cell's down and right edges set, its open labels renumbered,
-    dropped when a color's ends and numbers to come are odd in number, else added."""
-    table, counts, mask, v, t, renamed, odd, w = out
+def _emit(s: Any, width: int, colors: int, j: int, down: int, right: int, out: Any) -> int:
+    """The state ``s`` with the cell's down and right edges set and its open labels
+    renumbered, added."""
+    table, counts, mask, v, t, renamed, w = out
     for x in range(width):
         t[x] = s[x]
     t[j], t[width - 1] = down, right
     renamed[:] = 0
-    odd[:] = 0
     following = colors + 1
     for x in range(width):
         y = t[x]
@@ -157,11 +155,6 @@ def _emit(
                 renamed[y] = following
                 following += 1
             t[x] = renamed[y]
-        elif y > 0:
-            odd[y] ^= 1
-    for k in range(1, colors + 1):
-        if odd[k] != (pending[k] & 1):
-            return 0
     w[:] = 0
     for x in range(width):
         w[x // PER_WORD] |= np.uint64(t[x]) << np.uint64(LABEL_BITS * (x % PER_WORD))
@@ -183,7 +176,6 @@ def _step(
     k: int,
     last_row: bool,
     last_column: bool,
-    pending: Any,
     size: int,
 ) -> Any:
     """Take the cell of column ``j`` (``k``: its number's color, 0 when empty) on every state:
@@ -195,7 +187,6 @@ def _step(
     s = np.zeros(width, np.uint8)
     t = np.zeros(width, np.uint8)
     renamed = np.zeros(MAX_LABEL + 1, np.uint8)
-    odd = np.zeros(colors + 1, np.uint8)
     w = np.zeros(words, np.uint64)
     fresh = MAX_LABEL  # an open label above every renumbered one
     made = 0
@@ -203,7 +194,7 @@ def _step(
         for x in range(width):
             shift = np.uint64(LABEL_BITS * (x % PER_WORD))
             s[x] = (states[r, x // PER_WORD] >> shift) & np.uint64(MAX_LABEL)
-        out = (table, new_counts, mask, counts[r], t, renamed, odd, w)
+        out = (table, new_counts, mask, counts[r], t, renamed, w)
         up, left = s[j], s[width - 1]
         if k:
             if up and left:
@@ -215,16 +206,16 @@ def _step(
                         continue
                 else:
                     _relabel(s, width, coming, k)
-                made += _emit(s, width, colors, j, 0, 0, pending, out)
+                made += _emit(s, width, colors, j, 0, 0, out)
             else:
                 if not last_row:
-                    made += _emit(s, width, colors, j, k, 0, pending, out)
+                    made += _emit(s, width, colors, j, k, 0, out)
                 if not last_column:
-                    made += _emit(s, width, colors, j, 0, k, pending, out)
+                    made += _emit(s, width, colors, j, 0, k, out)
         elif not up and not left:
-            made += _emit(s, width, colors, j, 0, 0, pending, out)
+            made += _emit(s, width, colors, j, 0, 0, out)
             if not last_row and not last_column:
-                made += _emit(s, width, colors, j, fresh, fresh, pending, out)
+                made += _emit(s, width, colors, j, fresh, fresh, out)
         elif up and left:
             if up <= colors and left <= colors:
                 if up != left:
@@ -237,13 +228,13 @@ def _step(
                 continue  # the two ends of one open piece: a cycle
             else:
                 _relabel(s, width, left, up)
-            made += _emit(s, width, colors, j, 0, 0, pending, out)
+            made += _emit(s, width, colors, j, 0, 0, out)
         else:
             going = up if up else left
             if not last_row:
-                made += _emit(s, width, colors, j, going, 0, pending, out)
+                made += _emit(s, width, colors, j, going, 0, out)
             if not last_column:
-                made += _emit(s, width, colors, j, 0, going, pending, out)
+                made += _emit(s, width, colors, j, 0, going, out)
         if 2 * made > size:
             return table, new_counts, -1
     return table, new_counts, made
@@ -329,11 +320,9 @@ def _count(
     clock = clock or _Clock()
     m, n = len(clues), len(clues[0])
     width = n + 1
-    pending = np.zeros(len(colors) + 1, np.int64)
-    for row in clues:
-        for v in row:
-            if v != BLANK:
-                pending[colors[v]] += 1
+    given = [v for row in clues for v in row if v != BLANK]
+    if any(given.count(v) % 2 for v in colors):
+        return 0, 0, 0  # a number left alone
     states = np.zeros((1, (width + PER_WORD - 1) // PER_WORD), np.uint64)
     counts = np.ones(1, np.uint64)
     peak = 1
@@ -342,13 +331,12 @@ def _count(
             if deadline is not None and deadline.expired():
                 raise _TimeUp
             k = colors[clues[i][j]] if clues[i][j] != BLANK else 0
-            pending[k] -= 1 if k else 0
             step, kept = clock.kernels()
             began = time.perf_counter()
             # a table 3 to 6 times the states (at most half full, else taken again, larger)
             bits = max(10 if clock.compiled else 4, (3 * len(states)).bit_length())
             while True:
-                args = (width, len(colors), j, k, i == m - 1, j == n - 1, pending, 1 << bits)
+                args = (width, len(colors), j, k, i == m - 1, j == n - 1, 1 << bits)
                 with np.errstate(over="ignore"):  # (the interpreted hash wraps, as compiled)
                     table, new_counts, made = step(states, counts, *args)
                 if made >= 0:
