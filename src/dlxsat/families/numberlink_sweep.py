@@ -140,24 +140,21 @@ def _add(table: Any, counts: Any, mask: Any, w: Any, v: Any) -> int:
 
 
 def _emit(s: Any, width: int, colors: int, j: int, down: int, right: int, out: Any) -> int:
-    """The state ``s`` with the cell's down and right edges set and its open labels
-    renumbered, added."""
-    table, counts, mask, v, t, renamed, w = out
-    for x in range(width):
-        t[x] = s[x]
-    t[j], t[width - 1] = down, right
+    """The state ``s`` with the cell's down and right edges set, packed with its open labels
+    renumbered in order of appearance, added."""
+    table, counts, mask, v, renamed, w = out
     renamed[:] = 0
+    w[:] = 0
     following = colors + 1
+    last = width - 1
     for x in range(width):
-        y = t[x]
+        y = down if x == j else (right if x == last else s[x])
         if y > colors:
             if renamed[y] == 0:
                 renamed[y] = following
                 following += 1
-            t[x] = renamed[y]
-    w[:] = 0
-    for x in range(width):
-        w[x // PER_WORD] |= np.uint64(t[x]) << np.uint64(LABEL_BITS * (x % PER_WORD))
+            y = renamed[y]
+        w[x // PER_WORD] |= np.uint64(y) << np.uint64(LABEL_BITS * (x % PER_WORD))
     return _add(table, counts, mask, w, v)
 
 
@@ -185,7 +182,6 @@ def _step(
     new_counts = np.zeros(size, np.uint64)
     mask = np.uint64(size - 1)
     s = np.zeros(width, np.uint8)
-    t = np.zeros(width, np.uint8)
     renamed = np.zeros(MAX_LABEL + 1, np.uint8)
     w = np.zeros(words, np.uint64)
     fresh = MAX_LABEL  # an open label above every renumbered one
@@ -194,7 +190,7 @@ def _step(
         for x in range(width):
             shift = np.uint64(LABEL_BITS * (x % PER_WORD))
             s[x] = (states[r, x // PER_WORD] >> shift) & np.uint64(MAX_LABEL)
-        out = (table, new_counts, mask, counts[r], t, renamed, w)
+        out = (table, new_counts, mask, counts[r], renamed, w)
         up, left = s[j], s[width - 1]
         if k:
             if up and left:
