@@ -394,19 +394,19 @@ def sweep(
         for name, turn in ORIENTATIONS.items():
             turns[f"{name}, a quarter round"] = turn(turned)
     taken = dict.fromkeys(turns, 0)
-    clock = _Clock()
-    peak, limit = 0, min(first, most)
+    clock = _Clock()  # (its peak: the most states over every way round tried)
+    limit = min(first, most)
     try:
         while True:
             for name in sorted(taken, key=lambda t: -taken[t]):
-                count, high, cells = _count(turns[name], colors, limit, deadline, clock)
-                peak = max(peak, high)
+                count, _, cells = _count(turns[name], colors, limit, deadline, clock)
                 if count is not None:
-                    return Sweep(count, peak, time.perf_counter() - start, name, clock.compiled)
+                    seconds = time.perf_counter() - start
+                    return Sweep(count, clock.peak, seconds, name, clock.compiled)
                 taken[name] = cells
             if limit >= most:
                 break
             limit = min(4 * limit, most)
     except _TimeUp:
         return Sweep(None, clock.peak, time.perf_counter() - start, "", clock.compiled, True)
-    return Sweep(None, peak, time.perf_counter() - start, "", clock.compiled)
+    return Sweep(None, clock.peak, time.perf_counter() - start, "", clock.compiled)
