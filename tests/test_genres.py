@@ -423,6 +423,12 @@ def test_a_count_the_counter_gives_up_on_is_an_engine_s(monkeypatch, dlxsat_cli)
     assert fallback.count == exact and fallback.stats["counter_gave_up"].startswith("past ")
     assert "counter" not in fallback.stats and "auto" in fallback.stats
     monkeypatch.undo()
+    # Too wide for the sweep's words (30 across): the engine counts.
+    wide = "30 30\n1 2" + " -" * 28 + "\n" + ("-" + " -" * 29 + "\n") * 29
+    monkeypatch.setattr(pipeline, "COUNT_TRIAL_SECONDS", 0.0)
+    too_wide = dlxsat.solve("numberlink", wide, mode="count")
+    assert too_wide.count == 0 and "too wide" in too_wide.stats["counter_gave_up"]
+    monkeypatch.undo()
     late, gave_up = pipeline.counted(pipeline.prepare("numberlink", text), Deadline(0.0))
     assert late is not None and late.timed_out and gave_up is None
     named = dlxsat.solve("numberlink", text, backend="sat", mode="count")
