@@ -26,6 +26,7 @@ import corpus  # noqa: E402
 from dlxsat.errors import InputError  # noqa: E402
 from dlxsat.families.numberlink import read  # noqa: E402
 from dlxsat.families.numberlink_sweep import sweep  # noqa: E402
+from dlxsat.runtime.deadline import Deadline  # noqa: E402
 
 
 def main() -> None:
@@ -36,7 +37,10 @@ def main() -> None:
         "--max-width", type=int, default=12, help="boards whose shorter side is at most this"
     )
     parser.add_argument("--max-states", type=int, default=4_000_000, help="give up past this")
-    parser.add_argument("--jsonl", type=Path, help="also write one JSON record a board here")
+    parser.add_argument("--timeout", type=float, help="seconds a board (default: no limit)")
+    parser.add_argument(
+        "--jsonl", type=Path, help="also write one JSON record a board here, as each ends"
+    )
     args = parser.parse_args()
     if not args.dataset:
         parser.error("name the corpus with --dataset or DLXSAT_CORPUS")
@@ -46,6 +50,7 @@ def main() -> None:
     if missing:
         parser.error(f"the corpus has no NumberLink {missing[0]!r}")
     records = []
+    log = args.jsonl.open("w") if args.jsonl else None
     print(f"{'board':<12} {'answers':>16} {'peak states':>12} {'seconds':>8}  swept")
     for key in keys:
         try:
@@ -56,34 +61,40 @@ def main() -> None:
         if args.keys is None and min(puzzle.m, puzzle.n) > args.max_width:
             continue
         try:
-            result = sweep(puzzle.clues, puzzle.values(), args.max_states)
+            deadline = Deadline.after(args.timeout)
+            result = sweep(puzzle.clues, puzzle.values(), args.max_states, deadline=deadline)
         except InputError as e:
             print(f"{key:<12} not swept: {e}")
             continue
-        shown = "over the limit" if result.count is None else f"{result.count:,}"
+        shown = f"{result.count:,}" if result.count is not None else "over the limit"
+        if result.timed_out:
+            shown = "out of time"
         print(
             f"{key:<12} {shown:>16} {result.peak:>12,} {result.seconds:>8.2f}  "
             f"{result.orientation}",
             flush=True,
         )
-        records.append(
-            {
-                "key": key,
-                "count": result.count,
-                "peak": result.peak,
-                "seconds": round(result.seconds, 3),
-                "orientation": result.orientation,
-            }
-        )
+        record = {
+            "key": key,
+            "count": result.count,
+            "peak": result.peak,
+            "seconds": round(result.seconds, 3),
+            "orientation": result.orientation,
+            "timed_out": result.timed_out,
+        }
+        records.append(record)
+        if log is not None:
+            log.write(json.dumps(record) + "\n")
+            log.flush()
     counted = [r for r in records if r["count"] is not None]
     print(
         f"{len(records)} boards: {sum(r['count'] == 1 for r in counted)} with one answer, "
         f"{sum(r['count'] > 1 for r in counted)} with several, "
         f"{sum(r['count'] == 0 for r in counted)} with none, "
-        f"{len(records) - len(counted)} over {args.max_states:,} states"
+        f"{len(records) - len(counted)} over {args.max_states:,} states or out of time"
     )
-    if args.jsonl:
-        args.jsonl.write_text("".join(json.dumps(r) + "\n" for r in records))
+    if log is not None:
+        log.close()
 
 
 if __name__ == "__main__":

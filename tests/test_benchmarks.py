@@ -168,7 +168,7 @@ TINY = {
         *("--dataset", "{corpus}", "--genres", "hitori", "--rounds", "1", "--repeats", "1"),
         *("--tree", f"a={ROOT}", "--same"),
     ],
-    "numberlink_sweep.py": ["--dataset", "{corpus}", "--max-width", "8"],
+    "numberlink_sweep.py": ["--dataset", "{corpus}", "--max-width", "8", "--timeout", "60"],
     "dlx_genres.py": [
         *("--dataset", "{corpus}", "--genres", "hitori", "--sample", "1"),
         *("--rounds", "1", "--repeat", "1", "--tree", f"a={ROOT}", "--tree", f"b={ROOT}"),
