@@ -579,7 +579,8 @@ def shortened(puzzle: NumberLinkPuzzle) -> tuple[Problem, Problem] | None:
 def swept(puzzle: NumberLinkPuzzle, deadline: Any) -> tuple[int | None, dict[str, Any]]:
     """The family's count of answers (:class:`~dlxsat.families.spec.Counter`): a sweep of the
     board (:mod:`dlxsat.families.numberlink_sweep`), outside the exact problem; None when
-    the board is too wide for it or its frontier outgrows memory (the backend counts then)."""
+    the board is too wide for it or its frontier outgrows memory (the figures say why under
+    ``gave_up``, and the backend counts), or when ``deadline`` stops it (no ``gave_up``)."""
     from .numberlink_sweep import sweep
 
     if not puzzle.values():  # no number, no line: no answer (as :func:`build` says)
