@@ -84,7 +84,7 @@ BYTES_A_STATE = 200
 MEMORY_SHARE = 0.5
 #: Seconds of interpreted sweeping before the compiled kernels take over: about what loading
 #: them costs once compiled (importing numba 0.3 s, loading the kernels from its cache 0.5 s,
-#: measured 2026-11-29); compiled, a step runs some hundred times faster.
+#: measured 2026-11-29); compiled, a state costs some 0.4 microseconds a step, interpreted 25.
 INTERPRETED_SECONDS = 0.8
 
 _FREE = np.uint64(0xFFFFFFFFFFFFFFFF)  # an empty slot of the hash table (no state packs to it)
