@@ -311,7 +311,7 @@ def _add_solve(sub: Any) -> None:
     _modes(
         s,
         ("--unique", "look for two answers (the default)"),
-        ("--count", "count every answer"),
+        ("--count", "count every answer (auto: by the family's own counter where it has one)"),
         ("--all", "list every answer"),
     )
     s.add_argument("--json", action="store_true", help=JSON_HELP)

@@ -34,7 +34,9 @@ __all__ = ["CHECKED_WHEN_COUNTING", "max_workers"]  # (their home is dlxsat.solv
 #: hours. The portfolio (engines racing on all cores) is not a default: on 2 cores it costs
 #: 1.8-2.1 x SAT alone (``benchmarks/portfolio.py``). Many Sudokus in one process run ``auto``
 #: on DLX's batch path (the spec's ``batch.backend``; :func:`dlxsat.backends.auto.solve_many`),
-#: each within a trial; a puzzle that outgrows it goes to ``auto``'s own choice.
+#: each within a trial; a puzzle that outgrows it goes to ``auto``'s own choice. A count on
+#: ``auto`` of a family with a counter of its own goes by that counter after a short DLX
+#: trial (:func:`counted`).
 
 
 def default_backend(family: str, many: bool = False) -> str:
