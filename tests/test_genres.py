@@ -412,7 +412,9 @@ def test_a_count_the_counter_gives_up_on_is_an_engine_s(monkeypatch, dlxsat_cli)
 
     text = "4 4\n1 - - 2\n- - - -\n- - - -\n1 - - 2\n"
     exact = dlxsat.solve("numberlink", text, backend="dlx", mode="count").count
-    # A board DLX counts within its trial: DLX's count, the counter never asked.
+    # A board DLX counts within its trial: DLX's count, the counter never asked (a trial of
+    # 60 s: 0.1 s is not sure to hold on a busy machine).
+    monkeypatch.setattr(pipeline, "COUNT_TRIAL_SECONDS", 60.0)
     trial = dlxsat.solve("numberlink", text, mode="count")
     assert trial.count == exact > 20 and "nodes" in trial.stats and "counter" not in trial.stats
     monkeypatch.setattr(pipeline, "COUNT_TRIAL_SECONDS", 0.0)
