@@ -375,7 +375,7 @@ def test_the_numberlink_sweep_counts_alike_every_way_round_and_compiled(monkeypa
     expected = [nls.sweep(p.clues, p.values()) for p in boards]
     assert not any(e.compiled for e in expected)
     for puzzle, swept in zip(boards, expected, strict=True):
-        colors = {v: c + 1 for c, v in enumerate(puzzle.values())}
+        colors = nls.color_indices(puzzle.values())
         for name, turn in nls.ORIENTATIONS.items():
             assert nls._count(turn(puzzle.clues), colors, 10**6)[0] == swept.count, name
     monkeypatch.setattr(nls, "INTERPRETED_SECONDS", 0.0)

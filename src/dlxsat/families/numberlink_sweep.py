@@ -310,18 +310,17 @@ def _count(
     max_states: int,
     deadline: Deadline | None = None,
     clock: _Clock | None = None,
-) -> tuple[int | None, int, int]:
-    """Sweep ``clues`` row by row: (its answers or None past ``max_states``, the most states a
-    frontier had, the cells taken). Past ``deadline``: :class:`_TimeUp`."""
+) -> tuple[int | None, int]:
+    """Sweep ``clues`` row by row: (its answers or None past ``max_states``, the cells taken);
+    the most states a frontier had go to ``clock``. Past ``deadline``: :class:`_TimeUp`."""
     clock = clock or _Clock()
     m, n = len(clues), len(clues[0])
     width = n + 1
     given = [v for row in clues for v in row if v != BLANK]
     if any(given.count(v) % 2 for v in colors):
-        return 0, 0, 0  # a number left alone
+        return 0, 0  # a number left alone
     states = np.zeros((1, (width + PER_WORD - 1) // PER_WORD), np.uint64)
     counts = np.ones(1, np.uint64)
-    peak = 1
     for i in range(m):
         for j in range(n):
             if deadline is not None and deadline.expired():
@@ -341,11 +340,15 @@ def _count(
             states, counts = kept(table, new_counts, made)
             if not clock.compiled:
                 _Clock.interpreted += time.perf_counter() - began
-            peak = max(peak, made)
             clock.peak = max(clock.peak, made)
             if made > max_states:
-                return None, peak, i * n + j + 1
-    return (int(counts[0]) if len(counts) else 0), peak, m * n
+                return None, i * n + j + 1
+    return (int(counts[0]) if len(counts) else 0), m * n
+
+
+def color_indices(values: Sequence[int]) -> dict[int, int]:
+    """Each value's color in the sweep: its index among ``values``, from 1 (0 is no path)."""
+    return {v: c + 1 for c, v in enumerate(values)}
 
 
 def state_limit() -> int:
@@ -383,7 +386,7 @@ def sweep(
     grid = [list(row) for row in clues]
     if n > m:  # sweep along the longer side
         grid = [list(column) for column in zip(*grid, strict=True)]
-    colors = {v: c + 1 for c, v in enumerate(values)}
+    colors = color_indices(values)
     width = len(grid[0]) + 1
     if width > MAX_WIDTH + 1 or len(colors) + width // 2 + 1 > MAX_LABEL:
         raise InputError(f"a {m} x {n} board of {len(colors)} values is too wide to sweep")
@@ -399,7 +402,7 @@ def sweep(
     try:
         while True:
             for name in sorted(taken, key=lambda t: -taken[t]):
-                count, _, cells = _count(turns[name], colors, limit, deadline, clock)
+                count, cells = _count(turns[name], colors, limit, deadline, clock)
                 if count is not None:
                     seconds = time.perf_counter() - start
                     return Sweep(count, clock.peak, seconds, name, clock.compiled)
