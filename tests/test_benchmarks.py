@@ -259,6 +259,14 @@ def test_the_trial_floor_replay_charges_the_trial_then_sat(tmp_path, capsys):
     assert floor.ratio(rows, 400, 0) == pytest.approx((0.010 + 0.008 + 0.030) / vbs)
     assert floor.main([str(path), "--per-item", "0", "--floors", "2000,4000"]) == 0
     assert "| 0 | 1.52 | 1.20 |" in capsys.readouterr().out
+    # The trial as it ran, scaled, and the best choice at its end: `a`'s 1,000 nodes left
+    # cost DLX a third of its 10 ms, less than SAT's 20 ms; `b` has only SAT after its trial.
+    assert floor.scaled_ratios(rows, 1) == pytest.approx(
+        ((0.010 * 2 / 3 + 0.020 + 0.034) / vbs, (0.010 + 0.034) / vbs)
+    )
+    assert floor.scaled_ratios(rows, 2) == pytest.approx(((0.010 + 0.038) / vbs,) * 2)
+    assert floor.main([str(path), "--per-item", "0", "--floors", "0", "--scales", "1,2"]) == 0
+    assert "| 1 | 1.517 | 1.100 |" in capsys.readouterr().out
     # Bad input: a one-line error, exit 2.
     (tmp_path / "bad.jsonl").write_text("{not json\n")
     for args, why in [
@@ -266,11 +274,39 @@ def test_the_trial_floor_replay_charges_the_trial_then_sat(tmp_path, capsys):
         ([str(tmp_path / "none.jsonl")], "cannot read"),
         ([str(tmp_path / "bad.jsonl")], "not a published.py --jsonl record"),
         ([str(path), "--floors", "2k"], "whole numbers"),
+        ([str(path), "--scales", "x"], "--scales takes numbers"),
+        ([str(path), "--scales", "0"], "positive"),
     ]:
         with pytest.raises(SystemExit) as exit_:
             floor.main(args)
         err = capsys.readouterr().err
         assert exit_.value.code == 2 and why in err and "Traceback" not in err
+
+
+def test_a_trial_of_seconds_replays_at_its_own_time_a_node(tmp_path, capsys):
+    """A problem whose trial had a budget of seconds (no rule, few items: Star Battle) is
+    replayed in nodes at the trial's own time a node: 5 ms at 1 microsecond a node is 5,000 of
+    DLX's 8,000; then SAT (6 ms), or, chosen at best, DLX's last 3,000 nodes."""
+    floor = _load("auto_replay")
+    auto = {"features": {"primary": 42}, "trial_budget": 0.005, "trial_seconds": 0.005}
+    common = {"set": "star-battle", "board": "c", "status": "unique"}
+    lines = [
+        {**common, "solver": "dlx", "seconds": 0.009, "nodes": 8000},
+        {**common, "solver": "sat", "seconds": 0.006},
+        {**common, "solver": "cpsat", "seconds": 1.0},
+        {**common, "solver": "auto", "seconds": 0.012, "auto": {**auto, "trial_searched": 5000}},
+    ]
+    path = tmp_path / "runs.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    (board,) = floor.boards([path])["star-battle"]
+    assert board.budget is None and board.scaled(1) == 5000 and board.scaled(2) == 10000
+    assert floor.scaled_ratios([board], 1) == pytest.approx(
+        ((0.009 * 5 / 8 + 0.006) / 0.006, 0.009 / 0.006)
+    )
+    assert floor.scaled_ratios([board], 2) == pytest.approx((0.009 / 0.006,) * 2)
+    assert floor.main([str(path), "--scales", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "replayed with its budgets 1.94" in out and "| 1 | 1.938 | 1.500 |" in out
 
 
 def test_the_two_orders_replay_gives_knuth_s_tree_its_share(tmp_path, capsys):
