@@ -363,7 +363,8 @@ def test_a_family_s_own_count_is_its_exact_problem_s(monkeypatch, family):
 
 def test_the_numberlink_sweep_counts_alike_every_way_round_and_compiled(monkeypatch):
     """The sweep's count does not depend on the way round the board is swept (:func:`sweep`
-    ends in whichever way first fits its limit) nor on the tier its kernels run in."""
+    ends in whichever way first fits its limit), on the order the states go into the next
+    frontier's table, nor on the tier its kernels run in."""
     from dlxsat.families import numberlink_sweep as nls
 
     rng = random.Random(20261129)
@@ -378,6 +379,15 @@ def test_the_numberlink_sweep_counts_alike_every_way_round_and_compiled(monkeypa
         colors = nls.color_indices(puzzle.values())
         for name, turn in nls.ORIENTATIONS.items():
             assert nls._count(turn(puzzle.clues), colors, 10**6)[0] == swept.count, name
+    # The states put in order by the table's regions before they go in (large tables only,
+    # so here with regions of two slots and a buffer of four states: flushed every two).
+    monkeypatch.setattr(nls, "REGION_BITS", 2)
+    monkeypatch.setattr(nls, "MIN_REGION_BITS", 1)
+    monkeypatch.setattr(nls, "BUFFERED", 4)
+    regions = [nls.sweep(p.clues, p.values()) for p in boards]
+    assert [r.count for r in regions] == [e.count for e in expected]
+    monkeypatch.undo()
+    monkeypatch.setattr(nls, "_compiled_kernels", {})
     monkeypatch.setattr(nls, "INTERPRETED_SECONDS", 0.0)
     compiled = [nls.sweep(p.clues, p.values()) for p in boards]
     assert all(c.compiled for c in compiled if c.peak)  # (a number left alone: no sweep)

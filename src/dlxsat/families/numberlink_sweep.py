@@ -84,8 +84,19 @@ BYTES_A_STATE = 200
 MEMORY_SHARE = 0.5
 #: Seconds of interpreted sweeping before the compiled kernels take over: about what loading
 #: them costs once compiled (importing numba 0.3 s, loading the kernels from its cache 0.5 s,
-#: measured 2026-11-29); compiled, a state costs some 0.4 microseconds a step, interpreted 25.
+#: measured 2026-11-29); compiled, a state costs some 0.4 microseconds a step (0.41 on
+#: ``142_12x12`` beside another sweep, against 0.62-0.71 before the states were buffered by the
+#: table's regions, :func:`_flush`, and the table kept from step to step, :func:`_pool`),
+#: interpreted 25.
 INTERPRETED_SECONDS = 0.8
+
+#: States buffered before they are added to the next frontier's table (:func:`_flush`), and the
+#: regions of the table they are put in order by: 2^REGION_BITS of them, each of at least
+#: 2^MIN_REGION_BITS slots (smaller tables fit the cache: the states go in as they came).
+#: Measured on ``142_12x12`` as given (2^23 slots at its peak; beside another sweep, within
+#: some 10 %): 2^7, 2^9, 2^11 regions 486, 464, 539 ns a state a step; buffers of 2^16, 2^18,
+#: 2^20 states 523, 464, 526.
+BUFFERED, REGION_BITS, MIN_REGION_BITS = 1 << 18, 9, 10
 
 _FREE = np.uint64(0xFFFFFFFFFFFFFFFF)  # an empty slot of the hash table (no state packs to it)
 _SATURATED = np.uint64(SATURATED)
@@ -118,9 +129,9 @@ def _hash(w: Any) -> Any:
     return h
 
 
-def _add(table: Any, counts: Any, mask: Any, w: Any, v: Any) -> int:
-    """Add ``v`` answers to the state packed in ``w`` (open addressing); 1 if it is new."""
-    h = _hash(w) & mask
+def _add(table: Any, counts: Any, mask: Any, w: Any, v: Any, h: Any) -> int:
+    """Add ``v`` answers to the state packed in ``w``, whose slot is ``h`` (open addressing);
+    1 if it is new."""
     words = w.shape[0]
     while True:
         if table[h, 0] == _FREE:
@@ -141,9 +152,11 @@ def _add(table: Any, counts: Any, mask: Any, w: Any, v: Any) -> int:
 
 def _emit(s: Any, width: int, colors: int, j: int, down: int, right: int, out: Any) -> int:
     """The state ``s`` with the cell's down and right edges set, packed with its open labels
-    renumbered in order of appearance, added."""
-    table, counts, mask, v, renamed, w = out
+    renumbered in order of appearance, put in the buffer (with its count and its slot in the
+    table): the number of states buffered."""
+    buffered, counts, mask, v, renamed, at = out
     renamed[:] = 0
+    w = buffered[at]
     w[:] = 0
     following = colors + 1
     last = width - 1
@@ -155,7 +168,46 @@ def _emit(s: Any, width: int, colors: int, j: int, down: int, right: int, out: A
                 following += 1
             y = renamed[y]
         w[x // PER_WORD] |= np.uint64(y) << np.uint64(LABEL_BITS * (x % PER_WORD))
-    return _add(table, counts, mask, w, v)
+    counts[at, 0] = v
+    counts[at, 1] = _hash(w) & mask
+    return int(at) + 1
+
+
+def _flush(
+    buffered: Any, counts: Any, n: int, table: Any, new_counts: Any, bits: int, spare: Any
+) -> int:
+    """Add the ``n`` states buffered (:func:`_emit`) to the table: the number of new ones.
+
+    A large table is far bigger than the caches, and adding a state where its hash says is a
+    cache miss (and a miss of the page tables): some 0.4 of a state's 0.6-0.75 microseconds a
+    step, measured on ``142_12x12``. So the states are first moved, in one pass, into the
+    order of their slots' :data:`REGION_BITS` leading bits (a counting sort into ``spare``):
+    each region of the table then takes its states one after another while it sits in the
+    cache."""
+    mask = np.uint64((1 << bits) - 1)
+    shift = bits - REGION_BITS
+    if shift < MIN_REGION_BITS:  # a table that fits the cache: in the order they came
+        made = 0
+        for i in range(n):
+            made += _add(table, new_counts, mask, buffered[i], counts[i, 0], counts[i, 1])
+        return made
+    spare_w, spare_c, starts = spare
+    starts[:] = 0
+    for i in range(n):
+        starts[(counts[i, 1] >> np.uint64(shift)) + np.uint64(1)] += 1
+    for g in range(1, starts.shape[0]):
+        starts[g] += starts[g - 1]
+    for i in range(n):
+        g = counts[i, 1] >> np.uint64(shift)
+        t = starts[g]
+        starts[g] = t + 1
+        spare_w[t] = buffered[i]
+        spare_c[t, 0] = counts[i, 0]
+        spare_c[t, 1] = counts[i, 1]
+    made = 0
+    for t in range(n):
+        made += _add(table, new_counts, mask, spare_w[t], spare_c[t, 0], spare_c[t, 1])
+    return made
 
 
 def _relabel(s: Any, width: int, old: int, new: int) -> None:
@@ -173,24 +225,41 @@ def _step(
     k: int,
     last_row: bool,
     last_column: bool,
-    size: int,
+    bits: int,
+    table: Any,
+    new_counts: Any,
 ) -> Any:
     """Take the cell of column ``j`` (``k``: its number's color, 0 when empty) on every state:
-    the next frontier's hash table, and its number of states (-1 once it is half full)."""
+    the next frontier's hash table (``table`` and ``new_counts``, of ``2^bits`` slots, empty
+    when given), and its number of states (-1 once it is half full)."""
     words = states.shape[1]
-    table = np.full((size, words), _FREE, np.uint64)
-    new_counts = np.zeros(size, np.uint64)
+    size = 1 << bits
     mask = np.uint64(size - 1)
     s = np.zeros(width, np.uint8)
     renamed = np.zeros(MAX_LABEL + 1, np.uint8)
-    w = np.zeros(words, np.uint64)
+    # The states taken to (two at most from each) wait in a buffer, with their counts and
+    # slots, and are added a buffer at a time (:func:`_flush`); at most half the table is
+    # ever filled, so that a probe always ends.
+    room = min(BUFFERED, size // 2)
+    buffered = np.empty((room, words), np.uint64)
+    pending = np.empty((room, 2), np.uint64)
+    spare = (
+        np.empty((room, words), np.uint64),
+        np.empty((room, 2), np.uint64),
+        np.empty((1 << REGION_BITS) + 1, np.uint64),
+    )
     fresh = MAX_LABEL  # an open label above every renumbered one
-    made = 0
+    made = at = 0
     for r in range(states.shape[0]):
+        if at + 2 > room or 2 * (made + at + 2) > size:
+            made += _flush(buffered, pending, at, table, new_counts, bits, spare)
+            at = 0
+            if 2 * (made + 2) > size:
+                return table, new_counts, -1
         for x in range(width):
             shift = np.uint64(LABEL_BITS * (x % PER_WORD))
             s[x] = (states[r, x // PER_WORD] >> shift) & np.uint64(MAX_LABEL)
-        out = (table, new_counts, mask, counts[r], renamed, w)
+        out = (buffered, pending, mask, counts[r], renamed, at)
         up, left = s[j], s[width - 1]
         if k:
             if up and left:
@@ -202,16 +271,18 @@ def _step(
                         continue
                 else:
                     _relabel(s, width, coming, k)
-                made += _emit(s, width, colors, j, 0, 0, out)
+                at = _emit(s, width, colors, j, 0, 0, out)
             else:
                 if not last_row:
-                    made += _emit(s, width, colors, j, k, 0, out)
+                    at = _emit(s, width, colors, j, k, 0, out)
                 if not last_column:
-                    made += _emit(s, width, colors, j, 0, k, out)
+                    out = (buffered, pending, mask, counts[r], renamed, at)
+                    at = _emit(s, width, colors, j, 0, k, out)
         elif not up and not left:
-            made += _emit(s, width, colors, j, 0, 0, out)
+            at = _emit(s, width, colors, j, 0, 0, out)
             if not last_row and not last_column:
-                made += _emit(s, width, colors, j, fresh, fresh, out)
+                out = (buffered, pending, mask, counts[r], renamed, at)
+                at = _emit(s, width, colors, j, fresh, fresh, out)
         elif up and left:
             if up <= colors and left <= colors:
                 if up != left:
@@ -224,19 +295,22 @@ def _step(
                 continue  # the two ends of one open piece: a cycle
             else:
                 _relabel(s, width, left, up)
-            made += _emit(s, width, colors, j, 0, 0, out)
+            at = _emit(s, width, colors, j, 0, 0, out)
         else:
             going = up if up else left
             if not last_row:
-                made += _emit(s, width, colors, j, going, 0, out)
+                at = _emit(s, width, colors, j, going, 0, out)
             if not last_column:
-                made += _emit(s, width, colors, j, 0, going, out)
-        if 2 * made > size:
-            return table, new_counts, -1
+                out = (buffered, pending, mask, counts[r], renamed, at)
+                at = _emit(s, width, colors, j, 0, going, out)
+    made += _flush(buffered, pending, at, table, new_counts, bits, spare)
+    if 2 * made > size:
+        return table, new_counts, -1
     return table, new_counts, made
 
 
 def _kept(table: Any, counts: Any, made: int) -> Any:
+    """The table's states and their counts, each slot left empty again for the next step."""
     states = np.empty((made, table.shape[1]), np.uint64)
     kept = np.empty(made, np.uint64)
     r = 0
@@ -244,11 +318,13 @@ def _kept(table: Any, counts: Any, made: int) -> Any:
         if table[h, 0] != _FREE:
             states[r] = table[h]
             kept[r] = counts[h]
+            table[h, 0] = _FREE
+            counts[h] = 0
             r += 1
     return states, kept
 
 
-_KERNELS = ("_hash", "_add", "_emit", "_relabel", "_step", "_kept")
+_KERNELS = ("_hash", "_add", "_emit", "_flush", "_relabel", "_step", "_kept")
 _compiled_kernels: dict[str, Any] = {}
 
 
@@ -321,6 +397,7 @@ def _count(
         return 0, 0  # a number left alone
     states = np.zeros((1, (width + PER_WORD - 1) // PER_WORD), np.uint64)
     counts = np.ones(1, np.uint64)
+    pool = _pool(0, states.shape[1])
     for i in range(m):
         for j in range(n):
             if deadline is not None and deadline.expired():
@@ -331,11 +408,16 @@ def _count(
             # a table 3 to 6 times the states (at most half full, else taken again, larger)
             bits = max(10 if clock.compiled else 4, (3 * len(states)).bit_length())
             while True:
-                args = (width, len(colors), j, k, i == m - 1, j == n - 1, 1 << bits)
+                if len(pool[1]) < 1 << bits:  # (kept from step to step: see _pool)
+                    pool = _pool(bits, states.shape[1])
+                args = (width, len(colors), j, k, i == m - 1, j == n - 1, bits)
+                slots = (pool[0][: 1 << bits], pool[1][: 1 << bits])
                 with np.errstate(over="ignore"):  # (the interpreted hash wraps, as compiled)
-                    table, new_counts, made = step(states, counts, *args)
+                    table, new_counts, made = step(states, counts, *args, *slots)
                 if made >= 0:
                     break
+                table.fill(_FREE)
+                new_counts.fill(0)
                 bits += 1
             states, counts = kept(table, new_counts, made)
             if not clock.compiled:
@@ -344,6 +426,15 @@ def _count(
             if made > max_states:
                 return None, i * n + j + 1
     return (int(counts[0]) if len(counts) else 0), m * n
+
+
+def _pool(bits: int, words: int) -> tuple[Any, Any]:
+    """An empty hash table of ``2^bits`` slots (each state's words, and its count), kept by
+    :func:`_count` from step to step, each step using its first slots and :func:`_kept`
+    emptying them as it reads them: a fresh table each step of a 15 x 15 board's peak (2^23
+    slots) cost some 55 ms in new pages and their filling, measured, against 16 ms to fill one
+    again."""
+    return np.full((1 << bits, words), _FREE, np.uint64), np.zeros(1 << bits, np.uint64)
 
 
 def color_indices(values: Sequence[int]) -> dict[int, int]:
