@@ -150,11 +150,11 @@ def _add(table: Any, counts: Any, mask: Any, w: Any, v: Any, h: Any) -> int:
         h = (h + np.uint64(1)) & mask
 
 
-def _emit(s: Any, width: int, colors: int, j: int, down: int, right: int, out: Any) -> int:
+def _emit(s: Any, width: int, colors: int, j: int, down: int, right: int, out: Any, at: int) -> int:
     """The state ``s`` with the cell's down and right edges set, packed with its open labels
-    renumbered in order of appearance, put in the buffer (with its count and its slot in the
-    table): the number of states buffered."""
-    buffered, counts, mask, v, renamed, at = out
+    renumbered in order of appearance, put in the buffer's place ``at`` (with its count and its
+    slot in the table): the number of states buffered."""
+    buffered, pending, mask, v, renamed = out
     renamed[:] = 0
     w = buffered[at]
     w[:] = 0
@@ -168,13 +168,13 @@ def _emit(s: Any, width: int, colors: int, j: int, down: int, right: int, out: A
                 following += 1
             y = renamed[y]
         w[x // PER_WORD] |= np.uint64(y) << np.uint64(LABEL_BITS * (x % PER_WORD))
-    counts[at, 0] = v
-    counts[at, 1] = _hash(w) & mask
-    return int(at) + 1
+    pending[at, 0] = v
+    pending[at, 1] = _hash(w) & mask
+    return at + 1
 
 
 def _flush(
-    buffered: Any, counts: Any, n: int, table: Any, new_counts: Any, bits: int, spare: Any
+    buffered: Any, pending: Any, n: int, table: Any, new_counts: Any, bits: int, spare: Any
 ) -> int:
     """Add the ``n`` states buffered (:func:`_emit`) to the table: the number of new ones.
 
@@ -186,27 +186,23 @@ def _flush(
     0.41-0.46 after (with :func:`_pool`)."""
     mask = np.uint64((1 << bits) - 1)
     shift = bits - REGION_BITS
-    if shift < MIN_REGION_BITS:  # a table that fits the cache: in the order they came
-        made = 0
+    if shift >= MIN_REGION_BITS:  # (a smaller table fits the cache: in the order they came)
+        sorted_w, sorted_c, starts = spare
+        starts[:] = 0
         for i in range(n):
-            made += _add(table, new_counts, mask, buffered[i], counts[i, 0], counts[i, 1])
-        return made
-    spare_w, spare_c, starts = spare
-    starts[:] = 0
-    for i in range(n):
-        starts[(counts[i, 1] >> np.uint64(shift)) + np.uint64(1)] += 1
-    for g in range(1, starts.shape[0]):
-        starts[g] += starts[g - 1]
-    for i in range(n):
-        g = counts[i, 1] >> np.uint64(shift)
-        t = starts[g]
-        starts[g] = t + 1
-        spare_w[t] = buffered[i]
-        spare_c[t, 0] = counts[i, 0]
-        spare_c[t, 1] = counts[i, 1]
+            starts[(pending[i, 1] >> np.uint64(shift)) + np.uint64(1)] += 1
+        for g in range(1, starts.shape[0]):
+            starts[g] += starts[g - 1]
+        for i in range(n):
+            g = pending[i, 1] >> np.uint64(shift)
+            t = starts[g]
+            starts[g] = t + 1
+            sorted_w[t] = buffered[i]
+            sorted_c[t] = pending[i]
+        buffered, pending = sorted_w, sorted_c
     made = 0
-    for t in range(n):
-        made += _add(table, new_counts, mask, spare_w[t], spare_c[t, 0], spare_c[t, 1])
+    for i in range(n):
+        made += _add(table, new_counts, mask, buffered[i], pending[i, 0], pending[i, 1])
     return made
 
 
@@ -259,7 +255,7 @@ def _step(
         for x in range(width):
             shift = np.uint64(LABEL_BITS * (x % PER_WORD))
             s[x] = (states[r, x // PER_WORD] >> shift) & np.uint64(MAX_LABEL)
-        out = (buffered, pending, mask, counts[r], renamed, at)
+        out = (buffered, pending, mask, counts[r], renamed)
         up, left = s[j], s[width - 1]
         if k:
             if up and left:
@@ -271,18 +267,16 @@ def _step(
                         continue
                 else:
                     _relabel(s, width, coming, k)
-                at = _emit(s, width, colors, j, 0, 0, out)
+                at = _emit(s, width, colors, j, 0, 0, out, at)
             else:
                 if not last_row:
-                    at = _emit(s, width, colors, j, k, 0, out)
+                    at = _emit(s, width, colors, j, k, 0, out, at)
                 if not last_column:
-                    out = (buffered, pending, mask, counts[r], renamed, at)
-                    at = _emit(s, width, colors, j, 0, k, out)
+                    at = _emit(s, width, colors, j, 0, k, out, at)
         elif not up and not left:
-            at = _emit(s, width, colors, j, 0, 0, out)
+            at = _emit(s, width, colors, j, 0, 0, out, at)
             if not last_row and not last_column:
-                out = (buffered, pending, mask, counts[r], renamed, at)
-                at = _emit(s, width, colors, j, fresh, fresh, out)
+                at = _emit(s, width, colors, j, fresh, fresh, out, at)
         elif up and left:
             if up <= colors and left <= colors:
                 if up != left:
@@ -295,14 +289,13 @@ def _step(
                 continue  # the two ends of one open piece: a cycle
             else:
                 _relabel(s, width, left, up)
-            at = _emit(s, width, colors, j, 0, 0, out)
+            at = _emit(s, width, colors, j, 0, 0, out, at)
         else:
             going = up if up else left
             if not last_row:
-                at = _emit(s, width, colors, j, going, 0, out)
+                at = _emit(s, width, colors, j, going, 0, out, at)
             if not last_column:
-                out = (buffered, pending, mask, counts[r], renamed, at)
-                at = _emit(s, width, colors, j, 0, going, out)
+                at = _emit(s, width, colors, j, 0, going, out, at)
     made += _flush(buffered, pending, at, table, new_counts, bits, spare)
     if 2 * made > size:
         return table, new_counts, -1
