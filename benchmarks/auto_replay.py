@@ -74,13 +74,11 @@ class Board:
 
     def best_choice(self, budget: int) -> float:
         """The time with a trial of ``budget`` nodes and, at its end, the better of going on
-        with DLX and SAT, known beforehand: what no prediction made there can beat."""
-        if self.nodes is not None and self.nodes <= budget:
-            return self.dlx
-        if self.nodes is None:  # DLX ran out of time: SAT, after the trial
-            return self.per_node * budget + self.sat
-        trial = self.dlx * budget / self.nodes
-        return trial + min(self.dlx - trial, self.sat)
+        with DLX and SAT, known beforehand: what no prediction made there can beat. (DLX on is
+        DLX's whole time; SAT after the trial is :meth:`replayed`; a DLX that ran out of time
+        is no choice.)"""
+        replayed = self.replayed(budget)
+        return replayed if self.nodes is None else min(self.dlx, replayed)
 
     def replayed(self, budget: int) -> float:
         """The default's time with a trial of ``budget`` nodes: DLX's when its tree fits,
