@@ -19,8 +19,9 @@ no star.)
 neighbourhood (names of :class:`~dlxsat.families.shading.Names`: cell (i, j) is the point
 (2i+1, 2j+1), grid point (i, j) is (2i, 2j)):
 
-- a primary item per row, ``row0``, ``row1``, ..., per column, ``col0``, ..., and per region
-  (named by its top cell, ``13``), each covered exactly K times (``2|row0`` when K is 2);
+- a primary item per region (named by its top cell, ``13``; the smallest regions first), per
+  row, ``row0``, ``row1``, ..., and per column, ``col0``, ..., each covered exactly K times
+  (``2|row0`` when K is 2);
 - a secondary item per 2 x 2 block of cells, named by its centre, the grid point inside it
   (``22``). Two cells touch, orthogonally or diagonally, exactly when some 2 x 2 block holds
   both (on a board one cell high or wide: a secondary item per pair of neighbours, named by
@@ -115,13 +116,22 @@ def build(puzzle: StarBattlePuzzle) -> Problem:
     m, n, k = puzzle.m, puzzle.n, puzzle.stars
     names = sh.Names(m, n)
     b = sh.Builder()
+    region = [names.cell(*puzzle.top(r)) for r in range(puzzle.room_count)]
+    cells = [0] * puzzle.room_count
+    for line in puzzle.room:
+        for r in line:
+            if r != BLOCKED:
+                cells[r] += 1
+    # The regions come first, the smallest first: Algorithm M breaks a tie of its choice by
+    # the leftmost item, and a region is more constrained than a row or column of as many
+    # options left (its cells touch one another). Measured on the 307 published boards of at
+    # most 225 cells: 7.36 million nodes against 10.07 million with rows, columns, regions.
+    for r in sorted(range(puzzle.room_count), key=lambda r: (cells[r], r)):
+        b.item(region[r], k)
     for i in range(m):
         b.item(f"row{i}", k)
     for j in range(n):
         b.item(f"col{j}", k)
-    region = [names.cell(*puzzle.top(r)) for r in range(puzzle.room_count)]
-    for r in region:
-        b.item(r, k)
     points: set[tuple[int, int]] = set()
     for i in range(m):
         for j in range(n):
