@@ -661,3 +661,15 @@ def test_tatamibari_s_rectangles_are_every_rectangle_around_one_symbol(rows):
                         if inside == [(ci, cj)] and fits(symbol, h, w):
                             expected.append((top, left, h, w))
     assert rectangles(puzzle) == expected
+
+
+def test_star_battle_s_regions_come_first_the_smallest_first():
+    """Star Battle's primary items are its regions by their number of cells (ties by their
+    first cell), then the rows, then the columns: Algorithm M breaks ties by the leftmost
+    item, and the more constrained regions make its trees smaller (docs/genres/star-battle)."""
+    text = "4 4 1\n1 1 1 2\n1 3 3 2\n4 4 3 2\n4 4 4 2\n"
+    lines = dlxsat.encode("star-battle", text).splitlines()
+    items = next(x for x in lines if not x.startswith("|")).split(" | ")[0].split()
+    regions = {"11": 4, "17": 4, "33": 3, "51": 5}  # (top cell's name: cells)
+    assert items[:4] == sorted(regions, key=lambda r: (regions[r], r))
+    assert items[4:] == [f"row{i}" for i in range(4)] + [f"col{j}" for j in range(4)]
