@@ -65,7 +65,7 @@ def boards(
 ) -> list[tuple[str, str]]:
     every = published.sample(name, dataset, 100_000, 0, exclude)
     if only is not None:
-        every = [b for b in every if b[0] in only]
+        every = [b for b in every if published.listed(name, b[0], only)]
     every.sort()
     return random.Random(seed).sample(every, min(k, len(every)))
 

@@ -104,9 +104,26 @@ for line in sys.stdin:
 
 def keys_of(path: str) -> frozenset[str]:
     """The board keys a file lists, one a line (``#`` starts a comment): ``--exclude``'s and
-    ``--only``'s files, such as ``benchmarks/data/auto-tuned-boards.txt``."""
+    ``--only``'s files, such as ``benchmarks/data/auto-tuned-boards.txt``. A key is a board of
+    every set and genre (``12_10x10``: the corpus reuses keys across genres), or of one
+    (``cave:12_10x10``, :func:`listed`)."""
     lines = Path(path).read_text().splitlines()
     return frozenset(w for line in lines if (w := line.split("#")[0].strip()))
+
+
+def listed(name: str, key: str, keys: frozenset[str]) -> bool:
+    """Does ``keys`` (:func:`keys_of`) name board ``key`` of set or genre ``name``: the key
+    alone, or qualified by the name? The list's older lines are keys alone, so a board tuned
+    on in one genre kept the boards of that key in every other out of the held-out sets; its
+    lines since name the genre.
+
+    >>> keys = frozenset({"12_10x10", "cave:7_8x8"})
+    >>> [listed("cave", "12_10x10", keys), listed("cave", "7_8x8", keys)]
+    [True, True]
+    >>> [listed("nurikabe", "7_8x8", keys), listed("nurikabe", "8_8x8", keys)]
+    [False, False]
+    """
+    return key in keys or f"{name}:{key}" in keys
 
 
 def sample(
@@ -124,7 +141,7 @@ def sample(
     family, genre, _, header, most = family_of(name, most)
     boards = []
     for key, (text, answer) in sorted(corpus.load(genre, dataset).items()):
-        if key in exclude:
+        if listed(name, key, exclude):
             continue
         head = " ".join(text.split("\n", 1)[0].split()[:2])
         rows, cols = (int(x) for x in head.split())

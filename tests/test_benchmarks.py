@@ -392,3 +392,26 @@ def test_the_two_orders_trees_are_both_orders_searches(tmp_path):
             assert row[f"{tag}_{limit}"] == r.stats["nodes"]
         assert row[f"{tag}_rate"] > 0
     assert row["knuth_1"] <= row["knuth_2"]
+
+
+def test_a_tuned_key_names_every_genre_or_one(tmp_path):
+    """benchmarks/published.py's draw leaves out the boards an ``--exclude`` file lists: a key
+    alone in every genre (the list's older lines), ``GENRE:KEY`` in that genre only -- where a
+    key alone left a board of that key out of every genre's held-out set."""
+    published = _load("published")
+    for family, folder in (("cave", "Cave"), ("nurikabe", "Nurikabe")):
+        puzzles = json.loads((ROOT / f"tests/data/genres/{family}.json").read_text())["puzzles"]
+        data = tmp_path / "assets" / "data" / folder
+        data.mkdir(parents=True)
+        entry = {"problem": puzzles[0]["problem"], "solution": puzzles[0]["answer"]}
+        board = {key: entry for key in ("01", "02", "03")}
+        (data / f"{folder}_dataset.json").write_text(json.dumps({"count": 3, "data": board}))
+    tuned = tmp_path / "tuned.txt"
+    tuned.write_text("# a comment\n01\ncave:02  # tuned on in Cave only\n")
+    exclude = published.keys_of(str(tuned))
+
+    def drawn(name):
+        return sorted(k for k, _ in published.sample(name, str(tmp_path), 9, 1, exclude))
+
+    assert drawn("cave") == ["03"]
+    assert drawn("nurikabe") == ["02", "03"]
