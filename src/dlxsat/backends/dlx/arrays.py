@@ -69,8 +69,9 @@ INT16_MAX = (1 << 15) - 1
 
 # The rule table (:func:`rule_table`), at ``r = Arrays.rules`` in ``cl``; every offset in it is
 # relative to ``r``. Its head: the number of rules, where the item states are, where the index
-# of members by item is, then where each rule's block is.
-R_COUNT, R_STATE, R_INDEX, R_BLOCKS = 0, 1, 2, 3
+# of members by item is, the rule that failed last (checked first: ``kernel._rules_hold``),
+# then where each rule's block is.
+R_COUNT, R_STATE, R_INDEX, R_FIRST, R_BLOCKS = 0, 1, 2, 3, 4
 # A rule's block: its kind, its number of members, and where its arrays are (offsets): member
 # items, member colors, a mark per member (scratch), then for a Connected rule the starts of
 # every member's neighbours (``size + 1`` offsets of the neighbour list), its roots (``NROOTS``
@@ -443,12 +444,12 @@ def rule_table(problem: Problem) -> list[int]:
     >>> from dlxsat.xcc import parse
     >>> p = parse("|@connected\\n|@members x:1 y:1\\n|@links x y\\na b | x y\\na x:1\\nb y:1\\n")
     >>> t = rule_table(p)
-    >>> t[:4], t[t[R_BLOCKS] :][:B_FIELDS]  # one rule, item states at 4 (5 items), its block
-    ([1, 4, 9, 21], [1, 2, 32, 34, 36, 38, 43, -1, 43, 45, 0])
-    >>> t[9:15], t[15:21]  # the index: items 3 and 4 (x, y) have a member each (block 21)
-    ([15, 15, 15, 15, 18, 21], [21, 0, 49, 21, 1, 49])
-    >>> t[32:36], t[38:43]  # members (items x, y), colors; neighbour starts, neighbours
-    ([3, 4, 49, 49], [41, 42, 43, 1, 0])
+    >>> t[:5], t[t[R_BLOCKS] :][:B_FIELDS]  # one rule, item states at 5 (5 items), its block
+    ([1, 5, 10, 0, 22], [1, 2, 33, 35, 37, 39, 44, -1, 44, 46, 0])
+    >>> t[10:16], t[16:22]  # the index: items 3 and 4 (x, y) have a member each (block 22)
+    ([16, 16, 16, 16, 19, 22], [22, 0, 49, 22, 1, 49])
+    >>> t[33:37], t[39:44]  # members (items x, y), colors; neighbour starts, neighbours
+    ([3, 4, 49, 49], [42, 43, 44, 1, 0])
     """
     from ...xcc.rules import Acyclic, Connected, Sized
 
@@ -464,7 +465,7 @@ def rule_table(problem: Problem) -> list[int]:
         raise InputError(
             f"rule member {problem.items[item].name}:{color}: primary item with a color"
         )
-    table = [len(rules), 0, 0] + [0] * len(rules)
+    table = [len(rules), 0, 0, 0] + [0] * len(rules)
     table[R_STATE] = len(table)
     table += [0] * (n + 1)
     # The index: the members on each item, filled in once the blocks' places are known.

@@ -116,6 +116,7 @@ from .arrays import (
     PREV,
     R_BLOCKS,
     R_COUNT,
+    R_FIRST,
     R_INDEX,
     R_STATE,
     SIZED,
@@ -893,18 +894,29 @@ def _sized(
 def _rules_hold(nd: Array, ln: Array, cl: Array, r: int, last_itm: int, exact: bool) -> bool:
     """Do the options chosen keep every rule of the rule table at ``r``: can they still, below
     this node (``exact`` False: a partial choice, open members may come), or do they (``exact``
-    True: a solution, what is not present is absent)?"""
+    True: a solution, what is not present is absent)?
+
+    The rules are checked from the one that failed last (``R_FIRST``), round to the others: a
+    rule that refused the sibling options just tried most often refuses this one too, and
+    each check is a search over the board, so a refusal found by the first check saves the
+    others. The answer is the same in any order (every rule must hold), so the tree is."""
     states = r + get(cl, r + R_STATE)
-    for j in range(get(cl, r + R_COUNT)):
-        b = r + get(cl, r + R_BLOCKS + j)
+    count = get(cl, r + R_COUNT)
+    first = get(cl, r + R_FIRST)
+    for j in range(count):
+        k = first + j
+        if k >= count:
+            k -= count
+        b = r + get(cl, r + R_BLOCKS + k)
         kind = get(cl, b + B_KIND)
         if kind == CONNECTED:
-            if not _connected(nd, ln, cl, r, b, states, last_itm, exact):
-                return False
+            ok = _connected(nd, ln, cl, r, b, states, last_itm, exact)
         elif kind == SIZED:
-            if not _sized(nd, ln, cl, r, b, states, last_itm, exact):
-                return False
-        elif not _acyclic(cl, r, b, states):
+            ok = _sized(nd, ln, cl, r, b, states, last_itm, exact)
+        else:
+            ok = _acyclic(cl, r, b, states)
+        if not ok:
+            put(cl, r + R_FIRST, k)
             return False
     return True
 
