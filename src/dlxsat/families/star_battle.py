@@ -117,16 +117,11 @@ def build(puzzle: StarBattlePuzzle) -> Problem:
     names = sh.Names(m, n)
     b = sh.Builder()
     region = [names.cell(*puzzle.top(r)) for r in range(puzzle.room_count)]
-    cells = [0] * puzzle.room_count
-    for line in puzzle.room:
-        for r in line:
-            if r != BLOCKED:
-                cells[r] += 1
     # The regions come first, the smallest first: Algorithm M breaks a tie of its choice by
     # the leftmost item, and a region is more constrained than a row or column of as many
     # options left (its cells touch one another). Measured on the 307 published boards of at
     # most 225 cells: 7.36 million nodes against 10.07 million with rows, columns, regions.
-    for r in sorted(range(puzzle.room_count), key=lambda r: (cells[r], r)):
+    for r in sorted(range(puzzle.room_count), key=lambda r: (len(puzzle.rooms[r]), r)):
         b.item(region[r], k)
     for i in range(m):
         b.item(f"row{i}", k)
