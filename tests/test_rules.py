@@ -19,6 +19,7 @@ import contextlib
 import functools
 import math
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
@@ -527,6 +528,91 @@ DRAWN = {
     "counted-sized": (counted_problems(sized_problems()), "M"),
     "sized-tiles": (sized_tiling_problems(), "M"),
 }
+
+
+# --------------------------------------------------------------------------- least separators
+
+
+@st.composite
+def flow_cases(draw) -> tuple[Connected, list[int], list[set[int]]]:
+    """A connected rule over a grid of members (some that no option can make present, maybe
+    the border as roots) and a run of models, each the set of its present members."""
+    rows, cols = draw(st.integers(1, 5)), draw(st.integers(2, 6))
+    n = rows * cols
+    links = tuple(
+        (i * cols + j, i * cols + j + dj)
+        for i in range(rows)
+        for j in range(cols)
+        for dj in (1, cols)
+        if (dj == 1 and j + 1 < cols) or (dj == cols and i + 1 < rows)
+    )
+    roots = None
+    if draw(st.booleans()):
+        roots = tuple(k for k in range(n) if k < cols or k % cols in (0, cols - 1))
+    rule = Connected(tuple((k, "1") for k in range(n)), links, roots, "cells")
+    possible = [k for k in range(n) if draw(st.integers(0, 5))]
+    models = draw(st.lists(st.sets(st.sampled_from(possible or [0])), min_size=1, max_size=5))
+    return rule, possible, [m & set(possible) for m in models]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=flow_cases())
+def test_least_separators_are_the_same_in_python_and_by_ortools(case):
+    """The cut nearest the source is the same for every maximum flow: OR-tools' (which keeps
+    its capacities from call to call and changes only those that differ) gives exactly the
+    Python flow's cuts, model after model on one rule -- and each is a valid cut."""
+    from dlxsat.backends import rulecuts
+
+    rule, possible, models = case
+    python = rulecuts.ConnectedCuts(rule, possible, "least")
+    native = rulecuts.ConnectedCuts(rule, possible, "least")
+    for on in models:
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(rulecuts, "_native_flow", lambda: False)
+            expected = python.cuts(on)
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(rulecuts, "_native_flow", lambda: True)
+            assert native.cuts(on) == expected
+        assert all(justified(rule, cut) is None for cut in expected)
+    assert not hasattr(python, "_flow")
+    assert hasattr(native, "_flow") == bool(python._head)  # (both flows ran, or neither)
+
+
+def test_least_separators_move_to_ortools_after_their_python_seconds(monkeypatch):
+    """A process finds least separators in Python until they have taken
+    ``PYTHON_FLOW_SECONDS``, then by OR-tools -- the same cuts, so the same rounds of a SAT
+    solve."""
+    import json
+    from pathlib import Path
+
+    import dlxsat
+    from dlxsat.backends import rulecuts
+
+    native_cut = rulecuts.ConnectedCuts._native_cut
+    bundled = Path(__file__).parent / "data" / "genres" / "cave.json"
+    text = json.loads(bundled.read_text())["puzzles"][0]["problem"]  # an 8 x 8 of the corpus
+    monkeypatch.delitem(sys.modules, "ortools.graph.python.max_flow", raising=False)
+    monkeypatch.setattr(
+        rulecuts.ConnectedCuts, "_native_cut", lambda *a: pytest.fail("OR-tools too early")
+    )
+    monkeypatch.setattr(rulecuts, "_python_flow_seconds", 0.0)
+    monkeypatch.setattr(rulecuts, "PYTHON_FLOW_SECONDS", math.inf)
+    assert not rulecuts._native_flow()
+    slow = dlxsat.solve("cave", text, backend="sat", mode="unique")
+    assert rulecuts._python_flow_seconds > 0
+    monkeypatch.setattr(rulecuts, "PYTHON_FLOW_SECONDS", 0.0)
+    native_calls: list[tuple[int, ...]] = []
+
+    def counted(self, source, sink, on):
+        native_calls.append(native_cut(self, source, sink, on))
+        return native_calls[-1]
+
+    monkeypatch.setattr(rulecuts.ConnectedCuts, "_native_cut", counted)
+    assert rulecuts._native_flow()
+    fast = dlxsat.solve("cave", text, backend="sat", mode="unique")
+    assert native_calls and all(isinstance(c, tuple) for c in native_calls)
+    assert fast.stats["rounds"] == slow.stats["rounds"] and fast.stats["cuts"] == slow.stats["cuts"]
+    assert fast.stats["rounds"] > 1 and fast.solutions == slow.solutions
 
 
 @contextlib.contextmanager

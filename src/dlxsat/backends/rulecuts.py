@@ -59,7 +59,10 @@ Members are positions in the rule's member list; a rule's graph is its own, neve
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Collection, Iterable
+from typing import Any
 
 from ..xcc.rules import Acyclic, Connected, Cycle, Piece, Separation, Sized
 
@@ -70,6 +73,30 @@ SEPARATORS = ("front", "least")
 BALL_CUTS = True
 #: A present member's capacity in :meth:`ConnectedCuts.least_cut`: never cut.
 _INFINITE = 1 << 30
+#: Seconds a process spends finding least separators in Python before it moves to OR-tools'
+#: maximum flow (C++, ``ortools.graph.python.max_flow``): about what importing that costs
+#: (78-97 ms measured, 2026-11-29), so a process that finds few cuts never pays for it and
+#: one that finds many pays at most twice what the faster one alone would (rent or buy).
+#: Both give the same separator (:meth:`ConnectedCuts.least_cut`). Measured on 12 published
+#: boards of at most 225 cells each, in one process (2026-11-29, idle): finding the cuts was
+#: 59 % of the `sat` backend's time on Cave, 82 % on Creek, 71 % on Aqre, 21 % on LITS,
+#: 16 % on Nurikabe; OR-tools found the same cuts in 0.46-0.56 of the time with a capacity
+#: set and reset per member, and in a fraction of that updating only the capacities that
+#: changed since the last call (:meth:`ConnectedCuts._native_cut`; figures in
+#: docs/backends.md).
+PYTHON_FLOW_SECONDS = 0.1
+#: The Python flows' seconds so far in this process (:func:`_native_flow`).
+_python_flow_seconds = 0.0
+
+
+def _native_flow() -> bool:
+    """Whether least separators are now found by OR-tools' maximum flow: once this process
+    has spent :data:`PYTHON_FLOW_SECONDS` on them in Python, or when the module is loaded
+    already (the CP-SAT backend's process has OR-tools in memory)."""
+    return (
+        _python_flow_seconds >= PYTHON_FLOW_SECONDS
+        or "ortools.graph.python.max_flow" in sys.modules
+    )
 
 
 class ConnectedCuts:
@@ -221,7 +248,25 @@ class ConnectedCuts:
         """A least set of members absent from the model (``on``: the present ones) that
         separates the ``source`` members from the ``sink`` ones, present members never cut;
         with the members that cannot be present next to the source's side, which cost
-        nothing. A maximum flow by shortest augmenting paths, one unit each (a path's
+        nothing: the cut nearest the source, of a maximum flow over the members.
+
+        Every maximum flow leaves the same nodes reachable from the source in its residual
+        network (a node the source reaches in one reaches it in all: the cut nearest the
+        source is the least of all minimum cuts), so the flow's algorithm does not change the
+        separator, only its time: in Python (:meth:`_python_cut`) until the process has spent
+        :data:`PYTHON_FLOW_SECONDS` on them, then by OR-tools (:meth:`_native_cut`)."""
+        global _python_flow_seconds
+        if _native_flow():
+            return self._native_cut(source, sink, on)
+        start = time.perf_counter()
+        cut = self._python_cut(source, sink, on)
+        _python_flow_seconds += time.perf_counter() - start
+        return cut
+
+    def _python_cut(
+        self, source: Iterable[int], sink: Iterable[int], on: set[int]
+    ) -> tuple[int, ...]:
+        """:meth:`least_cut` by shortest augmenting paths in Python, one unit each (a path's
         bottleneck is an absent member), then the cut nearest the source."""
         if not self._head:
             self._network()
@@ -264,6 +309,79 @@ class ConnectedCuts:
         wall = {x >> 1 for x in queue if not x & 1 and came[x + 1] == unseen}
         can = self.can
         wall.update(y for x in side for y in self.adj[x] if not can[y])
+        return tuple(sorted(wall))
+
+    def _native_network(self) -> None:
+        """:meth:`_network`'s flow network in OR-tools' ``SimpleMaxFlow``, built once, with a
+        source node of its own (``2M + 1``) and an arc from it to each member's out node,
+        opened for the source's members. The capacities of a call are kept there afterwards:
+        the next call changes only those that differ (:meth:`_native_cut`) -- the calls of a
+        round share the present members and the sink, and the next round's present members
+        are mostly the same: setting and resetting every present member's arc took more than
+        the flow itself (Cave 10 x 10s: 175 capacities a call)."""
+        from ortools.graph.python import max_flow
+
+        n = len(self.can)
+        flow = max_flow.SimpleMaxFlow()
+        self._flow: Any = flow
+        self._n_through = [-1] * n
+        self._n_sink = [-1] * n
+        self._n_source = [-1] * n
+        for m in range(n):
+            if self.can[m]:
+                self._n_through[m] = flow.add_arc_with_capacity(2 * m, 2 * m + 1, 1)
+                self._n_sink[m] = flow.add_arc_with_capacity(2 * m + 1, 2 * n, 0)
+                self._n_source[m] = flow.add_arc_with_capacity(2 * n + 1, 2 * m + 1, 0)
+                for y in self.open[m]:
+                    flow.add_arc_with_capacity(2 * m + 1, 2 * y, _INFINITE)
+        #: Each member's neighbours that cannot be present (walls when it is on the source's
+        #: side), for the members that have any.
+        self._walls = {
+            m: w for m, nbrs in enumerate(self.adj) if (w := [y for y in nbrs if not self.can[y]])
+        }
+        #: The members whose through arc is open wide, whose sink arc and source arc are open.
+        self._set_on: set[int] = set()
+        self._set_sink: set[int] = set()
+        self._set_source: set[int] = set()
+
+    def _native_cut(
+        self, source: Iterable[int], sink: Iterable[int], on: set[int]
+    ) -> tuple[int, ...]:
+        """:meth:`least_cut` by OR-tools' maximum flow (push-relabel, in C++), whose
+        ``get_source_side_min_cut`` is the nodes the source reaches in the residual network."""
+        if not hasattr(self, "_flow"):
+            self._native_network()
+        flow, can = self._flow, self.can
+        on_now = {m for m in on if can[m]}
+        sink_now = {m for m in sink if can[m]}
+        source_now = {m for m in source if can[m]}
+        for now, was, arcs, wide, shut in (
+            (on_now, self._set_on, self._n_through, _INFINITE, 1),
+            (sink_now, self._set_sink, self._n_sink, _INFINITE, 0),
+            (source_now, self._set_source, self._n_source, _INFINITE, 0),
+        ):
+            for m in now - was:
+                flow.set_arc_capacity(arcs[m], wide)
+            for m in was - now:
+                flow.set_arc_capacity(arcs[m], shut)
+        self._set_on, self._set_sink, self._set_source = on_now, sink_now, source_now
+        n = len(can)
+        if flow.solve(2 * n + 1, 2 * n) != flow.OPTIMAL:  # (not met: the capacities are small)
+            return self._python_cut(source_now, sink_now, on)
+        reached = flow.get_source_side_min_cut()
+        mark = bytearray(2 * n + 2)
+        for x in reached:
+            mark[x] = 1
+        wall: set[int] = set()
+        walls = self._walls
+        for x in reached:
+            if x >= 2 * n:
+                continue  # (the source node)
+            if x & 1:  # a member on the source's side: its impossible neighbours are walls
+                if (x >> 1) in walls:
+                    wall.update(walls[x >> 1])
+            elif not mark[x + 1]:  # reached but not through: cut
+                wall.add(x >> 1)
         return tuple(sorted(wall))
 
     def _to_roots(self, part: list[int]) -> Separation:
