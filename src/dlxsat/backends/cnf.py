@@ -201,7 +201,10 @@ DEFAULT_ACYCLIC_MODE = "lazy"
 #: members) 52-61 s (49.7 s finding 123 cuts) against 3.8 s, 29_31x45 over 60 s against 6.3;
 #: Creek 439_30x48 38-63 s against 4.5, 352_30x45 over 60 s against 7.3; Cave 50_25x25 (625
 #: members, two rules) 18-28 s against 2.4, 20_18x18 (324) 3.8 against 1.5. The 15 x 15 seas
-#: of the figures in :mod:`.rulecuts` (225 members) keep the least.
+#: of the figures in :mod:`.rulecuts` (225 members) keep the least. With the flows in C++
+#: (:data:`.rulecuts.PYTHON_FLOW_SECONDS`; 2026-11-29, one process, idle), least against
+#: front: LITS 360_40x57 1.01 / 1.04 s, 29_31x45 2.18 / 1.27; Creek 439_30x48 1.40 / 1.03,
+#: 352_30x45 4.75 / 2.47; Cave 50_25x25 0.79 / 0.53, 20_18x18 0.60 / 0.41: front still.
 CUT_SEPARATORS = "least"
 #: The sized rule: lazy :class:`~dlxsat.xcc.rules.Piece` cuts, the eager encoding of the
 #: module docstring, or ``auto``: eager for a rule with anchors, lazy for one of one size
