@@ -578,6 +578,70 @@ def test_least_separators_are_the_same_in_python_and_by_ortools(case):
     assert hasattr(native, "_flow") == bool(python._head)  # (both flows ran, or neither)
 
 
+def _front_cuts(rule: Connected, possible: list[int], on: set[int]) -> list[Separation]:
+    """The front separators by their definition (:mod:`dlxsat.backends.rulecuts`): for each
+    piece ``K``, a search over the members that can be present from each present member
+    (from the roots) avoiding ``K``; the boundary is the region's members next to ``K`` and
+    the members that cannot be present next to the region (or roots that cannot be)."""
+    can = set(possible)
+    nbrs: dict[int, set[int]] = {k: set() for k in range(len(rule.members))}
+    for u, v in rule.links:
+        nbrs[u].add(v)
+        nbrs[v].add(u)
+    parts = pieces(sorted(on), rule.links)
+
+    def region(starts, inside):
+        reached = {s for s in starts if s in can and s not in inside}
+        queue, out = list(reached), set()
+        for x in queue:
+            for y in nbrs[x]:
+                if y in inside:
+                    out.add(x)
+                elif y not in can:
+                    out.add(y)
+                elif y not in reached:
+                    reached.add(y)
+                    queue.append(y)
+        return reached, out
+
+    found: list[Separation] = []
+    if rule.roots is not None:
+        for part in parts:
+            if not set(rule.roots) & set(part):
+                _, out = region(rule.roots, set(part))
+                out |= {r for r in rule.roots if r not in can and r not in part}
+                found.append(Separation(part[0], None, tuple(sorted(out))))
+        return found
+    if len(parts) < 2:
+        return []
+    seen = set()
+    for part in parts:
+        done: set[int] = set()
+        for b in sorted(on - set(part)):
+            if b not in done:
+                reached, out = region([b], set(part))
+                done |= reached
+                key = (min(part[0], b), max(part[0], b), tuple(sorted(out)))
+                if key not in seen:
+                    seen.add(key)
+                    found.append(Separation(part[0], b, key[2]))
+    return found
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=flow_cases())
+def test_front_separators_are_those_of_their_definition(case):
+    """The front separators (`cpsat`'s, and `sat`'s on rules of more than 256 members) are
+    exactly those of their definition, written again here, model after model: their boundary
+    with its walls, one cut per region, none twice."""
+    from dlxsat.backends import rulecuts
+
+    rule, possible, models = case
+    cuts = rulecuts.ConnectedCuts(rule, possible, "front")
+    for on in models:
+        assert cuts.cuts(on) == _front_cuts(rule, possible, on)
+
+
 def test_least_separators_move_to_ortools_after_their_python_seconds(monkeypatch):
     """A process finds least separators in Python until they have taken
     ``PYTHON_FLOW_SECONDS``, then by OR-tools -- the same cuts, so the same rounds of a SAT
