@@ -578,6 +578,24 @@ def test_least_separators_are_the_same_in_python_and_by_ortools(case):
     assert hasattr(native, "_flow") == bool(python._head)  # (both flows ran, or neither)
 
 
+def test_least_separators_stay_in_python_without_ortools_max_flow(monkeypatch):
+    """Where OR-tools' maximum flow cannot be imported, the flows stay in Python (the same
+    cuts), and the process stops trying."""
+    from dlxsat.backends import rulecuts
+
+    rule = Connected(
+        tuple((k, "1") for k in range(6)), ((0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (1, 4), (2, 5))
+    )
+    expected = rulecuts.ConnectedCuts(rule, range(6), "least")._python_cut([0], [2], {0, 2})
+    monkeypatch.setitem(sys.modules, "ortools.graph.python.max_flow", None)  # import fails
+    monkeypatch.delattr("ortools.graph.python.max_flow", raising=False)
+    monkeypatch.setattr(rulecuts, "_native_missing", False)
+    monkeypatch.setattr(rulecuts, "PYTHON_FLOW_SECONDS", 0.0)
+    cuts = rulecuts.ConnectedCuts(rule, range(6), "least")
+    assert cuts.least_cut([0], [2], {0, 2}) == expected == (1, 3)  # nearest the source
+    assert rulecuts._native_missing and not hasattr(cuts, "_flow")
+
+
 def _front_cuts(rule: Connected, possible: list[int], on: set[int]) -> list[Separation]:
     """The front separators by their definition (:mod:`dlxsat.backends.rulecuts`): for each
     piece ``K``, a search over the members that can be present from each present member

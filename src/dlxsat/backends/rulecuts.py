@@ -87,6 +87,8 @@ _INFINITE = 1 << 30
 PYTHON_FLOW_SECONDS = 0.1
 #: The Python flows' seconds so far in this process (:func:`_native_flow`).
 _python_flow_seconds = 0.0
+#: Set when OR-tools' maximum flow could not be imported: the flows stay in Python.
+_native_missing = False
 
 
 def _native_flow() -> bool:
@@ -255,9 +257,12 @@ class ConnectedCuts:
         source is the least of all minimum cuts), so the flow's algorithm does not change the
         separator, only its time: in Python (:meth:`_python_cut`) until the process has spent
         :data:`PYTHON_FLOW_SECONDS` on them, then by OR-tools (:meth:`_native_cut`)."""
-        global _python_flow_seconds
-        if _native_flow():
-            return self._native_cut(source, sink, on)
+        global _python_flow_seconds, _native_missing
+        if _native_flow() and not _native_missing:
+            try:
+                return self._native_cut(source, sink, on)
+            except ImportError:  # (an installation without OR-tools' graph module)
+                _native_missing = True
         start = time.perf_counter()
         cut = self._python_cut(source, sink, on)
         _python_flow_seconds += time.perf_counter() - start
