@@ -169,6 +169,7 @@ TINY = {
         *("--tree", f"a={ROOT}", "--same"),
     ],
     "numberlink_sweep.py": ["--dataset", "{corpus}", "--max-width", "8", "--timeout", "60"],
+    "cuts.py": ["--dataset", "{corpus}", "--genres", "hitori", "--sample", "1", "--rounds", "1"],
     "dlx_genres.py": [
         *("--dataset", "{corpus}", "--genres", "hitori", "--sample", "1"),
         *("--rounds", "1", "--repeat", "1", "--tree", f"a={ROOT}", "--tree", f"b={ROOT}"),
