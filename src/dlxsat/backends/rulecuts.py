@@ -81,8 +81,8 @@ _INFINITE = 1 << 30
 #: boards of at most 225 cells each, in one process (2026-11-29, idle): finding the cuts was
 #: 59 % of the `sat` backend's time on Cave, 82 % on Creek, 71 % on Aqre, 21 % on LITS,
 #: 16 % on Nurikabe; OR-tools found the same cuts in 0.46-0.56 of the time with a capacity
-#: set and reset per member, 0.28-0.34 on Cave, Creek and Aqre updating only the capacities
-#: that changed since the last call (:meth:`ConnectedCuts._native_cut`). Whole `sat` solves:
+#: set and reset per member, 0.28-0.34 (Cave, Creek, Aqre; the calls replayed) updating only those
+#: changed since the last call (:meth:`ConnectedCuts._native_cut`). Whole `sat` solves:
 #: ``benchmarks/cuts.py``, figures in docs/backends.md.
 PYTHON_FLOW_SECONDS = 0.1
 #: The Python flows' seconds so far in this process (:func:`_native_flow`).
