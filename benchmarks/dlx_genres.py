@@ -98,10 +98,7 @@ def main() -> None:
     a = parser.parse_args()
     if not a.dataset:
         parser.error("no corpus: give --dataset DIR or set DLXSAT_CORPUS")
-    names = a.genres.split(",")
-    unknown = [n for n in names if n not in genres.GENRES]
-    if unknown:
-        parser.error(f"not a genre of benchmarks/genres.py: {', '.join(unknown)}")
+    names = genres.named(parser, a.genres)
     trees = source_trees(a.tree)
     ref_label = trees[0][0]
     loads = [os.getloadavg()[0]]

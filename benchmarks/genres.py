@@ -103,6 +103,16 @@ def registered(family: str) -> bool:
     return family in FAMILIES
 
 
+def named(parser: argparse.ArgumentParser, text: str) -> list[str]:
+    """The genres of a comma-separated ``--genres`` value, each a name of :data:`GENRES`;
+    anything else is the parser's error (a one-line message, exit status 2)."""
+    names = text.split(",")
+    unknown = [n for n in names if n not in GENRES]
+    if unknown:
+        parser.error(f"not a genre of benchmarks/genres.py: {', '.join(unknown)}")
+    return names
+
+
 def cells(problem: str) -> int:
     rows, cols = problem.split("\n", 1)[0].split()[:2]
     return int(rows) * int(cols)
