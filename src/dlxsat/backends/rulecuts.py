@@ -132,9 +132,11 @@ class ConnectedCuts:
         self.can = [False] * n
         for m in possible:
             self.can[m] = True
-        #: Member → its neighbours (the whole member graph), and those that can be present.
+        #: Member → its neighbours (the whole member graph), those that can be present, and
+        #: those that cannot (walls of a least separator's side, :meth:`least_cut`).
         self.adj = rule.neighbours()
         self.open = [[y for y in nbrs if self.can[y]] for nbrs in self.adj]
+        self.walls = [[y for y in nbrs if not self.can[y]] for nbrs in self.adj]
         self.roots = [] if rule.roots is None else list(rule.roots)
         #: The flow network of :meth:`least_cut` (:meth:`_network`), built at its first use:
         #: each node's arcs, each arc's head and capacity, each member's arcs in -> out and
@@ -312,8 +314,8 @@ class ConnectedCuts:
                 y = head[e ^ 1]
         side = {x >> 1 for x in queue if x & 1}
         wall = {x >> 1 for x in queue if not x & 1 and came[x + 1] == unseen}
-        can = self.can
-        wall.update(y for x in side for y in self.adj[x] if not can[y])
+        walls = self.walls
+        wall.update(y for x in side for y in walls[x])
         return tuple(sorted(wall))
 
     def _native_network(self) -> None:
@@ -339,11 +341,6 @@ class ConnectedCuts:
                 self._n_source[m] = flow.add_arc_with_capacity(2 * n + 1, 2 * m + 1, 0)
                 for y in self.open[m]:
                     flow.add_arc_with_capacity(2 * m + 1, 2 * y, _INFINITE)
-        #: Each member's neighbours that cannot be present (walls when it is on the source's
-        #: side), for the members that have any.
-        self._walls = {
-            m: w for m, nbrs in enumerate(self.adj) if (w := [y for y in nbrs if not self.can[y]])
-        }
         #: The members whose through arc is open wide, whose sink arc and source arc are open.
         self._set_on: set[int] = set()
         self._set_sink: set[int] = set()
@@ -378,13 +375,12 @@ class ConnectedCuts:
         for x in reached:
             mark[x] = 1
         wall: set[int] = set()
-        walls = self._walls
+        walls = self.walls
         for x in reached:
             if x >= 2 * n:
                 continue  # (the source node)
             if x & 1:  # a member on the source's side: its impossible neighbours are walls
-                if (x >> 1) in walls:
-                    wall.update(walls[x >> 1])
+                wall.update(walls[x >> 1])
             elif not mark[x + 1]:  # reached but not through: cut
                 wall.add(x >> 1)
         return tuple(sorted(wall))
